@@ -1,0 +1,1 @@
+"""Front ends over the engine: the `bpelens` command (CLI and GUI)."""

@@ -1,0 +1,275 @@
+"""Pre-tokenizers: cut text into pieces that merges never cross.
+
+Every pre-tokenizer returns character spans ``(start, end)`` over the text it was given, in
+order and without overlap; text outside every span (whitespace dropped by ``whitespace``) is
+simply not encoded. The regex presets are the exact patterns of the tokenizers they name,
+compiled with the ``regex`` module (``\\p{L}``, possessive quantifiers, scoped flags).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+import regex
+
+from .errors import ConfigError
+
+Spans = list[tuple[int, int]]
+
+# Original GPT-2 (encoder.py) — also what HF's ByteLevel pre-tokenizer uses.
+GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
+# tiktoken's spelling of the GPT-2 pattern (r50k_base, p50k_base, p50k_edit).
+R50K_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
+CL100K_PATTERN = (
+    r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
+    r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
+)
+O200K_PATTERN = "|".join(
+    [
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?""",
+        r"""\p{N}{1,3}""",
+        r""" ?[^\s\p{L}\p{N}]+[\r\n/]*""",
+        r"""\s*[\r\n]+""",
+        r"""\s+(?!\S)""",
+        r"""\s+""",
+    ]
+)
+# Qwen2, Qwen2.5 and Qwen3 (tokenizer.json Split pattern): single digits.
+QWEN2_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+# Llama 3 (tokenizer.json Split pattern): digits in groups of up to three.
+LLAMA3_PATTERN = (
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
+    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+)
+
+REGEX_PRESETS: dict[str, str] = {
+    "gpt2": GPT2_PATTERN,
+    "r50k_base": R50K_PATTERN,
+    "p50k_base": R50K_PATTERN,
+    "cl100k_base": CL100K_PATTERN,
+    "o200k_base": O200K_PATTERN,
+    "qwen2": QWEN2_PATTERN,
+    "llama3": LLAMA3_PATTERN,
+}
+PRESET_ALIASES = {"qwen3": "qwen2", "qwen2.5": "qwen2", "gpt-2": "gpt2", "llama-3": "llama3"}
+OTHER_PRETOKENIZERS = ("whitespace", "digits", "none", "regex", "sequence")
+
+
+def translate_pattern(pattern: str) -> str:
+    """Rewrite ``$`` (outside character classes) as ``\\Z``.
+
+    In Python ``$`` also matches before a final newline; in tiktoken's and HF's engines it
+    matches only at the very end.
+    """
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < len(pattern):
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class:
+            if ch == "]":
+                in_class = False
+        elif ch == "[":
+            in_class = True
+            # A ']' right after '[' or '[^' is a literal member of the class.
+            j = i + 1
+            if j < len(pattern) and pattern[j] == "^":
+                j += 1
+            if j < len(pattern) and pattern[j] == "]":
+                out.append(pattern[i : j + 1])
+                i = j + 1
+                continue
+        elif ch == "$":
+            out.append(r"\Z")
+            i += 1
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+@cache
+def compile_pattern(pattern: str) -> regex.Pattern[str]:
+    try:
+        return regex.compile(translate_pattern(pattern))
+    except regex.error as exc:
+        raise ConfigError(f"pre-tokenizer pattern does not compile: {exc} in {pattern!r}") from exc
+
+
+class PreTokenizer:
+    """Base: the whole text is one piece."""
+
+    kind = "none"
+
+    def split(self, text: str) -> Spans:
+        return [(0, len(text))] if text else []
+
+    def split_str(self, text: str) -> list[str]:
+        """The pieces as strings (the fast path used while encoding)."""
+        return [text] if text else []
+
+    @property
+    def split_fast(self) -> Callable[[str], list[str]]:
+        """A callable equal to :meth:`split_str`, as cheap as possible to call in a map()."""
+        return self.split_str
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+class RegexPreTokenizer(PreTokenizer):
+    """Pieces are the regex matches; any text between matches becomes a piece of its own, so
+    nothing is silently dropped by a pattern that does not cover everything."""
+
+    kind = "regex"
+
+    def __init__(self, pattern: str, *, preset: str | None = None) -> None:
+        self.pattern = pattern
+        self.preset = preset
+        self._regex = compile_pattern(pattern)
+
+    def split(self, text: str) -> Spans:
+        spans: Spans = []
+        pos = 0
+        for m in self._regex.finditer(text):
+            start, end = m.span()
+            if start == end:
+                continue
+            if start > pos:
+                spans.append((pos, start))
+            spans.append((start, end))
+            pos = end
+        if pos < len(text):
+            spans.append((pos, len(text)))
+        return spans
+
+    def split_str(self, text: str) -> list[str]:
+        parts = self._regex.findall(text)
+        if sum(map(len, parts)) == len(text):
+            return parts
+        return [text[s:e] for s, e in self.split(text)]
+
+    @property
+    def split_fast(self) -> Callable[[str], list[str]]:
+        # Every preset matches every character, so its findall alone is the split.
+        return self._regex.findall if self.preset is not None else self.split_str
+
+    def to_config(self) -> dict[str, Any]:
+        if self.preset is not None:
+            return {"type": "regex", "preset": self.preset}
+        return {"type": "regex", "pattern": self.pattern}
+
+
+class WhitespacePreTokenizer(PreTokenizer):
+    """Split on runs of whitespace and drop them (like ``str.split()``, HF WhitespaceSplit)."""
+
+    kind = "whitespace"
+    _regex = regex.compile(r"\S+")
+
+    def split(self, text: str) -> Spans:
+        return [m.span() for m in self._regex.finditer(text)]
+
+    def split_str(self, text: str) -> list[str]:
+        return text.split()
+
+
+class DigitsPreTokenizer(PreTokenizer):
+    """Each ASCII digit becomes its own piece (``individual``), or each run of digits does;
+    the text between digits stays whole (HF Digits)."""
+
+    kind = "digits"
+
+    def __init__(self, *, individual: bool = True) -> None:
+        self.individual = individual
+        self._regex = regex.compile(r"[0-9]" if individual else r"[0-9]+")
+
+    def split(self, text: str) -> Spans:
+        spans: Spans = []
+        pos = 0
+        for m in self._regex.finditer(text):
+            if m.start() > pos:
+                spans.append((pos, m.start()))
+            spans.append(m.span())
+            pos = m.end()
+        if pos < len(text):
+            spans.append((pos, len(text)))
+        return spans
+
+    def split_str(self, text: str) -> list[str]:
+        return [text[s:e] for s, e in self.split(text)]
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "digits", "individual": self.individual}
+
+
+class PreTokenizerSequence(PreTokenizer):
+    """Each step splits every piece the previous step produced."""
+
+    kind = "sequence"
+
+    def __init__(self, steps: Sequence[PreTokenizer]) -> None:
+        self.steps = list(steps)
+
+    def split(self, text: str) -> Spans:
+        spans: Spans = [(0, len(text))] if text else []
+        for step in self.steps:
+            spans = [(s + a, s + b) for s, e in spans for a, b in step.split(text[s:e])]
+        return spans
+
+    def split_str(self, text: str) -> list[str]:
+        pieces = [text] if text else []
+        for step in self.steps:
+            pieces = [p for piece in pieces for p in step.split_str(piece)]
+        return pieces
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "sequence", "pretokenizers": [s.to_config() for s in self.steps]}
+
+
+def preset_names() -> list[str]:
+    return sorted(REGEX_PRESETS)
+
+
+def make_pretokenizer(config: str | dict[str, Any] | None) -> PreTokenizer:
+    """From a preset or kind name (``"gpt2"``, ``"whitespace"``, ``"none"``) or a config dict."""
+    if config is None:
+        return PreTokenizer()
+    if isinstance(config, str):
+        name = PRESET_ALIASES.get(config.lower(), config.lower())
+        if name in REGEX_PRESETS:
+            return RegexPreTokenizer(REGEX_PRESETS[name], preset=name)
+        config = {"type": name}
+    if not isinstance(config, dict) or "type" not in config:
+        raise ConfigError(f"a pre-tokenizer must be a name or an object with a type, not {config!r}")
+    kind = str(config["type"]).lower()
+    if kind == "none":
+        return PreTokenizer()
+    if kind == "whitespace":
+        return WhitespacePreTokenizer()
+    if kind == "digits":
+        return DigitsPreTokenizer(individual=bool(config.get("individual", True)))
+    if kind == "regex":
+        if "preset" in config:
+            return make_pretokenizer(str(config["preset"]))
+        pattern = config.get("pattern")
+        if not isinstance(pattern, str) or not pattern:
+            raise ConfigError("a regex pre-tokenizer needs a 'preset' or a non-empty 'pattern'")
+        return RegexPreTokenizer(pattern)
+    if kind == "sequence":
+        steps = config.get("pretokenizers")
+        if not isinstance(steps, list):
+            raise ConfigError("a sequence pre-tokenizer needs a list under 'pretokenizers'")
+        return PreTokenizerSequence([make_pretokenizer(s) for s in steps])
+    raise ConfigError(
+        f"unknown pre-tokenizer {config['type']!r}; choose a preset "
+        f"({', '.join(preset_names())}) or one of {', '.join(OTHER_PRETOKENIZERS)}"
+    )

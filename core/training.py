@@ -1,0 +1,544 @@
+"""Training BPE: count adjacent pairs, merge the most frequent, repeat (seed 000 §1).
+
+* Pairs are counted inside each pre-token piece, weighted by how often the piece occurs (and
+  by its text's exact weight), overlapping occurrences included: ``aaa`` has a+a twice.
+* The most frequent pair wins; ties go to the smallest (left id, right id), or, with
+  ``tie_break="first_occurrence"``, to the pair seen first in corpus order (seed 001's code).
+* The pair is replaced left to right without overlap; the new token gets the next id (or
+  the id of an existing token with the same bytes, as HF's trainer does).
+* Training stops at the target vocabulary size, or when the best pair's count is below
+  ``min_frequency`` (default 2: a pair seen once shortens nothing but the text it came from).
+
+Counts are updated only where a merge happened (a pair → pieces index and a heap whose stale
+entries are re-pushed with their current count), never by recounting the corpus.
+"""
+
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left, bisect_right
+import math
+import operator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import chain, compress, repeat
+from typing import Any, Literal
+
+import numpy as np
+
+from .bpe_model import BPEModel, ByteOrder, Level
+from .corpus import Weight, parse_weight
+from .errors import ConfigError, TrainingError
+from .merge_trace import MergeRecord
+from .normalizers import make_normalizer
+from .pretokenizers import make_pretokenizer
+from .special_tokens import SpecialTokens
+from .text_units import clean_surrogates, find_lone_surrogates
+from .tokenizer import Tokenizer
+
+TieBreak = Literal["smallest_ids", "first_occurrence"]
+TIE_BREAKS: tuple[TieBreak, ...] = ("smallest_ids", "first_occurrence")
+StopReason = Literal["vocab_size", "min_frequency", "no_pairs"]
+DEFAULT_MIN_FREQUENCY = 2
+
+
+@dataclass(frozen=True)
+class TrainingConfig:
+    """Everything that decides the result of a training run."""
+
+    vocab_size: int
+    level: Level = "byte"
+    byte_order: ByteOrder = "value"
+    normalizer: str | dict[str, Any] | None = None
+    pretokenizer: str | dict[str, Any] | None = "gpt2"
+    min_frequency: Weight = DEFAULT_MIN_FREQUENCY
+    tie_break: TieBreak = "smallest_ids"
+    end_of_word: str | None = None
+    byte_fallback: bool = False
+    special_tokens: Sequence[str] = ()
+
+    def validate(self) -> None:
+        if not isinstance(self.vocab_size, int) or self.vocab_size < 1:
+            raise ConfigError(f"vocab_size must be a positive integer, not {self.vocab_size!r}")
+        if self.tie_break not in TIE_BREAKS:
+            raise ConfigError(
+                f"unknown tie_break {self.tie_break!r}; choose one of {', '.join(TIE_BREAKS)}"
+            )
+        if self.level == "byte" and (self.end_of_word is not None or self.byte_fallback):
+            raise ConfigError("end_of_word and byte_fallback apply to character-level training only")
+        if len(set(self.special_tokens)) != len(self.special_tokens):
+            raise ConfigError("special tokens must be distinct")
+        make_normalizer(self.normalizer)
+        make_pretokenizer(self.pretokenizer)
+        if Fraction(self.min_frequency) < 0:
+            raise ConfigError("min_frequency must not be negative")
+
+
+@dataclass(frozen=True)
+class TrainingResult:
+    tokenizer: Tokenizer
+    merges: tuple[MergeRecord, ...]
+    stop_reason: StopReason
+    distinct_pieces: int
+    config: TrainingConfig
+
+
+@dataclass(frozen=True)
+class TrainingProgress:
+    """One progress report; the last one has ``phase == "done"`` and carries the result."""
+
+    phase: Literal["counting", "merging", "done"]
+    done: int
+    total: int
+    result: TrainingResult | None = field(default=None, repr=False)
+
+
+_BATCH = 4096
+
+
+def _batches(corpus: Iterable[str | tuple[str, Any]]) -> Iterator[tuple[Fraction, list[str]]]:
+    """Consecutive texts of equal weight, in batches, so counting runs in C per batch."""
+    one = Fraction(1)
+    weight, batch = one, []
+    for index, unit in enumerate(corpus):
+        if isinstance(unit, str):
+            text, w = unit, one
+        elif isinstance(unit, tuple) and len(unit) == 2 and isinstance(unit[0], str):
+            text = unit[0]
+            w = parse_weight(unit[1], where=f"weight of training text {index}")
+        else:
+            raise TrainingError(
+                f"training text {index} must be a string or a (text, weight) pair, not {unit!r}"
+            )
+        if w != weight or len(batch) >= _BATCH:
+            if batch:
+                yield weight, batch
+            weight, batch = w, []
+        batch.append(text)
+    if batch:
+        yield weight, batch
+
+
+def count_pieces(
+    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig
+) -> tuple[dict[str, int], int]:
+    """Distinct pieces in first-seen order with integer counts, and the common denominator.
+
+    A piece's count is the sum of the weights of the texts it occurs in, scaled by the least
+    common multiple of the weights' denominators so that it is an exact integer. Special
+    token strings in the texts are cut out (never learned); lone surrogates become U+FFFD.
+    """
+    normalizer = make_normalizer(config.normalizer)
+    split = make_pretokenizer(config.pretokenizer).split_fast
+    specials = SpecialTokens({s: i for i, s in enumerate(config.special_tokens)})
+    by_weight: dict[Fraction, Counter[str]] = {}
+    order: dict[str, None] = {}
+    track_order = config.tie_break == "first_occurrence"
+    for weight, texts in _batches(corpus):
+        counter = by_weight.setdefault(weight, Counter())
+        if len(specials):
+            texts = [
+                text[s:e] for text in texts for s, e, sid in specials.split(text) if sid is None
+            ]
+        if find_lone_surrogates("".join(texts)):
+            texts = [clean_surrogates(text)[0] for text in texts]
+        if normalizer.kind != "none":
+            texts = list(map(normalizer.normalize_str, texts))
+        counter.update(chain.from_iterable(map(split, texts)))
+        if track_order:
+            order.update(dict.fromkeys(chain.from_iterable(map(split, texts))))
+    denominator = math.lcm(*(w.denominator for w in by_weight)) if by_weight else 1
+    if len(by_weight) == 1 and not track_order:
+        ((weight, counter),) = by_weight.items()
+        scale = int(weight * denominator)
+        if scale == 1:
+            return dict(counter), denominator
+        return {p: c * scale for p, c in counter.items()}, denominator
+    totals: dict[str, int] = dict.fromkeys(order, 0) if track_order else {}
+    for weight, counter in by_weight.items():
+        scale = int(weight * denominator)
+        for piece, c in counter.items():
+            totals[piece] = totals.get(piece, 0) + c * scale
+    return totals, denominator
+
+
+MAX_ID = 0x10FFFE  # token ids are stored as chr(id) while training; U+10FFFF separates pieces
+_SEP = "\U0010ffff"
+# A merge touching more pieces than this runs vectorized (numpy) rather than piece by piece.
+BULK_MERGE_HOLDERS = 150
+
+
+class _PairIndex:
+    """The training state: pieces, their counts, pair counts, and where to find each pair.
+
+    A piece is a str with one character per token id (``chr(id)``), so that finding a pair is
+    ``str.find`` and merging it everywhere in a piece is ``str.replace`` (left to right and
+    without overlap: exactly the rule), and a pair's key is its two-character string, which
+    sorts like (left id, right id).
+
+    Where a pair can be: a pair of base tokens was present from the start, and numpy arrays
+    list its pieces. A pair holding a merged token can only have formed when the newer of its
+    two tokens was created (a merge creates adjacency only around the token it makes), so the
+    merge that creates a token records the pairs it formed and their pieces:
+    ``_formed_at[new id]``.
+    """
+
+    def __init__(self, words: list[str], counts: list[int], shift: int, base_size: int) -> None:
+        self.words = words
+        self.counts = counts
+        self.shift = shift
+        self.mask = (1 << shift) - 1
+        self.base_size = base_size
+        # Counts can exceed int64 only with huge weights; use Python ints then.
+        big = max(counts, default=0) > 1 << 40
+        self.count_array = np.asarray(counts, dtype=object if big else np.int64)
+        lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
+        flat = _code_points("".join(words))
+        owner = np.repeat(np.arange(len(words), dtype=np.int64), lengths)
+        same = owner[:-1] == owner[1:]
+        keys = (flat[:-1][same] << shift) | flat[1:][same]
+        holders = owner[:-1][same]
+        order = np.argsort(keys, kind="stable")  # holders stay ascending within a key
+        keys, holders = keys[order], holders[order]
+        unique_keys, sums, first = _sum_by_key(keys, self.count_array[holders])
+        self.pair_counts: dict[str, int] = dict(
+            zip(self._pairs_of(unique_keys), sums.tolist(), strict=True)
+        )
+        # Each piece once per pair (a piece can hold a pair several times).
+        keep = np.zeros(len(keys), dtype=bool)
+        keep[first] = True
+        if len(keys):
+            keep[1:] |= holders[1:] != holders[:-1]
+        kept_keys = keys[keep]
+        starts = np.searchsorted(kept_keys, unique_keys, side="left")
+        ends = np.append(starts[1:], len(kept_keys))
+        self._initial = dict(zip(unique_keys.tolist(), zip(starts.tolist(), ends.tolist())))
+        self._holders = holders[keep]
+        # new id → what its merge formed: {pair: pieces} (piece by piece) or sorted int keys
+        # with their pieces (vectorized); several entries when an id is reused.
+        self._formed_at: dict[int, list[dict[str, list[int]] | tuple[list[int], list[int]]]] = {}
+        self.heap = [(-c, k) for k, c in self.pair_counts.items()]
+        heapq.heapify(self.heap)
+
+    def _pairs_of(self, keys: np.ndarray) -> list[str]:
+        """Two-character strings for int keys ``left << shift | right``."""
+        if not len(keys):
+            return []
+        both = np.empty(2 * len(keys), dtype=np.uint32)
+        both[0::2] = keys >> self.shift
+        both[1::2] = keys & self.mask
+        text = both.tobytes().decode("utf-32-le", "surrogatepass")
+        return [text[i : i + 2] for i in range(0, len(text), 2)]
+
+    def holders(self, pair: str) -> list[int]:
+        """Pieces that held the pair when it formed (each once; some may have lost it since)."""
+        left, right = ord(pair[0]), ord(pair[1])
+        key = left << self.shift | right
+        newer = max(left, right)
+        if newer < self.base_size:
+            span = self._initial.get(key)
+            return self._holders[span[0] : span[1]].tolist() if span else []
+        found: list[int] = []
+        for part in self._formed_at.get(newer, ()):
+            if isinstance(part, dict):
+                found.extend(part.get(pair, ()))
+            else:
+                keys, owners = part
+                found.extend(owners[bisect_left(keys, key) : bisect_right(keys, key)])
+        return list(dict.fromkeys(found))
+
+    def merge(self, pair: str, new: str) -> None:
+        """Replace ``pair`` by ``new`` in every piece and update the pair counts locally."""
+        candidates = self.holders(pair)
+        if len(candidates) > BULK_MERGE_HOLDERS and pair[0] != pair[1]:
+            texts = list(map(self.words.__getitem__, candidates))
+            has = list(map(operator.contains, texts, repeat(pair)))
+            formed, part = self._merge_bulk(
+                pair, new, list(compress(candidates, has)), list(compress(texts, has))
+            )
+        else:
+            part = self._merge_each(pair, new, candidates)
+            formed = part.keys()
+        del self.pair_counts[pair]
+        push = heapq.heappush
+        pc = self.pair_counts
+        for k in formed:
+            c = pc[k]
+            if c > 0:
+                push(self.heap, (-c, k))
+        self._formed_at.setdefault(ord(new), []).append(part)
+
+    def _merge_each(self, pair: str, new: str, candidates: list[int]) -> dict[str, list[int]]:
+        """Piece by piece: (x, a) → (x, new) on the left of each occurrence, (b, y) → (new, y)
+        on the right, and (b, a) → (new, new) between two occurrences side by side.
+        Returns the pairs formed, each with the pieces that hold it."""
+        pc = self.pair_counts
+        words, counts = self.words, self.counts
+        a, b = pair
+        between = b + a
+        twice = new + new
+        formed: dict[str, list[int]] = {}
+        find = str.find
+        for w in candidates:
+            s = words[w]
+            i = find(s, pair)
+            if i < 0:
+                continue
+            c = counts[w]
+            end = i + 2
+            i = find(s, pair, end)
+            if i < 0:  # the usual case: one occurrence, at end - 2
+                if end > 2:
+                    pc[s[end - 3 : end - 1]] -= c
+                    k = s[end - 3] + new
+                    try:
+                        formed[k].append(w)
+                        pc[k] += c
+                    except KeyError:  # first sighting in this merge
+                        formed[k] = [w]
+                        pc[k] = pc.get(k, 0) + c
+                if end < len(s):
+                    pc[s[end - 1 : end + 1]] -= c
+                    k = new + s[end]
+                    try:
+                        formed[k].append(w)
+                        pc[k] += c
+                    except KeyError:
+                        formed[k] = [w]
+                        pc[k] = pc.get(k, 0) + c
+                words[w] = s[: end - 2] + new + s[end:]
+                continue
+            length = len(s)
+            prev_end = -1
+            i = end - 2
+            while i >= 0:
+                if i:
+                    if i == prev_end:
+                        pc[between] -= c
+                        k = twice
+                    else:
+                        pc[s[i - 1 : i + 1]] -= c
+                        k = s[i - 1] + new
+                    try:
+                        formed[k].append(w)
+                        pc[k] += c
+                    except KeyError:
+                        formed[k] = [w]
+                        pc[k] = pc.get(k, 0) + c
+                prev_end = i + 2
+                i = find(s, pair, prev_end)
+                if prev_end < length and i != prev_end:
+                    pc[s[prev_end - 1 : prev_end + 1]] -= c
+                    k = new + s[prev_end]
+                    try:
+                        formed[k].append(w)
+                        pc[k] += c
+                    except KeyError:
+                        formed[k] = [w]
+                        pc[k] = pc.get(k, 0) + c
+            words[w] = s.replace(pair, new)
+        return formed
+
+    def _merge_bulk(
+        self, pair: str, new: str, live: list[int], texts: list[str]
+    ) -> tuple[list[str], tuple[list[int], list[int]]]:
+        """The same updates as :meth:`_merge_each`, vectorized over all pieces at once.
+
+        Only for a ≠ b, where occurrences never overlap."""
+        joined = _SEP.join(texts)
+        flat = _code_points(joined)
+        lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+        owner = np.repeat(np.arange(len(texts), dtype=np.int64), lengths + 1)[: len(flat)]
+        weight = self.count_array[np.asarray(live, dtype=np.int64)][owner]
+        a, b, n = ord(pair[0]), ord(pair[1]), ord(new)
+        occ = np.flatnonzero((flat[:-1] == a) & (flat[1:] == b))
+        starts_occ = np.zeros(len(flat) + 2, dtype=bool)
+        starts_occ[occ] = True
+        sep = ord(_SEP)
+        # Left of each occurrence: x (not a separator), or the b of an occurrence just before.
+        i = occ[occ > 0]
+        side_by_side = starts_occ[i - 2] & (i >= 2)
+        left_i = i[(flat[i - 1] != sep) & ~side_by_side]
+        adj_i = i[side_by_side]
+        # Right of each occurrence: y, unless another occurrence starts there.
+        j = occ + 2
+        j = j[j < len(flat)]
+        right_j = j[(flat[j] != sep) & ~starts_occ[j]]
+        shift = self.shift
+        x, y = flat[left_i - 1], flat[right_j]
+        adjacent = np.full(len(adj_i), 1, dtype=np.int64)
+        removed = np.concatenate([(x << shift) | a, adjacent * ((b << shift) | a), (b << shift) | y])
+        added = np.concatenate([(x << shift) | n, adjacent * ((n << shift) | n), (n << shift) | y])
+        weights = np.concatenate([weight[left_i], weight[adj_i], weight[right_j]])
+        holders = np.asarray(live, dtype=np.int64)[
+            owner[np.concatenate([left_i, adj_i, right_j])]
+        ]
+        pc = self.pair_counts
+        order = np.argsort(removed, kind="stable")
+        keys, sums, _ = _sum_by_key(removed[order], weights[order])
+        for k, total in zip(self._pairs_of(keys), sums.tolist(), strict=True):
+            pc[k] -= total
+        order = np.argsort(added, kind="stable")
+        added, holders = added[order], holders[order]
+        keys, sums, _ = _sum_by_key(added, weights[order])
+        formed = self._pairs_of(keys)
+        for k, total in zip(formed, sums.tolist(), strict=True):
+            pc[k] = pc.get(k, 0) + total
+        words = self.words
+        for w, text in zip(live, joined.replace(pair, new).split(_SEP), strict=True):
+            words[w] = text
+        return formed, (added.tolist(), holders.tolist())
+
+
+def _code_points(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32).astype(
+        np.int64
+    )
+
+
+def _sum_by_key(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For sorted keys: the distinct keys, the sum of weights of each, and where each starts."""
+    if not len(keys):
+        return keys, weights, np.zeros(0, dtype=np.int64)
+    new_key = np.ones(len(keys), dtype=bool)
+    new_key[1:] = keys[1:] != keys[:-1]
+    first = np.flatnonzero(new_key)
+    return keys[first], np.add.reduceat(weights, first), first
+
+
+def _base_words(pieces: list[str], config: TrainingConfig) -> tuple[BPEModel, list[str]]:
+    """The base model and each piece as a string of base-token characters."""
+    if config.level == "byte":
+        model = BPEModel(level="byte", byte_order=config.byte_order)
+        if config.byte_order == "value":
+            return model, [p.encode("utf-8").decode("latin-1") for p in pieces]
+        table = bytes(model.byte_id(b) for b in range(256))
+        return model, [p.encode("utf-8").translate(table).decode("latin-1") for p in pieces]
+    alphabet = sorted(set().union(*pieces))
+    model = BPEModel(
+        level="char", alphabet=alphabet, end_of_word=config.end_of_word,
+        byte_fallback=config.byte_fallback,
+    )
+    mapping = {ord(ch): chr(model.char_id(ch) or 0) for ch in alphabet}
+    tail = chr(model.end_of_word_id) if model.end_of_word_id is not None else ""
+    return model, [p.translate(mapping) + tail for p in pieces]
+
+
+def iter_training(
+    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig
+) -> Iterator[TrainingProgress]:
+    """Train, yielding progress; the last item is ``phase="done"`` with the result.
+
+    Stop iterating to cancel. ``corpus`` holds texts, or ``(text, weight)`` pairs with exact
+    weights (int, Fraction, or a string such as ``"1/3"``).
+    """
+    config.validate()
+    yield TrainingProgress("counting", 0, 0)
+    piece_counts, denominator = count_pieces(corpus, config)
+    if not piece_counts:
+        raise TrainingError("the corpus has no text to learn from")
+    yield TrainingProgress("counting", len(piece_counts), len(piece_counts))
+
+    pieces = list(piece_counts)
+    model, words = _base_words(pieces, config)
+    specials = len(config.special_tokens)
+    base_size = model.vocab_size
+    if config.vocab_size < base_size + specials:
+        raise TrainingError(
+            f"vocab size {config.vocab_size} is smaller than the base vocabulary "
+            f"({base_size} {'bytes' if config.level == 'byte' else 'symbols'}"
+            f"{f' + {specials} special tokens' if specials else ''} = {base_size + specials})"
+        )
+    target = config.vocab_size - specials
+    if target - 1 > MAX_ID:
+        raise TrainingError(f"vocab size {config.vocab_size} is above the limit of {MAX_ID + 1}")
+    threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
+
+    index = _PairIndex(
+        words, list(piece_counts.values()), max(1, (target - 1).bit_length()), base_size
+    )
+    pc = index.pair_counts
+    heap = index.heap
+    first_occurrence = config.tie_break == "first_occurrence"
+
+    records: list[MergeRecord] = []
+    total = target - base_size
+    report_every = max(1, total // 200)
+    stop: StopReason = "vocab_size"
+    yield TrainingProgress("merging", 0, total)
+    while model.vocab_size < target:
+        if not heap:
+            stop = "no_pairs"
+            break
+        negative, pair = heapq.heappop(heap)
+        current = pc.get(pair, 0)
+        if -negative != current:
+            if current > 0:
+                heapq.heappush(heap, (-current, pair))
+            continue
+        if current < threshold:
+            stop = "min_frequency"
+            break
+        if first_occurrence:
+            pair = _earliest_of_ties(pair, current, index)
+        a, b = ord(pair[0]), ord(pair[1])
+        data = model.token_bytes[a] + model.token_bytes[b]
+        existing = model.id_of_bytes(data, ends_word=model.ends_word(b))
+        new = existing if existing is not None else model.vocab_size
+        model.add_merge(a, b, new)
+        count = current if denominator == 1 else Fraction(current, denominator)
+        records.append(MergeRecord(len(records), a, b, count, new))
+        index.merge(pair, chr(new))
+        if len(records) % report_every == 0:
+            yield TrainingProgress("merging", model.vocab_size - base_size, total)
+
+    special_ids = {s: model.vocab_size + i for i, s in enumerate(config.special_tokens)}
+    tokenizer = Tokenizer(
+        model, normalizer=config.normalizer, pretokenizer=config.pretokenizer,
+        special_tokens=special_ids,
+    )
+    result = TrainingResult(tokenizer, tuple(records), stop, len(pieces), config)
+    yield TrainingProgress("done", total, total, result)
+
+
+def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:
+    """Among all pairs with the top count, the one whose first occurrence comes first in the
+    corpus (piece in first-seen order, then position): the order of seed 001's dict."""
+    heap, pc, words = index.heap, index.pair_counts, index.words
+    tied = {pair}
+    stale: list[str] = []
+    while heap and -heap[0][0] == count:
+        _, other = heapq.heappop(heap)
+        if pc.get(other, 0) == count:
+            tied.add(other)
+        else:
+            stale.append(other)
+    for other in stale:
+        c = pc.get(other, 0)
+        if c > 0:
+            heapq.heappush(heap, (-c, other))
+    if len(tied) == 1:
+        return pair
+
+    def first_seen(candidate: str) -> tuple[int, int]:
+        for w in sorted(index.holders(candidate)):
+            pos = words[w].find(candidate)
+            if pos >= 0:
+                return w, pos
+        return len(words), 0
+
+    best = min(sorted(tied), key=first_seen)
+    for other in tied:
+        if other != best:
+            heapq.heappush(heap, (-count, other))
+    return best
+
+
+def train(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig) -> TrainingResult:
+    """Run :func:`iter_training` to the end and return its result."""
+    for progress in iter_training(corpus, config):
+        if progress.result is not None:
+            return progress.result
+    raise TrainingError("training ended without a result")  # iter_training always yields one

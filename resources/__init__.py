@@ -1,0 +1,1 @@
+"""Data shipped with BPE Lens (demo tokenizers, samples)."""
