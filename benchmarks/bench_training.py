@@ -15,14 +15,13 @@ import os
 os.environ["RAYON_NUM_THREADS"] = "1"  # before tokenizers starts its thread pool
 os.environ["TOKENIZERS_PARALLELISM"] = "false"
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-import time  # noqa: E402
+import argparse
+import json
+import time
 
-from shared_data import multilingual_lines, require_shared_data  # noqa: E402
-from tokenizers import Tokenizer, models, pre_tokenizers, trainers  # noqa: E402
-
-from bpelens.core import TrainingConfig, bytes_to_printable, train  # noqa: E402
+from bpelens.core import TrainingConfig, bytes_to_printable, train
+from shared_data import multilingual_lines, require_shared_data
+from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
 
 def train_hf(lines: list[str], vocab: int) -> tuple[float, list[tuple[str, str]]]:
@@ -72,7 +71,7 @@ def main() -> None:
             our_times.append(t)
         same = hf_merges == our_merges
         first_diff = next(
-            (i for i, (x, y) in enumerate(zip(hf_merges, our_merges)) if x != y), None
+            (i for i, (x, y) in enumerate(zip(hf_merges, our_merges, strict=False)) if x != y), None
         )
         print(
             f"vocab {vocab}: HF {min(hf_times):.2f} s, BPE Lens {min(our_times):.2f} s, "

@@ -15,7 +15,8 @@ SHAKESPEARE = SHARED_DATA / "corpus" / "tinyshakespeare.txt"
 
 def require_shared_data() -> None:
     if not SHARED_DATA.is_dir():
-        sys.exit(f"benchmark needs the shared data folder at {SHARED_DATA} (set BPELENS_SHARED_DATA)")
+        sys.exit(f"benchmark needs the shared data folder at {SHARED_DATA} "
+                 "(or set BPELENS_SHARED_DATA)")
 
 
 def multilingual_lines(target_bytes: int = 10_000_000) -> list[str]:

@@ -18,6 +18,7 @@ from .errors import (
 from .merge_trace import MergeRecord, MergeStep, PieceTrace
 from .normalizers import NormalizedText, make_normalizer
 from .pretokenizers import REGEX_PRESETS, make_pretokenizer, preset_names
+from .serialization import load_tokenizer, save_tokenizer, tokenizer_from_dict, tokenizer_to_dict
 from .special_tokens import SpecialMatch, SpecialTokens
 from .text_units import Codepoint, Span, char_byte_starts, codepoints, find_lone_surrogates
 from .tokenizer import Tokenizer
@@ -63,6 +64,7 @@ __all__ = [
     "codepoints",
     "find_lone_surrogates",
     "iter_training",
+    "load_tokenizer",
     "make_normalizer",
     "make_pretokenizer",
     "parse_weight",
@@ -70,5 +72,8 @@ __all__ = [
     "printable_to_bytes",
     "read_corpus",
     "read_lines",
+    "save_tokenizer",
+    "tokenizer_from_dict",
+    "tokenizer_to_dict",
     "train",
 ]

@@ -96,7 +96,8 @@ class BPEModel:
         self.rules: list[MergeRule] = []
         self._ranks_cache: tuple[dict[int, int], list[int], int] | None = None
         self._by_bytes: dict[tuple[bytes, bool], int] = {
-            (b, e): i for i, (b, e) in enumerate(zip(self.token_bytes, self._ends_word))
+            (b, e): i
+            for i, (b, e) in enumerate(zip(self.token_bytes, self._ends_word, strict=True))
         }
         self._built_by: dict[int, MergeRule] = {}
         for left, right, new in merges:

@@ -30,7 +30,9 @@ def parse_weight(value: object, *, where: str = "weight") -> Fraction:
         else:
             raise TypeError
     except (TypeError, ValueError, ZeroDivisionError):
-        raise TrainingError(f"{where}: {value!r} is not a number (use e.g. 2, 0.5 or '1/3')") from None
+        raise TrainingError(
+            f"{where}: {value!r} is not a number (use e.g. 2, 0.5 or '1/3')"
+        ) from None
     if weight <= 0:
         raise TrainingError(f"{where}: {value!r} must be greater than zero")
     return weight

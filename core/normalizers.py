@@ -42,7 +42,9 @@ def _identity(text: str) -> NormalizedText:
     return NormalizedText(text)
 
 
-def _chunked(text: str, fn: Callable[[str], str], chunks: list[tuple[int, int]]) -> NormalizedText | None:
+def _chunked(
+    text: str, fn: Callable[[str], str], chunks: list[tuple[int, int]]
+) -> NormalizedText | None:
     """Normalize chunk by chunk; None when that disagrees with normalizing the whole text."""
     out: list[str] = []
     sources: list[tuple[int, int]] = []

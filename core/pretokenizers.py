@@ -21,7 +21,10 @@ Spans = list[tuple[int, int]]
 # Original GPT-2 (encoder.py) — also what HF's ByteLevel pre-tokenizer uses.
 GPT2_PATTERN = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
 # tiktoken's spelling of the GPT-2 pattern (r50k_base, p50k_base, p50k_edit).
-R50K_PATTERN = r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)|\s"""
+R50K_PATTERN = (
+    r"""'(?:[sdmt]|ll|ve|re)| ?\p{L}++| ?\p{N}++| ?[^\s\p{L}\p{N}]++|\s++$|\s+(?!\S)"""
+    r"""|\s"""
+)
 CL100K_PATTERN = (
     r"""'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+"""
     r"""|\s++$|\s*[\r\n]|\s+(?!\S)|\s"""
@@ -44,8 +47,8 @@ QWEN2_PATTERN = (
 )
 # Llama 3 (tokenizer.json Split pattern): digits in groups of up to three.
 LLAMA3_PATTERN = (
-    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*"""
-    r"""|\s*[\r\n]+|\s+(?!\S)|\s+"""
+    r"""(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}"""
+    r"""| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+(?!\S)|\s+"""
 )
 
 REGEX_PRESETS: dict[str, str] = {
@@ -249,7 +252,9 @@ def make_pretokenizer(config: str | dict[str, Any] | None) -> PreTokenizer:
             return RegexPreTokenizer(REGEX_PRESETS[name], preset=name)
         config = {"type": name}
     if not isinstance(config, dict) or "type" not in config:
-        raise ConfigError(f"a pre-tokenizer must be a name or an object with a type, not {config!r}")
+        raise ConfigError(
+            f"a pre-tokenizer must be a name or an object with a type, not {config!r}"
+        )
     kind = str(config["type"]).lower()
     if kind == "none":
         return PreTokenizer()

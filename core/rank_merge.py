@@ -9,6 +9,7 @@ is the id the rule produces.
 from __future__ import annotations
 
 from heapq import heapify, heappop, heappush
+from itertools import pairwise
 
 from .merge_trace import MergeStep
 
@@ -17,7 +18,9 @@ NO_RANK = 1 << 62
 LONG_PIECE = 192
 
 
-def merge_by_rank(ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int) -> list[int]:
+def merge_by_rank(
+    ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int
+) -> list[int]:
     """Merge ``ids`` in place (short pieces) or into a new list (long ones) and return it.
 
     ``merge_by_rank([l,o,w,e,s,t], …)`` with the seed rules returns ``[low, est]``.
@@ -29,9 +32,11 @@ def merge_by_rank(ids: list[int], ranks: dict[int, int], new_ids: list[int], shi
     return _merge_short(ids, ranks, new_ids, shift)
 
 
-def _merge_short(ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int) -> list[int]:
+def _merge_short(
+    ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int
+) -> list[int]:
     get = ranks.get
-    pair_ranks = [get(a << shift | b, NO_RANK) for a, b in zip(ids, ids[1:])]
+    pair_ranks = [get(a << shift | b, NO_RANK) for a, b in pairwise(ids)]
     while True:
         best = min(pair_ranks)
         if best == NO_RANK:
@@ -50,7 +55,9 @@ def _merge_short(ids: list[int], ranks: dict[int, int], new_ids: list[int], shif
             pair_ranks[i] = get(new << shift | ids[i + 1], NO_RANK)
 
 
-def _merge_long(ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int) -> list[int]:
+def _merge_long(
+    ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int
+) -> list[int]:
     # A doubly linked list over positions; merged-away nodes get symbol -1. Heap entries are
     # (rank, position); an entry is stale when the pair now at that position has another rank.
     get = ranks.get
@@ -59,8 +66,8 @@ def _merge_long(ids: list[int], ranks: dict[int, int], new_ids: list[int], shift
     nxt = list(range(1, n + 1))
     nxt[-1] = -1
     prv = list(range(-1, n - 1))
-    heap = [(r, i) for i, r in enumerate(get(a << shift | b, NO_RANK) for a, b in zip(ids, ids[1:]))
-            if r != NO_RANK]
+    pair_ranks = (get(a << shift | b, NO_RANK) for a, b in pairwise(ids))
+    heap = [(r, i) for i, r in enumerate(pair_ranks) if r != NO_RANK]
     heapify(heap)
     while heap:
         r, i = heappop(heap)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import chain
-from typing import Literal
+from typing import Any, Literal
 
 from .bpe_model import BPEModel, UnknownCharacterError
 from .encoding import Encoding, Piece, Token
@@ -29,7 +29,7 @@ class _PieceCache(dict[str, list[int]]):
 
     __slots__ = ("_encode",)
 
-    def __init__(self, encode) -> None:  # noqa: ANN001 - a bound method
+    def __init__(self, encode) -> None:
         super().__init__()
         self._encode = encode
 
@@ -69,6 +69,8 @@ class Tokenizer:
                     f"special token {text!r} has id {tid}, which the model's vocabulary "
                     f"(0–{model.vocab_size - 1}) already uses"
                 )
+        # How it was trained (merge counts, settings), when known: for playback and files.
+        self.training: dict[str, Any] | None = None
         self._cache = _PieceCache(model.encode_piece)
         self._normalize_identity = type(self.normalizer) is Normalizer
 
@@ -128,7 +130,9 @@ class Tokenizer:
             raise
         return out
 
-    def encode_batch_ids(self, texts: Iterable[str], *, special: SpecialMode = "all") -> list[list[int]]:
+    def encode_batch_ids(
+        self, texts: Iterable[str], *, special: SpecialMode = "all"
+    ) -> list[list[int]]:
         return [self.encode_ids(t, special=special) for t in texts]
 
     def encode(
@@ -174,7 +178,7 @@ class Tokenizer:
         starts = char_byte_starts(model_text)
 
         # Pieces, in text order, with specials as pieces of their own.
-        raw_pieces: list[tuple[int, int, int | None]] = [(s, e, sid) for s, e, sid in special_segments]
+        raw_pieces: list[tuple[int, int, int | None]] = list(special_segments)
         for seg_start, seg_end in text_segments:
             raw_pieces.extend(
                 (seg_start + a, seg_start + b, None)
@@ -202,7 +206,9 @@ class Tokenizer:
                     initial, piece_ids, steps = self.model.trace_piece(piece.text)
                 except UnknownCharacterError as exc:
                     raise self._unknown_at(exc, piece, sources) from None
-                traces.append(PieceTrace(piece.index, tuple(initial), tuple(steps), tuple(piece_ids)))
+                traces.append(
+                    PieceTrace(piece.index, tuple(initial), tuple(steps), tuple(piece_ids))
+                )
             else:
                 try:
                     piece_ids = self._cache[piece.text]
@@ -221,7 +227,9 @@ class Tokenizer:
         spans = align_byte_spans(bounds, starts)
         tokens = tuple(
             Token(i, tid, data, self.token_label(tid), span, p, self.token_kind(tid))
-            for i, (tid, data, span, p) in enumerate(zip(ids, token_bytes, spans, owner, strict=True))
+            for i, (tid, data, span, p) in enumerate(
+                zip(ids, token_bytes, spans, owner, strict=True)
+            )
         )
         decoded = self.decode(ids, errors="replace")
         return Encoding(

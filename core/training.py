@@ -16,9 +16,9 @@ entries are re-pushed with their current count), never by recounting the corpus.
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_left, bisect_right
 import math
 import operator
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -59,6 +59,22 @@ class TrainingConfig:
     byte_fallback: bool = False
     special_tokens: Sequence[str] = ()
 
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data (the min frequency as an int or a "p/q" string)."""
+        minimum = Fraction(self.min_frequency)
+        return {
+            "vocab_size": self.vocab_size,
+            "level": self.level,
+            "byte_order": self.byte_order,
+            "normalizer": self.normalizer,
+            "pretokenizer": self.pretokenizer,
+            "min_frequency": minimum.numerator if minimum.denominator == 1 else str(minimum),
+            "tie_break": self.tie_break,
+            "end_of_word": self.end_of_word,
+            "byte_fallback": self.byte_fallback,
+            "special_tokens": list(self.special_tokens),
+        }
+
     def validate(self) -> None:
         if not isinstance(self.vocab_size, int) or self.vocab_size < 1:
             raise ConfigError(f"vocab_size must be a positive integer, not {self.vocab_size!r}")
@@ -67,7 +83,9 @@ class TrainingConfig:
                 f"unknown tie_break {self.tie_break!r}; choose one of {', '.join(TIE_BREAKS)}"
             )
         if self.level == "byte" and (self.end_of_word is not None or self.byte_fallback):
-            raise ConfigError("end_of_word and byte_fallback apply to character-level training only")
+            raise ConfigError(
+                "end_of_word and byte_fallback apply to character-level training only"
+            )
         if len(set(self.special_tokens)) != len(self.special_tokens):
             raise ConfigError("special tokens must be distinct")
         make_normalizer(self.normalizer)
@@ -213,8 +231,9 @@ class _PairIndex:
             keep[1:] |= holders[1:] != holders[:-1]
         kept_keys = keys[keep]
         starts = np.searchsorted(kept_keys, unique_keys, side="left")
-        ends = np.append(starts[1:], len(kept_keys))
-        self._initial = dict(zip(unique_keys.tolist(), zip(starts.tolist(), ends.tolist())))
+        ends = np.append(starts[1:], len(kept_keys)) if len(starts) else starts
+        spans = zip(starts.tolist(), ends.tolist(), strict=True)
+        self._initial = dict(zip(unique_keys.tolist(), spans, strict=True))
         self._holders = holders[keep]
         # new id → what its merge formed: {pair: pieces} (piece by piece) or sorted int keys
         # with their pieces (vectorized); several entries when an id is reused.
@@ -369,7 +388,9 @@ class _PairIndex:
         shift = self.shift
         x, y = flat[left_i - 1], flat[right_j]
         adjacent = np.full(len(adj_i), 1, dtype=np.int64)
-        removed = np.concatenate([(x << shift) | a, adjacent * ((b << shift) | a), (b << shift) | y])
+        removed = np.concatenate(
+            [(x << shift) | a, adjacent * ((b << shift) | a), (b << shift) | y]
+        )
         added = np.concatenate([(x << shift) | n, adjacent * ((n << shift) | n), (n << shift) | y])
         weights = np.concatenate([weight[left_i], weight[adj_i], weight[right_j]])
         holders = np.asarray(live, dtype=np.int64)[
@@ -446,10 +467,11 @@ def iter_training(
     specials = len(config.special_tokens)
     base_size = model.vocab_size
     if config.vocab_size < base_size + specials:
+        kind = "bytes" if config.level == "byte" else "symbols"
+        parts = f"{base_size} {kind} + {specials} special tokens = " if specials else ""
         raise TrainingError(
             f"vocab size {config.vocab_size} is smaller than the base vocabulary "
-            f"({base_size} {'bytes' if config.level == 'byte' else 'symbols'}"
-            f"{f' + {specials} special tokens' if specials else ''} = {base_size + specials})"
+            f"({parts}{base_size + specials}{'' if specials else ' ' + kind})"
         )
     target = config.vocab_size - specials
     if target - 1 > MAX_ID:
@@ -499,6 +521,12 @@ def iter_training(
         model, normalizer=config.normalizer, pretokenizer=config.pretokenizer,
         special_tokens=special_ids,
     )
+    tokenizer.training = {
+        "merge_counts": [r.count for r in records],
+        "stop_reason": stop,
+        "distinct_pieces": len(pieces),
+        "config": config.to_dict(),
+    }
     result = TrainingResult(tokenizer, tuple(records), stop, len(pieces), config)
     yield TrainingProgress("done", total, total, result)
 

@@ -1,0 +1,108 @@
+"""The argument parser of every subcommand."""
+
+from __future__ import annotations
+
+import argparse
+
+from bpelens.core import DEFAULT_MIN_FREQUENCY, preset_names
+
+from .errors import OneLineParser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from . import decode_command, encode_command, inspect_command, train_command
+
+    parser = OneLineParser(
+        prog="bpelens",
+        description="See how a BPE tokenizer turns text into token ids. With no subcommand, "
+        "opens the app (bpelens [--tokenizer PATH] [--text TEXT]).",
+    )
+    parser.add_argument("--version", action="version", version="bpelens 0.1.0")
+    sub = parser.add_subparsers(title="subcommands", metavar="COMMAND", parser_class=OneLineParser)
+
+    presets = ", ".join(preset_names())
+    train = sub.add_parser(
+        "train", help="train a BPE tokenizer on text files",
+        description="Train a byte- or character-level BPE tokenizer. Progress goes to stderr, "
+        "a JSON summary to stdout.",
+    )
+    train.add_argument(
+        "--corpus", action="append", required=True, metavar="FILE[@WEIGHT]",
+        help="UTF-8 text file, one training text per line (repeatable); an optional exact "
+        "weight after @, e.g. ja.txt@2 or en.txt@1/3",
+    )
+    train.add_argument("--vocab-size", type=int, required=True, metavar="N",
+                       help="target vocabulary size, base tokens and special tokens included")
+    train.add_argument("--level", choices=("byte", "char"), default="byte",
+                       help="base vocabulary: the 256 bytes (default) or the characters seen")
+    train.add_argument("--pretokenizer", default="gpt2", metavar="NAME",
+                       help=f"a regex preset ({presets}), whitespace, digits or none "
+                       "(default gpt2)")
+    train.add_argument("--normalizer", default=None, metavar="NAME",
+                       help="none (default), nfc, nfkc, nfd, nfkd or lowercase")
+    train.add_argument("--min-frequency", default=str(DEFAULT_MIN_FREQUENCY), metavar="K",
+                       help=f"stop when the best pair occurs fewer than K times "
+                       f"(default {DEFAULT_MIN_FREQUENCY})")
+    train.add_argument("--tie-break", choices=("smallest-ids", "first-occurrence"),
+                       default="smallest-ids",
+                       help="equal counts: smallest (left id, right id) (default), or the pair "
+                       "seen first in the corpus")
+    train.add_argument("--byte-order", choices=("value", "hf"), default="value",
+                       help="byte-level base ids by byte value (default, as tiktoken) or in "
+                       "Hugging Face's order")
+    train.add_argument("--end-of-word", nargs="?", const="</w>", default=None, metavar="MARKER",
+                       help="character level: append an end-of-word marker to every piece "
+                       "(default marker </w>)")
+    train.add_argument("--byte-fallback", action="store_true",
+                       help="character level: 256 <0xNN> tokens spell characters never seen")
+    train.add_argument("--special", action="append", default=[], metavar="TOKEN",
+                       help="add a special token (repeatable); ids follow the vocabulary")
+    train.add_argument("--name", default="", help="a name stored in the file")
+    train.add_argument("-o", "--output", required=True, metavar="OUT.json",
+                       help="where to write the tokenizer")
+    train.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    train.set_defaults(handler=train_command.run)
+
+    def add_tokenizer(p: argparse.ArgumentParser) -> None:
+        p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
+                       help="a tokenizer file written by bpelens train")
+
+    def add_special(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--special", choices=("all", "none"), default="all",
+                       help="all: special-token strings in the text become their ids "
+                       "(default); none: they are plain text")
+
+    encode = sub.add_parser(
+        "encode", help="text → ids, tokens with byte and character spans (JSON)",
+        description="Encode TEXT (or standard input) and print one JSON object.",
+    )
+    add_tokenizer(encode)
+    add_special(encode)
+    encode.add_argument("--trace", action="store_true", help="include every merge step")
+    encode.add_argument("--jsonl", action="store_true",
+                        help="read one JSON string per stdin line, write one JSON object per "
+                        "line")
+    encode.add_argument("text", nargs="?", default=None, metavar="TEXT",
+                        help="the text (default: all of standard input)")
+    encode.set_defaults(handler=encode_command.run)
+
+    decode = sub.add_parser("decode", help="ids → text (JSON)",
+                            description="Decode token ids: bytes are joined, then decoded once.")
+    add_tokenizer(decode)
+    decode.add_argument("--errors", choices=("strict", "replace"), default="strict",
+                        help="strict: bytes that are not UTF-8 are an error (default); "
+                        "replace: they become U+FFFD")
+    decode.add_argument("ids", nargs="+", type=int, metavar="ID")
+    decode.set_defaults(handler=decode_command.run)
+
+    inspect = sub.add_parser(
+        "inspect", help="the layers (codepoints, bytes, pieces, tokens) and merge steps",
+        description="Show how TEXT is tokenized, readable in a terminal.",
+    )
+    add_tokenizer(inspect)
+    add_special(inspect)
+    inspect.add_argument("--json", action="store_true", help="the same, as JSON")
+    inspect.add_argument("text", nargs="?", default=None, metavar="TEXT",
+                         help="the text (default: all of standard input)")
+    inspect.set_defaults(handler=inspect_command.run)
+    return parser

@@ -1,0 +1,37 @@
+"""Turning user errors into one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from bpelens.core import BpeLensError
+
+USER_ERROR = 2
+
+
+def fail(message: str) -> int:
+    print(f"bpelens: error: {message}", file=sys.stderr)
+    return USER_ERROR
+
+
+def run_guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    try:
+        return handler(args)
+    except BpeLensError as exc:
+        return fail(str(exc))
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        return fail(f"{where}{exc.strerror or exc}")
+    except KeyboardInterrupt:
+        return fail("interrupted")
+    except BrokenPipeError:
+        return 0
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage mistake is one line (naming the option) and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(USER_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")

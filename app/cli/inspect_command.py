@@ -1,0 +1,112 @@
+"""`bpelens inspect`: the layers and the merge steps, readable in a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from bpelens.core import Encoding, Tokenizer, codepoints, load_tokenizer
+from bpelens.core.display import hex_bytes, token_text, visible
+
+from .json_output import encoding_dict
+from .text_input import text_argument
+
+
+def describe(tokenizer: Tokenizer) -> str:
+    model = tokenizer.model
+    kind = "byte-level" if model.level == "byte" else "character-level"
+    extras = []
+    if model.end_of_word:
+        extras.append(f"end-of-word {model.end_of_word}")
+    if model.byte_fallback:
+        extras.append("byte fallback")
+    pre = tokenizer.pretokenizer.to_config()
+    pre_name = pre.get("preset") or pre.get("type")
+    norm = tokenizer.normalizer.to_config().get("type")
+    extra = f", {', '.join(extras)}" if extras else ""
+    return (f"{tokenizer.name or '(unnamed)'}: {kind} BPE{extra}, {tokenizer.vocab_size} ids, "
+            f"{len(model.rules)} merges; pre-tokenizer {pre_name}; normalizer {norm}")
+
+
+def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
+    text = encoding.model_text
+    n_bytes = encoding.byte_count
+    n_tokens = len(encoding.ids)
+    ratio = f"{n_bytes / n_tokens:.2f}" if n_tokens else "–"
+    lines = [
+        f"tokenizer  {describe(tokenizer)}",
+        f"text       {visible(encoding.text)!s}",
+    ]
+    if encoding.normalized:
+        lines.append(f"normalized {visible(text)}")
+    lines.append(
+        f"           {len(text)} characters, {n_bytes} bytes, {n_tokens} tokens, "
+        f"{ratio} bytes/token, round trip {'✓' if encoding.round_trip else '✗'}"
+    )
+    for warning in encoding_dict(tokenizer, encoding).get("warnings", []):
+        lines.append(f"warning    {warning}")
+
+    lines.append(f"\ncodepoints ({len(text)})")
+    for cp in codepoints(text):
+        lines.append(f"  {cp.index:>4}  {visible(cp.char):<3} {cp.label:<8} "
+                     f"bytes {cp.byte_start}–{cp.byte_end}  {hex_bytes(cp.utf8)}")
+    lines.append(f"\npieces ({len(encoding.pieces)})")
+    for piece in encoding.pieces:
+        tag = "  special" if piece.special_id is not None else ""
+        lines.append(f"  {piece.index:>4}  [{visible(piece.text)}]  "
+                     f"bytes {piece.span.byte_start}–{piece.span.byte_end}{tag}")
+    lines.append(f"\ntokens ({n_tokens})")
+    for tok in encoding.tokens:
+        note = ""
+        if tok.partial:
+            where = []
+            if tok.span.starts_inside:
+                where.append("starts")
+            if tok.span.ends_inside:
+                where.append("ends")
+            chars = text[tok.span.char_start : tok.span.char_end]
+            note = f"  {' and '.join(where)} inside {visible(chars)}"
+        label = token_text(tok.bytes) if tok.kind != "special" else tok.label
+        lines.append(f"  {tok.index:>4}  id {tok.id:<7} {label:<12} "
+                     f"bytes {tok.span.byte_start}–{tok.span.byte_end}  "
+                     f"{hex_bytes(tok.bytes)}{note}")
+
+    if encoding.traces:
+        lines.append("\nmerges")
+        for trace in encoding.traces:
+            piece = encoding.pieces[trace.piece_index]
+            lines.append(f"  piece {trace.piece_index} [{visible(piece.text)}]  "
+                         f"{len(trace.steps)} steps")
+            names = [_name(tokenizer, t) for t in trace.initial_ids]
+            lines.append(f"    start  {' '.join(names)}")
+            for number, (step, state) in enumerate(
+                zip(trace.steps, list(trace.states())[1:], strict=True), start=1
+            ):
+                shown = [_name(tokenizer, t) for t in state]
+                shown[step.position] = f"[{shown[step.position]}]"
+                lines.append(
+                    f"    {number:>5}  rank {step.rank:<6} {_name(tokenizer, step.left_id)} + "
+                    f"{_name(tokenizer, step.right_id)} → {_name(tokenizer, step.new_id)} "
+                    f"(id {step.new_id})   {' '.join(shown)}"
+                )
+    lines.append(f"\nids {list(encoding.ids)}")
+    return "\n".join(lines)
+
+
+def _name(tokenizer: Tokenizer, token_id: int) -> str:
+    if tokenizer.token_kind(token_id) in ("special", "byte_fallback", "end_of_word"):
+        return tokenizer.token_label(token_id)
+    label = token_text(tokenizer.token_bytes(token_id))
+    if tokenizer.model.ends_word(token_id):
+        label += tokenizer.model.end_of_word or ""
+    return label
+
+
+def run(args: argparse.Namespace) -> int:
+    tokenizer = load_tokenizer(args.tokenizer)
+    encoding = tokenizer.encode(text_argument(args.text), special=args.special, trace=True)
+    if args.json:
+        print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))
+    else:
+        print(render(tokenizer, encoding))
+    return 0

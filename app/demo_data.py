@@ -1,0 +1,81 @@
+"""The demo tokenizers shipped in resources/, and how they are rebuilt from the demo corpus.
+
+    python -m bpelens.app.demo_data      # rewrites resources/tokenizers/*.json
+
+A test retrains them and checks the shipped files still match, so they never drift.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from pathlib import Path
+
+from bpelens.core import Tokenizer, TrainingConfig, tokenizer_from_dict, train
+from bpelens.core.serialization import tokenizer_to_dict
+from bpelens.resources import DEMO_TOKENIZERS, PARALLEL_DEMO, WELCOME_SAMPLE, resource
+
+CHAT_SPECIALS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
+
+
+def parallel_demo() -> dict[str, list[str]]:
+    """Language code → its 20 sentences, line-aligned across languages."""
+    text = resource(PARALLEL_DEMO).read_text(encoding="utf-8")
+    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
+    header, body = rows[0], rows[1:]
+    return {lang: [row[i] for row in body] for i, lang in enumerate(header) if lang != "id"}
+
+
+def demo_configs() -> dict[str, tuple[TrainingConfig, list[str]]]:
+    corpus = parallel_demo()
+    every_language = [s + "\n" for sentences in corpus.values() for s in sentences]
+    return {
+        "demo-multilingual-byte": (
+            TrainingConfig(vocab_size=1024, level="byte", pretokenizer="o200k_base",
+                           special_tokens=CHAT_SPECIALS),
+            every_language,
+        ),
+        "demo-english-char": (
+            TrainingConfig(vocab_size=420, level="char", pretokenizer="whitespace",
+                           end_of_word="</w>", byte_fallback=True),
+            [s + "\n" for s in corpus["en"]],
+        ),
+    }
+
+
+def build(name: str) -> Tokenizer:
+    config, texts = demo_configs()[name]
+    tokenizer = train(texts, config).tokenizer
+    tokenizer.name = name
+    return tokenizer
+
+
+def load_demo(name: str) -> Tokenizer:
+    import json
+
+    data = json.loads(resource(DEMO_TOKENIZERS[name]).read_text(encoding="utf-8"))
+    return tokenizer_from_dict(data, path=DEMO_TOKENIZERS[name])
+
+
+def welcome_text() -> str:
+    return resource(WELCOME_SAMPLE).read_text(encoding="utf-8")
+
+
+def main() -> int:
+    import json
+
+    root = Path(__file__).resolve().parent.parent / "resources"
+    for name, relative in DEMO_TOKENIZERS.items():
+        out = root / relative
+        out.write_text(
+            json.dumps(tokenizer_to_dict(build(name)), ensure_ascii=False, separators=(",", ":"))
+            + "\n",
+            encoding="utf-8",
+        )
+        print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,23 @@
+"""Shared test helpers: where ../shared/data is, and a skip marker for when it is absent."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED_DATA = Path(os.environ.get("BPELENS_SHARED_DATA", REPO.parent / "shared" / "data"))
+
+needs_shared_data = pytest.mark.skipif(
+    not SHARED_DATA.is_dir(),
+    reason=f"../shared/data is not here ({SHARED_DATA}); the real-file tests need it",
+)
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"../shared/data is not here ({SHARED_DATA})")
+    return SHARED_DATA

@@ -1,0 +1,174 @@
+"""The `bpelens` command line: JSON out, one-line errors with exit status 2."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from cli_helpers import SEED_CORPUS, bpelens
+
+
+@pytest.fixture(scope="module")
+def seed_tokenizer(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cli")
+    corpus = folder / "seed.txt"
+    corpus.write_text(SEED_CORPUS, encoding="utf-8")
+    out = folder / "seed.json"
+    run = bpelens("train", "--corpus", str(corpus), "--vocab-size", "14", "--level", "char",
+                  "--pretokenizer", "whitespace", "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert summary["vocab_size"] == 14 and summary["merges"] == 4
+    assert "merging" in run.stderr or "done" in run.stderr  # progress on stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def byte_tokenizer(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cli-byte")
+    corpus = folder / "mixed.txt"
+    corpus.write_text("Hello world. 猫が好き。 Hello again!\n" * 20, encoding="utf-8")
+    out = folder / "byte.json"
+    run = bpelens("train", "--corpus", f"{corpus}@1/2", "--vocab-size", "300",
+                  "--special", "<|im_end|>", "-o", str(out), "--quiet")
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    return out
+
+
+def test_encode_lowest_gives_13_11(seed_tokenizer):
+    run = bpelens("encode", "-t", str(seed_tokenizer), "lowest")
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["ids"] == [13, 11]
+    assert data["tokens"] == [
+        {"id": 13, "bytes": "6c6f77", "text": "low", "byte_start": 0, "byte_end": 3,
+         "char_start": 0, "char_end": 3, "partial": False, "kind": "merged"},
+        {"id": 11, "bytes": "657374", "text": "est", "byte_start": 3, "byte_end": 6,
+         "char_start": 3, "char_end": 6, "partial": False, "kind": "merged"},
+    ]
+
+
+def test_encode_trace(seed_tokenizer):
+    data = json.loads(bpelens("encode", "-t", str(seed_tokenizer), "--trace", "lowest").stdout)
+    steps = data["trace"][0]["steps"]
+    assert [s["new_text"] for s in steps] == ["es", "est", "lo", "low"]
+    assert [s["rank"] for s in steps] == [0, 1, 2, 3]
+
+
+def test_partial_tokens_and_special_modes(byte_tokenizer):
+    data = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "A猫🙂<|im_end|>").stdout)
+    kinds = [t["kind"] for t in data["tokens"]]
+    assert kinds[-1] == "special"
+    partial = [t for t in data["tokens"] if t["partial"]]
+    assert all(t["char_start"] in (1, 2) for t in partial)
+    assert any("control tokens" in w for w in data["warnings"])
+    plain = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "--special", "none",
+                               "A<|im_end|>").stdout)
+    assert "special" not in [t["kind"] for t in plain["tokens"]]
+    assert any("plain text" in w for w in plain["warnings"])
+
+
+def test_encode_reads_stdin(byte_tokenizer):
+    from_arg = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "Hello 猫").stdout)
+    from_stdin = json.loads(bpelens("encode", "-t", str(byte_tokenizer), stdin="Hello 猫").stdout)
+    assert from_arg["ids"] == from_stdin["ids"]
+
+
+def test_jsonl_streams_one_object_per_line(byte_tokenizer):
+    lines = ["Hello", "猫が好き", "", "not json", "[1]", "Hello again!"]
+    stdin = "\n".join(json.dumps(x) if i not in (3, 4) else x for i, x in enumerate(lines)) + "\n"
+    stdin = stdin.replace('"not json"', "not json")
+    run = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", stdin=stdin)
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    single = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "猫が好き").stdout)["ids"]
+    assert out[1]["ids"] == single
+    assert out[2] == {"ids": []}
+    assert "error" in out[3] and "line 4" in out[3]["error"]
+    assert "expected a JSON string" in out[4]["error"]
+    assert len(out) == 6 and run.returncode == 2
+
+
+def test_jsonl_answers_each_line_before_the_next_arrives(byte_tokenizer):
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bpelens.app", "encode", "-t", str(byte_tokenizer), "--jsonl"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+    )
+    try:
+        for text in ["Hello", "world"]:
+            proc.stdin.write(json.dumps(text) + "\n")
+            proc.stdin.flush()
+            assert "ids" in json.loads(proc.stdout.readline())  # would hang if buffered
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+
+
+def test_decode(seed_tokenizer, byte_tokenizer):
+    data = json.loads(bpelens("decode", "-t", str(seed_tokenizer), "13", "11").stdout)
+    assert data["text"] == "lowest" and data["tokens"] == ["low", "est"]
+    ids = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "猫").stdout)["ids"]
+    if len(ids) > 1:
+        half = bpelens("decode", "-t", str(byte_tokenizer), str(ids[0]))
+        assert half.returncode == 2 and "not valid UTF-8" in half.stderr
+        replaced = json.loads(bpelens("decode", "-t", str(byte_tokenizer), "--errors",
+                                      "replace", str(ids[0])).stdout)
+        assert replaced["text"] == "\ufffd" and not replaced["valid_utf8"]
+
+
+def test_inspect_is_readable(seed_tokenizer):
+    run = bpelens("inspect", "-t", str(seed_tokenizer), "lowest")
+    assert run.returncode == 0
+    assert "l o w [es] t" in run.stdout
+    assert "[low] est" in run.stdout
+    assert "ids [13, 11]" in run.stdout
+    data = json.loads(bpelens("inspect", "-t", str(seed_tokenizer), "--json", "lowest").stdout)
+    assert data["ids"] == [13, 11]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["encode", "-t", "missing.json", "x"], "missing.json: cannot read"),
+        (["train", "--corpus", "nope.txt", "--vocab-size", "300", "-o", "x.json"],
+         "--corpus nope.txt: no such file"),
+        (["encode", "-t", "SEED", "lowesx"], "character 'x' (U+0078) at character 5"),
+        (["decode", "-t", "SEED", "13", "99"], "id 99 at position 1"),
+        (["decode", "-t", "SEED", "thirteen"], "invalid int value: 'thirteen'"),
+        (["train", "--corpus", "CORPUS", "--vocab-size", "5", "--level", "char", "-o",
+          "x.json"], "smaller than the base vocabulary"),
+        (["encode", "--special", "some", "-t", "SEED", "x"], "invalid choice: 'some'"),
+    ],
+)
+def test_user_errors_are_one_line_with_status_2(tmp_path, seed_tokenizer, args, message):
+    corpus = tmp_path / "c.txt"
+    corpus.write_text(SEED_CORPUS, encoding="utf-8")
+    args = [str(seed_tokenizer) if a == "SEED" else str(corpus) if a == "CORPUS" else a
+            for a in args]
+    run = bpelens(*args, cwd=tmp_path)
+    assert run.returncode == 2
+    assert message in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in run.stderr
+
+
+def test_corpus_not_utf8_names_file_and_byte(tmp_path):
+    corpus = tmp_path / "latin1.txt"
+    corpus.write_bytes(b"caf\xe9\n")
+    run = bpelens("train", "--corpus", str(corpus), "--vocab-size", "300", "-o",
+                  str(tmp_path / "o.json"))
+    assert run.returncode == 2 and "latin1.txt: not UTF-8 at byte 3" in run.stderr
+
+
+def test_cli_never_imports_qt(seed_tokenizer):
+    code = (
+        "import sys, runpy; sys.argv = ['bpelens', 'encode', '-t', sys.argv[1], 'lowest'];\n"
+        "from bpelens.app.entry import main\n"
+        "main()\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', "
+        "'pyqtgraph')]\n"
+        "print('QT', bad, file=sys.stderr)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, str(seed_tokenizer)],
+                         capture_output=True, text=True, timeout=60)
+    assert "QT []" in run.stderr
