@@ -60,6 +60,10 @@ class Encoding:
     U+FFFD and normalized. Token and piece spans are over ``model_text``; ``source_span``
     maps a character span of it back to the input. With no normalizer and no surrogates
     the two texts are the same.
+
+    The stages, each as plain data with offsets: ``segments`` (the special-token split, over
+    the input), ``model_text`` (after the normalizer), ``pieces`` (the pre-tokenizer's
+    pieces and the recognised specials, over the model text), ``tokens`` (the model's output).
     """
 
     text: str
@@ -71,6 +75,7 @@ class Encoding:
     specials_recognised: tuple[SpecialMatch, ...]
     replaced_surrogates: tuple[int, ...] = ()
     normalized: bool = False
+    segments: tuple[Piece, ...] = ()
     decoded: str = ""
     traces: tuple[PieceTrace, ...] | None = None
     _sources: tuple[tuple[int, int], ...] | None = field(default=None, repr=False)

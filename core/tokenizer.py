@@ -176,6 +176,15 @@ class Tokenizer:
             model_len += len(seg_text)
         model_text = "".join(parts)
         starts = char_byte_starts(model_text)
+        input_starts = char_byte_starts(clean) if changed else starts
+        input_byte = input_starts.tolist()
+        segment_spans = align_byte_spans(
+            [(input_byte[s], input_byte[e]) for s, e, _ in segments], input_starts
+        )
+        segment_pieces = tuple(
+            Piece(i, clean[s:e], span, sid)
+            for i, ((s, e, sid), span) in enumerate(zip(segments, segment_spans, strict=True))
+        )
 
         # Pieces, in text order, with specials as pieces of their own.
         raw_pieces: list[tuple[int, int, int | None]] = list(special_segments)
@@ -242,6 +251,7 @@ class Tokenizer:
             specials_recognised=tuple(recognised),
             replaced_surrogates=tuple(replaced),
             normalized=changed,
+            segments=segment_pieces,
             decoded=decoded,
             traces=tuple(traces) if trace else None,
             _sources=tuple(sources) if changed else None,

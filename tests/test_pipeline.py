@@ -87,6 +87,9 @@ def test_special_tokens_given_set(trained):
 
 def test_stages_show_pieces_with_offsets(trained):
     enc = trained.encode("Hello 猫<|eot|>")
+    assert [(p.text, p.kind) for p in enc.segments] == [
+        ("Hello 猫", "text"), ("<|eot|>", "special")]
+    assert [(p.span.byte_start, p.span.byte_end) for p in enc.segments] == [(0, 9), (9, 16)]
     assert [p.text for p in enc.pieces] == ["Hello", " 猫", "<|eot|>"]
     assert [(p.span.byte_start, p.span.byte_end) for p in enc.pieces] == [(0, 5), (5, 9), (9, 16)]
     assert [(p.span.char_start, p.span.char_end) for p in enc.pieces] == [(0, 5), (5, 7), (7, 14)]
