@@ -161,6 +161,25 @@ class BPEModel:
         self._ranks_cache = None
         return rule
 
+    def merge_pair(self, left: int, right: int) -> MergeRule:
+        """Append the rule left + right → the token with those bytes, made if it is new.
+
+        What a trainer does at each step; ``left``/``right`` must be valid ids."""
+        data = self.token_bytes[left] + self.token_bytes[right]
+        ends_word = self._ends_word[right]
+        new = self._by_bytes.get((data, ends_word))
+        if new is None:
+            new = len(self.token_bytes)
+            self.token_bytes.append(data)
+            self._ends_word.append(ends_word)
+            self._kinds.append("merged")
+            self._by_bytes[(data, ends_word)] = new
+        rule = MergeRule(len(self.rules), left, right, new)
+        self.rules.append(rule)
+        self._built_by.setdefault(new, rule)
+        self._ranks_cache = None
+        return rule
+
     # -- lookups ----------------------------------------------------------------------------
     @property
     def vocab_size(self) -> int:

@@ -238,8 +238,30 @@ class _PairIndex:
         # new id → what its merge formed: {pair: pieces} (piece by piece) or sorted int keys
         # with their pieces (vectorized); several entries when an id is reused.
         self._formed_at: dict[int, list[dict[str, list[int]] | tuple[list[int], list[int]]]] = {}
-        self.heap = [(-c, k) for k, c in self.pair_counts.items()]
+        # The heap holds ints, ``key - (count << 2*shift)``: the smallest is the largest count,
+        # then the smallest (left, right) — and ints compare far faster than tuples.
+        self._priority_shift = 2 * shift
+        self.heap = self._priorities(unique_keys, sums)
         heapq.heapify(self.heap)
+
+    def _priorities(self, keys: np.ndarray, counts: np.ndarray) -> list[int]:
+        if len(counts) and int(counts.max()) >= 1 << (62 - self._priority_shift):
+            return [k - (c << self._priority_shift)
+                    for k, c in zip(keys.tolist(), counts.tolist(), strict=True)]
+        return (keys - (counts.astype(np.int64) << self._priority_shift)).tolist()
+
+    def push(self, pair: str, count: int) -> None:
+        key = ord(pair[0]) << self.shift | ord(pair[1])
+        heapq.heappush(self.heap, key - (count << self._priority_shift))
+
+    def pop(self) -> tuple[int, str]:
+        """The entry with the largest count (smallest pair on ties): (count, pair)."""
+        priority = heapq.heappop(self.heap)
+        key = priority & ((1 << self._priority_shift) - 1)
+        return -(priority >> self._priority_shift), chr(key >> self.shift) + chr(key & self.mask)
+
+    def peek_count(self) -> int:
+        return -(self.heap[0] >> self._priority_shift)
 
     def _pairs_of(self, keys: np.ndarray) -> list[str]:
         """Two-character strings for int keys ``left << shift | right``."""
@@ -252,7 +274,7 @@ class _PairIndex:
         return [text[i : i + 2] for i in range(0, len(text), 2)]
 
     def holders(self, pair: str) -> list[int]:
-        """Pieces that held the pair when it formed (each once; some may have lost it since)."""
+        """Pieces that held the pair when it formed, each once (some may have lost it since)."""
         left, right = ord(pair[0]), ord(pair[1])
         key = left << self.shift | right
         newer = max(left, right)
@@ -260,13 +282,15 @@ class _PairIndex:
             span = self._initial.get(key)
             return self._holders[span[0] : span[1]].tolist() if span else []
         found: list[int] = []
-        for part in self._formed_at.get(newer, ()):
+        parts = self._formed_at.get(newer, ())
+        for part in parts:
             if isinstance(part, dict):
                 found.extend(part.get(pair, ()))
             else:
                 keys, owners = part
                 found.extend(owners[bisect_left(keys, key) : bisect_right(keys, key)])
-        return list(dict.fromkeys(found))
+        # Each part lists a piece once per pair; only a reused id has several parts.
+        return list(dict.fromkeys(found)) if len(parts) > 1 else found
 
     def merge(self, pair: str, new: str) -> None:
         """Replace ``pair`` by ``new`` in every piece and update the pair counts locally."""
@@ -274,19 +298,18 @@ class _PairIndex:
         if len(candidates) > BULK_MERGE_HOLDERS and pair[0] != pair[1]:
             texts = list(map(self.words.__getitem__, candidates))
             has = list(map(operator.contains, texts, repeat(pair)))
-            formed, part = self._merge_bulk(
+            part = self._merge_bulk(
                 pair, new, list(compress(candidates, has)), list(compress(texts, has))
             )
         else:
             part = self._merge_each(pair, new, candidates)
-            formed = part.keys()
+            pc = self.pair_counts
+            push = self.push
+            for k in part:
+                c = pc[k]
+                if c > 0:
+                    push(k, c)
         del self.pair_counts[pair]
-        push = heapq.heappush
-        pc = self.pair_counts
-        for k in formed:
-            c = pc[k]
-            if c > 0:
-                push(self.heap, (-c, k))
         self._formed_at.setdefault(ord(new), []).append(part)
 
     def _merge_each(self, pair: str, new: str, candidates: list[int]) -> dict[str, list[int]]:
@@ -313,7 +336,9 @@ class _PairIndex:
                     pc[s[end - 3 : end - 1]] -= c
                     k = s[end - 3] + new
                     try:
-                        formed[k].append(w)
+                        holding = formed[k]
+                        if holding[-1] != w:
+                            holding.append(w)
                         pc[k] += c
                     except KeyError:  # first sighting in this merge
                         formed[k] = [w]
@@ -322,7 +347,9 @@ class _PairIndex:
                     pc[s[end - 1 : end + 1]] -= c
                     k = new + s[end]
                     try:
-                        formed[k].append(w)
+                        holding = formed[k]
+                        if holding[-1] != w:
+                            holding.append(w)
                         pc[k] += c
                     except KeyError:
                         formed[k] = [w]
@@ -341,7 +368,9 @@ class _PairIndex:
                         pc[s[i - 1 : i + 1]] -= c
                         k = s[i - 1] + new
                     try:
-                        formed[k].append(w)
+                        holding = formed[k]
+                        if holding[-1] != w:
+                            holding.append(w)
                         pc[k] += c
                     except KeyError:
                         formed[k] = [w]
@@ -352,7 +381,9 @@ class _PairIndex:
                     pc[s[prev_end - 1 : prev_end + 1]] -= c
                     k = new + s[prev_end]
                     try:
-                        formed[k].append(w)
+                        holding = formed[k]
+                        if holding[-1] != w:
+                            holding.append(w)
                         pc[k] += c
                     except KeyError:
                         formed[k] = [w]
@@ -362,10 +393,10 @@ class _PairIndex:
 
     def _merge_bulk(
         self, pair: str, new: str, live: list[int], texts: list[str]
-    ) -> tuple[list[str], tuple[list[int], list[int]]]:
-        """The same updates as :meth:`_merge_each`, vectorized over all pieces at once.
-
-        Only for a ≠ b, where occurrences never overlap."""
+    ) -> tuple[list[int], list[int]]:
+        """The same updates as :meth:`_merge_each`, vectorized over all pieces at once, and
+        the formed pairs pushed on the heap. Returns the formed pairs' sorted int keys with
+        their pieces. Only for a ≠ b, where occurrences never overlap."""
         joined = _SEP.join(texts)
         flat = _code_points(joined)
         lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
@@ -401,16 +432,28 @@ class _PairIndex:
         keys, sums, _ = _sum_by_key(removed[order], weights[order])
         for k, total in zip(self._pairs_of(keys), sums.tolist(), strict=True):
             pc[k] -= total
-        order = np.argsort(added, kind="stable")
+        order = np.argsort(added, kind="stable")  # pieces stay ascending within a pair
         added, holders = added[order], holders[order]
         keys, sums, _ = _sum_by_key(added, weights[order])
+        once = np.ones(len(added), dtype=bool)
+        once[1:] = (added[1:] != added[:-1]) | (holders[1:] != holders[:-1])
+        added, holders = added[once], holders[once]
         formed = self._pairs_of(keys)
-        for k, total in zip(formed, sums.tolist(), strict=True):
-            pc[k] = pc.get(k, 0) + total
+        if any(k in pc for k in formed):  # only when the new id reuses an existing token
+            sums = np.asarray([pc.get(k, 0) + t for k, t in zip(formed, sums.tolist(),
+                                                               strict=True)], dtype=sums.dtype)
+        pc.update(zip(formed, sums.tolist(), strict=True))
+        priorities = self._priorities(keys[sums > 0], sums[sums > 0])
+        if len(priorities) > len(self.heap) // 4:
+            self.heap.extend(priorities)
+            heapq.heapify(self.heap)
+        else:
+            for priority in priorities:
+                heapq.heappush(self.heap, priority)
         words = self.words
         for w, text in zip(live, joined.replace(pair, new).split(_SEP), strict=True):
             words[w] = text
-        return formed, (added.tolist(), holders.tolist())
+        return added.tolist(), holders.tolist()
 
 
 def _code_points(text: str) -> np.ndarray:
@@ -483,6 +526,7 @@ def iter_training(
     )
     pc = index.pair_counts
     heap = index.heap
+    pop = index.pop
     first_occurrence = config.tie_break == "first_occurrence"
 
     records: list[MergeRecord] = []
@@ -494,11 +538,11 @@ def iter_training(
         if not heap:
             stop = "no_pairs"
             break
-        negative, pair = heapq.heappop(heap)
+        stored, pair = pop()
         current = pc.get(pair, 0)
-        if -negative != current:
+        if stored != current:
             if current > 0:
-                heapq.heappush(heap, (-current, pair))
+                index.push(pair, current)
             continue
         if current < threshold:
             stop = "min_frequency"
@@ -506,10 +550,7 @@ def iter_training(
         if first_occurrence:
             pair = _earliest_of_ties(pair, current, index)
         a, b = ord(pair[0]), ord(pair[1])
-        data = model.token_bytes[a] + model.token_bytes[b]
-        existing = model.id_of_bytes(data, ends_word=model.ends_word(b))
-        new = existing if existing is not None else model.vocab_size
-        model.add_merge(a, b, new)
+        new = model.merge_pair(a, b).new_id
         count = current if denominator == 1 else Fraction(current, denominator)
         records.append(MergeRecord(len(records), a, b, count, new))
         index.merge(pair, chr(new))
@@ -534,11 +575,11 @@ def iter_training(
 def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:
     """Among all pairs with the top count, the one whose first occurrence comes first in the
     corpus (piece in first-seen order, then position): the order of seed 001's dict."""
-    heap, pc, words = index.heap, index.pair_counts, index.words
+    pc, words = index.pair_counts, index.words
     tied = {pair}
     stale: list[str] = []
-    while heap and -heap[0][0] == count:
-        _, other = heapq.heappop(heap)
+    while index.heap and index.peek_count() == count:
+        _, other = index.pop()
         if pc.get(other, 0) == count:
             tied.add(other)
         else:
@@ -546,7 +587,7 @@ def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:
     for other in stale:
         c = pc.get(other, 0)
         if c > 0:
-            heapq.heappush(heap, (-c, other))
+            index.push(other, c)
     if len(tied) == 1:
         return pair
 
@@ -560,7 +601,7 @@ def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:
     best = min(sorted(tied), key=first_seen)
     for other in tied:
         if other != best:
-            heapq.heappush(heap, (-count, other))
+            index.push(other, count)
     return best
 
 

@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 
+# GUI tests run headless unless a display is there to watch them.
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = Path(os.environ.get("BPELENS_SHARED_DATA", REPO.parent / "shared" / "data"))
 
