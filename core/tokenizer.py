@@ -11,9 +11,11 @@ from collections.abc import Iterable, Mapping
 from itertools import chain
 from typing import Any, Literal
 
+import numpy as np
+
 from .bpe_model import BPEModel, UnknownCharacterError
 from .encoding import Encoding, Piece, Token
-from .errors import DecodeError, EncodeError
+from .errors import ConfigError, DecodeError, EncodeError
 from .merge_trace import PieceTrace
 from .normalizers import Normalizer, make_normalizer
 from .pretokenizers import PreTokenizer, make_pretokenizer
@@ -41,6 +43,18 @@ class _PieceCache(dict[str, list[int]]):
         return ids
 
 
+def _pieces(
+    text: str, spans: list[tuple[int, int, int | None]], starts: np.ndarray
+) -> tuple[Piece, ...]:
+    """Pieces for character spans ``(start, end, special id or None)`` of ``text``."""
+    byte_starts = starts.tolist()
+    aligned = align_byte_spans([(byte_starts[s], byte_starts[e]) for s, e, _ in spans], starts)
+    return tuple(
+        Piece(i, text[s:e], span, sid)
+        for i, ((s, e, sid), span) in enumerate(zip(spans, aligned, strict=True))
+    )
+
+
 class Tokenizer:
     """A BPE model with its pipeline and special tokens."""
 
@@ -65,7 +79,7 @@ class Tokenizer:
         self.name = name
         for text, tid in self.specials.ids.items():
             if tid < model.vocab_size:
-                raise EncodeError(
+                raise ConfigError(
                     f"special token {text!r} has id {tid}, which the model's vocabulary "
                     f"(0–{model.vocab_size - 1}) already uses"
                 )
@@ -176,15 +190,7 @@ class Tokenizer:
             model_len += len(seg_text)
         model_text = "".join(parts)
         starts = char_byte_starts(model_text)
-        input_starts = char_byte_starts(clean) if changed else starts
-        input_byte = input_starts.tolist()
-        segment_spans = align_byte_spans(
-            [(input_byte[s], input_byte[e]) for s, e, _ in segments], input_starts
-        )
-        segment_pieces = tuple(
-            Piece(i, clean[s:e], span, sid)
-            for i, ((s, e, sid), span) in enumerate(zip(segments, segment_spans, strict=True))
-        )
+        segment_pieces = _pieces(clean, segments, char_byte_starts(clean) if changed else starts)
 
         # Pieces, in text order, with specials as pieces of their own.
         raw_pieces: list[tuple[int, int, int | None]] = list(special_segments)
@@ -194,14 +200,7 @@ class Tokenizer:
                 for a, b in self.pretokenizer.split(model_text[seg_start:seg_end])
             )
         raw_pieces.sort(key=lambda p: p[0])
-        byte_starts = starts.tolist()
-        piece_spans = align_byte_spans(
-            [(byte_starts[s], byte_starts[e]) for s, e, _ in raw_pieces], starts
-        )
-        pieces = tuple(
-            Piece(i, model_text[s:e], span, sid)
-            for i, ((s, e, sid), span) in enumerate(zip(raw_pieces, piece_spans, strict=True))
-        )
+        pieces = _pieces(model_text, raw_pieces, starts)
 
         # Tokens.
         ids: list[int] = []
