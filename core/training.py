@@ -322,6 +322,8 @@ class _PairIndex:
         between = b + a
         twice = new + new
         formed: dict[str, list[int]] = {}
+        # The bookkeeping below is written out at each of its four places rather than called:
+        # this loop runs millions of times and a call costs as much as the work.
         find = str.find
         for w in candidates:
             s = words[w]
