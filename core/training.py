@@ -19,6 +19,7 @@ import gc
 import heapq
 import math
 import operator
+import time
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -116,6 +117,9 @@ class TrainingProgress:
 
 
 _BATCH = 4096
+# How often training reports progress (and can be cancelled): often enough for a progress
+# bar, seldom enough that the cyclic collector, paused in between, rarely runs.
+PROGRESS_SECONDS = 0.05
 
 
 def _batches(corpus: Iterable[str | tuple[str, Any]]) -> Iterator[tuple[Fraction, list[str]]]:
@@ -302,8 +306,9 @@ class _PairIndex:
         if len(candidates) > BULK_MERGE_HOLDERS and pair[0] != pair[1]:
             texts = list(map(self.words.__getitem__, candidates))
             has = list(map(operator.contains, texts, repeat(pair)))
+            reused = ord(new) in self._formed_at or ord(new) < self.base_size
             part = self._merge_bulk(
-                pair, new, list(compress(candidates, has)), list(compress(texts, has))
+                pair, new, list(compress(candidates, has)), list(compress(texts, has)), reused
             )
         else:
             part = self._merge_each(pair, new, candidates)
@@ -402,7 +407,7 @@ class _PairIndex:
         return {k: tuple(v) for k, v in formed.items()}
 
     def _merge_bulk(
-        self, pair: str, new: str, live: list[int], texts: list[str]
+        self, pair: str, new: str, live: list[int], texts: list[str], reused: bool
     ) -> tuple[list[int], list[int]]:
         """The same updates as :meth:`_merge_each`, vectorized over all pieces at once, and
         the formed pairs pushed on the heap. Returns the formed pairs' sorted int keys with
@@ -434,22 +439,22 @@ class _PairIndex:
         )
         added = np.concatenate([(x << shift) | n, adjacent * ((n << shift) | n), (n << shift) | y])
         weights = np.concatenate([weight[left_i], weight[adj_i], weight[right_j]])
-        holders = np.asarray(live, dtype=np.int64)[
-            owner[np.concatenate([left_i, adj_i, right_j])]
-        ]
+        holders = owner[np.concatenate([left_i, adj_i, right_j])]  # indexes into `live`
         pc = self.pair_counts
-        order = np.argsort(removed, kind="stable")
+        order = np.argsort(removed)
         keys, sums, _ = _sum_by_key(removed[order], weights[order])
         for k, total in zip(self._pairs_of(keys), sums.tolist(), strict=True):
             pc[k] -= total
-        order = np.argsort(added, kind="stable")  # pieces stay ascending within a pair
+        # Sort by (pair, piece) in one go, so each piece is listed once per pair.
+        width = max(1, len(live).bit_length())
+        order = np.argsort((added << width) | holders)
         added, holders = added[order], holders[order]
         keys, sums, _ = _sum_by_key(added, weights[order])
         once = np.ones(len(added), dtype=bool)
         once[1:] = (added[1:] != added[:-1]) | (holders[1:] != holders[:-1])
-        added, holders = added[once], holders[once]
+        added, holders = added[once], np.asarray(live, dtype=np.int64)[holders[once]]
         formed = self._pairs_of(keys)
-        if any(k in pc for k in formed):  # only when the new id reuses an existing token
+        if reused:  # the new id spells an existing token, whose pairs may have counts already
             sums = np.asarray([pc.get(k, 0) + t for k, t in zip(formed, sums.tolist(),
                                                                strict=True)], dtype=sums.dtype)
         pc.update(zip(formed, sums.tolist(), strict=True))
@@ -543,10 +548,11 @@ def iter_training(
     first_occurrence = config.tie_break == "first_occurrence"
     records: list[MergeRecord] = []
 
-    def merge_some(limit: int) -> StopReason | None:
-        """Up to ``limit`` merges; the reason to stop, if training is over."""
+    def merge_some(seconds: float) -> StopReason | None:
+        """Merges for about ``seconds``; the reason to stop, if training is over."""
+        deadline = time.perf_counter() + seconds
         done = 0
-        while done < limit:
+        while done % 32 or time.perf_counter() < deadline:
             if model.vocab_size >= target:
                 return "vocab_size"
             if not heap:
@@ -570,11 +576,10 @@ def iter_training(
         return "vocab_size" if model.vocab_size >= target else None
 
     total = target - base_size
-    report_every = max(1, total // 200)
     yield TrainingProgress("merging", 0, total)
     while True:
         with _gc_paused():
-            stop = merge_some(report_every)
+            stop = merge_some(PROGRESS_SECONDS)
         yield TrainingProgress("merging", model.vocab_size - base_size, total)
         if stop is not None:
             break
