@@ -19,9 +19,11 @@ import argparse
 import json
 import time
 
-from bpelens.core import TrainingConfig, bytes_to_printable, train
-from shared_data import multilingual_lines, require_shared_data
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
+
+from bpelens.core import TrainingConfig, bytes_to_printable, train
+
+from shared_data import multilingual_lines, require_shared_data
 
 
 def train_hf(lines: list[str], vocab: int) -> tuple[float, list[tuple[str, str]]]:

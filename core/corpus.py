@@ -20,6 +20,8 @@ WeightedText = tuple[str, Weight]
 def parse_weight(value: object, *, where: str = "weight") -> Fraction:
     """An exact, positive weight from an int, a Fraction, a string (``"3/2"``, ``"0.1"``) or a
     float (read through its shortest decimal spelling, so 0.1 is exactly 1/10)."""
+    if type(value) is Fraction and value > 0:
+        return value
     try:
         if isinstance(value, bool):
             raise TypeError

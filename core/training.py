@@ -136,7 +136,7 @@ def _batches(corpus: Iterable[str | tuple[str, Any]]) -> Iterator[tuple[Fraction
             raise TrainingError(
                 f"training text {index} must be a string or a (text, weight) pair, not {unit!r}"
             )
-        if w != weight or len(batch) >= _BATCH:
+        if (w is not weight and w != weight) or len(batch) >= _BATCH:
             if batch:
                 yield weight, batch
             weight, batch = w, []
@@ -285,20 +285,24 @@ class _PairIndex:
         """Pieces that held the pair when it formed, each once (some may have lost it since)."""
         left, right = ord(pair[0]), ord(pair[1])
         key = left << self.shift | right
-        newer = max(left, right)
-        if newer < self.base_size:
+        if max(left, right) < self.base_size:
             span = self._initial.get(key)
             return self._holders[span[0] : span[1]].tolist() if span else []
+        # Usually only the newer token's merge formed the pair; but a reused id is made
+        # again later, so both tokens' records are read (by key, so it costs little).
         found: list[int] = []
-        parts = self._formed_at.get(newer, ())
-        for part in parts:
-            if isinstance(part, dict):
-                found.extend(part.get(pair, ()))
-            else:
-                keys, owners = part
-                found.extend(owners[bisect_left(keys, key) : bisect_right(keys, key)])
-        # Each part lists a piece once per pair; only a reused id has several parts.
-        return list(dict.fromkeys(found)) if len(parts) > 1 else found
+        sources = 0
+        for token in (left, right) if left != right else (left,):
+            for part in self._formed_at.get(token, ()):
+                if isinstance(part, dict):
+                    some = part.get(pair, ())
+                else:
+                    keys, owners = part
+                    some = owners[bisect_left(keys, key) : bisect_right(keys, key)]
+                if some:
+                    found.extend(some)
+                    sources += 1
+        return list(dict.fromkeys(found)) if sources > 1 else found
 
     def merge(self, pair: str, new: str) -> None:
         """Replace ``pair`` by ``new`` in every piece and update the pair counts locally."""

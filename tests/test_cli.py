@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import pytest
+
 from cli_helpers import SEED_CORPUS, bpelens
 
 

@@ -1,6 +1,7 @@
 """The demo tokenizers shipped in resources/ are what the demo corpus trains."""
 
 import pytest
+
 from bpelens.app import demo_data
 from bpelens.core import tokenizer_to_dict
 from bpelens.resources import DEMO_TOKENIZERS

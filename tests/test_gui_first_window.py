@@ -1,11 +1,12 @@
 """The first window renders core results; driven through real widgets."""
 
 import pytest
-from bpelens.app.demo_data import load_demo
-from bpelens.app.gui.main_window import MainWindow, tokens_html
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
+
+from bpelens.app.demo_data import load_demo
+from bpelens.app.gui.main_window import MainWindow, tokens_html
 
 
 def type_text(widget, text: str) -> None:

@@ -4,12 +4,14 @@ merges as tokenizers' BpeTrainer."""
 import json
 import os
 
-from bpelens.core import TrainingConfig, bytes_to_printable, train
-from conftest import SHARED_DATA, needs_shared_data
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models, pre_tokenizers, trainers
+
+from bpelens.core import TrainingConfig, bytes_to_printable, train
+
+from conftest import SHARED_DATA, needs_shared_data
 
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 

@@ -6,6 +6,9 @@ import unicodedata
 
 import pytest
 import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bpelens.core import (
     BPEModel,
     ConfigError,
@@ -18,9 +21,8 @@ from bpelens.core import (
 )
 from bpelens.core.pretokenizers import REGEX_PRESETS, translate_pattern
 from bpelens.core.text_units import clean_surrogates
+
 from conftest import SHARED_DATA, needs_shared_data
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 BYTE_MODEL = BPEModel(level="byte", merges=[(ord("h"), ord("i"), 256)])
 

@@ -1,9 +1,11 @@
 """Encoding by merge rank (seed 000 §2): lowest rank first, leftmost on ties."""
 
-from bpelens.core import BPEModel, rank_merge
-from bpelens.core.rank_merge import merge_by_rank, trace_by_rank
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from bpelens.core import BPEModel, rank_merge
+from bpelens.core.rank_merge import merge_by_rank, trace_by_rank
+
 from reference_bpe import reference_encode
 
 SEED_RULES = [(1, 7, 10), (10, 8, 11), (3, 5, 12), (12, 9, 13)]  # es, est, lo, low

@@ -4,6 +4,9 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bpelens.core import (
     BpeLensError,
     TokenizerFileError,
@@ -13,8 +16,6 @@ from bpelens.core import (
     tokenizer_to_dict,
     train,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 CONFIGS = [
     TrainingConfig(vocab_size=300, level="byte", pretokenizer="o200k_base", normalizer="nfc",

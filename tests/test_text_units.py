@@ -1,6 +1,9 @@
 import itertools
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bpelens.core import BPEModel, EncodeError, Tokenizer, codepoints
 from bpelens.core.text_units import (
     align_byte_spans,
@@ -9,8 +12,6 @@ from bpelens.core.text_units import (
     find_lone_surrogates,
     spans_from_lengths,
 )
-from hypothesis import given
-from hypothesis import strategies as st
 
 
 def test_cat_example_codepoints_and_bytes():

@@ -4,6 +4,9 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from bpelens.core import (
     ConfigError,
     EncodeError,
@@ -13,8 +16,7 @@ from bpelens.core import (
     train,
 )
 from bpelens.core.training import count_pieces
-from hypothesis import given, settings
-from hypothesis import strategies as st
+
 from reference_bpe import reference_train
 
 SEED_000 = ["low"] * 5 + ["lower"] * 2 + ["newest"] * 6 + ["widest"] * 3

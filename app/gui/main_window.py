@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import html
 
-from bpelens.app.demo_data import load_demo, welcome_text
-from bpelens.core import BpeLensError, Encoding, Tokenizer, load_tokenizer
-from bpelens.core.display import hex_bytes, visible
-from bpelens.resources import DEMO_TOKENIZERS
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -28,6 +24,11 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from bpelens.app.demo_data import load_demo, welcome_text
+from bpelens.core import BpeLensError, Encoding, Tokenizer, load_tokenizer
+from bpelens.core.display import hex_bytes, visible
+from bpelens.resources import DEMO_TOKENIZERS
 
 from .token_colors import FALLBACK_COLOR, SPECIAL_COLOR, token_color
 
