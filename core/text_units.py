@@ -8,11 +8,11 @@ inside one, so no view ever has to decode half a character.
 from __future__ import annotations
 
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import accumulate, pairwise
 from typing import Literal
-
-import numpy as np
 
 from .errors import EncodeError
 
@@ -98,24 +98,37 @@ def clean_surrogates(text: str, policy: SurrogatePolicy = "replace") -> tuple[st
     return "".join(chars), offsets
 
 
-def char_byte_starts(text: str) -> np.ndarray:
+# Above this many tokens, alignment is vectorized (numpy is imported only then: the command
+# line encodes short texts and should not pay for importing it).
+_VECTORIZE_ABOVE = 20_000
+
+
+def char_byte_starts(text: str) -> list[int]:
     """UTF-8 byte offset of every character, plus the total length at the end (len+1 entries).
 
     ``char_byte_starts("A猫🙂") == [0, 1, 4, 8]``. The text must be encodable (see
     :func:`clean_surrogates`).
     """
     if text.isascii():
-        return np.arange(len(text) + 1, dtype=np.int64)
-    points = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    widths = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)
-    starts = np.zeros(len(points) + 1, dtype=np.int64)
-    np.cumsum(widths, out=starts[1:])
-    return starts
+        return list(range(len(text) + 1))
+    if len(text) > _VECTORIZE_ABOVE:
+        import numpy as np
+
+        points = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+        widths = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)
+        starts = np.zeros(len(points) + 1, dtype=np.int64)
+        np.cumsum(widths, out=starts[1:])
+        return starts.tolist()
+    return [0, *accumulate(_utf8_width(ord(ch)) for ch in text)]
+
+
+def _utf8_width(point: int) -> int:
+    return 1 if point < 0x80 else 2 if point < 0x800 else 3 if point < 0x10000 else 4
 
 
 def codepoints(text: str) -> list[Codepoint]:
     """The codepoint layer: ``codepoints("A猫")`` → A at bytes 0–1, 猫 at bytes 1–4."""
-    starts = char_byte_starts(text).tolist()
+    starts = char_byte_starts(text)
     return [Codepoint(i, ch, starts[i], starts[i + 1]) for i, ch in enumerate(text)]
 
 
@@ -123,25 +136,40 @@ def utf8_bytes(text: str) -> bytes:
     return text.encode("utf-8")
 
 
-def align_byte_spans(
-    byte_bounds: Sequence[tuple[int, int]], starts: np.ndarray
-) -> list[Span]:
+def align_byte_spans(byte_bounds: Sequence[tuple[int, int]], starts: list[int]) -> list[Span]:
     """Character spans and inside-a-character flags for byte spans over one text.
 
     ``starts`` comes from :func:`char_byte_starts` for that text.
     """
-    if not byte_bounds:
-        return []
+    if len(byte_bounds) > _VECTORIZE_ABOVE:
+        return _align_vectorized(byte_bounds, starts)
+    last = len(starts) - 1
+    spans = []
+    for b0, b1 in byte_bounds:
+        c0 = bisect_right(starts, b0) - 1
+        end_char = bisect_right(starts, b1) - 1
+        c1 = end_char if starts[min(end_char, last)] == b1 else end_char + 1
+        if c1 < c0 + (b1 > b0):
+            c1 = c0 + (b1 > b0)
+        spans.append(Span(b0, b1, c0, c1, starts[min(c0, last)] != b0,
+                          starts[min(end_char, last)] != b1))
+    return spans
+
+
+def _align_vectorized(byte_bounds: Sequence[tuple[int, int]], starts: list[int]) -> list[Span]:
+    import numpy as np
+
+    table = np.asarray(starts, dtype=np.int64)
     bounds = np.asarray(byte_bounds, dtype=np.int64).reshape(-1, 2)
     b0, b1 = bounds[:, 0], bounds[:, 1]
     # Index of the character holding the first byte; and one past the character holding
     # the last byte (an empty span sits at its start).
-    c0 = np.searchsorted(starts, b0, side="right") - 1
-    c1 = np.searchsorted(starts, b1, side="left")
+    c0 = np.searchsorted(table, b0, side="right") - 1
+    c1 = np.searchsorted(table, b1, side="left")
     c1 = np.maximum(c1, c0 + (b1 > b0))
-    inside_start = starts[np.minimum(c0, len(starts) - 1)] != b0
-    end_char = np.searchsorted(starts, b1, side="right") - 1
-    inside_end = starts[np.minimum(end_char, len(starts) - 1)] != b1
+    inside_start = table[np.minimum(c0, len(table) - 1)] != b0
+    end_char = np.searchsorted(table, b1, side="right") - 1
+    inside_end = table[np.minimum(end_char, len(table) - 1)] != b1
     return [
         Span(s, e, cs, ce, bool(i0), bool(i1))
         for s, e, cs, ce, i0, i1 in zip(
@@ -151,8 +179,7 @@ def align_byte_spans(
     ]
 
 
-def spans_from_lengths(lengths: Sequence[int], starts: np.ndarray, offset: int = 0) -> list[Span]:
+def spans_from_lengths(lengths: Sequence[int], starts: list[int], offset: int = 0) -> list[Span]:
     """Spans of consecutive tokens whose byte lengths are given, starting at byte ``offset``."""
-    ends = np.cumsum(np.asarray(lengths, dtype=np.int64)) + offset
-    begins = np.concatenate(([offset], ends[:-1])) if len(ends) else ends
-    return align_byte_spans(list(zip(begins.tolist(), ends.tolist(), strict=True)), starts)
+    ends = list(accumulate(lengths, initial=offset))
+    return align_byte_spans(list(pairwise(ends)), starts)

@@ -11,8 +11,6 @@ from collections.abc import Iterable, Mapping
 from itertools import chain
 from typing import Any, Literal
 
-import numpy as np
-
 from .bpe_model import BPEModel, UnknownCharacterError
 from .encoding import Encoding, Piece, Token
 from .errors import ConfigError, DecodeError, EncodeError
@@ -44,11 +42,10 @@ class _PieceCache(dict[str, list[int]]):
 
 
 def _pieces(
-    text: str, spans: list[tuple[int, int, int | None]], starts: np.ndarray
+    text: str, spans: list[tuple[int, int, int | None]], starts: list[int]
 ) -> tuple[Piece, ...]:
     """Pieces for character spans ``(start, end, special id or None)`` of ``text``."""
-    byte_starts = starts.tolist()
-    aligned = align_byte_spans([(byte_starts[s], byte_starts[e]) for s, e, _ in spans], starts)
+    aligned = align_byte_spans([(starts[s], starts[e]) for s, e, _ in spans], starts)
     return tuple(
         Piece(i, text[s:e], span, sid)
         for i, ((s, e, sid), span) in enumerate(zip(spans, aligned, strict=True))

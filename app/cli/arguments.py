@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from bpelens.core import DEFAULT_MIN_FREQUENCY, preset_names
+from bpelens.core.pretokenizers import preset_names
+from bpelens.core.training_config import DEFAULT_MIN_FREQUENCY
 
 from .errors import OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from . import decode_command, encode_command, inspect_command, train_command
-
     parser = OneLineParser(
         prog="bpelens",
         description="See how a BPE tokenizer turns text into token ids. With no subcommand, "
@@ -61,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     train.add_argument("-o", "--output", required=True, metavar="OUT.json",
                        help="where to write the tokenizer")
     train.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    train.set_defaults(handler=train_command.run)
+    train.set_defaults(handler="train_command")
 
     def add_tokenizer(p: argparse.ArgumentParser) -> None:
         p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
@@ -84,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "line")
     encode.add_argument("text", nargs="?", default=None, metavar="TEXT",
                         help="the text (default: all of standard input)")
-    encode.set_defaults(handler=encode_command.run)
+    encode.set_defaults(handler="encode_command")
 
     decode = sub.add_parser("decode", help="ids → text (JSON)",
                             description="Decode token ids: bytes are joined, then decoded once.")
@@ -93,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="strict: bytes that are not UTF-8 are an error (default); "
                         "replace: they become U+FFFD")
     decode.add_argument("ids", nargs="+", type=int, metavar="ID")
-    decode.set_defaults(handler=decode_command.run)
+    decode.set_defaults(handler="decode_command")
 
     inspect = sub.add_parser(
         "inspect", help="the layers (codepoints, bytes, pieces, tokens) and merge steps",
@@ -104,5 +103,5 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--json", action="store_true", help="the same, as JSON")
     inspect.add_argument("text", nargs="?", default=None, metavar="TEXT",
                          help="the text (default: all of standard input)")
-    inspect.set_defaults(handler=inspect_command.run)
+    inspect.set_defaults(handler="inspect_command")
     return parser

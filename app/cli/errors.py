@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from importlib import import_module
 
 from bpelens.core import BpeLensError
 
@@ -16,8 +17,13 @@ def fail(message: str) -> int:
     return USER_ERROR
 
 
-def run_guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+def run_guarded(command: str, args: argparse.Namespace) -> int:
+    """Run ``app/cli/<command>.py``'s ``run`` (imported only now: each command loads only
+    what it needs)."""
     try:
+        handler: Callable[[argparse.Namespace], int] = import_module(
+            f"bpelens.app.cli.{command}"
+        ).run
         return handler(args)
     except BpeLensError as exc:
         return fail(str(exc))
