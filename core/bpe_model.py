@@ -22,8 +22,8 @@ from .byte_level import bytes_to_printable, hf_byte_order
 from .errors import ConfigError, EncodeError
 from .merge_trace import MergeStep
 from .rank_merge import merge_by_rank, trace_by_rank
+from .token_model import BuiltFrom, Level, TokenModel
 
-Level = Literal["byte", "char"]
 ByteOrder = Literal["value", "hf"]
 TokenKind = Literal["byte", "char", "byte_fallback", "end_of_word", "merged"]
 LEVELS: tuple[Level, ...] = ("byte", "char")
@@ -51,7 +51,7 @@ class MergeRule:
     new_id: int
 
 
-class BPEModel:
+class BPEModel(TokenModel):
     """Vocabulary and merge rules; encodes one pre-token piece at a time."""
 
     def __init__(
@@ -76,7 +76,7 @@ class BPEModel:
         self.byte_fallback = byte_fallback if level == "char" else False
         self.alphabet: tuple[str, ...] = tuple(alphabet) if level == "char" else ()
 
-        self.token_bytes: list[bytes] = []
+        self._bytes: list[bytes] = []  # what each token stands for in the text
         self._ends_word: list[bool] = []
         self._kinds: list[TokenKind] = []
         self._base_of_byte = [0] * 256  # id of each byte value (byte level / byte fallback)
@@ -86,18 +86,18 @@ class BPEModel:
             order = range(256) if byte_order == "value" else hf_byte_order()
             for b in order:
                 self._add(bytes([b]), "byte")
-                self._base_of_byte[b] = len(self.token_bytes) - 1
+                self._base_of_byte[b] = len(self._bytes) - 1
         else:
             self._build_char_base()
         self._translate = bytes(self._base_of_byte) if level == "byte" else b""
         self._identity_bytes = level == "byte" and byte_order == "value"
-        self.base_size = len(self.token_bytes)
+        self.base_size = len(self._bytes)
 
         self.rules: list[MergeRule] = []
         self._ranks_cache: tuple[dict[int, int], list[int], int] | None = None
         self._by_bytes: dict[tuple[bytes, bool], int] = {
             (b, e): i
-            for i, (b, e) in enumerate(zip(self.token_bytes, self._ends_word, strict=True))
+            for i, (b, e) in enumerate(zip(self._bytes, self._ends_word, strict=True))
         }
         self._built_by: dict[int, MergeRule] = {}
         for left, right, new in merges:
@@ -105,10 +105,10 @@ class BPEModel:
 
     # -- building ---------------------------------------------------------------------------
     def _add(self, data: bytes, kind: TokenKind, ends_word: bool = False) -> int:
-        self.token_bytes.append(data)
+        self._bytes.append(data)
         self._ends_word.append(ends_word)
         self._kinds.append(kind)
-        return len(self.token_bytes) - 1
+        return len(self._bytes) - 1
 
     def _build_char_base(self) -> None:
         if list(self.alphabet) != sorted(set(self.alphabet)):
@@ -128,7 +128,7 @@ class BPEModel:
 
     def add_merge(self, left: int, right: int, new: int) -> MergeRule:
         """Append a rule with the next rank; ``new`` is the next id or an id with equal bytes."""
-        size = len(self.token_bytes)
+        size = len(self._bytes)
         for name, value in (("left", left), ("right", right)):
             if not 0 <= value < size:
                 raise ConfigError(
@@ -139,7 +139,7 @@ class BPEModel:
             raise ConfigError(
                 f"merge rank {len(self.rules)}: left id {left} ends a word and cannot be merged"
             )
-        data = self.token_bytes[left] + self.token_bytes[right]
+        data = self._bytes[left] + self._bytes[right]
         ends_word = self._ends_word[right]
         existing = self._by_bytes.get((data, ends_word))
         if new == size:
@@ -165,12 +165,12 @@ class BPEModel:
         """Append the rule left + right → the token with those bytes, made if it is new.
 
         What a trainer does at each step; ``left``/``right`` must be valid ids."""
-        data = self.token_bytes[left] + self.token_bytes[right]
+        data = self._bytes[left] + self._bytes[right]
         ends_word = self._ends_word[right]
         new = self._by_bytes.get((data, ends_word))
         if new is None:
-            new = len(self.token_bytes)
-            self.token_bytes.append(data)
+            new = len(self._bytes)
+            self._bytes.append(data)
             self._ends_word.append(ends_word)
             self._kinds.append("merged")
             self._by_bytes[(data, ends_word)] = new
@@ -182,8 +182,23 @@ class BPEModel:
 
     # -- lookups ----------------------------------------------------------------------------
     @property
+    def token_bytes(self) -> list[bytes]:  # type: ignore[override]
+        return self._bytes
+
+    @property
     def vocab_size(self) -> int:
-        return len(self.token_bytes)
+        return len(self._bytes)
+
+    @property
+    def merge_count(self) -> int:
+        return len(self.rules)
+
+    def describe(self) -> str:
+        kind = "byte-level" if self.level == "byte" else "character-level"
+        extras = [e for e, on in (("end-of-word " + (self.end_of_word or ""), self.end_of_word),
+                                  ("byte fallback", self.byte_fallback)) if on]
+        extra = f" ({', '.join(extras)})" if extras else ""
+        return f"{kind} BPE{extra}, {self.vocab_size} ids, {len(self.rules)} merges"
 
     @property
     def merges(self) -> dict[tuple[int, int], tuple[int, int]]:
@@ -196,9 +211,10 @@ class BPEModel:
     def ends_word(self, token_id: int) -> bool:
         return self._ends_word[token_id]
 
-    def built_by(self, token_id: int) -> MergeRule | None:
-        """The first rule that produced this token, or None for a base token."""
-        return self._built_by.get(token_id)
+    def built_by(self, token_id: int) -> BuiltFrom | None:
+        """The first rule that produces this token, or None for a base token."""
+        rule = self._built_by.get(token_id)
+        return None if rule is None else BuiltFrom(rule.left_id, rule.right_id, rule.rank)
 
     def id_of_bytes(self, data: bytes, *, ends_word: bool = False) -> int | None:
         return self._by_bytes.get((data, ends_word))
@@ -219,7 +235,7 @@ class BPEModel:
         ``printable`` a byte-level token is written in the GPT-2 alphabet (``Ġhello``).
         """
         kind = self._kinds[token_id]
-        data = self.token_bytes[token_id]
+        data = self._bytes[token_id]
         if kind == "byte_fallback":
             return f"<0x{data[0]:02X}>"
         if kind == "end_of_word":
@@ -274,14 +290,14 @@ class BPEModel:
         """(initial ids, final ids, steps) for one piece."""
         ranks, new_ids, shift = self._rank_tables()
         initial = self.initial_ids(piece)
-        lengths = [len(b) for b in self.token_bytes]
+        lengths = [len(b) for b in self._bytes]
         final, steps = trace_by_rank(initial, ranks, new_ids, shift, lengths)
         return initial, final, steps
 
     # -- decoding ---------------------------------------------------------------------------
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """Concatenated bytes; with an end-of-word marker, words are joined by one space."""
-        table = self.token_bytes
+        table = self._bytes
         if self.end_of_word_id is None:
             return b"".join([table[i] for i in ids])
         parts: list[bytes] = []

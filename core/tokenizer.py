@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from itertools import chain
 from typing import Any, Literal
 
-from .bpe_model import BPEModel, UnknownCharacterError
+from .bpe_model import UnknownCharacterError
 from .encoding import Encoding, Piece, Token
 from .errors import ConfigError, DecodeError, EncodeError
 from .merge_trace import PieceTrace
@@ -19,6 +19,7 @@ from .normalizers import Normalizer, make_normalizer
 from .pretokenizers import PreTokenizer, make_pretokenizer
 from .special_tokens import SpecialMode, SpecialTokens
 from .text_units import SurrogatePolicy, align_byte_spans, char_byte_starts, clean_surrogates
+from .token_model import TokenModel
 
 DecodeErrors = Literal["strict", "replace"]
 PIECE_CACHE_LIMIT = 1 << 18
@@ -57,7 +58,7 @@ class Tokenizer:
 
     def __init__(
         self,
-        model: BPEModel,
+        model: TokenModel,
         *,
         normalizer: Normalizer | str | dict | None = None,
         pretokenizer: PreTokenizer | str | dict | None = None,
@@ -82,6 +83,8 @@ class Tokenizer:
                 )
         # How it was trained (merge counts, settings), when known: for playback and files.
         self.training: dict[str, Any] | None = None
+        # Where it was read from (format, path, hash), when it came from a file.
+        self.source: dict[str, Any] | None = None
         self._cache = _PieceCache(model.encode_piece)
         self._normalize_identity = type(self.normalizer) is Normalizer
 

@@ -13,19 +13,12 @@ from .text_input import text_argument
 
 
 def describe(tokenizer: Tokenizer) -> str:
-    model = tokenizer.model
-    kind = "byte-level" if model.level == "byte" else "character-level"
-    extras = []
-    if model.end_of_word:
-        extras.append(f"end-of-word {model.end_of_word}")
-    if model.byte_fallback:
-        extras.append("byte fallback")
     pre = tokenizer.pretokenizer.to_config()
     pre_name = pre.get("preset") or pre.get("type")
     norm = tokenizer.normalizer.to_config().get("type")
-    extra = f", {', '.join(extras)}" if extras else ""
-    return (f"{tokenizer.name or '(unnamed)'}: {kind} BPE{extra}, {tokenizer.vocab_size} ids, "
-            f"{len(model.rules)} merges; pre-tokenizer {pre_name}; normalizer {norm}")
+    return (f"{tokenizer.name or '(unnamed)'}: {tokenizer.model.describe()}; "
+            f"{tokenizer.vocab_size} ids with specials; pre-tokenizer {pre_name}; "
+            f"normalizer {norm}")
 
 
 def render(tokenizer: Tokenizer, encoding: Encoding) -> str:

@@ -1,0 +1,1 @@
+"""Reading and writing tokenizer files in other projects' formats."""

@@ -1,0 +1,166 @@
+"""tiktoken's BPE: the id of a token is its rank, and merging goes by the rank of the *joined
+bytes* — any two adjacent parts whose concatenation is a token may merge, lowest rank first,
+leftmost on ties. A piece that is itself a token is looked up whole before any merging.
+
+(Hugging Face's BPE instead ranks *pairs* of ids; the two agree only when every token has
+exactly one pair that builds it.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping
+from functools import cached_property
+from heapq import heapify, heappop, heappush
+
+from .errors import ConfigError
+from .merge_trace import MergeStep
+from .token_model import BuiltFrom, TokenModel
+
+NO_RANK = 1 << 62
+LONG_PIECE = 256
+
+
+class TiktokenModel(TokenModel):
+    level = "byte"
+
+    def __init__(self, ranks: Mapping[bytes, int], *, name: str = "") -> None:
+        self.encoder: dict[bytes, int] = dict(ranks)
+        self.name = name
+        missing = [b for b in range(256) if bytes([b]) not in self.encoder]
+        if missing:
+            raise ConfigError(
+                f"a tiktoken vocabulary needs all 256 single bytes; missing {len(missing)}, "
+                f"e.g. byte 0x{missing[0]:02X}"
+            )
+        self._built: dict[int, BuiltFrom | None] = {}
+
+    @cached_property
+    def token_bytes(self) -> list[bytes | None]:  # type: ignore[override]
+        table: list[bytes | None] = [None] * (max(self.encoder.values(), default=-1) + 1)
+        for data, rank in self.encoder.items():
+            table[rank] = data
+        return table
+
+    @property
+    def merge_count(self) -> int:
+        return len(self.encoder) - 256
+
+    def describe(self) -> str:
+        return f"byte-level BPE (tiktoken ranks), {len(self.encoder)} tokens"
+
+    def kind(self, token_id: int) -> str:
+        data = self.token_bytes[token_id]
+        return "byte" if data is not None and len(data) == 1 else "merged"
+
+    # -- encoding ---------------------------------------------------------------------------
+    def encode_piece(self, piece: str) -> list[int]:
+        data = piece.encode("utf-8")
+        rank = self.encoder.get(data)
+        if rank is not None:
+            return [rank]
+        if len(data) > LONG_PIECE:
+            return self._merge_long(data)
+        return self._merge_short(data)
+
+    def _merge_short(self, data: bytes) -> list[int]:
+        get = self.encoder.get
+        bounds = list(range(len(data) + 1))
+        pair_ranks = [get(data[i : i + 2], NO_RANK) for i in range(len(data) - 1)]
+        while len(pair_ranks) > 0:
+            best = min(pair_ranks)
+            if best == NO_RANK:
+                break
+            i = pair_ranks.index(best)  # leftmost of the lowest rank
+            del bounds[i + 1]
+            del pair_ranks[i]
+            if i:
+                pair_ranks[i - 1] = get(data[bounds[i - 1] : bounds[i + 1]], NO_RANK)
+            if i < len(pair_ranks):
+                pair_ranks[i] = get(data[bounds[i] : bounds[i + 2]], NO_RANK)
+        encoder = self.encoder
+        return [encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
+
+    def _merge_long(self, data: bytes) -> list[int]:
+        # Parts as a linked list of byte offsets; heap entries (rank, start) go stale when a
+        # neighbour merges, and are skipped when the bytes they name no longer form a pair.
+        get = self.encoder.get
+        n = len(data)
+        nxt = list(range(1, n + 1))
+        prv = list(range(-1, n - 1))
+        alive = [True] * (n + 1)
+        heap = [(r, i) for i in range(n - 1) if (r := get(data[i : i + 2], NO_RANK)) != NO_RANK]
+        heapify(heap)
+        while heap:
+            rank, i = heappop(heap)
+            if not alive[i]:
+                continue
+            j = nxt[i]
+            if j >= n:
+                continue
+            k = nxt[j]
+            if get(data[i:k]) != rank:
+                continue
+            alive[j] = False
+            nxt[i] = k
+            if k < n:
+                prv[k] = i
+                r = get(data[i : nxt[k]])
+                if r is not None:
+                    heappush(heap, (r, i))
+            p = prv[i]
+            if p >= 0:
+                r = get(data[p:k])
+                if r is not None:
+                    heappush(heap, (r, p))
+        encoder = self.encoder
+        out = []
+        i = 0
+        while i < n:
+            out.append(encoder[data[i : nxt[i]]])
+            i = nxt[i]
+        return out
+
+    def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
+        """The merges that build the piece from its bytes, in order.
+
+        When the piece is itself a token, tiktoken looks it up whole and the final ids are
+        that one token, whatever the merges would have given.
+        """
+        data = piece.encode("utf-8")
+        initial, merged, steps = self._trace(data)
+        whole = self.encoder.get(data)
+        return initial, [whole] if whole is not None else merged, steps
+
+    def _trace(self, data: bytes) -> tuple[list[int], list[int], list[MergeStep]]:
+        get = self.encoder.get
+        bounds = list(range(len(data) + 1))
+        initial = [self.encoder[data[i : i + 1]] for i in range(len(data))]
+        steps: list[MergeStep] = []
+        while len(bounds) > 2:
+            best, best_i = NO_RANK, -1
+            for i in range(len(bounds) - 2):
+                r = get(data[bounds[i] : bounds[i + 2]], NO_RANK)
+                if r < best:
+                    best, best_i = r, i
+            if best_i < 0:
+                break
+            a, m, b = bounds[best_i], bounds[best_i + 1], bounds[best_i + 2]
+            steps.append(MergeStep(best_i, self.encoder[data[a:m]], self.encoder[data[m:b]],
+                                   best, best, a, b))
+            del bounds[best_i + 1]
+        final = [self.encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
+        return initial, final, steps
+
+    def built_by(self, token_id: int) -> BuiltFrom | None:
+        """The last merge when BPE runs on the token's own bytes (derived on demand)."""
+        if token_id not in self._built:
+            data = self.token_bytes[token_id] if 0 <= token_id < self.vocab_size else None
+            found = None
+            if data is not None and len(data) > 1:
+                _, final, steps = self._trace(data)
+                if final == [token_id] and steps:
+                    last = steps[-1]
+                    found = BuiltFrom(last.left_id, last.right_id, last.rank)
+            self._built[token_id] = found
+        return self._built[token_id]
