@@ -9,12 +9,13 @@ compiled with the ``regex`` module (``\\p{L}``, possessive quantifiers, scoped f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cache
+from dataclasses import dataclass
 from typing import Any
 
 import regex
 
 from .errors import ConfigError
+from .regex_dialects import compile_dialect, translate
 
 Spans = list[tuple[int, int]]
 
@@ -65,53 +66,37 @@ OTHER_PRETOKENIZERS = ("whitespace", "digits", "none", "regex", "sequence")
 
 
 def translate_pattern(pattern: str) -> str:
-    """Rewrite ``$`` (outside character classes) as ``\\Z``.
-
-    In Python ``$`` also matches before a final newline; in tiktoken's and HF's engines it
-    matches only at the very end.
-    """
-    out: list[str] = []
-    i, in_class = 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < len(pattern):
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if in_class:
-            if ch == "]":
-                in_class = False
-        elif ch == "[":
-            in_class = True
-            # A ']' right after '[' or '[^' is a literal member of the class.
-            j = i + 1
-            if j < len(pattern) and pattern[j] == "^":
-                j += 1
-            if j < len(pattern) and pattern[j] == "]":
-                out.append(pattern[i : j + 1])
-                i = j + 1
-                continue
-        elif ch == "$":
-            out.append(r"\Z")
-            i += 1
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
+    """A tiktoken-style pattern rewritten for Python (``$`` becomes ``\\Z``)."""
+    return translate(pattern, "tiktoken")
 
 
-@cache
 def compile_pattern(pattern: str) -> regex.Pattern[str]:
-    try:
-        return regex.compile(translate_pattern(pattern))
-    except regex.error as exc:
-        raise ConfigError(f"pre-tokenizer pattern does not compile: {exc} in {pattern!r}") from exc
+    """Compile a pattern as tiktoken's engine reads it."""
+    return compile_dialect(pattern, "tiktoken")
+
+
+@dataclass(frozen=True, slots=True)
+class PieceText:
+    """A piece of a pre-tokenizer's input: its span there and the text the model sees.
+
+    ``text`` differs from ``input[start:end]`` when the pre-tokenizer rewrites it (Metaspace
+    turns spaces into ``▁`` and may prepend one); then ``sources[i]`` is the input span of
+    ``text[i]`` (empty for an inserted character).
+    """
+
+    start: int
+    end: int
+    text: str
+    sources: tuple[tuple[int, int], ...] | None = None
 
 
 class PreTokenizer:
     """Base: the whole text is one piece."""
 
     kind = "none"
+    # True when pieces depend on whether the text begins the input (then the fast path must
+    # call pieces() with that flag).
+    position_sensitive = False
 
     def split(self, text: str) -> Spans:
         return [(0, len(text))] if text else []
@@ -119,6 +104,13 @@ class PreTokenizer:
     def split_str(self, text: str) -> list[str]:
         """The pieces as strings (the fast path used while encoding)."""
         return [text] if text else []
+
+    def pieces(self, text: str, *, at_input_start: bool = True) -> list[PieceText]:
+        """The pieces with their spans, and rewritten text where the pre-tokenizer rewrites.
+
+        ``at_input_start`` says whether ``text`` begins the whole input (HF Metaspace's
+        ``first`` scheme prepends only there)."""
+        return [PieceText(s, e, text[s:e]) for s, e in self.split(text)]
 
     @property
     def split_fast(self) -> Callable[[str], list[str]]:
@@ -182,18 +174,18 @@ class WhitespacePreTokenizer(PreTokenizer):
         return [m.span() for m in self._regex.finditer(text)]
 
     def split_str(self, text: str) -> list[str]:
-        return text.split()
+        return self._regex.findall(text)
 
 
 class DigitsPreTokenizer(PreTokenizer):
-    """Each ASCII digit becomes its own piece (``individual``), or each run of digits does;
-    the text between digits stays whole (HF Digits)."""
+    """Each number character (Unicode N*) becomes its own piece (``individual``), or each run
+    of them does; the text between stays whole (HF Digits)."""
 
     kind = "digits"
 
     def __init__(self, *, individual: bool = True) -> None:
         self.individual = individual
-        self._regex = regex.compile(r"[0-9]" if individual else r"[0-9]+")
+        self._regex = regex.compile(r"\p{N}" if individual else r"\p{N}+")
 
     def split(self, text: str) -> Spans:
         spans: Spans = []
@@ -221,6 +213,7 @@ class PreTokenizerSequence(PreTokenizer):
 
     def __init__(self, steps: Sequence[PreTokenizer]) -> None:
         self.steps = list(steps)
+        self.position_sensitive = any(step.position_sensitive for step in self.steps)
 
     def split(self, text: str) -> Spans:
         spans: Spans = [(0, len(text))] if text else []
@@ -234,8 +227,40 @@ class PreTokenizerSequence(PreTokenizer):
             pieces = [p for piece in pieces for p in step.split_str(piece)]
         return pieces
 
+    def pieces(self, text: str, *, at_input_start: bool = True) -> list[PieceText]:
+        current = [PieceText(0, len(text), text)] if text else []
+        for step in self.steps:
+            current = [
+                compose(outer, inner)
+                for outer in current
+                for inner in step.pieces(outer.text,
+                                         at_input_start=at_input_start and outer.start == 0)
+            ]
+        return current
+
     def to_config(self) -> dict[str, Any]:
         return {"type": "sequence", "pretokenizers": [s.to_config() for s in self.steps]}
+
+
+def compose(outer: PieceText, inner: PieceText) -> PieceText:
+    """``inner`` is a piece of ``outer.text``; express it over ``outer``'s input."""
+    if outer.sources is None:
+        shift = outer.start
+        sources = None if inner.sources is None else tuple(
+            (a + shift, b + shift) for a, b in inner.sources)
+        return PieceText(inner.start + shift, inner.end + shift, inner.text, sources)
+    spans = outer.sources
+
+    def through(a: int, b: int) -> tuple[int, int]:
+        if a >= b:  # an inserted character: anchor where the next one starts
+            anchor = spans[a][0] if a < len(spans) else (spans[-1][1] if spans else outer.end)
+            return anchor, anchor
+        return spans[a][0], spans[b - 1][1]
+
+    inner_sources = inner.sources or tuple((i, i + 1) for i in range(inner.start, inner.end))
+    sources = tuple(through(a, b) for a, b in inner_sources)
+    start, end = through(inner.start, inner.end)
+    return PieceText(start, end, inner.text, sources)
 
 
 def preset_names() -> list[str]:

@@ -153,6 +153,12 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in specials.values()),
         path, "special_tokens", "expected an object mapping strings to integer ids",
     )
+    for text, tid in specials.items():
+        _expect(
+            tid >= model.vocab_size, path, "special_tokens",
+            f"special token {text!r} has id {tid}, which the model's vocabulary "
+            f"(0–{model.vocab_size - 1}) already uses",
+        )
     try:
         tokenizer = Tokenizer(
             model,

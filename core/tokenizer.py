@@ -1,8 +1,15 @@
-"""The tokenization pipeline: special tokens → normalizer → pre-tokenizer → BPE model.
+"""The tokenization pipeline, in Hugging Face's order:
 
-Special strings are matched on the text as typed, before normalization (as HF does for
-special tokens), so a normalizer can never stop ``<|endoftext|>`` from matching. Each text
-segment between them is normalized, cut into pieces, and each piece is encoded on its own.
+1. added tokens matched in the text as typed (``normalized=False``: all special tokens of
+   tiktoken and of BPE Lens's own tokenizers) — a normalizer can never break them;
+2. each text segment between them normalized;
+3. added tokens with ``normalized=True`` matched in the normalized text;
+4. the pre-tokenizer cuts (and may rewrite) pieces; the model encodes each piece;
+5. optionally, the post-processor adds its special tokens (``add_special_tokens``).
+
+``encode`` returns every stage as data. Its ``model_text`` is the text as the model sees it:
+normalized, with the pre-tokenizer's rewriting (``▁`` for spaces, a prefix space), and the
+text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 """
 
 from __future__ import annotations
@@ -12,21 +19,24 @@ from itertools import chain
 from typing import Any, Literal
 
 from .bpe_model import UnknownCharacterError
+from .decoders import Decoder
 from .encoding import Encoding, Piece, Token
-from .errors import ConfigError, DecodeError, EncodeError
+from .errors import DecodeError, EncodeError
 from .merge_trace import PieceTrace
 from .normalizers import Normalizer, make_normalizer
+from .postprocessors import PostProcessor
 from .pretokenizers import PreTokenizer, make_pretokenizer
-from .special_tokens import SpecialMode, SpecialTokens
+from .special_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialMode
 from .text_units import SurrogatePolicy, align_byte_spans, char_byte_starts, clean_surrogates
 from .token_model import TokenModel
 
 DecodeErrors = Literal["strict", "replace"]
 PIECE_CACHE_LIMIT = 1 << 18
+Source = tuple[int, int]
 
 
 class _PieceCache(dict[str, list[int]]):
-    """piece → ids; a miss runs BPE, a hit never leaves C (``map(cache.__getitem__, …)``)."""
+    """piece → ids; a miss runs the model, a hit never leaves C (``map(cache.__getitem__, …)``)."""
 
     __slots__ = ("_encode",)
 
@@ -42,19 +52,32 @@ class _PieceCache(dict[str, list[int]]):
         return ids
 
 
-def _pieces(
-    text: str, spans: list[tuple[int, int, int | None]], starts: list[int]
-) -> tuple[Piece, ...]:
-    """Pieces for character spans ``(start, end, special id or None)`` of ``text``."""
-    aligned = align_byte_spans([(starts[s], starts[e]) for s, e, _ in spans], starts)
-    return tuple(
-        Piece(i, text[s:e], span, sid)
-        for i, ((s, e, sid), span) in enumerate(zip(spans, aligned, strict=True))
-    )
+class _ViewBuilder:
+    """Accumulates the model text, each character's source span in the input, and pieces."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.sources: list[Source] = []
+        self.pieces: list[tuple[int, int, int | None]] = []  # model-text char spans
+        self.length = 0
+        self.changed = False
+
+    def add(self, text: str, sources: Iterable[Source], *, piece: int | bool | None = False,
+            changed: bool = False) -> None:
+        """Append text; ``piece`` is False (a gap), None (a text piece) or an added-token id."""
+        if not text:
+            return
+        self.parts.append(text)
+        self.sources.extend(sources)
+        if piece is not False:
+            self.pieces.append((self.length, self.length + len(text), piece))  # type: ignore[arg-type]
+        self.length += len(text)
+        self.changed = self.changed or changed
 
 
 class Tokenizer:
-    """A BPE model with its pipeline and special tokens."""
+    """A model with its pipeline: added tokens, normalizer, pre-tokenizer, post-processor,
+    decoder."""
 
     def __init__(
         self,
@@ -63,6 +86,9 @@ class Tokenizer:
         normalizer: Normalizer | str | dict | None = None,
         pretokenizer: PreTokenizer | str | dict | None = None,
         special_tokens: Mapping[str, int] | None = None,
+        added_tokens: Iterable[AddedToken] | None = None,
+        post_processor: PostProcessor | None = None,
+        decoder: Decoder | None = None,
         name: str = "",
     ) -> None:
         self.model = model
@@ -73,75 +99,89 @@ class Tokenizer:
             pretokenizer if isinstance(pretokenizer, PreTokenizer)
             else make_pretokenizer(pretokenizer)
         )
-        self.specials = SpecialTokens(special_tokens)
+        tokens = list(added_tokens or [])
+        tokens += [AddedToken(text, tid) for text, tid in (special_tokens or {}).items()]
+        self.specials = AddedVocabulary(tokens, normalize=self.normalizer.normalize_str)
+        self.post_processor = post_processor
+        self.decoder = decoder
         self.name = name
-        for text, tid in self.specials.ids.items():
-            if tid < model.vocab_size:
-                raise ConfigError(
-                    f"special token {text!r} has id {tid}, which the model's vocabulary "
-                    f"(0–{model.vocab_size - 1}) already uses"
-                )
         # How it was trained (merge counts, settings), when known: for playback and files.
         self.training: dict[str, Any] | None = None
         # Where it was read from (format, path, hash), when it came from a file.
         self.source: dict[str, Any] | None = None
         self._cache = _PieceCache(model.encode_piece)
         self._normalize_identity = type(self.normalizer) is Normalizer
+        self._split = self.pretokenizer.split_fast
+        self._position_sensitive = getattr(self.pretokenizer, "position_sensitive", False)
 
     # -- sizes and lookups ------------------------------------------------------------------
     @property
     def vocab_size(self) -> int:
-        """Model tokens plus special tokens (the largest id + 1)."""
+        """Model tokens plus added tokens (the largest id + 1)."""
         return max([self.model.vocab_size - 1, *self.specials.by_id]) + 1
 
     def token_bytes(self, token_id: int) -> bytes:
-        special = self.specials.by_id.get(token_id)
-        if special is not None:
-            return special.encode("utf-8")
-        if 0 <= token_id < self.model.vocab_size:
-            return self.model.token_bytes[token_id]
+        added = self.specials.by_id.get(token_id)
+        if added is not None:
+            return added.encode("utf-8")
+        if self.model.has_id(token_id):
+            return self.model.token_bytes[token_id] or b""
         raise DecodeError(f"token id {token_id} is not in this tokenizer (0–{self.vocab_size - 1})")
 
     def token_label(self, token_id: int, *, printable: bool = False) -> str:
-        special = self.specials.by_id.get(token_id)
-        if special is not None:
-            return special
+        added = self.specials.by_id.get(token_id)
+        if added is not None:
+            return added
         self.token_bytes(token_id)
         return self.model.token_label(token_id, printable=printable)
 
+    def id_to_token(self, token_id: int) -> str | None:
+        """The token as the tokenizer's files spell it (``Ġhello``, ``##ing``), or None."""
+        added = self.specials.by_id.get(token_id)
+        return added if added is not None else self.model.id_to_token(token_id)
+
     def token_kind(self, token_id: int) -> str:
         if token_id in self.specials.by_id:
-            return "special"
+            return "special" if self.specials.is_special(token_id) else "added"
         return self.model.kind(token_id)
 
-    # -- encoding ---------------------------------------------------------------------------
-    def _segments(self, text: str, special: SpecialMode) -> list[tuple[int, int, int | None]]:
-        if not len(self.specials):
-            self.specials.selected(special)  # still validate the mode
-            return [(0, len(text), None)] if text else []
-        return self.specials.split(text, special)
-
+    # -- encoding: fast path ----------------------------------------------------------------
     def encode_ids(
-        self, text: str, *, special: SpecialMode = "all", surrogates: SurrogatePolicy = "replace"
+        self,
+        text: str,
+        *,
+        special: SpecialMode = "all",
+        add_special_tokens: bool = False,
+        surrogates: SurrogatePolicy = "replace",
     ) -> list[int]:
-        """Token ids only: the fast path (no spans, no traces)."""
+        """Token ids only (no spans, no traces)."""
         text, _ = clean_surrogates(text, surrogates)
-        normalize = self.normalizer.normalize_str
-        split = self.pretokenizer.split_str
-        lookup = self._cache.__getitem__
         out: list[int] = []
+        lookup = self._cache.__getitem__
         try:
-            for start, end, sid in self._segments(text, special):
+            for start, end, sid in self._raw_segments(text, special):
                 if sid is not None:
                     out.append(sid)
                     continue
-                segment = text[start:end] if (start, end) != (0, len(text)) else text
+                segment = text if (start, end) == (0, len(text)) else text[start:end]
                 if not self._normalize_identity:
-                    segment = normalize(segment)
-                out.extend(chain.from_iterable(map(lookup, split(segment))))
+                    segment = self.normalizer.normalize_str(segment)
+                for s, e, nid in self._normalized_segments(segment, special):
+                    if nid is not None:
+                        out.append(nid)
+                        continue
+                    part = segment if (s, e) == (0, len(segment)) else segment[s:e]
+                    if self._position_sensitive:
+                        pieces = [p.text for p in self.pretokenizer.pieces(
+                            part, at_input_start=start == 0 and s == 0)]
+                    else:
+                        pieces = self._split(part)
+                    out.extend(chain.from_iterable(map(lookup, pieces)))
         except UnknownCharacterError:
             self.encode(text, special=special)  # raises with the offset in the whole text
             raise
+        if add_special_tokens and self.post_processor is not None:
+            out = self.post_processor.process(out)
         return out
 
     def encode_batch_ids(
@@ -149,95 +189,89 @@ class Tokenizer:
     ) -> list[list[int]]:
         return [self.encode_ids(t, special=special) for t in texts]
 
+    def _raw_segments(self, text: str, special: SpecialMode) -> list[tuple[int, int, int | None]]:
+        if not len(self.specials):
+            self.specials.selected(special)  # still validate the mode
+            return [(0, len(text), None)] if text else []
+        return self.specials.split(text, special)
+
+    def _normalized_segments(
+        self, text: str, special: SpecialMode
+    ) -> list[tuple[int, int, int | None]]:
+        if not self.specials.has_normalized:
+            return [(0, len(text), None)] if text else []
+        return self.specials.split(text, special, normalized=True)
+
+    # -- encoding: everything ---------------------------------------------------------------
     def encode(
         self,
         text: str,
         *,
         special: SpecialMode = "all",
         trace: bool = False,
+        add_special_tokens: bool = False,
         surrogates: SurrogatePolicy = "replace",
     ) -> Encoding:
-        """Ids with every token's bytes and spans, the pieces, and optionally merge traces."""
+        """Ids with every token's bytes and spans, every stage's pieces, optionally traces."""
         clean, replaced = clean_surrogates(text, surrogates)
         found = tuple(self.specials.find_all_strings(clean)) if len(self.specials) else ()
-        segments = self._segments(clean, special)
-
-        # Model text = special strings as typed + normalized text segments.
-        parts: list[str] = []
-        sources: list[tuple[int, int]] = []
-        changed = False
-        recognised = []
-        text_segments: list[tuple[int, int]] = []  # (model char start, model char end)
-        special_segments: list[tuple[int, int, int]] = []
-        model_len = 0
-        for start, end, sid in segments:
+        raw = self._raw_segments(clean, special)
+        view = _ViewBuilder()
+        recognised: list[SpecialMatch] = []
+        for start, end, sid in raw:
             if sid is not None:
-                seg_text = clean[start:end]
-                parts.append(seg_text)
-                sources.extend((i, i + 1) for i in range(start, end))
-                special_segments.append((model_len, model_len + len(seg_text), sid))
-                recognised.extend(m for m in found if m.start == start and m.end == end)
-            else:
-                norm = self.normalizer.normalize(clean[start:end])
-                seg_text = norm.text
-                parts.append(seg_text)
-                if norm.sources is None:
-                    sources.extend((i, i + 1) for i in range(start, end))
-                else:
-                    changed = True
-                    sources.extend((start + a, start + b) for a, b in norm.sources)
-                text_segments.append((model_len, model_len + len(seg_text)))
-            model_len += len(seg_text)
-        model_text = "".join(parts)
+                view.add(clean[start:end], ((i, i + 1) for i in range(start, end)), piece=sid)
+                recognised.append(SpecialMatch(start, end, clean[start:end], sid))
+                continue
+            self._view_segment(clean, start, end, special, view, recognised)
+        model_text = "".join(view.parts)
         starts = char_byte_starts(model_text)
-        segment_pieces = _pieces(clean, segments, char_byte_starts(clean) if changed else starts)
+        pieces = _pieces(model_text, view.pieces, starts)
+        segments = _pieces(clean, raw, char_byte_starts(clean))
 
-        # Pieces, in text order, with specials as pieces of their own.
-        raw_pieces: list[tuple[int, int, int | None]] = list(special_segments)
-        for seg_start, seg_end in text_segments:
-            raw_pieces.extend(
-                (seg_start + a, seg_start + b, None)
-                for a, b in self.pretokenizer.split(model_text[seg_start:seg_end])
-            )
-        raw_pieces.sort(key=lambda p: p[0])
-        pieces = _pieces(model_text, raw_pieces, starts)
-
-        # Tokens.
         ids: list[int] = []
+        lengths: list[int] = []
         owner: list[int] = []
         traces: list[PieceTrace] = []
         for piece in pieces:
             if piece.special_id is not None:
-                piece_ids = [piece.special_id]
-            elif trace:
-                try:
-                    initial, piece_ids, steps = self.model.trace_piece(piece.text)
-                except UnknownCharacterError as exc:
-                    raise self._unknown_at(exc, piece, sources) from None
-                traces.append(
-                    PieceTrace(piece.index, tuple(initial), tuple(steps), tuple(piece_ids))
-                )
+                piece_ids, piece_lengths = [piece.special_id], [len(piece.text.encode("utf-8"))]
             else:
                 try:
-                    piece_ids = self._cache[piece.text]
+                    piece_ids, piece_lengths = self.model.encode_piece_spans(piece.text)
+                    if trace:
+                        traced = self.model.trace_piece(piece.text)
+                        if traced is not None:
+                            initial, _, steps = traced
+                            traces.append(PieceTrace(piece.index, tuple(initial), tuple(steps),
+                                                     tuple(piece_ids)))
                 except UnknownCharacterError as exc:
-                    raise self._unknown_at(exc, piece, sources) from None
+                    raise self._unknown_at(exc, piece, view.sources) from None
             ids.extend(piece_ids)
+            lengths.extend(piece_lengths)
             owner.extend([piece.index] * len(piece_ids))
-        token_bytes = [self.token_bytes(t) for t in ids]
+
         bounds: list[tuple[int, int]] = []
         last_piece, pos = -1, 0
-        for tid_bytes, p in zip(token_bytes, owner, strict=True):
+        for length, p in zip(lengths, owner, strict=True):
             if p != last_piece:
                 pos, last_piece = pieces[p].span.byte_start, p
-            bounds.append((pos, pos + len(tid_bytes)))
-            pos += len(tid_bytes)
+            bounds.append((pos, pos + length))
+            pos += length
+        before: list[int] = []
+        after: list[int] = []
+        if add_special_tokens and self.post_processor is not None:
+            before, after = self.post_processor.added()
+            end_byte = starts[-1]
+            bounds = [(0, 0)] * len(before) + bounds + [(end_byte, end_byte)] * len(after)
+            owner = [-1] * len(before) + owner + [-1] * len(after)
+            ids = [*before, *ids, *after]
         spans = align_byte_spans(bounds, starts)
+        view_bytes = model_text.encode("utf-8")
         tokens = tuple(
-            Token(i, tid, data, self.token_label(tid), span, p, self.token_kind(tid))
-            for i, (tid, data, span, p) in enumerate(
-                zip(ids, token_bytes, spans, owner, strict=True)
-            )
+            Token(i, tid, self._covered(tid, view_bytes, span.byte_start, span.byte_end, p),
+                  self.token_label(tid), span, p, self.token_kind(tid))
+            for i, (tid, span, p) in enumerate(zip(ids, spans, owner, strict=True))
         )
         decoded = self.decode(ids, errors="replace")
         return Encoding(
@@ -249,17 +283,69 @@ class Tokenizer:
             specials_found=found,
             specials_recognised=tuple(recognised),
             replaced_surrogates=tuple(replaced),
-            normalized=changed,
-            segments=segment_pieces,
+            normalized=view.changed,
+            segments=segments,
             decoded=decoded,
             traces=tuple(traces) if trace else None,
-            _sources=tuple(sources) if changed else None,
+            _sources=tuple(view.sources) if view.changed else None,
         )
 
+    def _covered(self, tid: int, view: bytes, start: int, end: int, piece: int) -> bytes:
+        """A token's bytes: the text it covers, or (added by the post-processor) its own."""
+        if piece < 0:
+            return self.token_bytes(tid)
+        return view[start:end]
+
+    def _view_segment(
+        self,
+        text: str,
+        start: int,
+        end: int,
+        special: SpecialMode,
+        view: _ViewBuilder,
+        recognised: list[SpecialMatch],
+    ) -> None:
+        """Normalize one segment between raw added tokens, find normalized added tokens, cut
+        pieces, and append all of it to the view with source spans in the input."""
+        norm = self.normalizer.normalize(text[start:end])
+        norm_text = norm.text
+        if norm.sources is None:
+            norm_sources: list[Source] = [(start + i, start + i + 1) for i in range(len(norm_text))]
+        else:
+            norm_sources = [(start + a, start + b) for a, b in norm.sources]
+
+        def through(a: int, b: int) -> Source:
+            if a >= b:
+                anchor = (norm_sources[a][0] if a < len(norm_sources)
+                          else norm_sources[-1][1] if norm_sources else start)
+                return anchor, anchor
+            return norm_sources[a][0], norm_sources[b - 1][1]
+
+        for s, e, nid in self._normalized_segments(norm_text, special):
+            if nid is not None:
+                view.add(norm_text[s:e], norm_sources[s:e], piece=nid, changed=norm.changed)
+                source = through(s, e)
+                recognised.append(SpecialMatch(source[0], source[1], norm_text[s:e], nid))
+                continue
+            part = norm_text[s:e]
+            pos = 0
+            for piece in self.pretokenizer.pieces(part, at_input_start=start == 0 and s == 0):
+                if piece.start > pos:  # text no piece covers stays in the view
+                    view.add(part[pos:piece.start], norm_sources[s + pos : s + piece.start],
+                             changed=norm.changed)
+                if piece.sources is None:
+                    sources: Iterable[Source] = norm_sources[s + piece.start : s + piece.end]
+                    rewritten = False
+                else:
+                    sources = [through(s + a, s + b) for a, b in piece.sources]
+                    rewritten = True
+                view.add(piece.text, sources, piece=None, changed=norm.changed or rewritten)
+                pos = max(pos, piece.end)
+            if pos < len(part):
+                view.add(part[pos:], norm_sources[s + pos : e], changed=norm.changed)
+
     @staticmethod
-    def _unknown_at(
-        exc: UnknownCharacterError, piece: Piece, sources: list[tuple[int, int]]
-    ) -> EncodeError:
+    def _unknown_at(exc: UnknownCharacterError, piece: Piece, sources: list[Source]) -> EncodeError:
         model_index = piece.span.char_start + exc.index
         where = sources[model_index][0] if model_index < len(sources) else model_index
         return EncodeError(
@@ -269,11 +355,11 @@ class Tokenizer:
 
     # -- decoding ---------------------------------------------------------------------------
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
-        """Concatenate the tokens' bytes (specials as their UTF-8 text)."""
+        """Concatenate the tokens' bytes (added tokens as their UTF-8 text)."""
         ids = list(ids)
-        size = self.model.vocab_size
         by_id = self.specials.by_id
-        if not by_id and all(0 <= i < size for i in ids):
+        has = self.model.has_id
+        if not by_id and all(isinstance(i, int) and has(i) for i in ids):
             return self.model.decode_bytes(ids)
         out: list[bytes] = []
         run: list[int] = []
@@ -283,7 +369,7 @@ class Tokenizer:
                     out.append(self.model.decode_bytes(run))
                     run = []
                 out.append(by_id[tid].encode("utf-8"))
-            elif isinstance(tid, int) and 0 <= tid < size:
+            elif isinstance(tid, int) and has(tid):
                 run.append(tid)
             else:
                 raise DecodeError(
@@ -294,20 +380,33 @@ class Tokenizer:
             out.append(self.model.decode_bytes(run))
         return b"".join(out)
 
-    def decode(self, ids: Iterable[int], *, errors: DecodeErrors = "strict") -> str:
-        """Concatenate all bytes first, then decode UTF-8 once (a token may be half a character).
+    def decode(
+        self, ids: Iterable[int], *, errors: DecodeErrors = "strict", skip_special: bool = False
+    ) -> str:
+        """Text for ids.
 
-        ``errors="strict"`` raises :class:`DecodeError` naming the byte offset and the token;
-        ``"replace"`` substitutes U+FFFD for bytes that are not UTF-8.
+        With a decoder (tokenizers read from ``tokenizer.json``) this is exactly what Hugging
+        Face's ``decode`` returns. Otherwise all bytes are joined first and decoded as UTF-8
+        once (a token may be half a character): ``errors="strict"`` raises
+        :class:`DecodeError` naming the byte offset and the token, ``"replace"`` substitutes
+        U+FFFD.
         """
         ids = list(ids)
-        data = self.decode_bytes(ids)
-        if errors == "replace":
-            return data.decode("utf-8", "replace")
-        if errors != "strict":
+        if errors not in ("strict", "replace"):
             raise DecodeError(f"unknown errors mode {errors!r}; choose 'strict' or 'replace'")
+        if skip_special:
+            ids = [i for i in ids if not self.specials.is_special(i)]
+        data = self.decode_bytes(ids)  # also validates the ids
+        if errors == "strict":
+            self._check_utf8(ids, data)
+        if self.decoder is not None:
+            tokens = [self.id_to_token(i) or "" for i in ids]
+            return self.decoder.decode(tokens)
+        return data.decode("utf-8", "replace")
+
+    def _check_utf8(self, ids: list[int], data: bytes) -> None:
         try:
-            return data.decode("utf-8")
+            data.decode("utf-8")
         except UnicodeDecodeError as exc:
             pos = 0
             culprit = None
@@ -325,3 +424,14 @@ class Tokenizer:
     def round_trips(self, text: str, *, special: SpecialMode = "all") -> bool:
         """decode(encode(text)) == text."""
         return self.decode(self.encode_ids(text, special=special), errors="replace") == text
+
+
+def _pieces(
+    text: str, spans: list[tuple[int, int, int | None]], starts: list[int]
+) -> tuple[Piece, ...]:
+    """Pieces for character spans ``(start, end, added-token id or None)`` of ``text``."""
+    aligned = align_byte_spans([(starts[s], starts[e]) for s, e, _ in spans], starts)
+    return tuple(
+        Piece(i, text[s:e], span, sid)
+        for i, ((s, e, sid), span) in enumerate(zip(spans, aligned, strict=True))
+    )

@@ -1,0 +1,291 @@
+"""Hugging Face pre-tokenizers, as ``tokenizer.json`` describes them, with HF's semantics.
+
+Splitting follows HF's ``NormalizedString::split``: a pattern yields matches and the gaps
+between them, then a *behaviour* decides what becomes a piece:
+
+* ``Removed``: gaps only;   ``Isolated``: matches and gaps, each its own piece;
+* ``MergedWithPrevious`` / ``MergedWithNext``: a match joins the gap before / after it;
+* ``Contiguous``: consecutive matches join into one piece.
+
+A character predicate (punctuation, digits) makes every matching character a match of its
+own. Empty pieces are dropped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import regex
+
+from .errors import ConfigError
+from .pretokenizers import GPT2_PATTERN, PieceText, PreTokenizer, Spans
+from .regex_dialects import compile_dialect
+
+BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
+Matches = list[tuple[int, int, bool]]
+
+
+def regex_matches(rx: regex.Pattern[str], text: str, *, invert: bool = False) -> Matches:
+    """Matches and the gaps between them, in order (HF ``find_matches`` for a regex)."""
+    if not text:
+        return [(0, 0, invert)]
+    out: Matches = []
+    pos = 0
+    for m in rx.finditer(text):
+        start, end = m.span()
+        if pos != start:
+            out.append((pos, start, invert))
+        out.append((start, end, not invert))
+        pos = end
+    if pos != len(text):
+        out.append((pos, len(text), invert))
+    return out
+
+
+def char_matches(single_char: regex.Pattern[str], text: str) -> Matches:
+    """Every character matching ``single_char`` is a match; runs of others are gaps."""
+    out: Matches = []
+    pos = 0
+    for m in single_char.finditer(text):
+        start = m.start()
+        if pos != start:
+            out.append((pos, start, False))
+        out.append((start, start + 1, True))
+        pos = start + 1
+    if pos != len(text):
+        out.append((pos, len(text), False))
+    return out
+
+
+def apply_behavior(matches: Matches, behavior: str) -> Spans:
+    spans: list[list[int]] = []
+    if behavior == "Isolated":
+        spans = [[s, e] for s, e, _ in matches]
+    elif behavior == "Removed":
+        spans = [[s, e] for s, e, is_match in matches if not is_match]
+    elif behavior == "Contiguous":
+        previous = False
+        for s, e, is_match in matches:
+            if is_match == previous and spans:
+                spans[-1][1] = e
+            else:
+                spans.append([s, e])
+            previous = is_match
+    elif behavior == "MergedWithPrevious":
+        previous = False
+        for s, e, is_match in matches:
+            if is_match and not previous and spans:
+                spans[-1][1] = e
+            else:
+                spans.append([s, e])
+            previous = is_match
+    elif behavior == "MergedWithNext":
+        previous = False
+        for s, e, is_match in reversed(matches):
+            if is_match and not previous and spans:
+                spans[-1][0] = s
+            else:
+                spans.append([s, e])
+            previous = is_match
+        spans.reverse()
+    else:
+        raise ConfigError(
+            f"unknown split behavior {behavior!r}; choose one of {', '.join(BEHAVIORS)}"
+        )
+    return [(s, e) for s, e in spans if e > s]
+
+
+def _behavior(config: dict[str, Any], default: str) -> str:
+    value = config.get("behavior", default)
+    if isinstance(value, str) and value.lower() in {b.lower() for b in BEHAVIORS}:
+        return next(b for b in BEHAVIORS if b.lower() == value.lower())
+    raise ConfigError(f"unknown split behavior {value!r}; choose one of {', '.join(BEHAVIORS)}")
+
+
+class SplitPreTokenizer(PreTokenizer):
+    """HF ``Split``: a literal string or an (Oniguruma) regex, a behaviour, maybe inverted."""
+
+    kind = "Split"
+
+    def __init__(self, pattern: str, *, is_regex: bool, behavior: str, invert: bool) -> None:
+        self.pattern = pattern
+        self.is_regex = is_regex
+        self.behavior = behavior
+        self.invert = invert
+        self._regex = compile_dialect(pattern if is_regex else regex.escape(pattern), "onig")
+
+    def split(self, text: str) -> Spans:
+        return apply_behavior(regex_matches(self._regex, text, invert=self.invert), self.behavior)
+
+    def split_str(self, text: str) -> list[str]:
+        if self.behavior == "Isolated" and not self.invert:
+            parts = self._regex.findall(text)
+            if sum(map(len, parts)) == len(text) and all(parts):
+                return parts
+        return [text[s:e] for s, e in self.split(text)]
+
+    def to_config(self) -> dict[str, Any]:
+        key = "Regex" if self.is_regex else "String"
+        return {"type": "Split", "pattern": {key: self.pattern}, "behavior": self.behavior,
+                "invert": self.invert}
+
+
+class CharClassPreTokenizer(PreTokenizer):
+    """A split on a character predicate (HF Punctuation, CharDelimiterSplit)."""
+
+    def __init__(self, kind: str, single_char: str, behavior: str,
+                 config: dict[str, Any]) -> None:
+        self.kind = kind
+        self.behavior = behavior
+        self._regex = regex.compile(single_char)
+        self._config = config
+
+    def split(self, text: str) -> Spans:
+        return apply_behavior(char_matches(self._regex, text), self.behavior)
+
+    def split_str(self, text: str) -> list[str]:
+        return [text[s:e] for s, e in self.split(text)]
+
+    def to_config(self) -> dict[str, Any]:
+        return dict(self._config)
+
+
+def punctuation(behavior: str = "Isolated") -> CharClassPreTokenizer:
+    # HF: ASCII punctuation (which includes symbols such as $ + < = > ^ ` | ~) or Unicode P*.
+    return CharClassPreTokenizer(
+        "Punctuation", r"[!-/:-@\[-`{-~\p{P}]", behavior,
+        {"type": "Punctuation", "behavior": behavior},
+    )
+
+
+class ByteLevelPreTokenizer(PreTokenizer):
+    """HF ``ByteLevel``: optionally a leading space, optionally the GPT-2 split.
+
+    HF then spells each byte with a printable character (Ġ for space); BPE Lens keeps the
+    real text, and the byte-level model works on its bytes directly — the same ids.
+    """
+
+    kind = "ByteLevel"
+
+    def __init__(self, *, add_prefix_space: bool = True, use_regex: bool = True,
+                 trim_offsets: bool = True) -> None:
+        self.add_prefix_space = add_prefix_space
+        self.use_regex = use_regex
+        self.trim_offsets = trim_offsets
+        self._regex = compile_dialect(GPT2_PATTERN, "onig")
+
+    def _split_spans(self, text: str) -> Spans:
+        if not self.use_regex:
+            return [(0, len(text))] if text else []
+        return apply_behavior(regex_matches(self._regex, text), "Isolated")
+
+    def split(self, text: str) -> Spans:
+        if self.add_prefix_space and text and not text.startswith(" "):
+            # The inserted space belongs to no input character; spans cannot show it.
+            return [(max(0, s - 1), max(0, e - 1)) for s, e in self._split_spans(" " + text)
+                    if e > 1]
+        return self._split_spans(text)
+
+    def split_str(self, text: str) -> list[str]:
+        if self.add_prefix_space and text and not text.startswith(" "):
+            text = " " + text
+        if not self.use_regex:
+            return [text] if text else []
+        return self._regex.findall(text)
+
+    def pieces(self, text: str, *, at_input_start: bool = True) -> list[PieceText]:
+        if not (self.add_prefix_space and text and not text.startswith(" ")):
+            return [PieceText(s, e, text[s:e]) for s, e in self._split_spans(text)]
+        spaced = " " + text
+        sources = ((0, 0), *((i, i + 1) for i in range(len(text))))
+        out = []
+        for s, e in self._split_spans(spaced):
+            piece_sources = sources[s:e]
+            out.append(PieceText(piece_sources[0][0], piece_sources[-1][1], spaced[s:e],
+                                 piece_sources))
+        return out
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "ByteLevel", "add_prefix_space": self.add_prefix_space,
+                "trim_offsets": self.trim_offsets, "use_regex": self.use_regex}
+
+
+class MetaspacePreTokenizer(PreTokenizer):
+    """HF ``Metaspace``: spaces become ``▁``, a ``▁`` may be prepended, then split before each.
+
+    ``prepend_scheme``: ``always`` (every piece not already starting with ``▁``), ``first``
+    (only a piece at the very start of the input), ``never``.
+    """
+
+    kind = "Metaspace"
+
+    def __init__(self, *, replacement: str = "▁", prepend_scheme: str = "always",
+                 split: bool = True) -> None:
+        if len(replacement) != 1:
+            raise ConfigError(f"Metaspace replacement must be one character, not {replacement!r}")
+        if prepend_scheme not in ("always", "first", "never"):
+            raise ConfigError(f"unknown Metaspace prepend_scheme {prepend_scheme!r}; "
+                              "choose always, first or never")
+        self.replacement = replacement
+        self.prepend_scheme = prepend_scheme
+        self.split_on_replacement = split
+        self.position_sensitive = prepend_scheme == "first"
+        self._single = regex.compile(regex.escape(replacement))
+
+    def pieces(self, text: str, *, at_input_start: bool = True) -> list[PieceText]:
+        if not text:
+            return []
+        rewritten = text.replace(" ", self.replacement)
+        sources: tuple[tuple[int, int], ...] | None = None
+        prepend = not rewritten.startswith(self.replacement) and (
+            self.prepend_scheme == "always"
+            or (self.prepend_scheme == "first" and at_input_start))
+        if prepend:
+            rewritten = self.replacement + rewritten
+            sources = ((0, 0), *((i, i + 1) for i in range(len(text))))
+        elif rewritten != text:
+            sources = tuple((i, i + 1) for i in range(len(text)))
+        spans = (apply_behavior(char_matches(self._single, rewritten), "MergedWithNext")
+                 if self.split_on_replacement else [(0, len(rewritten))])
+        out = []
+        for s, e in spans:
+            if sources is None:
+                out.append(PieceText(s, e, rewritten[s:e]))
+            else:
+                part = sources[s:e]
+                out.append(PieceText(part[0][0], part[-1][1], rewritten[s:e], part))
+        return out
+
+    def split(self, text: str) -> Spans:
+        return [(p.start, p.end) for p in self.pieces(text)]
+
+    def split_str(self, text: str) -> list[str]:
+        return [p.text for p in self.pieces(text)]
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "Metaspace", "replacement": self.replacement,
+                "prepend_scheme": self.prepend_scheme, "split": self.split_on_replacement}
+
+
+class HFWhitespacePreTokenizer(PreTokenizer):
+    """HF ``Whitespace``: runs of word characters, and runs of other non-space characters.
+
+    HF runs this one with Rust's regex crate, whose ``\\w`` is Python's, not Oniguruma's."""
+
+    kind = "Whitespace"
+
+    def __init__(self) -> None:
+        self._regex = regex.compile(r"\w+|[^\w\s]+")
+
+    def split(self, text: str) -> Spans:
+        return [m.span() for m in self._regex.finditer(text)]
+
+    def split_str(self, text: str) -> list[str]:
+        return self._regex.findall(text)
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "Whitespace"}
+
+
+PreTokenizerBuilder = Callable[[dict[str, Any]], PreTokenizer]

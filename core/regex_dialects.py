@@ -1,0 +1,148 @@
+"""Compiling a pattern the way the library that wrote it reads it.
+
+Patterns in tiktoken encodings are run by Rust's fancy-regex; patterns in ``tokenizer.json``
+files by Oniguruma (Ruby syntax). Python's ``regex`` module agrees with both on Unicode
+classes (its version is pinned for that) but not on a few rules, which are rewritten here:
+
+* ``$``: end of text in fancy-regex; end of *any line* in Oniguruma. Python's ``$`` also
+  matches before a final newline, so it becomes ``\\Z`` or ``(?=\\n|\\Z)``.
+* ``X{m,n}+``: possessive in fancy-regex and Python, but in Oniguruma a greedy repetition of
+  ``X{m,n}`` — HF reads ``\\p{N}{1,3}+`` as "any run of digits".
+* ``\\w``: Oniguruma's word characters are Alphabetic, marks, decimal digits and connector
+  punctuation — plus, for a bare ``\\w`` but not inside brackets, six Latin-1 digits and
+  fractions (² ³ ¹ ¼ ½ ¾). Python's also include the joiners U+200C/U+200D.
+* ``\\h`` (hex digit), ``\\z`` and ``\\Z``, ``^`` (start of any line) in Oniguruma.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Literal
+
+import regex
+
+from .errors import ConfigError
+
+Dialect = Literal["python", "tiktoken", "onig"]
+_ONIG_CLASS_WORD = r"\p{Alphabetic}\p{M}\p{Nd}\p{Pc}"
+_ONIG_WORD_ITEMS = _ONIG_CLASS_WORD + r"\xb2\xb3\xb9\xbc-\xbe"
+
+
+def translate(pattern: str, dialect: Dialect) -> str:
+    """Rewrite ``pattern`` (written for ``dialect``) for Python's ``regex`` module."""
+    if dialect == "python":
+        return pattern
+    onig = dialect == "onig"
+    out: list[str] = []
+    group_starts: list[int] = []
+    atom_start = 0
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < n:
+            nxt = pattern[i + 1]
+            atom_start = len(out)
+            if nxt in "pP" and i + 2 < n and pattern[i + 2] == "{":
+                end = pattern.index("}", i)
+                out.append(pattern[i : end + 1])
+                i = end + 1
+                continue
+            if onig and nxt == "w":
+                out.append(f"[{_ONIG_WORD_ITEMS}]")
+            elif onig and nxt == "W":
+                out.append(f"[^{_ONIG_WORD_ITEMS}]")
+            elif onig and nxt == "h":
+                out.append("[0-9a-fA-F]")
+            elif onig and nxt == "H":
+                out.append("[^0-9a-fA-F]")
+            elif onig and nxt == "z":
+                out.append(r"\Z")
+            elif onig and nxt == "Z":
+                out.append(r"(?=\n?\Z)")
+            else:
+                out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if ch == "[":
+            end = _class_end(pattern, i)
+            atom_start = len(out)
+            out.append(_translate_class(pattern[i:end], onig))
+            i = end
+            continue
+        if ch == "(":
+            group_starts.append(len(out))
+            out.append(ch)
+            i += 1
+            continue
+        if ch == ")":
+            atom_start = group_starts.pop() if group_starts else 0
+            out.append(ch)
+            i += 1
+            continue
+        if ch == "{" and onig:
+            close = pattern.find("}", i)
+            body = pattern[i + 1 : close] if close > 0 else ""
+            if close > 0 and body and all(c.isdigit() or c == "," for c in body):
+                quantifier = pattern[i : close + 1]
+                if close + 1 < n and pattern[close + 1] == "+":
+                    # Oniguruma: (X{m,n})+, a greedy repeat of the bounded repeat.
+                    atom = "".join(out[atom_start:])
+                    del out[atom_start:]
+                    out.append(f"(?:{atom}{quantifier})+")
+                    i = close + 2
+                    continue
+                out.append(quantifier)
+                i = close + 1
+                continue
+        if ch == "$":
+            out.append(r"(?=\n|\Z)" if onig else r"\Z")
+            i += 1
+            continue
+        if ch == "^" and onig:
+            out.append(r"(?:(?<=\n)|\A)")
+            i += 1
+            continue
+        if ch not in "*+?|":
+            atom_start = len(out)
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _class_end(pattern: str, start: int) -> int:
+    """Index just past the character class opening at ``start``."""
+    i = start + 1
+    if i < len(pattern) and pattern[i] == "^":
+        i += 1
+    if i < len(pattern) and pattern[i] == "]":
+        i += 1
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":  # a nested class (set syntax) or POSIX class
+            i = _class_end(pattern, i)
+            continue
+        if c == "]":
+            return i + 1
+        i += 1
+    raise ConfigError(f"pattern does not compile: unterminated character class in {pattern!r}")
+
+
+def _translate_class(text: str, onig: bool) -> str:
+    if not onig:
+        return text
+    if "\\W" in text or "\\H" in text:
+        raise ConfigError(
+            f"the Oniguruma class {text!r} (\\W or \\H inside brackets) is not supported"
+        )
+    return text.replace("\\w", _ONIG_CLASS_WORD).replace("\\h", "0-9a-fA-F")
+
+
+@cache
+def compile_dialect(pattern: str, dialect: Dialect = "tiktoken") -> regex.Pattern[str]:
+    try:
+        return regex.compile(translate(pattern, dialect))
+    except (regex.error, IndexError, ValueError) as exc:
+        raise ConfigError(f"pattern does not compile: {exc} in {pattern!r}") from None
