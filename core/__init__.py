@@ -38,6 +38,10 @@ _EXPORTS = {
     "make_pretokenizer": "pretokenizers",
     "preset_names": "pretokenizers",
     "load_tokenizer": "serialization",
+    "open_tokenizer": "formats.detect",
+    "AddedToken": "special_tokens",
+    "AddedVocabulary": "special_tokens",
+    "TokenModel": "token_model",
     "save_tokenizer": "serialization",
     "tokenizer_from_dict": "serialization",
     "tokenizer_to_dict": "serialization",
@@ -60,6 +64,8 @@ _EXPORTS = {
 __all__ = [
     "DEFAULT_MIN_FREQUENCY",
     "REGEX_PRESETS",
+    "AddedToken",
+    "AddedVocabulary",
     "BPEModel",
     "BpeLensError",
     "Codepoint",
@@ -77,6 +83,7 @@ __all__ = [
     "SpecialMatch",
     "SpecialTokens",
     "Token",
+    "TokenModel",
     "Tokenizer",
     "TokenizerFileError",
     "TrainingConfig",
@@ -93,6 +100,7 @@ __all__ = [
     "load_tokenizer",
     "make_normalizer",
     "make_pretokenizer",
+    "open_tokenizer",
     "parse_weight",
     "preset_names",
     "printable_to_bytes",
@@ -131,6 +139,7 @@ if TYPE_CHECKING:
         TokenizerFileError,
         TrainingError,
     )
+    from .formats.detect import open_tokenizer
     from .merge_trace import MergeRecord, MergeStep, PieceTrace
     from .normalizers import NormalizedText, make_normalizer
     from .pretokenizers import REGEX_PRESETS, make_pretokenizer, preset_names
@@ -140,8 +149,9 @@ if TYPE_CHECKING:
         tokenizer_from_dict,
         tokenizer_to_dict,
     )
-    from .special_tokens import SpecialMatch, SpecialTokens
+    from .special_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialTokens
     from .text_units import Codepoint, Span, char_byte_starts, codepoints, find_lone_surrogates
+    from .token_model import TokenModel
     from .tokenizer import Tokenizer
     from .training import TrainingProgress, TrainingResult, iter_training, train
     from .training_config import DEFAULT_MIN_FREQUENCY, TrainingConfig

@@ -130,7 +130,7 @@ def test_inspect_is_readable(seed_tokenizer):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["encode", "-t", "missing.json", "x"], "missing.json: cannot read"),
+        (["encode", "-t", "missing.json", "x"], "missing.json: no such file or folder"),
         (["train", "--corpus", "nope.txt", "--vocab-size", "300", "-o", "x.json"],
          "--corpus nope.txt: no such file"),
         (["encode", "-t", "SEED", "lowesx"], "character 'x' (U+0078) at character 5"),

@@ -64,7 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add_tokenizer(p: argparse.ArgumentParser) -> None:
         p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
-                       help="a tokenizer file written by bpelens train")
+                       help="a tokenizer file or folder: tokenizer.json, *.tiktoken, "
+                       "vocab.json + merges.txt, encoder.json + vocab.bpe, a model folder or "
+                       "Hugging Face cache entry, or a file written by bpelens train")
+        p.add_argument("--encoding", metavar="NAME",
+                       help="for a .tiktoken file: the encoding it belongs to (e.g. "
+                       "o200k_harmony), when its name or hash does not say")
 
     def add_special(p: argparse.ArgumentParser) -> None:
         p.add_argument("--special", choices=("all", "none"), default="all",
@@ -78,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_tokenizer(encode)
     add_special(encode)
     encode.add_argument("--trace", action="store_true", help="include every merge step")
+    encode.add_argument("--add-special-tokens", action="store_true",
+                        help="add the tokens the tokenizer puts around a text (BOS, [CLS] …)")
     encode.add_argument("--jsonl", action="store_true",
                         help="read one JSON string per stdin line, write one JSON object per "
                         "line")

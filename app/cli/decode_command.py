@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core import load_tokenizer
+from bpelens.core import open_tokenizer
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = load_tokenizer(args.tokenizer)
+    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
     data = tokenizer.decode_bytes(args.ids)
     text = tokenizer.decode(args.ids, errors=args.errors)
     try:

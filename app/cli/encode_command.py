@@ -6,17 +6,18 @@ import argparse
 import json
 import sys
 
-from bpelens.core import BpeLensError, Tokenizer, load_tokenizer
+from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
 
 from .json_output import encoding_dict
 from .text_input import text_argument
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = load_tokenizer(args.tokenizer)
+    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
     if args.jsonl:
         return _run_jsonl(tokenizer, args)
-    encoding = tokenizer.encode(text_argument(args.text), special=args.special, trace=args.trace)
+    encoding = tokenizer.encode(text_argument(args.text), special=args.special, trace=args.trace,
+                                add_special_tokens=args.add_special_tokens)
     print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))
     return 0
 
@@ -35,11 +36,14 @@ def _run_jsonl(tokenizer: Tokenizer, args: argparse.Namespace) -> int:
             if not isinstance(text, str):
                 raise ValueError(f"expected a JSON string, got {type(text).__name__}")
             if args.trace:
-                data = encoding_dict(tokenizer, tokenizer.encode(text, special=args.special,
-                                                                 trace=True))
+                data = encoding_dict(tokenizer, tokenizer.encode(
+                    text, special=args.special, trace=True,
+                    add_special_tokens=args.add_special_tokens))
                 out.write(json.dumps(data, ensure_ascii=False))
             else:
-                out.write('{"ids":' + json.dumps(encode_ids(text, special=args.special)) + "}")
+                ids = encode_ids(text, special=args.special,
+                                 add_special_tokens=args.add_special_tokens)
+                out.write('{"ids":' + json.dumps(ids) + "}")
         except (ValueError, BpeLensError) as exc:
             failed += 1
             message = f"line {number}: {exc}"

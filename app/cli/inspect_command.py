@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core import Encoding, Tokenizer, codepoints, load_tokenizer
+from bpelens.core import Encoding, Tokenizer, codepoints, open_tokenizer
 from bpelens.core.display import hex_bytes, token_text, visible
 
 from .json_output import encoding_dict
@@ -96,7 +96,7 @@ def _name(tokenizer: Tokenizer, token_id: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = load_tokenizer(args.tokenizer)
+    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
     encoding = tokenizer.encode(text_argument(args.text), special=args.special, trace=True)
     if args.json:
         print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))

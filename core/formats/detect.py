@@ -1,0 +1,140 @@
+"""Open any tokenizer BPE Lens reads, from a file or a folder, recognising its format.
+
+* ``*.tiktoken`` rank files (the encoding recognised by name or hash, or named);
+* Hugging Face ``tokenizer.json``;
+* ``vocab.json`` + ``merges.txt`` and ``encoder.json`` + ``vocab.bpe`` (either file given);
+* BPE Lens's own files;
+* a folder holding any of these — a model folder, or a Hugging Face cache entry
+  (``models--org--name``, whose newest snapshot is used).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..errors import TokenizerFileError
+from ..tokenizer import Tokenizer
+from .gpt2_files import PAIRS, load_gpt2_files
+
+FORMATS = "tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, " \
+          "or a BPE Lens tokenizer (.json)"
+
+
+def open_tokenizer(
+    path: str | Path, *, encoding: str | None = None, pattern: str | None = None
+) -> Tokenizer:
+    """Load the tokenizer at ``path`` (file or folder), whatever its format."""
+    path = Path(path).expanduser()
+    if not path.exists():
+        raise TokenizerFileError(str(path), "no such file or folder")
+    if path.is_dir():
+        return open_tokenizer(find_in_folder(path), encoding=encoding, pattern=pattern)
+    name = path.name
+    if name.endswith(".tiktoken") or encoding is not None or pattern is not None:
+        from .tiktoken_file import load_tiktoken
+
+        return load_tiktoken(path, encoding=encoding, pattern=pattern)
+    for vocab_name, merges_name in PAIRS:
+        if name in (vocab_name, merges_name):
+            vocab = path.with_name(vocab_name)
+            merges = path.with_name(merges_name)
+            missing = merges if name == vocab_name else vocab
+            if not missing.is_file():
+                raise TokenizerFileError(str(path), f"{missing.name} is not beside it")
+            return load_gpt2_files(vocab, merges)
+    head = _head(path)
+    if head.lstrip().startswith(b"{"):
+        return _open_json(path)
+    if _looks_like_ranks(head):
+        from .tiktoken_file import load_tiktoken
+
+        return load_tiktoken(path)
+    raise TokenizerFileError(str(path), f"not a tokenizer file BPE Lens reads ({FORMATS})")
+
+
+def _head(path: Path, size: int = 4096) -> bytes:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(size)
+    except OSError as exc:
+        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+
+
+def _looks_like_ranks(head: bytes) -> bool:
+    lines = [line for line in head.split(b"\n")[:-1] if line.strip()][:8]
+    return bool(lines) and all(
+        len(line.split()) == 2 and line.split()[1].isdigit() for line in lines
+    )
+
+
+def _open_json(path: Path) -> Tokenizer:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
+    except OSError as exc:
+        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TokenizerFileError(
+            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
+    if isinstance(data, dict) and data.get("format") == "bpelens-tokenizer":
+        from ..serialization import tokenizer_from_dict
+
+        tokenizer = tokenizer_from_dict(data, path=str(path))
+        tokenizer.name = tokenizer.name or path.stem
+        return tokenizer
+    if isinstance(data, dict) and isinstance(data.get("model"), dict):
+        from .hf_json import tokenizer_from_hf
+
+        tokenizer = tokenizer_from_hf(data, path=str(path))
+        tokenizer.name = _display_name(path)
+        return tokenizer
+    if isinstance(data, dict) and data and all(isinstance(v, int) for v in data.values()):
+        for _, merges_name in PAIRS:
+            merges = path.with_name(merges_name)
+            if merges.is_file():
+                return load_gpt2_files(path, merges, vocab_data=data)
+        raise TokenizerFileError(
+            str(path), "a vocabulary without merges: put merges.txt (or vocab.bpe) beside it"
+        )
+    raise TokenizerFileError(str(path), f"this JSON is not a tokenizer BPE Lens reads ({FORMATS})")
+
+
+def _display_name(path: Path) -> str:
+    name = path.name.removesuffix(".json").removesuffix(".tokenizer")
+    if name == "tokenizer":
+        parent = path.parent
+        if parent.parent.name == "snapshots":  # HF cache: models--org--name/snapshots/<rev>
+            return parent.parent.parent.name.removeprefix("models--").replace("--", "/")
+        return parent.name or name
+    return name
+
+
+def find_in_folder(folder: Path) -> Path:
+    """The tokenizer file a folder holds (a HF cache entry: its newest snapshot)."""
+    snapshots = folder / "snapshots"
+    if folder.name.startswith("models--") and snapshots.is_dir():
+        candidates = sorted((p for p in snapshots.iterdir() if p.is_dir()),
+                            key=lambda p: p.stat().st_mtime, reverse=True)
+        for snapshot in candidates:
+            try:
+                return find_in_folder(snapshot)
+            except TokenizerFileError:
+                continue
+        raise TokenizerFileError(str(folder), "no snapshot in this cache entry holds a tokenizer")
+    preferred = ["tokenizer.json", *(v for v, _ in PAIRS)]
+    for name in preferred:
+        if (folder / name).is_file():
+            return folder / name
+    ranks = sorted(folder.glob("*.tiktoken"))
+    if ranks:
+        return ranks[0]
+    for candidate in sorted(folder.glob("*.json")):
+        if _head(candidate, 200).find(b'"bpelens-tokenizer"') >= 0:
+            return candidate
+    raise TokenizerFileError(str(folder), f"no tokenizer in this folder ({FORMATS})")

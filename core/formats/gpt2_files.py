@@ -1,0 +1,103 @@
+"""GPT-2-style vocabularies: ``vocab.json`` + ``merges.txt`` (HF's slow-tokenizer files) or
+OpenAI's original ``encoder.json`` + ``vocab.bpe`` — both a byte-level vocabulary spelled in
+GPT-2's printable alphabet, merges one pair per line after a ``#version`` header."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ..decoders import ByteLevelDecoder
+from ..errors import BpeLensError, TokenizerFileError
+from ..hf_pretokenizers import ByteLevelPreTokenizer
+from ..special_tokens import AddedToken
+from ..tokenizer import Tokenizer
+from ..vocab_bpe import VocabBPEModel
+
+PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
+
+
+def read_vocab(path: Path, data: Any | None = None) -> dict[str, int]:
+    if data is None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+        except UnicodeDecodeError as exc:
+            raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
+        except json.JSONDecodeError as exc:
+            raise TokenizerFileError(
+                str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            ) from None
+    if not isinstance(data, dict):
+        raise TokenizerFileError(str(path), "expected an object mapping tokens to ids")
+    for token, tid in data.items():
+        if not isinstance(tid, int) or isinstance(tid, bool):
+            raise TokenizerFileError(str(path), f"id of {token!r} is not an integer",
+                                     field=repr(token))
+    return data
+
+
+def read_merges(path: Path) -> list[tuple[str, str]]:
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
+    merges: list[tuple[str, str]] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip("\r")
+        if not line or line.startswith("#version"):
+            continue
+        parts = line.split(" ")
+        if len(parts) != 2:
+            raise TokenizerFileError(
+                str(path), f"line {number}: expected two tokens separated by one space"
+            )
+        merges.append((parts[0], parts[1]))
+    return merges
+
+
+def _special_tokens(folder: Path, vocab: dict[str, int]) -> list[AddedToken]:
+    """Special tokens from HF's tokenizer_config.json / special_tokens_map.json beside the
+    files, else the ``<|…|>`` entries of the vocabulary (GPT-2's ``<|endoftext|>``)."""
+    names: set[str] = set()
+    for config_name in ("special_tokens_map.json", "tokenizer_config.json"):
+        config_path = folder / config_name
+        if not config_path.is_file():
+            continue
+        try:
+            config = json.loads(config_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        for value in config.values() if isinstance(config, dict) else ():
+            if isinstance(value, str):
+                names.add(value)
+            elif isinstance(value, dict) and isinstance(value.get("content"), str):
+                names.add(value["content"])
+    if not names:
+        names = {t for t in vocab if t.startswith("<|") and t.endswith("|>")}
+    return [AddedToken(t, vocab[t]) for t in sorted(names) if t in vocab]
+
+
+def load_gpt2_files(vocab_path: str | Path, merges_path: str | Path,
+                    vocab_data: Any | None = None) -> Tokenizer:
+    vocab_path, merges_path = Path(vocab_path), Path(merges_path)
+    vocab = read_vocab(vocab_path, vocab_data)
+    merges = read_merges(merges_path)
+    try:
+        model = VocabBPEModel(vocab=vocab, merges=merges, byte_level=True)
+    except BpeLensError as exc:
+        raise TokenizerFileError(str(merges_path), str(exc)) from None
+    tokenizer = Tokenizer(
+        model,
+        pretokenizer=ByteLevelPreTokenizer(add_prefix_space=False, use_regex=True),
+        added_tokens=_special_tokens(vocab_path.parent, vocab),
+        decoder=ByteLevelDecoder(),
+        name=vocab_path.parent.name or vocab_path.stem,
+    )
+    tokenizer.source = {"format": f"{vocab_path.name}+{merges_path.name}",
+                        "path": str(vocab_path.parent)}
+    return tokenizer
