@@ -18,9 +18,18 @@ from typing import Any
 
 import regex
 
+from .byte_level import bytes_to_unicode
 from .errors import ConfigError
 from .pretokenizers import GPT2_PATTERN, PieceText, PreTokenizer, Spans
 from .regex_dialects import compile_dialect
+
+
+def to_printable(text: str) -> str:
+    """``" hé"`` → ``"ĠhÃ©"``: GPT-2's one-character-per-byte spelling."""
+    return text.encode("utf-8").decode("latin-1").translate(_PRINTABLE)
+
+
+_PRINTABLE = {b: ch for b, ch in enumerate(bytes_to_unicode())}
 
 BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Contiguous")
 Matches = list[tuple[int, int, bool]]
@@ -174,6 +183,8 @@ class ByteLevelPreTokenizer(PreTokenizer):
         self.use_regex = use_regex
         self.trim_offsets = trim_offsets
         self._regex = compile_dialect(GPT2_PATTERN, "onig")
+        # Set when later pre-tokenizers follow: pieces are then spelled in GPT-2's alphabet.
+        self.mapped_output = False
 
     def _split_spans(self, text: str) -> Spans:
         if not self.use_regex:
@@ -190,20 +201,32 @@ class ByteLevelPreTokenizer(PreTokenizer):
     def split_str(self, text: str) -> list[str]:
         if self.add_prefix_space and text and not text.startswith(" "):
             text = " " + text
-        if not self.use_regex:
-            return [text] if text else []
-        return self._regex.findall(text)
+        pieces = self._regex.findall(text) if self.use_regex else ([text] if text else [])
+        if self.mapped_output:
+            return [to_printable(p) for p in pieces]
+        return pieces
 
     def pieces(self, text: str, *, at_input_start: bool = True) -> list[PieceText]:
-        if not (self.add_prefix_space and text and not text.startswith(" ")):
-            return [PieceText(s, e, text[s:e]) for s, e in self._split_spans(text)]
-        spaced = " " + text
-        sources = ((0, 0), *((i, i + 1) for i in range(len(text))))
+        spaced = text
+        sources: tuple[tuple[int, int], ...] | None = None
+        if self.add_prefix_space and text and not text.startswith(" "):
+            spaced = " " + text
+            sources = ((0, 0), *((i, i + 1) for i in range(len(text))))
         out = []
         for s, e in self._split_spans(spaced):
-            piece_sources = sources[s:e]
-            out.append(PieceText(piece_sources[0][0], piece_sources[-1][1], spaced[s:e],
-                                 piece_sources))
+            part = spaced[s:e]
+            part_sources = sources[s:e] if sources else tuple((i, i + 1) for i in range(s, e))
+            if self.mapped_output:
+                # One character per byte; each byte points at the character it belongs to.
+                per_byte = tuple(src for ch, src in zip(part, part_sources, strict=True)
+                                 for _ in range(len(ch.encode("utf-8"))))
+                out.append(PieceText(part_sources[0][0], part_sources[-1][1],
+                                     to_printable(part), per_byte, mapped=True))
+            elif sources is None:
+                out.append(PieceText(s, e, part))
+            else:
+                out.append(PieceText(part_sources[0][0], part_sources[-1][1], part,
+                                     part_sources))
         return out
 
     def to_config(self) -> dict[str, Any]:

@@ -14,18 +14,18 @@ How HF applies them (``normalizers/precompiled.rs``; reproduced exactly here):
 * Otherwise (no key starts the cluster, or it is 6 bytes or longer) each character is looked
   up on its own and replaced when it is a key.
 
-Clusters come from the ``regex`` module's ``\\X``, corrected where it disagrees with the Rust
-``unicode-segmentation`` crate HF uses: ``regex`` joins a virama-like linker to a following
-consonant (rule GB9c) even when no consonant precedes the linker; such joins are split here.
+Clusters must be exactly those of the Rust ``unicode-segmentation`` crate (1.13, Unicode
+17.0) that HF uses; see :func:`graphemes`.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import re
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import regex
@@ -33,57 +33,171 @@ import regex
 from .errors import ConfigError
 from .normalizers import NormalizedText, Normalizer
 
-_GRAPHEME = regex.compile(r"\X")
-# A linker followed by a consonant: the only place the regex module's clusters need checking.
-_LINKER_CONSONANT = regex.compile(
-    r"\p{InCB=Linker}[\p{InCB=Extend}\p{InCB=Linker}]*\p{InCB=Consonant}"
-)
-_CONSONANT = regex.compile(r"\p{InCB=Consonant}")
-_EXTEND_OR_LINKER = regex.compile(r"[\p{InCB=Extend}\p{InCB=Linker}]")
-_LINKER = regex.compile(r"\p{InCB=Linker}")
-
 # HF looks a cluster up whole only below this many UTF-8 bytes.
 _WHOLE_CLUSTER_LIMIT = 6
 _IS_VALUE = 1 << 31  # a unit holding a leaf value, never a label
 _MAX_KEY_BYTES = 4096  # far beyond any real rule; past it the trie must loop
 
+# -- grapheme clusters ----------------------------------------------------------------------
+# HF cuts text with the Rust unicode-segmentation crate (1.13: Unicode 17.0 tables). The
+# regex module's \X differs from it: it joins a linker (virama) to a following consonant
+# (rule GB9c) even when no consonant precedes the linker, and its tables are Unicode 16.0.
+# So clusters come from UAX #29's regular expression, compiled for the stdlib ``re`` with
+# the regex module's property tables changed as below. The changes were found by comparing
+# with HF's Precompiled every code point in contexts that show each rule.
+_ADDED: dict[str, tuple[tuple[int, int], ...]] = {
+    "InCB=Consonant": (
+        (0x1000, 0x102A), (0x103F, 0x103F), (0x1050, 0x1055), (0x105A, 0x105D),
+        (0x1061, 0x1061), (0x1065, 0x1066), (0x106E, 0x1070), (0x1075, 0x1081),
+        (0x108E, 0x108E), (0x1780, 0x17B3), (0x1A20, 0x1A54), (0x1B0B, 0x1B0C),
+        (0x1B13, 0x1B33), (0x1B45, 0x1B4C), (0x1B83, 0x1BA0), (0x1BAE, 0x1BAF),
+        (0x1BBB, 0x1BBD), (0xA989, 0xA98B), (0xA98F, 0xA9B2), (0xA9E0, 0xA9E4),
+        (0xA9E7, 0xA9EF), (0xA9FA, 0xA9FE), (0xAA60, 0xAA6F), (0xAA71, 0xAA73),
+        (0xAA7A, 0xAA7A), (0xAA7E, 0xAA7F), (0xAAE0, 0xAAEA), (0xABC0, 0xABDA),
+        (0x10A00, 0x10A00), (0x10A10, 0x10A13), (0x10A15, 0x10A17), (0x10A19, 0x10A35),
+        (0x11103, 0x11126), (0x11144, 0x11144), (0x11147, 0x11147), (0x11380, 0x11389),
+        (0x1138B, 0x1138B), (0x1138E, 0x1138E), (0x11390, 0x113B5), (0x11900, 0x11906),
+        (0x11909, 0x11909), (0x1190C, 0x11913), (0x11915, 0x11916), (0x11918, 0x1192F),
+        (0x11A00, 0x11A00), (0x11A0B, 0x11A32), (0x11A50, 0x11A50), (0x11A5C, 0x11A83),
+        (0x11F04, 0x11F10), (0x11F12, 0x11F33),
+    ),
+    "InCB=Linker": (
+        (0x1039, 0x1039), (0x17D2, 0x17D2), (0x1A60, 0x1A60), (0x1B44, 0x1B44),
+        (0x1BAB, 0x1BAB), (0xA9C0, 0xA9C0), (0xAAF6, 0xAAF6), (0x10A3F, 0x10A3F),
+        (0x11133, 0x11133), (0x113D0, 0x113D0), (0x1193E, 0x1193E), (0x11A47, 0x11A47),
+        (0x11A99, 0x11A99), (0x11F42, 0x11F42),
+    ),
+    # New marks of Unicode 17.0 (GCB=Extend and InCB=Extend).
+    "GCB=Extend": (
+        (0x1ACF, 0x1ADD), (0x1AE0, 0x1AEB), (0x10EFA, 0x10EFB), (0x11B60, 0x11B60),
+        (0x11B62, 0x11B64), (0x11B66, 0x11B66), (0x1E6E3, 0x1E6E3), (0x1E6E6, 0x1E6E6),
+        (0x1E6EE, 0x1E6EF), (0x1E6F5, 0x1E6F5),
+    ),
+}
+_ADDED["InCB=Extend"] = _ADDED["GCB=Extend"]
+_REMOVED: dict[str, tuple[tuple[int, int], ...]] = {
+    "Extended_Pictographic": (
+        (0x2388, 0x2388), (0x2605, 0x2605), (0x2607, 0x260D), (0x260F, 0x2610),
+        (0x2612, 0x2612), (0x2616, 0x2617), (0x2619, 0x261C), (0x261E, 0x261F),
+        (0x2621, 0x2621), (0x2624, 0x2625), (0x2627, 0x2629), (0x262B, 0x262D),
+        (0x2630, 0x2637), (0x263B, 0x263F), (0x2641, 0x2641), (0x2643, 0x2647),
+        (0x2654, 0x265E), (0x2661, 0x2662), (0x2664, 0x2664), (0x2667, 0x2667),
+        (0x2669, 0x267A), (0x267C, 0x267D), (0x2680, 0x2685), (0x2690, 0x2691),
+        (0x2698, 0x2698), (0x269A, 0x269A), (0x269D, 0x269F), (0x26A2, 0x26A6),
+        (0x26A8, 0x26A9), (0x26AC, 0x26AF), (0x26B2, 0x26BC), (0x26BF, 0x26C3),
+        (0x26C6, 0x26C7), (0x26C9, 0x26CD), (0x26D0, 0x26D0), (0x26D2, 0x26D2),
+        (0x26D5, 0x26E8), (0x26EB, 0x26EF), (0x26F6, 0x26F6), (0x26FB, 0x26FC),
+        (0x26FE, 0x2701), (0x2703, 0x2704), (0x270E, 0x270E), (0x2710, 0x2711),
+        (0x2765, 0x2767), (0x1F000, 0x1F003), (0x1F005, 0x1F02B), (0x1F030, 0x1F093),
+        (0x1F0A0, 0x1F0AE), (0x1F0B1, 0x1F0BF), (0x1F0C1, 0x1F0CE), (0x1F0D1, 0x1F0F5),
+        (0x1F10D, 0x1F10F), (0x1F12F, 0x1F12F), (0x1F16C, 0x1F16F), (0x1F1AD, 0x1F1AD),
+        (0x1F260, 0x1F265), (0x1F322, 0x1F323), (0x1F394, 0x1F395), (0x1F398, 0x1F398),
+        (0x1F39C, 0x1F39D), (0x1F3F1, 0x1F3F2), (0x1F3F6, 0x1F3F6), (0x1F4FE, 0x1F4FE),
+        (0x1F546, 0x1F548), (0x1F54F, 0x1F54F), (0x1F568, 0x1F56E), (0x1F571, 0x1F572),
+        (0x1F57B, 0x1F586), (0x1F588, 0x1F589), (0x1F58E, 0x1F58F), (0x1F591, 0x1F594),
+        (0x1F597, 0x1F5A3), (0x1F5A6, 0x1F5A7), (0x1F5A9, 0x1F5B0), (0x1F5B3, 0x1F5BB),
+        (0x1F5BD, 0x1F5C1), (0x1F5C5, 0x1F5D0), (0x1F5D4, 0x1F5DB), (0x1F5DF, 0x1F5E0),
+        (0x1F5E2, 0x1F5E2), (0x1F5E4, 0x1F5E7), (0x1F5E9, 0x1F5EE), (0x1F5F0, 0x1F5F2),
+        (0x1F5F4, 0x1F5F9), (0x1F6C6, 0x1F6CA), (0x1F6D3, 0x1F6D4), (0x1F6E6, 0x1F6E8),
+        (0x1F6EA, 0x1F6EA), (0x1F6F1, 0x1F6F2), (0x1F774, 0x1F77F), (0x1F7D5, 0x1F7D9),
+        (0x1F8B0, 0x1F8BB), (0x1F8C0, 0x1F8C1), (0x1F8D0, 0x1F8D8), (0x1FA00, 0x1FA57),
+        (0x1FA60, 0x1FA6D),
+    ),
+    "GCB=Prepend": ((0x11A3A, 0x11A3A),),
+    "InCB=Extend": _ADDED["InCB=Linker"],  # they became linkers
+}
+_PROPERTIES = (
+    "GCB=CR", "GCB=LF", "GCB=Control", "GCB=Extend", "GCB=ZWJ", "GCB=RI", "GCB=Prepend",
+    "GCB=SpacingMark", "GCB=L", "GCB=V", "GCB=T", "GCB=LV", "GCB=LVT",
+    "Extended_Pictographic", "InCB=Consonant", "InCB=Linker", "InCB=Extend",
+)
+
+
+class _Segmenter:
+    """UAX #29 extended grapheme clusters as a stdlib pattern, with unicode-segmentation's
+    tables.
+
+    The pattern comes twice: a class with code points past U+FFFF makes ``re`` scan a
+    list of ranges for every character, while a class within the BMP is a bitmap; so text
+    without astral characters uses the BMP-only version (the same answer for such text).
+    """
+
+    def __init__(self) -> None:
+        every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+        sets: dict[str, set[int]] = {}
+        for prop in _PROPERTIES:
+            found: set[int] = set()
+            for match in regex.finditer(rf"\p{{{prop}}}+", every):
+                found.update(map(ord, match.group()))
+            sets[prop] = found
+        for prop, spans in _ADDED.items():
+            sets[prop] |= _expand(spans)
+        for prop, spans in _REMOVED.items():
+            sets[prop] -= _expand(spans)
+        sets["GCB=Control"] |= set(range(0xD800, 0xE000))  # lone surrogates, as in the UCD
+        self.cluster = _SplitPattern(*(_cluster_pattern(sets, bmp) for bmp in (True, False)))
+
+
+class _SplitPattern:
+    """A pattern in two versions: for text within the BMP and for any text."""
+
+    def __init__(self, bmp: str, full: str) -> None:
+        self.bmp = re.compile(bmp, re.DOTALL)
+        self.full = re.compile(full, re.DOTALL)
+
+    @classmethod
+    def of_class(cls, codes: set[int]) -> _SplitPattern:
+        return cls(_char_class(c for c in codes if c <= 0xFFFF), _char_class(codes))
+
+    def pick(self, text: str) -> re.Pattern[str]:
+        return self.full if _ASTRAL.search(text) else self.bmp
+
+
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+
+def _cluster_pattern(sets: dict[str, set[int]], bmp_only: bool) -> str:
+    def cls(codes: Iterable[int]) -> str:
+        return _char_class(c for c in codes if c <= 0xFFFF or not bmp_only)
+
+    c = {prop: cls(found) for prop, found in sets.items()}
+    controls = cls(sets["GCB=Control"] | sets["GCB=CR"] | sets["GCB=LF"])
+    not_control = "[^" + controls[1:]
+    hangul = (
+        f"{c['GCB=L']}*(?:{c['GCB=V']}+|{c['GCB=LV']}{c['GCB=V']}*|{c['GCB=LVT']})"
+        f"{c['GCB=T']}*|{c['GCB=L']}+|{c['GCB=T']}+"
+    )
+    pictographic = (
+        f"{c['Extended_Pictographic']}"
+        f"(?:{c['GCB=Extend']}*{c['GCB=ZWJ']}{c['Extended_Pictographic']})*"
+    )
+    linking = cls(sets["InCB=Extend"] | sets["InCB=Linker"])
+    conjunct = (
+        f"{c['InCB=Consonant']}"
+        f"(?:{linking}*{c['InCB=Linker']}{linking}*{c['InCB=Consonant']})+"
+    )
+    marks = cls(sets["GCB=Extend"] | sets["GCB=ZWJ"] | sets["GCB=SpacingMark"])
+    # UAX #29's regular expression for extended grapheme clusters.
+    return (
+        f"\r\n|{controls}|{c['GCB=Prepend']}*"
+        f"(?:{hangul}|{c['GCB=RI']}{c['GCB=RI']}|{pictographic}|{conjunct}|{not_control})"
+        f"{marks}*"
+    )
+
+
+def _expand(spans: tuple[tuple[int, int], ...]) -> set[int]:
+    return {code for first, last in spans for code in range(first, last + 1)}
+
+
+@functools.cache
+def _segmenter() -> _Segmenter:
+    # Built on first use (about 0.2 s); ASCII text never needs it.
+    return _Segmenter()
+
 
 def graphemes(text: str) -> list[str]:
-    """Extended grapheme clusters as the Rust ``unicode-segmentation`` crate finds them."""
-    clusters: list[str] = _GRAPHEME.findall(text)
-    if _LINKER_CONSONANT.search(text) is None:
-        return clusters
-    fixed: list[str] = []
-    for cluster in clusters:
-        if len(cluster) > 2 and _LINKER_CONSONANT.search(cluster) is not None:
-            fixed.extend(_split_gb9c(cluster))
-        else:
-            fixed.append(cluster)
-    return fixed
-
-
-def _split_gb9c(cluster: str) -> list[str]:
-    """Split a cluster before each consonant that GB9c does not join.
-
-    GB9c joins ``Consonant [Extend Linker]* Linker [Extend Linker]* × Consonant``. A consonant
-    after an Extend or Linker character can be joined by no other rule, so when the chain
-    before it does not start with a consonant (or has no linker), a cluster starts there.
-    """
-    parts: list[str] = []
-    start = 0
-    for j in range(1, len(cluster)):
-        if not _CONSONANT.match(cluster[j]) or not _EXTEND_OR_LINKER.match(cluster[j - 1]):
-            continue
-        k = j - 1
-        linked = False
-        while k >= start and _EXTEND_OR_LINKER.match(cluster[k]):
-            linked = linked or _LINKER.match(cluster[k]) is not None
-            k -= 1
-        if not (linked and k >= start and _CONSONANT.match(cluster[k])):
-            parts.append(cluster[start:j])
-            start = j
-    parts.append(cluster[start:])
-    return parts
+    """Extended grapheme clusters as the Rust ``unicode-segmentation`` crate (1.13) cuts them."""
+    return _segmenter().cluster.pick(text).findall(text)
 
 
 def _unit_offset(unit: int) -> int:
@@ -169,10 +283,10 @@ def _replacement(units: tuple[int, ...], pool: bytes, at: int, key: bytes) -> st
         ) from None
 
 
-def _char_class(table: dict[int, str]) -> re.Pattern[str]:
-    """A stdlib pattern matching any one of these code points (far faster than a loop)."""
+def _char_class(codes_in: Iterable[int]) -> str:
+    """A stdlib character class of these code points, as ranges."""
     parts: list[str] = []
-    codes = sorted(table)
+    codes = sorted(codes_in)
     i = 0
     while i < len(codes):
         j = i
@@ -181,7 +295,7 @@ def _char_class(table: dict[int, str]) -> re.Pattern[str]:
         first, last = re.escape(chr(codes[i])), re.escape(chr(codes[j]))
         parts.append(first if i == j else f"{first}-{last}")
         i = j + 1
-    return re.compile(f"[{''.join(parts)}]" if parts else "(?!)")
+    return f"[{''.join(parts)}]" if parts else "(?!)"
 
 
 class PrecompiledNormalizer(Normalizer):
@@ -216,7 +330,7 @@ class PrecompiledNormalizer(Normalizer):
         self._max_key_chars = max(map(len, rules), default=0) if rules is not None else 0
         self._table = {ord(k): v for k, v in (rules or {}).items() if len(k) == 1}
         self._starts = frozenset(k[0] for k in rules) if rules is not None else frozenset()
-        self._changed = _char_class(self._table)
+        self._changed = _SplitPattern.of_class(set(self._table))
         self._crlf = self._whole("\r\n")
 
     @classmethod
@@ -293,7 +407,7 @@ class PrecompiledNormalizer(Normalizer):
             yield from self._edits_by_bytes(text)
             return
         table = self._table
-        changed = self._changed
+        changed = self._changed.pick(text)
         pos = 0
         for start, end, whole in [*self._cluster_edits(text), (len(text), len(text), "")]:
             for match in changed.finditer(text, pos, start):

@@ -88,6 +88,9 @@ class PieceText:
     end: int
     text: str
     sources: tuple[tuple[int, int], ...] | None = None
+    # The text is spelled one character per byte (GPT-2's alphabet): a byte-level
+    # pre-tokenizer followed by other steps hands them this spelling, as HF does.
+    mapped: bool = False
 
 
 class PreTokenizer:
@@ -214,6 +217,13 @@ class PreTokenizerSequence(PreTokenizer):
     def __init__(self, steps: Sequence[PreTokenizer]) -> None:
         self.steps = list(steps)
         self.position_sensitive = any(step.position_sensitive for step in self.steps)
+        # Steps after a byte-level one see its GPT-2 spelling, as in HF (falcon's Digits
+        # then splits ¾, the spelling of byte 0xBE, out of a Bengali vowel sign).
+        self.mapped_output = False
+        for index, step in enumerate(self.steps):
+            if getattr(step, "kind", "") == "ByteLevel" and index < len(self.steps) - 1:
+                step.mapped_output = True  # type: ignore[attr-defined]
+                self.mapped_output = True
 
     def split(self, text: str) -> Spans:
         spans: Spans = [(0, len(text))] if text else []
@@ -244,11 +254,12 @@ class PreTokenizerSequence(PreTokenizer):
 
 def compose(outer: PieceText, inner: PieceText) -> PieceText:
     """``inner`` is a piece of ``outer.text``; express it over ``outer``'s input."""
+    mapped = outer.mapped or inner.mapped
     if outer.sources is None:
         shift = outer.start
         sources = None if inner.sources is None else tuple(
             (a + shift, b + shift) for a, b in inner.sources)
-        return PieceText(inner.start + shift, inner.end + shift, inner.text, sources)
+        return PieceText(inner.start + shift, inner.end + shift, inner.text, sources, mapped)
     spans = outer.sources
 
     def through(a: int, b: int) -> tuple[int, int]:
@@ -260,7 +271,7 @@ def compose(outer: PieceText, inner: PieceText) -> PieceText:
     inner_sources = inner.sources or tuple((i, i + 1) for i in range(inner.start, inner.end))
     sources = tuple(through(a, b) for a, b in inner_sources)
     start, end = through(inner.start, inner.end)
-    return PieceText(start, end, inner.text, sources)
+    return PieceText(start, end, inner.text, sources, mapped)
 
 
 def preset_names() -> list[str]:

@@ -15,10 +15,11 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from itertools import chain
+from itertools import chain, pairwise
 from typing import Any, Literal
 
 from .bpe_model import UnknownCharacterError
+from .byte_level import printable_to_bytes
 from .decoders import Decoder
 from .encoding import Encoding, Piece, Token
 from .errors import DecodeError, EncodeError
@@ -53,26 +54,44 @@ class _PieceCache(dict[str, list[int]]):
 
 
 class _ViewBuilder:
-    """Accumulates the model text, each character's source span in the input, and pieces."""
+    """Accumulates the model text as bytes (a byte-level pre-tokenizer may cut inside a
+    character), the input span each byte came from, and the pieces as byte spans."""
 
     def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.sources: list[Source] = []
-        self.pieces: list[tuple[int, int, int | None]] = []  # model-text char spans
+        self.parts: list[bytes] = []
+        self.byte_sources: list[Source] = []
+        # (byte start, byte end, added-token id or None, what the model is given)
+        self.pieces: list[tuple[int, int, int | None, str]] = []
         self.length = 0
         self.changed = False
 
     def add(self, text: str, sources: Iterable[Source], *, piece: int | bool | None = False,
-            changed: bool = False) -> None:
-        """Append text; ``piece`` is False (a gap), None (a text piece) or an added-token id."""
+            changed: bool = False, mapped: bool = False) -> None:
+        """Append text (``mapped``: spelled one character per byte, GPT-2 style).
+
+        ``piece`` is False for a gap, None for a text piece, or an added-token id."""
         if not text:
             return
-        self.parts.append(text)
-        self.sources.extend(sources)
+        if mapped:
+            data = printable_to_bytes(text)
+            self.byte_sources.extend(sources)
+        else:
+            data = text.encode("utf-8")
+            for ch, source in zip(text, sources, strict=True):
+                self.byte_sources.extend([source] * len(ch.encode("utf-8")))
+        self.parts.append(data)
         if piece is not False:
-            self.pieces.append((self.length, self.length + len(text), piece))  # type: ignore[arg-type]
-        self.length += len(text)
+            self.pieces.append((self.length, self.length + len(data), piece, text))  # type: ignore[arg-type]
+        self.length += len(data)
         self.changed = self.changed or changed
+
+    def char_sources(self, starts: list[int]) -> list[Source]:
+        """Input span of each character of the model text."""
+        out = []
+        for a, b in pairwise(starts):
+            first, last = self.byte_sources[a], self.byte_sources[b - 1]
+            out.append((min(first[0], last[0]), max(first[1], last[1])))
+        return out
 
 
 class Tokenizer:
@@ -224,29 +243,31 @@ class Tokenizer:
                 recognised.append(SpecialMatch(start, end, clean[start:end], sid))
                 continue
             self._view_segment(clean, start, end, special, view, recognised)
-        model_text = "".join(view.parts)
+        model_text = b"".join(view.parts).decode("utf-8")
         starts = char_byte_starts(model_text)
-        pieces = _pieces(model_text, view.pieces, starts)
+        pieces, inputs = _byte_pieces(model_text, view.pieces, starts)
         segments = _pieces(clean, raw, char_byte_starts(clean))
+        char_sources = view.char_sources(starts)
 
         ids: list[int] = []
         lengths: list[int] = []
         owner: list[int] = []
         traces: list[PieceTrace] = []
-        for piece in pieces:
+        for piece, model_input in zip(pieces, inputs, strict=True):
             if piece.special_id is not None:
-                piece_ids, piece_lengths = [piece.special_id], [len(piece.text.encode("utf-8"))]
+                piece_ids = [piece.special_id]
+                piece_lengths = [piece.span.byte_end - piece.span.byte_start]
             else:
                 try:
-                    piece_ids, piece_lengths = self.model.encode_piece_spans(piece.text)
+                    piece_ids, piece_lengths = self.model.encode_piece_spans(model_input)
                     if trace:
-                        traced = self.model.trace_piece(piece.text)
+                        traced = self.model.trace_piece(model_input)
                         if traced is not None:
                             initial, _, steps = traced
                             traces.append(PieceTrace(piece.index, tuple(initial), tuple(steps),
                                                      tuple(piece_ids)))
                 except UnknownCharacterError as exc:
-                    raise self._unknown_at(exc, piece, view.sources) from None
+                    raise self._unknown_at(exc, piece, char_sources) from None
             ids.extend(piece_ids)
             lengths.extend(piece_lengths)
             owner.extend([piece.index] * len(piece_ids))
@@ -287,7 +308,7 @@ class Tokenizer:
             segments=segments,
             decoded=decoded,
             traces=tuple(traces) if trace else None,
-            _sources=tuple(view.sources) if view.changed else None,
+            _sources=tuple(char_sources) if view.changed else None,
         )
 
     def _covered(self, tid: int, view: bytes, start: int, end: int, piece: int) -> bytes:
@@ -339,7 +360,8 @@ class Tokenizer:
                 else:
                     sources = [through(s + a, s + b) for a, b in piece.sources]
                     rewritten = True
-                view.add(piece.text, sources, piece=None, changed=norm.changed or rewritten)
+                view.add(piece.text, sources, piece=None, changed=norm.changed or rewritten,
+                         mapped=piece.mapped)
                 pos = max(pos, piece.end)
             if pos < len(part):
                 view.add(part[pos:], norm_sources[s + pos : e], changed=norm.changed)
@@ -424,6 +446,21 @@ class Tokenizer:
     def round_trips(self, text: str, *, special: SpecialMode = "all") -> bool:
         """decode(encode(text)) == text."""
         return self.decode(self.encode_ids(text, special=special), errors="replace") == text
+
+
+def _byte_pieces(
+    text: str, spans: list[tuple[int, int, int | None, str]], starts: list[int]
+) -> tuple[tuple[Piece, ...], list[str]]:
+    """Pieces over byte spans of ``text`` (a piece may start or end inside a character), and
+    what the model is given for each."""
+    aligned = align_byte_spans([(b0, b1) for b0, b1, _, _ in spans], starts)
+    data = text.encode("utf-8")
+    pieces = []
+    for i, ((b0, b1, sid, _), span) in enumerate(zip(spans, aligned, strict=True)):
+        shown = (text[span.char_start : span.char_end] if not span.partial
+                 else data[b0:b1].decode("utf-8", "backslashreplace"))
+        pieces.append(Piece(i, shown, span, sid))
+    return tuple(pieces), [given for _, _, _, given in spans]
 
 
 def _pieces(

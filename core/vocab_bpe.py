@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cached_property
 
-from .byte_level import bytes_to_unicode, unicode_to_bytes
+from .byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .errors import ConfigError
 from .merge_trace import MergeStep
 from .rank_merge import merge_by_rank, trace_by_rank
@@ -43,6 +43,9 @@ class VocabBPEModel(TokenModel):
         self.fuse_unk = fuse_unk
         self.byte_fallback = byte_fallback
         self.ignore_merges = ignore_merges
+        # Byte level only: pieces arrive spelled in GPT-2's alphabet (one character per
+        # byte) instead of as text, when pre-tokenizers work on that spelling.
+        self.mapped_input = False
         size = max(self.vocab.values(), default=-1) + 1
         self.labels: list[str | None] = [None] * size
         for text, tid in self.vocab.items():
@@ -148,7 +151,7 @@ class VocabBPEModel(TokenModel):
 
     # -- encoding ---------------------------------------------------------------------------
     def _whole(self, piece: str) -> int | None:
-        if self.level == "byte":
+        if self.level == "byte" and not self.mapped_input:
             printable = bytes_to_unicode()
             return self.vocab.get("".join(printable[b] for b in piece.encode("utf-8")))
         return self.vocab.get(piece)
@@ -159,7 +162,8 @@ class VocabBPEModel(TokenModel):
             ids: list[int] = []
             lengths: list[int] = []
             byte_ids = self._byte_ids
-            for b in piece.encode("utf-8"):
+            data = printable_to_bytes(piece) if self.mapped_input else piece.encode("utf-8")
+            for b in data:
                 tid = byte_ids[b]
                 if tid is None:
                     if self.unk_id is not None:
@@ -213,7 +217,7 @@ class VocabBPEModel(TokenModel):
             whole = self._whole(piece)
             if whole is not None:
                 return [whole]
-        if self._translate is not None:
+        if self._translate is not None and not self.mapped_input:
             ids = list(piece.encode("utf-8").translate(self._translate))
         else:
             ids = self._initial(piece)[0]
@@ -230,7 +234,7 @@ class VocabBPEModel(TokenModel):
         if self.ignore_merges:
             whole = self._whole(piece)
             if whole is not None:
-                return [whole], [len(piece.encode("utf-8"))]
+                return [whole], [len(self.token_bytes[whole] or b"")]
         ids, lengths = self._initial(piece)
         final, steps = trace_by_rank(ids, self._ranks, self._new_ids, self._shift,
                                      self._length_table)

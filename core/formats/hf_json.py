@@ -380,6 +380,8 @@ def tokenizer_from_hf(data: Any, *, path: str = "<tokenizer.json>") -> Tokenizer
         )
     except BpeLensError as exc:
         raise TokenizerFileError(path, str(exc), field="added_tokens") from None
+    if getattr(built["pre_tokenizer"], "mapped_output", False) and hasattr(model, "mapped_input"):
+        model.mapped_input = True
     tokenizer.source = {"format": "tokenizer.json", "path": path}
     return tokenizer
 
