@@ -1,0 +1,75 @@
+"""tiktoken rank files give tiktoken's ids, id for id, in both special-token modes."""
+
+import pytest
+from hypothesis import given, settings
+
+from conftest import needs_shared_data
+from fidelity_helpers import (
+    TIKTOKEN_FILES,
+    VECTORS,
+    ntrex_lines,
+    ours_tiktoken,
+    texts,
+    tiktoken_reference,
+)
+
+pytestmark = needs_shared_data
+NAMES = list(TIKTOKEN_FILES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_presets_are_tiktokens_definitions(name):
+    ref = tiktoken_reference(name)
+    ours = ours_tiktoken(name)
+    assert ours.pretokenizer.pattern == ref._pat_str
+    assert ours.specials.ids == ref._special_tokens
+    assert ours.vocab_size == ref.n_vocab
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "cl100k_base", "o200k_base"])
+def test_files_are_recognised_by_name_and_by_hash(name, tmp_path):
+    from bpelens.core import open_tokenizer
+    from conftest import SHARED_DATA
+
+    renamed = tmp_path / "mystery.tiktoken"
+    renamed.write_bytes((SHARED_DATA / "tokenizers" / "tiktoken" / f"{name}.tiktoken").read_bytes())
+    assert open_tokenizer(renamed).name == name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_all_ntrex_sentences(name):
+    ref, ours = tiktoken_reference(name), ours_tiktoken(name)
+    lines = ntrex_lines()
+    expected = ref.encode_ordinary_batch(lines, num_threads=1)
+    got = [ours.encode_ids(line, special="none") for line in lines]
+    mismatches = [i for i, (a, b) in enumerate(zip(got, expected, strict=True)) if a != b]
+    assert not mismatches, f"{len(mismatches)} lines differ, first: {lines[mismatches[0]]!r}"
+
+
+def test_gpt_tokenizer_test_plans():
+    blocks = (VECTORS / "tiktoken" / "gpt-tokenizer-TestPlans.txt").read_text("utf-8")
+    checked = 0
+    for block in blocks.split("\n\n"):
+        fields = {}
+        for line in block.split("\n"):
+            key, _, value = line.partition(": ")
+            fields[key] = value
+        if "EncodingName" not in fields:
+            continue
+        expected = eval(fields["Encoded"])  # noqa: S307 - a list literal from the test plan
+        got = ours_tiktoken(fields["EncodingName"]).encode_ids(fields["Sample"], special="all")
+        assert got == expected, fields["Sample"]
+        checked += 1
+    assert checked == 313
+
+
+@pytest.mark.parametrize("name", ["r50k_base", "cl100k_base", "o200k_base", "o200k_harmony"])
+@given(text=texts)
+@settings(max_examples=150, deadline=None)
+def test_generated_text_both_special_modes(name, text):
+    ref, ours = tiktoken_reference(name), ours_tiktoken(name)
+    assert ours.encode_ids(text, special="none") == ref.encode_ordinary(text)
+    assert ours.encode_ids(text, special="all") == ref.encode(text, allowed_special="all")
+    ids = ref.encode(text, allowed_special="all")
+    assert ours.decode_bytes(ids) == ref.decode_bytes(ids)
+    assert ours.decode(ids, errors="replace") == ref.decode(ids)
