@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import ConfigError
+from .unicode_compat import normalize_as_unicode_9
 
 NORMALIZER_TYPES = ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase", "sequence")
 
@@ -115,36 +116,48 @@ class Normalizer:
 
 
 class UnicodeForm(Normalizer):
+    """NFC, NFD, NFKC or NFKD — with Unicode 9.0's data, as Hugging Face computes them, so
+    that results do not depend on the Python version and match exported tokenizer.json
+    files (see :mod:`unicode_compat`)."""
+
     def __init__(self, form: str) -> None:
         self.form = form.upper()
         self.kind = form.lower()
 
     def normalize_str(self, text: str) -> str:
-        return unicodedata.normalize(self.form, text)  # type: ignore[arg-type]
+        if text.isascii():
+            return text
+        return normalize_as_unicode_9(self.form, text)
 
     def normalize(self, text: str) -> NormalizedText:
-        if unicodedata.is_normalized(self.form, text):  # type: ignore[arg-type]
+        out = self.normalize_str(text)
+        if out == text:
             return NormalizedText(text)
         return _align(text, self.normalize_str)
 
 
 class Lowercase(Normalizer):
-    """Character by character (no final-sigma context), as HF's Lowercase does."""
+    """Character by character (no final-sigma context) with Rust's case data, as HF's
+    Lowercase does."""
 
     kind = "lowercase"
 
     def normalize_str(self, text: str) -> str:
         if text.isascii():
             return text.lower()
-        return "".join([c.lower() for c in text])
+        from .bert_components import lowercase_str
+
+        return lowercase_str(text)
 
     def normalize(self, text: str) -> NormalizedText:
         out = self.normalize_str(text)
         if out == text:
             return NormalizedText(text)
+        from .bert_components import lowercase_str
+
         sources: list[tuple[int, int]] = []
         for i, c in enumerate(text):
-            sources.extend([(i, i + 1)] * len(c.lower()))
+            sources.extend([(i, i + 1)] * len(lowercase_str(c)))
         return NormalizedText(out, tuple(sources))
 
 

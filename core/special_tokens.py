@@ -66,6 +66,12 @@ class AddedVocabulary:
         self.by_id: dict[int, str] = {t.id: t.content for t in self.tokens}
         self._by_content = {t.content: t for t in self.tokens}
         self.special_ids = frozenset(t.id for t in self.tokens if t.special)
+        # How HF spells an added token when decoding: a normalized token by its normalized
+        # form (llama's <s> decodes as "▁<s>").
+        self.spellings: dict[int, str] = {
+            t.id: (normalize(t.content) if t.normalized and normalize else t.content)
+            for t in self.tokens
+        }
         self._groups: dict[bool, tuple[regex.Pattern[str] | None, dict[str, AddedToken]]] = {}
         for normalized in (False, True):
             group = {

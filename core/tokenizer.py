@@ -155,8 +155,8 @@ class Tokenizer:
         return self.model.token_label(token_id, printable=printable)
 
     def id_to_token(self, token_id: int) -> str | None:
-        """The token as the tokenizer's files spell it (``Ġhello``, ``##ing``), or None."""
-        added = self.specials.by_id.get(token_id)
+        """The token as the tokenizer spells it when decoding (``Ġhello``, ``##ing``), or None."""
+        added = self.specials.spellings.get(token_id)
         return added if added is not None else self.model.id_to_token(token_id)
 
     def token_kind(self, token_id: int) -> str:

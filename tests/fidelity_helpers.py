@@ -102,13 +102,18 @@ texts = st.lists(fragments, max_size=10).map("".join)
 
 
 def llama_cpp_vectors(name: str) -> list[tuple[str, list[int]]]:
+    """llama.cpp's cases: inputs separated by a marker line (also after the last one), one
+    line of expected ids per input."""
     inputs = (VECTORS / "llama.cpp" / f"ggml-vocab-{name}.gguf.inp").read_text("utf-8")
     outputs = (VECTORS / "llama.cpp" / f"ggml-vocab-{name}.gguf.out").read_text("utf-8")
-    texts_ = inputs.split("\n__ggml_vocab_test__\n")
-    ids = [[int(x) for x in line.split()] for line in outputs.split("\n")]
-    if texts_ and texts_[-1].endswith("\n__ggml_vocab_test__"):
-        texts_[-1] = texts_[-1].removesuffix("\n__ggml_vocab_test__")
-    return list(zip(texts_, ids, strict=False))
+    cases = inputs.split("\n__ggml_vocab_test__\n")
+    if cases and cases[-1] == "":
+        cases.pop()
+    lines = outputs.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    ids = [[int(x) for x in line.split()] for line in lines]
+    return list(zip(cases, ids, strict=True))
 
 
 def json_file(path: Path):
