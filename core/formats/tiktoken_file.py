@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -83,6 +84,17 @@ def load_tiktoken(
     without it the file is recognised by name or hash. An unknown file needs ``pattern``.
     """
     ranks, digest = read_ranks(path)
+    sidecar = Path(str(path) + ".json")
+    if encoding is None and pattern is None and sidecar.is_file():
+        # Written by BPE Lens's export: the pattern and special tokens beside the ranks.
+        try:
+            definition = json.loads(sidecar.read_text(encoding="utf-8"))
+            pattern = str(definition["pat_str"])
+            special_tokens = {**dict(definition.get("special_tokens") or {}),
+                              **(special_tokens or {})}
+        except (OSError, ValueError, KeyError, TypeError):
+            raise TokenizerFileError(str(sidecar), "expected {\"pat_str\": …, "
+                                     "\"special_tokens\": {…}}") from None
     chosen: TiktokenPreset | None = None
     if encoding is not None:
         chosen = preset(encoding)

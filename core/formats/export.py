@@ -1,0 +1,219 @@
+"""Saving a tokenizer trained in BPE Lens for other libraries: a Hugging Face
+``tokenizer.json`` and a tiktoken rank file (+ a small JSON with its pattern and special
+tokens). Both give the same ids as BPE Lens in those libraries; what a format cannot express
+is refused with the reason, never approximated."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..bpe_model import BPEModel
+from ..byte_level import bytes_to_printable
+from ..errors import ConfigError, TokenizerFileError
+from ..normalizers import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
+from ..pretokenizers import (
+    DigitsPreTokenizer,
+    PreTokenizer,
+    PreTokenizerSequence,
+    RegexPreTokenizer,
+    WhitespacePreTokenizer,
+)
+from ..tokenizer import Tokenizer
+from .tiktoken_file import write_ranks
+
+
+def _own_model(tokenizer: Tokenizer) -> BPEModel:
+    model = tokenizer.model
+    if not isinstance(model, BPEModel):
+        raise ConfigError("only tokenizers trained in BPE Lens can be exported")
+    return model
+
+
+def onig_pattern(pattern: str) -> str:
+    """A tiktoken-style pattern rewritten so that Oniguruma (HF) reads it the same way.
+
+    ``X{m,n}+`` is possessive for tiktoken but a repetition for Oniguruma, so it becomes the
+    atomic group ``(?>X{m,n})``; ``$`` (end of text) becomes ``\\z``."""
+    out: list[str] = []
+    group_starts: list[int] = []
+    atom_start = 0
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < len(pattern):
+            atom_start = len(out)
+            if pattern[i + 1] in "pP" and i + 2 < len(pattern) and pattern[i + 2] == "{":
+                end = pattern.index("}", i)
+                out.append(pattern[i : end + 1])
+                i = end + 1
+            else:
+                out.append(pattern[i : i + 2])
+                i += 2
+            continue
+        if ch == "[":
+            from ..regex_dialects import _class_end
+
+            end = _class_end(pattern, i)
+            atom_start = len(out)
+            out.append(pattern[i:end])
+            i = end
+            continue
+        if ch == "(":
+            group_starts.append(len(out))
+        elif ch == ")":
+            atom_start = group_starts.pop() if group_starts else 0
+            out.append(ch)
+            i += 1
+            continue
+        elif ch == "{":
+            close = pattern.find("}", i)
+            if close > 0 and close + 1 < len(pattern) and pattern[close + 1] == "+":
+                atom = "".join(out[atom_start:])
+                del out[atom_start:]
+                out.append(f"(?>{atom}{pattern[i : close + 1]})")
+                i = close + 2
+                continue
+        elif ch == "$":
+            out.append(r"\z")
+            i += 1
+            continue
+        if ch not in "*+?|{":
+            atom_start = len(out)
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _hf_normalizer(normalizer: Normalizer) -> dict[str, Any] | None:
+    if type(normalizer) is Normalizer:
+        return None
+    if isinstance(normalizer, UnicodeForm):
+        return {"type": normalizer.form}
+    if isinstance(normalizer, Lowercase):
+        return {"type": "Lowercase"}
+    if isinstance(normalizer, NormalizerSequence):
+        return {"type": "Sequence",
+                "normalizers": [n for n in map(_hf_normalizer, normalizer.steps) if n]}
+    raise ConfigError(f"normalizer {normalizer.kind!r} has no tokenizer.json equivalent")
+
+
+def _hf_splits(pre: PreTokenizer) -> list[dict[str, Any]]:
+    if isinstance(pre, PreTokenizerSequence):
+        return [step for s in pre.steps for step in _hf_splits(s)]
+    if isinstance(pre, RegexPreTokenizer):
+        return [{"type": "Split", "pattern": {"Regex": onig_pattern(pre.pattern)},
+                 "behavior": "Isolated", "invert": False}]
+    if isinstance(pre, WhitespacePreTokenizer):
+        return [{"type": "WhitespaceSplit"}]
+    if isinstance(pre, DigitsPreTokenizer):
+        return [{"type": "Digits", "individual_digits": pre.individual}]
+    if type(pre) is PreTokenizer:
+        return []
+    raise ConfigError(f"pre-tokenizer {pre.kind!r} has no tokenizer.json equivalent")
+
+
+def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:
+    """The tokenizer as a Hugging Face ``tokenizer.json`` document."""
+    model = _own_model(tokenizer)
+    if model.end_of_word is not None:
+        raise ConfigError(
+            "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no "
+            "tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"
+        )
+    byte_level = model.level == "byte"
+
+    def spell(token_id: int) -> str:
+        if model.kind(token_id) == "byte_fallback":
+            return model.token_label(token_id)
+        data = model.token_bytes[token_id]
+        return bytes_to_printable(data) if byte_level else data.decode("utf-8")
+
+    vocab = {spell(i): i for i in range(model.vocab_size)}
+    if len(vocab) != model.vocab_size:
+        raise ConfigError("two tokens spell the same string; tokenizer.json cannot hold both")
+    merges = [[spell(r.left_id), spell(r.right_id)] for r in model.rules]
+    splits = _hf_splits(tokenizer.pretokenizer)
+    if byte_level:
+        splits.append({"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": False,
+                       "use_regex": False})
+    pre: dict[str, Any] | None
+    if not splits:
+        pre = None
+    elif len(splits) == 1:
+        pre = splits[0]
+    else:
+        pre = {"type": "Sequence", "pretokenizers": splits}
+    if byte_level:
+        decoder: dict[str, Any] | None = {"type": "ByteLevel", "add_prefix_space": False,
+                                          "trim_offsets": False, "use_regex": False}
+    elif model.byte_fallback:
+        decoder = {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}
+    else:
+        decoder = {"type": "Fuse"}
+    added = [
+        {"id": tid, "content": text, "single_word": False, "lstrip": False, "rstrip": False,
+         "normalized": False, "special": True}
+        for text, tid in sorted(tokenizer.specials.ids.items(), key=lambda item: item[1])
+    ]
+    return {
+        "version": "1.0",
+        "truncation": None,
+        "padding": None,
+        "added_tokens": added,
+        "normalizer": _hf_normalizer(tokenizer.normalizer),
+        "pre_tokenizer": pre,
+        "post_processor": None,
+        "decoder": decoder,
+        "model": {
+            "type": "BPE", "dropout": None, "unk_token": None,
+            "continuing_subword_prefix": None, "end_of_word_suffix": None, "fuse_unk": False,
+            "byte_fallback": bool(model.byte_fallback), "ignore_merges": False,
+            "vocab": vocab, "merges": merges,
+        },
+    }
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                               dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise TokenizerFileError(str(path), f"cannot write ({exc.strerror})") from None
+
+
+def save_hf_json(tokenizer: Tokenizer, path: str | Path) -> None:
+    document = to_hf_json(tokenizer)
+    _write_atomic(Path(path), json.dumps(document, ensure_ascii=False).encode("utf-8"))
+
+
+def save_tiktoken(tokenizer: Tokenizer, path: str | Path) -> Path:
+    """Write ``path`` (ranks) and ``path + ".json"`` (pattern and special tokens, for
+    ``tiktoken.Encoding(pat_str=…, special_tokens=…)``). Returns the second path."""
+    model = _own_model(tokenizer)
+    if model.level != "byte":
+        raise ConfigError("a .tiktoken file holds byte-level tokens; this tokenizer is "
+                          "character-level")
+    if type(tokenizer.normalizer) is not Normalizer:
+        raise ConfigError("tiktoken has no normalizer; this tokenizer normalizes its text")
+    pre = tokenizer.pretokenizer
+    if not isinstance(pre, RegexPreTokenizer):
+        raise ConfigError("tiktoken splits text with one regex; this tokenizer's pre-tokenizer "
+                          f"is {pre.kind!r}")
+    ranks = {model.token_bytes[i]: i for i in range(model.vocab_size)}
+    if len(ranks) != model.vocab_size:
+        raise ConfigError("two tokens have the same bytes; a rank file cannot hold both")
+    path = Path(path)
+    write_ranks(ranks, path)
+    sidecar = path.with_name(path.name + ".json")
+    definition = {"name": tokenizer.name or path.stem, "pat_str": pre.pattern,
+                  "special_tokens": dict(tokenizer.specials.ids)}
+    _write_atomic(sidecar, json.dumps(definition, ensure_ascii=False, indent=1).encode("utf-8"))
+    return sidecar
