@@ -173,3 +173,17 @@ def test_cli_never_imports_qt(seed_tokenizer):
     run = subprocess.run([sys.executable, "-c", code, str(seed_tokenizer)],
                          capture_output=True, text=True, timeout=60)
     assert "QT []" in run.stderr
+
+
+def test_export_then_encode_in_tokenizers(byte_tokenizer, tmp_path):
+    from tokenizers import Tokenizer as HFTokenizer
+
+    out = tmp_path / "tokenizer.json"
+    run = bpelens("export", "-t", str(byte_tokenizer), "--format", "tokenizer.json", "-o",
+                  str(out))
+    assert run.returncode == 0, run.stderr
+    ours = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "Hello 猫!").stdout)["ids"]
+    assert HFTokenizer.from_file(str(out)).encode("Hello 猫!").ids == ours
+    refused = bpelens("export", "-t", str(byte_tokenizer), "--format", "tiktoken", "-o",
+                      str(tmp_path / "x.tiktoken"))
+    assert refused.returncode == 0  # byte-level with a regex pre-tokenizer: exportable

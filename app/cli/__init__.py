@@ -1,11 +1,11 @@
-"""Command line: `bpelens train|encode|decode|inspect`, JSON on stdout.
+"""Command line: `bpelens train|encode|decode|inspect|export`, JSON on stdout.
 
 User errors print one line on stderr and exit with status 2, never a traceback.
 """
 
 from __future__ import annotations
 
-SUBCOMMANDS = ("train", "encode", "decode", "inspect")
+SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export")
 
 
 def run(argv: list[str]) -> int:

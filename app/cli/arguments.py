@@ -101,6 +101,17 @@ def build_parser() -> argparse.ArgumentParser:
     decode.add_argument("ids", nargs="+", type=int, metavar="ID")
     decode.set_defaults(handler="decode_command")
 
+    export = sub.add_parser(
+        "export", help="save a BPE Lens tokenizer as tokenizer.json or .tiktoken",
+        description="Write a tokenizer trained in BPE Lens in another library's format: "
+        "tokenizer.json (Hugging Face tokenizers) or a .tiktoken rank file plus OUT.json with "
+        "its pattern and special tokens (tiktoken). What a format cannot hold is refused.",
+    )
+    add_tokenizer(export)
+    export.add_argument("--format", choices=("tokenizer.json", "tiktoken"), required=True)
+    export.add_argument("-o", "--output", required=True, metavar="OUT")
+    export.set_defaults(handler="export_command")
+
     inspect = sub.add_parser(
         "inspect", help="the layers (codepoints, bytes, pieces, tokens) and merge steps",
         description="Show how TEXT is tokenized, readable in a terminal.",
