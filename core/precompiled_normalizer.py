@@ -136,6 +136,14 @@ class _Segmenter:
             sets[prop] -= _expand(spans)
         sets["GCB=Control"] |= set(range(0xD800, 0xE000))  # lone surrogates, as in the UCD
         self.cluster = _SplitPattern(*(_cluster_pattern(sets, bmp) for bmp in (True, False)))
+        # Every rule that keeps two characters together involves one of these (CR × LF,
+        # L × ..., × V, × T, × Extend, × ZWJ, × SpacingMark, Prepend ×, RI × RI; a linker is
+        # an Extend): text without them is all one-character clusters.
+        joiners = {0x0D}
+        for prop in ("GCB=L", "GCB=V", "GCB=T", "GCB=Extend", "GCB=ZWJ", "GCB=SpacingMark",
+                     "GCB=Prepend", "GCB=RI"):
+            joiners |= sets[prop]
+        self.joiner = _SplitPattern.of_class(joiners)
 
 
 class _SplitPattern:
@@ -172,9 +180,11 @@ def _cluster_pattern(sets: dict[str, set[int]], bmp_only: bool) -> str:
         f"(?:{c['GCB=Extend']}*{c['GCB=ZWJ']}{c['Extended_Pictographic']})*"
     )
     linking = cls(sets["InCB=Extend"] | sets["InCB=Linker"])
+    # GB9c's "[Extend Linker]* Linker [Extend Linker]*", split at the first linker so that
+    # a long run of marks that ends in no consonant backtracks in linear time.
     conjunct = (
         f"{c['InCB=Consonant']}"
-        f"(?:{linking}*{c['InCB=Linker']}{linking}*{c['InCB=Consonant']})+"
+        f"(?:{c['InCB=Extend']}*{c['InCB=Linker']}{linking}*{c['InCB=Consonant']})+"
     )
     marks = cls(sets["GCB=Extend"] | sets["GCB=ZWJ"] | sets["GCB=SpacingMark"])
     # UAX #29's regular expression for extended grapheme clusters.
@@ -197,7 +207,10 @@ def _segmenter() -> _Segmenter:
 
 def graphemes(text: str) -> list[str]:
     """Extended grapheme clusters as the Rust ``unicode-segmentation`` crate (1.13) cuts them."""
-    return _segmenter().cluster.pick(text).findall(text)
+    segmenter = _segmenter()
+    if segmenter.joiner.pick(text).search(text) is None:
+        return list(text)
+    return segmenter.cluster.pick(text).findall(text)
 
 
 def _unit_offset(unit: int) -> int:
@@ -319,13 +332,11 @@ class PrecompiledNormalizer(Normalizer):
         # With every key whole UTF-8 (always, for maps SentencePiece builds), the shortest
         # key that prefixes a string's bytes is the shortest that prefixes its characters,
         # so lookups can stay in str; otherwise every lookup goes through bytes.
-        rules: dict[str, str] | None = {}
-        for key, value in self._byte_rules.items():
-            try:
-                rules[key.decode("utf-8")] = value  # type: ignore[index]
-            except UnicodeDecodeError:
-                rules = None
-                break
+        rules: dict[str, str] | None
+        try:
+            rules = {key.decode("utf-8"): value for key, value in self._byte_rules.items()}
+        except UnicodeDecodeError:
+            rules = None
         self._rules = rules
         self._max_key_chars = max(map(len, rules), default=0) if rules is not None else 0
         self._table = {ord(k): v for k, v in (rules or {}).items() if len(k) == 1}
@@ -349,7 +360,7 @@ class PrecompiledNormalizer(Normalizer):
 
     def rule(self, key: str) -> str | None:
         """The replacement the map holds for exactly this key, or None."""
-        return self._byte_rules.get(key.encode("utf-8"))
+        return self._byte_rules.get(key.encode("utf-8", "surrogatepass"))
 
     # -- lookups ----------------------------------------------------------------------------
     def _transform(self, chunk: str) -> str | None:
@@ -361,7 +372,7 @@ class PrecompiledNormalizer(Normalizer):
                 if found is not None:
                     return found
             return None
-        data = chunk.encode("utf-8")
+        data = chunk.encode("utf-8", "surrogatepass")
         for end in range(1, min(len(data), self._max_key_bytes) + 1):
             if data[end - 1] == 0:  # HF's trie search stops at a NUL byte
                 return None
@@ -372,7 +383,7 @@ class PrecompiledNormalizer(Normalizer):
 
     def _whole(self, cluster: str) -> str | None:
         """What a whole cluster becomes, or None when HF goes character by character."""
-        if len(cluster.encode("utf-8")) >= _WHOLE_CLUSTER_LIMIT:
+        if len(cluster.encode("utf-8", "surrogatepass")) >= _WHOLE_CLUSTER_LIMIT:
             return None
         return self._transform(cluster)
 

@@ -46,7 +46,9 @@ def _harmony_specials() -> dict[str, int]:
         "<|reserved_200011|>": 200011,
         "<|call|>": 200012,
     }
-    return named | {f"<|reserved_{i}|>": i for i in range(200013, 201088)}
+    # 200018 has two names; tiktoken decodes it as <|endofprompt|>, and the last name listed
+    # for an id is the one decoding gives here.
+    return {f"<|reserved_{i}|>": i for i in range(200013, 201088)} | named
 
 
 R50K_SHA = "306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930"

@@ -291,7 +291,11 @@ class Tokenizer:
         view_bytes = model_text.encode("utf-8")
         tokens = tuple(
             Token(i, tid, self._covered(tid, view_bytes, span.byte_start, span.byte_end, p),
-                  self.token_label(tid), span, p, self.token_kind(tid))
+                  self.token_label(tid), span, p,
+                  # The model's own output keeps the model's kind even when an added token
+                  # shares its id (SentencePiece's <unk> is both).
+                  self.model.kind(tid) if p >= 0 and pieces[p].special_id is None
+                  else self.token_kind(tid))
             for i, (tid, span, p) in enumerate(zip(ids, spans, owner, strict=True))
         )
         decoded = self.decode(ids, errors="replace")

@@ -199,6 +199,7 @@ class UnigramModel(TokenModel):
                     break
                 if tid >= 0:
                     total = scores[tid] + here
+                    # Strictly greater, as HF: on a tie the path found first stays.
                     if start_of[e] < 0 or total > best[e]:
                         best[e] = total
                         start_of[e] = s
@@ -210,6 +211,7 @@ class UnigramModel(TokenModel):
                 e = s + 1
                 total = unk_score + here
                 if start_of[e] < 0 or total > best[e]:
+                    # HF fails only when an unknown node would be used, so do we.
                     if self.unk_id is None:
                         raise MissingUnknownError(piece[s], s)
                     best[e] = total
@@ -225,8 +227,8 @@ class UnigramModel(TokenModel):
         return path
 
     def _tokens(self, piece: str) -> list[tuple[int, int, int]]:
-        """(id, start, end) per token; a byte-fallback token spans its character's bytes,
-        end == start + 1 marking one byte (see encode_piece_spans)."""
+        """(id, start, end) per token after HF's fusing of unknown runs; a byte-fallback token
+        has end == -1, as it covers one byte, not whole characters."""
         unk = self.unk_id
         out: list[tuple[int, int, int]] = []
         run_start = run_end = -1
@@ -290,6 +292,12 @@ def _check_entry(entry: object, index: int) -> tuple[str, float]:
     piece, score = entry
     if not isinstance(piece, str):
         raise ConfigError(f"model.vocab[{index}][0] (the piece) must be a string, not {piece!r}")
+    try:
+        piece.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(
+            f"model.vocab[{index}][0] (the piece) {piece!r} has a lone surrogate, not text"
+        ) from None
     if isinstance(score, bool) or not isinstance(score, (int, float)):
         raise ConfigError(f"model.vocab[{index}][1] (the score) must be a number, not {score!r}")
     score = float(score)

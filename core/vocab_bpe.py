@@ -11,8 +11,11 @@ the unknown token (consecutive ones fused with ``fuse_unk``), else nothing at al
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from functools import cached_property
+from itertools import repeat
+from typing import Any
 
 from .byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .errors import ConfigError
@@ -46,40 +49,73 @@ class VocabBPEModel(TokenModel):
         # Byte level only: pieces arrive spelled in GPT-2's alphabet (one character per
         # byte) instead of as text, when pre-tokenizers work on that spelling.
         self.mapped_input = False
-        size = max(self.vocab.values(), default=-1) + 1
-        self.labels: list[str | None] = [None] * size
-        for text, tid in self.vocab.items():
-            if not isinstance(tid, int) or tid < 0:
-                raise ConfigError(f"vocabulary entry {text!r} has id {tid!r}, not an integer ≥ 0")
-            self.labels[tid] = text
+        ids = list(self.vocab.values())
+        if ids and (set(map(type, ids)) != {int} or min(ids) < 0):
+            bad = next(t for t, i in self.vocab.items() if type(i) is not int or i < 0)
+            raise ConfigError(f"vocabulary entry {bad!r} has id {self.vocab[bad]!r}, "
+                              "not an integer ≥ 0")
+        size = max(ids, default=-1) + 1
+        by_id = dict(zip(ids, self.vocab, strict=True))
+        self.labels: list[str | None] = list(map(by_id.get, range(size)))
         self.unk_id = self.vocab.get(unk_token) if unk_token is not None else None
 
-        # Merges: pair → rank; a pair listed twice keeps its last rank, as in HF.
+        # Merges: pair → rank; a pair listed twice keeps its last rank, as in HF. Built with
+        # map() over whole columns: a 150k-merge file loads in a fraction of a second.
         shift = max(1, (size - 1).bit_length())
-        prefix_bytes = len(self.prefix.encode("utf-8"))
         self._shift = shift
-        self._ranks: dict[int, int] = {}
-        self._new_ids: list[int] = []
-        self._built: dict[int, BuiltFrom] = {}
-        for rank, pair in enumerate(merges):
-            left, right = pair
-            a, b = self.vocab.get(left), self.vocab.get(right)
-            merged = left + right.encode("utf-8")[prefix_bytes:].decode("utf-8", "replace")
-            new = self.vocab.get(merged)
-            missing = next((t for t, i in ((left, a), (right, b), (merged, new)) if i is None),
-                           None)
-            if missing is not None:
-                raise ConfigError(f"merge rank {rank} ({left!r} {right!r}): token {missing!r} "
-                                  "is not in the vocabulary")
-            self._ranks[a << shift | b] = rank
-            self._new_ids.append(new)
-            self._built.setdefault(new, BuiltFrom(a, b, rank))
+        lefts = [pair[0] for pair in merges]
+        rights = [pair[1] for pair in merges]
+        if self.prefix:
+            cut = len(self.prefix.encode("utf-8"))
+            tails = [r.encode("utf-8")[cut:].decode("utf-8", "replace") for r in rights]
+        else:
+            tails = rights
+        get = self.vocab.get
+        left_ids = list(map(get, lefts))
+        right_ids = list(map(get, rights))
+        merged = list(map(operator.add, lefts, tails))
+        new_ids = list(map(get, merged))
+        if None in left_ids or None in right_ids or None in new_ids:
+            for rank in range(len(merges)):
+                for token, tid in ((lefts[rank], left_ids[rank]), (rights[rank], right_ids[rank]),
+                                   (merged[rank], new_ids[rank])):
+                    if tid is None:
+                        raise ConfigError(f"merge rank {rank} ({lefts[rank]!r} {rights[rank]!r}):"
+                                          f" token {token!r} is not in the vocabulary")
+        keys = map(operator.or_, map(operator.lshift, left_ids, repeat(shift)), right_ids)
+        self._ranks: dict[int, int] = dict(zip(keys, range(len(merges)), strict=True))
+        self._new_ids: list[int] = new_ids  # type: ignore[assignment]
+        self._merge_lefts: list[int] = left_ids  # type: ignore[assignment]
+        self._merge_rights: list[int] = right_ids  # type: ignore[assignment]
 
         if byte_level:
             printable = bytes_to_unicode()
             self._byte_ids = [self.vocab.get(printable[b]) for b in range(256)]
         else:
             self._fallback_ids = [self.vocab.get(f"<0x{b:02X}>") for b in range(256)]
+
+    # -- a form the disk cache can hold -----------------------------------------------------
+    def to_tables(self) -> dict[str, Any]:
+        return {
+            "vocab": self.vocab, "ranks": self._ranks, "new": self._new_ids,
+            "lefts": self._merge_lefts, "rights": self._merge_rights, "shift": self._shift,
+            "options": [self.level, self.unk_token, self.prefix, self.suffix, self.fuse_unk,
+                        self.byte_fallback, self.ignore_merges],
+        }
+
+    @classmethod
+    def from_tables(cls, tables: dict[str, Any]) -> VocabBPEModel:
+        """Rebuild from :meth:`to_tables` without re-deriving the merges."""
+        level, unk, prefix, suffix, fuse_unk, byte_fallback, ignore_merges = tables["options"]
+        model = cls(vocab=tables["vocab"], merges=(), byte_level=level == "byte",
+                    unk_token=unk, continuing_subword_prefix=prefix, end_of_word_suffix=suffix,
+                    fuse_unk=fuse_unk, byte_fallback=byte_fallback, ignore_merges=ignore_merges)
+        model._ranks = tables["ranks"]
+        model._new_ids = tables["new"]
+        model._merge_lefts = tables["lefts"]
+        model._merge_rights = tables["rights"]
+        model._shift = tables["shift"]
+        return model
 
     # -- vocabulary -------------------------------------------------------------------------
     @cached_property
@@ -148,6 +184,14 @@ class VocabBPEModel(TokenModel):
 
     def built_by(self, token_id: int) -> BuiltFrom | None:
         return self._built.get(token_id)
+
+    @cached_property
+    def _built(self) -> dict[int, BuiltFrom]:
+        built: dict[int, BuiltFrom] = {}
+        for rank, (a, b, new) in enumerate(zip(self._merge_lefts, self._merge_rights,
+                                               self._new_ids, strict=True)):
+            built.setdefault(new, BuiltFrom(a, b, rank))
+        return built
 
     # -- encoding ---------------------------------------------------------------------------
     def _whole(self, piece: str) -> int | None:

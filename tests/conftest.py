@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -25,3 +26,6 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip(f"../shared/data is not here ({SHARED_DATA})")
     return SHARED_DATA
+
+# Tests never read or fill the user's cache of parsed tokenizer files.
+os.environ.setdefault("BPELENS_CACHE_DIR", tempfile.mkdtemp(prefix="bpelens-test-cache-"))

@@ -11,6 +11,7 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from bpelens.core import Tokenizer, open_tokenizer
+
 from conftest import SHARED_DATA
 
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")

@@ -4,7 +4,6 @@ import json
 
 import pytest
 import tiktoken
-from fidelity_helpers import texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tokenizers import Tokenizer as HFTokenizer
@@ -12,6 +11,8 @@ from tokenizers import Tokenizer as HFTokenizer
 from bpelens.core import ConfigError, TrainingConfig, open_tokenizer, train
 from bpelens.core.formats.export import onig_pattern, save_hf_json, save_tiktoken, to_hf_json
 from bpelens.core.formats.tiktoken_file import read_ranks
+
+from fidelity_helpers import texts
 
 CORPUS = [
     "The cat sat on the mat. The hat is flat! 1234567 dogs, 89 cats.\n",

@@ -105,7 +105,7 @@ def test_seed_002_special_token_injection_both_ways():
 def test_seed_002_hello_pyxis_and_like():
     ours = ours_hf("qwen3")
     assert ours.encode_ids("Hello, Pyxis!") == [9707, 11, 5355, 7191, 0]
-    initial, final, steps = ours.model.trace_piece("like")
+    _initial, final, steps = ours.model.trace_piece("like")
     assert [(ours.token_label(s.left_id), ours.token_label(s.right_id), s.rank)
             for s in steps] == [("k", "e", 184), ("l", "i", 486), ("li", "ke", 4547)]
     assert len(final) == 1
@@ -126,12 +126,23 @@ def test_generated_text_both_special_modes(name, text):
 
 def test_gpt2_original_files_match_tiktoken_and_hf():
     from bpelens.core import open_tokenizer
+
     from fidelity_helpers import tiktoken_reference
 
     ours = open_tokenizer(SHARED_DATA / "tokenizers" / "gpt2-original")
     ref = tiktoken_reference("gpt2")
-    lines = ntrex_lines()[:4000] + ["<|endoftext|> hi", "  spaces\n\n tabs\t"]
+    lines = [*ntrex_lines()[:4000], "<|endoftext|> hi", "  spaces\n\n tabs\t"]
     for line in lines:
         assert ours.encode_ids(line, special="none") == ref.encode_ordinary(line)
         assert ours.encode_ids(line) == ref.encode(line, allowed_special="all")
     assert ours.encode_ids("hello world") == ours_hf("gpt2").encode_ids("hello world")
+
+
+def test_unknown_characters_are_shown_as_unknown_not_special():
+    ours = ours_hf("pegasus-unigram")
+    encoding = ours.encode("wörld <unk>")
+    kinds = [(t.text, t.kind) for t in encoding.tokens]
+    unk = ours.specials.ids["<unk>"]
+    assert [t.id for t in encoding.tokens].count(unk) == 2
+    assert ("ö", "unknown") in kinds  # the model's stand-in for a character it lacks
+    assert ("<unk>", "special") in kinds  # the same id, typed as the added token

@@ -46,6 +46,18 @@ def open_tokenizer(
             return load_gpt2_files(vocab, merges)
     head = _head(path)
     if head.lstrip().startswith(b"{"):
+        is_ours = b'"bpelens-tokenizer"' in head
+        if not is_ours and (b'"model"' in head or b'"added_tokens"' in head):
+            # tokenizer.json goes through the loader with the disk cache.
+            from .hf_json import load_hf_tokenizer
+
+            try:
+                tokenizer = load_hf_tokenizer(path)
+                tokenizer.name = _display_name(path)
+                return tokenizer
+            except TokenizerFileError as exc:
+                if "no \"model\" object" not in str(exc):
+                    raise
         return _open_json(path)
     if _looks_like_ranks(head):
         from .tiktoken_file import load_tiktoken

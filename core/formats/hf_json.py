@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
+from .. import disk_cache
 from ..decoders import (
     BPESuffixDecoder,
     ByteFallbackDecoder,
@@ -199,17 +201,23 @@ def _bpe(model: dict[str, Any], byte_level: bool) -> TokenModel:
     vocab = model.get("vocab")
     if not isinstance(vocab, dict):
         raise ConfigError("model.vocab must be an object mapping tokens to ids")
-    merges = []
-    for rank, merge in enumerate(model.get("merges") or []):
-        if isinstance(merge, str):
-            parts = merge.split(" ")
-        elif isinstance(merge, list):
-            parts = merge
-        else:
-            parts = []
-        if len(parts) != 2 or not all(isinstance(p, str) for p in parts):
-            raise ConfigError(f"model.merges[{rank}] must be \"a b\" or [\"a\", \"b\"]")
-        merges.append((parts[0], parts[1]))
+    raw = model.get("merges") or []
+    if not isinstance(raw, list):
+        raise ConfigError("model.merges must be a list")
+    kinds = set(map(type, raw))
+    if kinds == {str}:
+        merges = [m.split(" ") for m in raw]
+    elif kinds <= {list}:
+        merges = raw
+    else:
+        merges = [m.split(" ") if isinstance(m, str) else m for m in raw]
+    # Checked column-wise (C speed); the loop that names the bad entry runs only on failure.
+    if merges and (set(map(len, merges)) != {2} or set(map(type, chain.from_iterable(merges)))
+                   != {str}):
+        for rank, parts in enumerate(merges):
+            if (not isinstance(parts, list) or len(parts) != 2
+                    or not all(isinstance(p, str) for p in parts)):
+                raise ConfigError(f"model.merges[{rank}] must be \"a b\" or [\"a\", \"b\"]")
     dropout = model.get("dropout")
     if dropout not in (None, 0, 0.0):
         raise ConfigError(f"model.dropout {dropout!r}: BPE-dropout is random; set it to null")
@@ -334,7 +342,10 @@ def _list(config: dict[str, Any], key: str) -> list[Any]:
 
 
 # -- the whole file ------------------------------------------------------------------------
-def tokenizer_from_hf(data: Any, *, path: str = "<tokenizer.json>") -> Tokenizer:
+def tokenizer_from_hf(
+    data: Any, *, path: str = "<tokenizer.json>", model: TokenModel | None = None
+) -> Tokenizer:
+    """Build from a parsed tokenizer.json (``model`` given: already built, e.g. from cache)."""
     if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
         raise TokenizerFileError(path, "not a Hugging Face tokenizer.json (no \"model\" object)")
     sections = (
@@ -354,11 +365,12 @@ def tokenizer_from_hf(data: Any, *, path: str = "<tokenizer.json>") -> Tokenizer
     # alphabet by a ByteLevel pre-tokenizer (or decoded by a ByteLevel decoder).
     byte_level = _has_type(data.get("pre_tokenizer"), "ByteLevel") or _has_type(
         data.get("decoder"), "ByteLevel")
-    try:
-        kind = _type(model_data, "model", MODELS)
-        model = MODELS[kind](model_data, byte_level)
-    except BpeLensError as exc:
-        raise TokenizerFileError(path, str(exc), field="model") from None
+    if model is None:
+        try:
+            kind = _type(model_data, "model", MODELS)
+            model = MODELS[kind](model_data, byte_level)
+        except BpeLensError as exc:
+            raise TokenizerFileError(path, str(exc), field="model") from None
     added = []
     for index, entry in enumerate(data.get("added_tokens") or []):
         try:
@@ -382,12 +394,31 @@ def tokenizer_from_hf(data: Any, *, path: str = "<tokenizer.json>") -> Tokenizer
         raise TokenizerFileError(path, str(exc), field="added_tokens") from None
     if getattr(built["pre_tokenizer"], "mapped_output", False) and hasattr(model, "mapped_input"):
         model.mapped_input = True
-    tokenizer.source = {"format": "tokenizer.json", "path": path}
+    # The document without its vocabulary: what the disk cache keeps beside the model tables.
+    doc = {k: v for k, v in data.items() if k != "model"}
+    doc["model"] = {k: v for k, v in data["model"].items() if k not in ("vocab", "merges")}
+    tokenizer.source = {"format": "tokenizer.json", "path": path, "doc": doc}
     return tokenizer
 
 
 def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     path = Path(path)
+    cached = disk_cache.load("tokenizer.json", path)
+    if cached is not None:
+        tokenizer = tokenizer_from_hf(cached["doc"], path=str(path),
+                                      model=VocabBPEModel.from_tables(cached["tables"]))
+    else:
+        tokenizer = tokenizer_from_hf(parse_json_file(path), path=str(path))
+        if isinstance(tokenizer.model, VocabBPEModel):
+            doc = dict(tokenizer.source.get("doc") or {})
+            disk_cache.store("tokenizer.json", path,
+                             {"doc": doc, "tables": tokenizer.model.to_tables()})
+    tokenizer.source = {"format": "tokenizer.json", "path": str(path)}
+    tokenizer.name = path.name.removesuffix(".json").removesuffix(".tokenizer") or path.stem
+    return tokenizer
+
+
+def parse_json_file(path: Path) -> Any:
     try:
         text = path.read_bytes().decode("utf-8")
     except OSError as exc:
@@ -395,11 +426,8 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     except UnicodeDecodeError as exc:
         raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise TokenizerFileError(
             str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
-    tokenizer = tokenizer_from_hf(data, path=str(path))
-    tokenizer.name = path.name.removesuffix(".json").removesuffix(".tokenizer") or path.stem
-    return tokenizer
