@@ -295,6 +295,9 @@ class BPEModel(TokenModel):
         return initial, final, steps
 
     # -- decoding ---------------------------------------------------------------------------
+    def decode_table(self) -> list[bytes | None] | None:
+        return self._bytes if self.end_of_word_id is None else None
+
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """Concatenated bytes; with an end-of-word marker, words are joined by one space."""
         table = self._bytes

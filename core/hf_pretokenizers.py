@@ -198,6 +198,11 @@ class ByteLevelPreTokenizer(PreTokenizer):
                     if e > 1]
         return self._split_spans(text)
 
+    @property
+    def passes_through(self) -> bool:
+        """True when split_str returns every piece as it came."""
+        return not (self.use_regex or self.add_prefix_space or self.mapped_output)
+
     def split_str(self, text: str) -> list[str]:
         if self.add_prefix_space and text and not text.startswith(" "):
             text = " " + text

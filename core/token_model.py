@@ -75,6 +75,11 @@ class TokenModel(ABC):
         """The token as its file spells it, or None."""
         return self.token_label(token_id) if self.has_id(token_id) else None
 
+    def decode_table(self) -> list[bytes | None] | None:
+        """Bytes per id such that decoding is joining them (None at ids not in the model), or
+        None when decoding is more than a join (an end-of-word marker, say)."""
+        return self.token_bytes
+
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """The tokens' bytes joined (ids must be valid)."""
         table = self.token_bytes

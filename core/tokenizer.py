@@ -26,13 +26,14 @@ from .errors import DecodeError, EncodeError
 from .merge_trace import PieceTrace
 from .normalizers import Normalizer, make_normalizer
 from .postprocessors import PostProcessor
-from .pretokenizers import PreTokenizer, make_pretokenizer
+from .pretokenizers import PreTokenizer, make_pretokenizer, newline_chunks
 from .special_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialMode
 from .text_units import SurrogatePolicy, align_byte_spans, char_byte_starts, clean_surrogates
 from .token_model import TokenModel
 
 DecodeErrors = Literal["strict", "replace"]
 PIECE_CACHE_LIMIT = 1 << 18
+CHUNK_CACHE_LIMIT = 1 << 16
 Source = tuple[int, int]
 
 
@@ -129,9 +130,16 @@ class Tokenizer:
         # Where it was read from (format, path, hash), when it came from a file.
         self.source: dict[str, Any] | None = None
         self._cache = _PieceCache(model.encode_piece)
+        self._decode_key: tuple[int, int] | None = None
+        self._decode_cache: list[bytes | None] | None = None
         self._normalize_identity = type(self.normalizer) is Normalizer
         self._split = self.pretokenizer.split_fast
         self._position_sensitive = getattr(self.pretokenizer, "position_sensitive", False)
+        # Text seen before (the GUI re-encoding as the user types) is encoded a line at a
+        # time from a cache of whole lines, where the pre-tokenizer allows cutting there.
+        self._chunked = getattr(self.pretokenizer, "newline_chunks", False) and (
+            not self._position_sensitive)
+        self._chunks: dict[str, list[int]] = {}
 
     # -- sizes and lookups ------------------------------------------------------------------
     @property
@@ -190,6 +198,9 @@ class Tokenizer:
                         out.append(nid)
                         continue
                     part = segment if (s, e) == (0, len(segment)) else segment[s:e]
+                    if self._chunked:
+                        self._encode_lines(part, out)
+                        continue
                     if self._position_sensitive:
                         pieces = [p.text for p in self.pretokenizer.pieces(
                             part, at_input_start=start == 0 and s == 0)]
@@ -202,6 +213,18 @@ class Tokenizer:
         if add_special_tokens and self.post_processor is not None:
             out = self.post_processor.process(out)
         return out
+
+    def _encode_lines(self, text: str, out: list[int]) -> None:
+        chunks = self._chunks
+        if len(chunks) >= CHUNK_CACHE_LIMIT:
+            chunks.clear()
+        lookup = self._cache.__getitem__
+        split = self._split
+        for chunk in newline_chunks(text):
+            ids = chunks.get(chunk)
+            if ids is None:
+                ids = chunks[chunk] = list(chain.from_iterable(map(lookup, split(chunk))))
+            out += ids
 
     def encode_batch_ids(
         self, texts: Iterable[str], *, special: SpecialMode = "all"
@@ -382,7 +405,14 @@ class Tokenizer:
     # -- decoding ---------------------------------------------------------------------------
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """Concatenate the tokens' bytes (added tokens as their UTF-8 text)."""
-        ids = list(ids)
+        ids = ids if isinstance(ids, list) else list(ids)
+        table = self._decode_table()
+        if table is not None:
+            try:
+                if not ids or min(ids) >= 0:
+                    return b"".join(map(table.__getitem__, ids))
+            except (TypeError, IndexError):
+                pass  # a bad id: the loop below names it
         by_id = self.specials.by_id
         has = self.model.has_id
         if not by_id and all(isinstance(i, int) and has(i) for i in ids):
@@ -405,6 +435,19 @@ class Tokenizer:
         if run:
             out.append(self.model.decode_bytes(run))
         return b"".join(out)
+
+    def _decode_table(self) -> list[bytes | None] | None:
+        """Bytes per id, added tokens included, built once (decoding is then one C-level join)."""
+        key = (id(self.specials), len(self.specials.by_id))
+        if self._decode_key != key:
+            base = self.model.decode_table()
+            table = None
+            if base is not None:
+                table = list(base) + [None] * (self.vocab_size - len(base))
+                for tid, content in self.specials.by_id.items():
+                    table[tid] = content.encode("utf-8")
+            self._decode_key, self._decode_cache = key, table
+        return self._decode_cache
 
     def decode(
         self, ids: Iterable[int], *, errors: DecodeErrors = "strict", skip_special: bool = False

@@ -160,6 +160,14 @@ class UnigramModel(TokenModel):
         # A Unigram vocabulary is text already ("▁" marks a word start); nothing to escape.
         return self._pieces[token_id]
 
+    def decode_table(self) -> list[bytes | None] | None:
+        if not self.byte_fallback:
+            return self.token_bytes
+        table = list(self.token_bytes)
+        for i in self._byte_kind:
+            table[i] = bytes([int(self._pieces[i][3:5], 16)])
+        return table
+
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """The pieces' text joined; with byte fallback a ``<0xNN>`` token is its byte, as HF's
         ByteFallback decoder reads it."""

@@ -53,6 +53,19 @@ def test_all_ntrex_sentences(name):
     assert not mismatches, f"{len(mismatches)} lines differ, first: {lines[mismatches[0]]!r}"
 
 
+@pytest.mark.parametrize("name", ["r50k_base", "cl100k_base", "o200k_base"])
+def test_whole_ntrex_files_first_time_and_again(name):
+    # Whole documents: newlines between sentences, cut by the cache of lines.
+    from conftest import SHARED_DATA
+
+    ref, ours = tiktoken_reference(name), ours_tiktoken(name)
+    for path in sorted((SHARED_DATA / "parallel" / "ntrex128").glob("*.txt")):
+        text = path.read_text(encoding="utf-8")
+        want = ref.encode_ordinary(text)
+        assert ours.encode_ids(text, special="none") == want, path.name
+        assert ours.encode_ids(text, special="none") == want, path.name
+
+
 def test_gpt_tokenizer_test_plans():
     blocks = (VECTORS / "tiktoken" / "gpt-tokenizer-TestPlans.txt").read_text("utf-8")
     checked = 0

@@ -171,3 +171,15 @@ def test_decode_concatenates_bytes_before_decoding():
         tok.decode(ids[:2])
     with pytest.raises(DecodeError, match="id 5000 at position 1"):
         tok.decode([104, 5000])
+
+
+@pytest.mark.parametrize(("ids", "position"), [([104, -1], 1), ([1.5, 104], 0),
+                                                ([104, 104, "a"], 2)])
+def test_decode_names_a_bad_id_and_where_it_is(ids, position):
+    tok = Tokenizer(BYTE_MODEL, special_tokens={"<|end|>": 300})
+    with pytest.raises(DecodeError, match=f"at position {position}"):
+        tok.decode_bytes(ids)
+    # an id between the model's last and an added token's is not a token either
+    with pytest.raises(DecodeError, match="id 299 at position 0"):
+        tok.decode_bytes([299])
+    assert tok.decode_bytes([104, 300, 105]) == b"h<|end|>i"

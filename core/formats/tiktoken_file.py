@@ -15,6 +15,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from .. import disk_cache
 from ..errors import TokenizerFileError
 from ..pretokenizers import RegexPreTokenizer
 from ..tiktoken_model import TiktokenModel
@@ -25,6 +26,15 @@ from ..tokenizer import Tokenizer
 def read_ranks(path: str | Path) -> tuple[dict[bytes, int], str]:
     """The ranks and the file's SHA-256; a malformed line is named by number."""
     path = Path(path)
+    cached = disk_cache.load("tiktoken", path)
+    if isinstance(cached, tuple) and len(cached) == 2:
+        return cached
+    ranks, digest = _parse_ranks(path)
+    disk_cache.store("tiktoken", path, (ranks, digest))
+    return ranks, digest
+
+
+def _parse_ranks(path: Path) -> tuple[dict[bytes, int], str]:
     try:
         data = path.read_bytes()
     except OSError as exc:

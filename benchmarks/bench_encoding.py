@@ -1,0 +1,196 @@
+"""Encoding, decoding and loading speed of BPE Lens against tiktoken and HF tokenizers, all
+measured in the same run on the same text (the 26 NTREX-128 files in ../shared/data, ≈12 MB
+in many scripts).
+
+    python benchmarks/bench_encoding.py [--repeat 3] [--mb 12] [--skip-processes]
+
+Reports, best of --repeat, as ratios (ours / reference speed, >1 = we are faster):
+  * encode o200k, text never seen (a fresh tokenizer per run) — target ≥ 0.2× tiktoken,
+    faster than HF tokenizers running the same vocabulary (exported by BPE Lens);
+  * encode the same text again (the GUI re-encoding while the user types) — target ≥ 1×;
+  * one 100 KB piece ("a" * 100000) — no quadratic blow-up;
+  * decode;
+  * a fresh process: load o200k and encode one line (the CLI's cold start), ours vs tiktoken;
+    load qwen3's 151k-entry tokenizer.json, ours vs HF; peak memory of each.
+Every encode is checked id for id against the reference before it is timed.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["RAYON_NUM_THREADS"] = "1"
+os.environ["TOKENIZERS_PARALLELISM"] = "false"
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from shared_data import SHARED_DATA, require_shared_data
+
+TIKTOKEN_DIR = SHARED_DATA / "tokenizers" / "tiktoken"
+O200K = TIKTOKEN_DIR / "o200k_base.tiktoken"
+QWEN3 = SHARED_DATA / "tokenizers" / "hf" / "qwen3.tokenizer.json"
+
+
+def ntrex_text(megabytes: float) -> str:
+    parts, size = [], 0
+    for path in sorted((SHARED_DATA / "parallel" / "ntrex128").glob("*.txt")):
+        text = path.read_text(encoding="utf-8").replace("\r", "")
+        parts.append(text)
+        size += len(text.encode("utf-8"))
+        if size >= megabytes * 1e6:
+            break
+    return "".join(parts)
+
+
+def tiktoken_o200k():
+    import tiktoken
+    from tiktoken.load import load_tiktoken_bpe
+
+    from bpelens.core.tiktoken_presets import PRESETS
+
+    definition = PRESETS["o200k_base"]
+    return tiktoken.Encoding("o200k_base", pat_str=definition.pattern,
+                             mergeable_ranks=load_tiktoken_bpe(str(O200K)),
+                             special_tokens=dict(definition.special_tokens))
+
+
+def ours_o200k():
+    from bpelens.core import open_tokenizer
+
+    return open_tokenizer(O200K)
+
+
+def best(repeat: int, run: Callable[[], object]) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def row(label: str, size_mb: float, ours: float, ref: float, ref_name: str) -> None:
+    print(f"{label:<44} ours {size_mb / ours:8.2f} MB/s   {ref_name} {size_mb / ref:8.2f} MB/s"
+          f"   ratio {ref / ours:5.2f}×")
+
+
+def in_process(args: argparse.Namespace) -> None:
+    text = ntrex_text(args.mb)
+    size_mb = len(text.encode("utf-8")) / 1e6
+    print(f"text: {size_mb:.1f} MB, {len(text):,} characters")
+    ref = tiktoken_o200k()
+    want = ref.encode_ordinary(text)
+
+    ours = ours_o200k()
+    got = ours.encode_ids(text, special="none")
+    assert got == want, "o200k ids differ from tiktoken"
+    cold_ours = best(args.repeat, lambda: ours_o200k().encode_ids(text, special="none"))
+    cold_tik = best(args.repeat, lambda: tiktoken_o200k().encode_ordinary(text))
+    load_ours = best(args.repeat, ours_o200k)
+    load_tik = best(args.repeat, tiktoken_o200k)
+    row("encode o200k, never seen (incl. load)", size_mb, cold_ours, cold_tik, "tiktoken")
+    row("encode o200k, never seen (excl. load)", size_mb, cold_ours - load_ours,
+        cold_tik - load_tik, "tiktoken")
+    ours.encode_ids(text, special="none")
+    warm_ours = best(args.repeat, lambda: ours.encode_ids(text, special="none"))
+    warm_tik = best(args.repeat, lambda: ref.encode_ordinary(text))
+    row("encode o200k, seen before", size_mb, warm_ours, warm_tik, "tiktoken")
+
+    one_piece = "a" * 100_000
+    assert ours.encode_ids(one_piece) == ref.encode_ordinary(one_piece)
+    piece_ours = best(args.repeat, lambda: ours_o200k().encode_ids(one_piece)) - load_ours
+    piece_tik = best(args.repeat, lambda: ref.encode_ordinary(one_piece))
+    print(f"{'one 100 KB piece':<44} ours {piece_ours:8.3f} s      tiktoken {piece_tik:8.3f} s")
+
+    compare_hf(args, text, size_mb)
+
+    assert ours.decode_bytes(want) == ref.decode_bytes(want)
+    dec_ours = best(args.repeat, lambda: ours.decode_bytes(want))
+    dec_tik = best(args.repeat, lambda: ref.decode_bytes(want))
+    row("decode o200k", size_mb, dec_ours, dec_tik, "tiktoken")
+
+
+def compare_hf(args: argparse.Namespace, text: str, size_mb: float) -> None:
+    """The same vocabulary on both sides: qwen3's tokenizer.json (151k tokens)."""
+    from tokenizers import Tokenizer as HFTokenizer
+
+    from bpelens.core import open_tokenizer
+
+    hf = HFTokenizer.from_file(str(QWEN3))
+    want = hf.encode(text, add_special_tokens=False).ids
+    assert open_tokenizer(QWEN3).encode_ids(text) == want, "qwen3 ids differ from HF"
+    load_ours = best(args.repeat, lambda: open_tokenizer(QWEN3))
+    cold_ours = best(args.repeat, lambda: open_tokenizer(QWEN3).encode_ids(text)) - load_ours
+    cold_hf = best(args.repeat, lambda: hf.encode(text, add_special_tokens=False))
+    row("encode qwen3, never seen (excl. load)", size_mb, cold_ours, cold_hf, "HF")
+    ours = open_tokenizer(QWEN3)
+    ours.encode_ids(text)
+    warm_ours = best(args.repeat, lambda: ours.encode_ids(text))
+    row("encode qwen3, seen before", size_mb, warm_ours, cold_hf, "HF")
+
+
+def _process(code: str, env: dict[str, str]) -> tuple[float, int]:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, env=env,
+                   stdout=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - start
+    return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+
+
+def processes(args: argparse.Namespace) -> None:
+    here = str(Path(__file__).resolve().parent)
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "BPELENS_CACHE_DIR": cache, "PYTHONPATH": here}
+        line = "Tokenizers split text into pieces: 東京, नमस्ते, مرحبا 👋"
+        cases = {
+            "o200k: load + encode one line": (
+                f"from bpelens.core import open_tokenizer\n"
+                f"print(open_tokenizer({str(O200K)!r}).encode_ids({line!r}))",
+                f"from bench_encoding import tiktoken_o200k\n"
+                f"print(tiktoken_o200k().encode({line!r}))", "tiktoken"),
+            "qwen3 tokenizer.json: load + encode one line": (
+                f"from bpelens.core import open_tokenizer\n"
+                f"print(open_tokenizer({str(QWEN3)!r}).encode_ids({line!r}))",
+                f"from tokenizers import Tokenizer\n"
+                f"print(Tokenizer.from_file({str(QWEN3)!r}).encode({line!r}).ids)", "HF"),
+        }
+        for label, (ours_code, ref_code, ref_name) in cases.items():
+            _process(ours_code, env)  # fills the cache, as the first open on a machine does
+            ours_times = [_process(ours_code, env)[0] for _ in range(args.repeat)]
+            ref_times = [_process(ref_code, env)[0] for _ in range(args.repeat)]
+            print(f"{label:<44} ours {min(ours_times):6.3f} s   {ref_name} "
+                  f"{min(ref_times):6.3f} s   ratio {min(ref_times) / min(ours_times):5.2f}×")
+        for label, code in {
+            "peak RSS, o200k + encode 1 MB, ours": "from bpelens.core import open_tokenizer\n"
+            f"from bench_encoding import ntrex_text\nt = ntrex_text(1)\n"
+            f"open_tokenizer({str(O200K)!r}).encode_ids(t)",
+            "peak RSS, o200k + encode 1 MB, tiktoken": "from bench_encoding import "
+            "ntrex_text, tiktoken_o200k\nt = ntrex_text(1)\ntiktoken_o200k().encode(t)",
+        }.items():
+            out = subprocess.run(
+                ["/usr/bin/time", "-f", "%M", sys.executable, "-c", code], env=env,
+                capture_output=True, text=True, check=True)
+            print(f"{label:<44} {int(out.stderr.strip().splitlines()[-1]) / 1024:8.1f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--mb", type=float, default=12.0)
+    parser.add_argument("--skip-processes", action="store_true")
+    args = parser.parse_args()
+    require_shared_data()
+    in_process(args)
+    if not args.skip_processes:
+        processes(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""Cutting text at safe newlines (the cache of lines that makes re-encoding fast) never
+changes a preset's pieces, so never changes the ids."""
+
+import sys
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelens.core import Tokenizer, TrainingConfig, train
+from bpelens.core.pretokenizers import REGEX_PRESETS, RegexPreTokenizer, newline_chunks
+
+# Alphabet weighted towards what decides a cut: newlines, spaces of all kinds, letters of
+# several scripts and cases, marks, digits, apostrophes, slashes, punctuation.
+ALPHABET = st.sampled_from([*"\n\n\n\r \t\u00a0\u3000aZé日ßΣς'/!.,-9٣\u0301\u0915\u094d",
+                            "\x85", "\u2028", "'s", "\n/", " \n", "\n\n"])
+TEXTS = st.lists(ALPHABET, max_size=60).map("".join) | st.text(max_size=60)
+
+
+@pytest.mark.parametrize("name", sorted(REGEX_PRESETS))
+@settings(max_examples=400, deadline=None)
+@given(text=TEXTS)
+def test_chunks_split_like_the_whole_text(name, text):
+    pre = RegexPreTokenizer(REGEX_PRESETS[name])
+    assert pre.newline_chunks
+    chunks = newline_chunks(text)
+    assert "".join(chunks) == text
+    assert [p for chunk in chunks for p in pre.split_str(chunk)] == pre.split_str(text)
+
+
+def test_cuts_only_between_a_non_space_newline_and_a_letter():
+    assert newline_chunks("ab\ncd\n ef\n\ngh\nij\n") == ["ab\n", "cd\n ef\n\ngh\n", "ij\n"]
+    assert newline_chunks("a \nb\n1\n/x") == ["a \nb\n1\n/x"]
+    assert newline_chunks("") == []
+
+
+def test_python_letter_and_space_tests_agree_with_the_patterns_classes():
+    # The cut tests characters with str.isalpha / str.isspace; they must never call a
+    # character a letter that \p{L} does not match, nor miss one that \s matches.
+    letter = regex.compile(r"\p{L}")
+    space = regex.compile(r"\s")
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        if ch.isalpha():
+            assert letter.match(ch), f"U+{code:04X}"
+        if space.match(ch):
+            assert ch.isspace(), f"U+{code:04X}"
+
+
+@pytest.fixture(scope="module")
+def o200k_like():
+    corpus = ["Hello world\nsecond line, third\n\n  indented\nLast/line", "日本語\nテキスト"] * 5
+    model = train(corpus, TrainingConfig(vocab_size=400, level="byte")).tokenizer.model
+    return lambda: Tokenizer(model, pretokenizer="o200k_base")
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=TEXTS)
+def test_ids_with_and_without_the_line_cache(o200k_like, text):
+    cached, plain = o200k_like(), o200k_like()
+    plain._chunked = False
+    assert cached._chunked
+    want = plain.encode_ids(text)
+    assert cached.encode_ids(text) == want
+    assert cached.encode_ids(text) == want  # second time from the cache
