@@ -1,0 +1,239 @@
+"""Vectorized merge by rank (core/bulk_bpe.py): every piece exactly as ``merge_by_rank``."""
+
+from __future__ import annotations
+
+import base64
+from contextlib import contextmanager
+from functools import lru_cache
+from unittest import mock
+
+import pytest
+import regex
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bpelens.core import bulk_bpe
+from bpelens.core.bulk_bpe import PairTable, merge_many
+from bpelens.core.pretokenizers import O200K_PATTERN
+from bpelens.core.rank_merge import merge_by_rank
+
+from conftest import SHARED_DATA, needs_shared_data
+
+
+def reference(pieces, ranks, new_ids, shift):
+    return [merge_by_rank(list(p), ranks, new_ids, shift) for p in pieces]
+
+
+@contextmanager
+def tuned(tail_rows: int, block_cells: int):
+    """Force the numpy path down to the last row (tail 0), and small blocks."""
+    with (
+        mock.patch.object(bulk_bpe, "_TAIL_ROWS", tail_rows),
+        mock.patch.object(bulk_bpe, "_BLOCK_CELLS", block_cells),
+    ):
+        yield
+
+
+# -- hand-made cases -------------------------------------------------------------------------
+
+
+def test_priority_not_left_to_right():
+    # a=0 b=1 c=2 d=3; rules b+c (rank 0 -> 4), a+b (rank 1 -> 5), c+d (rank 2 -> 6).
+    shift = 4
+    ranks = {1 << shift | 2: 0, 0 << shift | 1: 1, 2 << shift | 3: 2}
+    new_ids = [4, 5, 6]
+    pieces = [[0, 1, 2, 3], [0, 1], [], [3], [0, 1, 2, 3] * 5]
+    with tuned(0, 16):
+        assert merge_many(pieces, ranks, new_ids, shift) == reference(pieces, ranks, new_ids, shift)
+    assert merge_many(pieces, ranks, new_ids, shift)[0] == [0, 4, 3]
+
+
+def test_new_pair_ranked_like_a_waiting_pair():
+    # After 0+1 -> 4, the new pair 4+2 ties rank 1 with the waiting 2+3 and is left of it, so
+    # it goes first: [5, 3], not [4, 5]. (Nothing ranked 1 may merge in the first round.)
+    shift = 4
+    ranks = {0 << shift | 1: 0, 4 << shift | 2: 1, 2 << shift | 3: 1}
+    new_ids = [4, 5]
+    pieces = [[0, 1, 2, 3]] * 3 + [[0, 1, 2, 3, 0, 1, 2, 3]]
+    with tuned(0, 1 << 17):
+        assert merge_many(pieces, ranks, new_ids, shift) == [[5, 3]] * 3 + [[5, 3, 5, 3]]
+
+
+def test_pair_ranked_at_the_bound_waits():
+    # 2+3 (rank 3) makes 6, and 6+2 also ranks 3: after the first 2+3, the new 6+2 is left of
+    # the second 2+3 and takes its 2. Both 2+3 in one round would give [5, 6, 6].
+    shift = 4
+    ranks = {0 << shift | 1: 0, 2 << shift | 3: 3, 6 << shift | 2: 3, 5 << shift | 0: 10}
+    new_ids = [5, 0, 0, 6, 0, 0, 0, 0, 0, 0, 7]
+    pieces = [[0, 1, 2, 3, 2, 3]] * 3
+    with tuned(0, 1 << 17):
+        assert merge_many(pieces, ranks, new_ids, shift) == [[5, 6, 3]] * 3
+
+
+def test_runs_of_one_symbol():
+    shift = 3
+    ranks = {0 << shift | 0: 0, 1 << shift | 1: 1, 2 << shift | 2: 2, 1 << shift | 0: 3}
+    new_ids = [1, 2, 3, 4]  # a+a=aa, aa+aa=aaaa, ...; aa+a=x
+    pieces = [[0] * n for n in range(0, 70)]
+    for tail, cells in ((0, 1 << 17), (0, 40), (8, 1 << 17)):
+        with tuned(tail, cells):
+            assert merge_many(pieces, ranks, new_ids, shift) == reference(
+                pieces, ranks, new_ids, shift
+            )
+
+
+def test_table_reused_and_empty_inputs():
+    ranks = {1 << 5 | 2: 0}
+    table = PairTable(ranks, [7], 5)
+    assert table.merge_many([]) == []
+    assert table.merge_many([[1, 2], [2, 1], [1, 2, 1, 2]]) == [[7], [2, 1], [7, 7]]
+    assert table.merge_many([[1, 2, 2]]) == [[7, 2]]
+    assert PairTable({}, [], 5).merge_many([[1, 2, 3], []]) == [[1, 2, 3], []]
+    assert table.lookup([1 << 5 | 2, 2 << 5 | 1, -5]).tolist() == [0, table.inf, table.inf]
+
+
+def test_ids_beyond_int64_keys_fall_back():
+    shift = 8
+    huge = 1 << 60  # huge << shift does not fit in int64: merged by merge_by_rank
+    ranks = {1 << shift | 2: 0, huge << shift | 1: 1}
+    new_ids = [3, 4]
+    pieces = [[1, 2, 1, 2], [huge, 1, 2], [-1, 1, 2], [1 << 70, 1, 2]]
+    assert merge_many(pieces, ranks, new_ids, shift) == reference(pieces, ranks, new_ids, shift)
+    # A produced id that cannot be shifted: the whole table works in Python.
+    table = PairTable({1 << shift | 2: 0}, [huge], shift)
+    assert table.python_only
+    assert table.merge_many([[1, 2, 1]]) == [[huge, 1]]
+
+
+def test_ids_wider_than_shift_still_exact():
+    # Ids past 2**shift make keys overlap; merging stays exactly merge_by_rank's (no bounds).
+    shift = 2
+    ranks = {5 << shift | 6: 0, 1 << shift | 2: 1, 7 << shift | 9: 2}
+    new_ids = [9, 7, 11]
+    pieces = [[5, 6, 1, 2, 5, 6, 9, 1, 2], [1, 2] * 9]
+    with tuned(0, 64):
+        assert merge_many(pieces, ranks, new_ids, shift) == reference(pieces, ranks, new_ids, shift)
+
+
+def test_rank_beyond_int32():
+    # A rank past int32 can never be applied (new_ids would need 2**32 entries), but it can be
+    # present until a lower merge takes one of its symbols.
+    shift = 4
+    ranks = {1 << shift | 2: 7, 2 << shift | 3: 5_000_000_000}
+    new_ids = [0] * 7 + [5]
+    table = PairTable(ranks, new_ids, shift)
+    assert table.rank_dtype == "int64"
+    pieces = [[1, 2, 3], [1, 2, 3, 1, 2, 3], [3, 1, 2, 3, 3]]
+    with tuned(0, 64):
+        assert table.merge_many(pieces) == reference(pieces, ranks, new_ids, shift)
+    with pytest.raises(IndexError):
+        merge_by_rank([2, 3], ranks, new_ids, shift)
+    with pytest.raises(IndexError), tuned(0, 64):
+        table.merge_many([[2, 3]])
+
+
+# -- random tables and pieces ----------------------------------------------------------------
+
+
+@st.composite
+def tables(draw):
+    n_ids = draw(st.integers(1, 8))  # ids in the pieces: offset .. offset + n_ids - 1
+    extra = draw(st.integers(0, 5))  # ids only merges make
+    # Ids past 255 skip the dense table of small pairs; shift 2 or 3: ids overlap in keys.
+    offset, shift = draw(st.sampled_from([(0, 2), (0, 4), (0, 5), (0, 7), (1000, 3), (1000, 11)]))
+    n_ranks = draw(st.integers(0, 14))
+    symbol = st.integers(offset, offset + n_ids + extra)
+    # Produced ids: often ids that already exist, sometimes new ones.
+    new_ids = draw(st.lists(symbol, min_size=n_ranks, max_size=n_ranks))
+    ranks = {}
+    if n_ranks:
+        # Several pairs may share a rank (ties between different pairs).
+        rank = st.integers(0, n_ranks - 1)
+        for (a, b), r in draw(st.lists(st.tuples(st.tuples(symbol, symbol), rank), max_size=30)):
+            ranks[a << shift | b] = r
+    return range(offset, offset + n_ids), ranks, new_ids, shift
+
+
+@st.composite
+def pieces_for(draw, ids: range):
+    symbol = st.sampled_from(ids)
+    short = st.lists(symbol, max_size=12)
+    run = st.builds(lambda a, n: [a] * n, symbol, st.integers(0, 40))
+    repeated = st.builds(
+        lambda p, n: p * n, st.lists(symbol, min_size=1, max_size=4), st.integers(1, 30)
+    )
+    long = st.lists(symbol, min_size=100, max_size=300)
+    piece = st.one_of(short, short, run, repeated, long)
+    return draw(st.lists(piece, max_size=25))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_merge_many_equals_merge_by_rank(data):
+    ids, ranks, new_ids, shift = data.draw(tables())
+    pieces = data.draw(pieces_for(ids))
+    expected = reference(pieces, ranks, new_ids, shift)
+    tail, cells = data.draw(st.sampled_from([(0, 1 << 17), (0, 64), (1, 200), (8, 1 << 17)]))
+    with tuned(tail, cells):
+        assert merge_many(pieces, ranks, new_ids, shift) == expected
+    assert [list(p) for p in pieces] == pieces  # inputs untouched
+
+
+# -- tiktoken o200k on real text --------------------------------------------------------------
+
+TIKTOKEN_FILE = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"
+NTREX = SHARED_DATA / "parallel" / "ntrex128"
+
+
+@lru_cache(maxsize=1)
+def o200k():
+    """tiktoken's ranks, and the join table: every split of a token into two tokens."""
+    encoder: dict[bytes, int] = {}
+    for line in TIKTOKEN_FILE.read_bytes().splitlines():
+        if line:
+            token, rank = line.split()
+            encoder[base64.b64decode(token)] = int(rank)
+    shift = max(encoder.values()).bit_length()
+    ranks: dict[int, int] = {}
+    for token, rank in encoder.items():
+        for k in range(1, len(token)):
+            left, right = encoder.get(token[:k]), encoder.get(token[k:])
+            if left is not None and right is not None:
+                ranks[left << shift | right] = rank
+    new_ids = list(range(max(encoder.values()) + 1))
+    return encoder, ranks, new_ids, shift
+
+
+def ntrex_pieces(lang: str, limit: int) -> list[str]:
+    text = (NTREX / f"newstest2019-ref.{lang}.txt").read_text(encoding="utf-8")
+    seen: dict[str, None] = {}
+    for piece in regex.findall(O200K_PATTERN, text.replace("\r", "")):
+        seen.setdefault(piece)
+        if len(seen) >= limit:
+            break
+    return list(seen)
+
+
+@needs_shared_data
+@pytest.mark.parametrize("lang", ["khm", "hin"])
+def test_o200k_join_table_matches_merge_by_rank_and_tiktoken(lang):
+    tiktoken = pytest.importorskip("tiktoken")
+    encoder, ranks, new_ids, shift = o200k()
+    byte_id = [encoder[bytes([b])] for b in range(256)]
+    texts = ntrex_pieces(lang, 3000)
+    pieces = [[byte_id[b] for b in t.encode("utf-8")] for t in texts]
+    assert sum(map(len, pieces)) > 30_000
+    table = PairTable(ranks, new_ids, shift)
+    assert table.identity and table.has_bounds
+    merged = table.merge_many(pieces)
+    assert merged == reference(pieces, ranks, new_ids, shift)
+    enc = tiktoken.Encoding(
+        f"o200k_local_{lang}", pat_str=O200K_PATTERN, mergeable_ranks=encoder, special_tokens={}
+    )
+    checked = 0
+    for text, ids in zip(texts, merged, strict=True):
+        if text.encode("utf-8") in encoder:
+            continue  # tiktoken looks a whole token up without merging
+        assert enc.encode_ordinary(text) == ids, text
+        checked += 1
+    assert checked > 500
