@@ -72,7 +72,7 @@ class PairTable:
     """
 
     def __init__(self, ranks: Mapping[int, int], new_ids: Sequence[int], shift: int) -> None:
-        self.ranks = ranks
+        self._rules: Mapping[int, int] | None = ranks
         self.new_ids = new_ids
         self.shift = shift
         # Ids up to max_id keep every key ``left << shift | right`` inside int64.
@@ -138,6 +138,51 @@ class PairTable:
                 bound[:-1] = np.minimum(bound[:-1], found)
         bound[-1] = self._lowest
         return bound.astype(self.rank_dtype)
+
+    # -- saving and restoring (the disk cache keeps a built table) -----------------------------
+    _ARRAYS = ("new_id_array", "bound_of_rank", "_slot_keys", "_slot_ranks", "_dense")
+    _SCALARS = ("shift", "max_id", "python_only", "max_new_id", "identity", "inf", "_lowest",
+                "has_bounds", "_mask")
+
+    def to_state(self) -> dict[str, object]:
+        """Plain data (bytes, ints, bools; marshal-able) from which :meth:`from_state`
+        rebuilds this table without its rules dict, in milliseconds."""
+        state: dict[str, object] = {name: getattr(self, name) for name in self._SCALARS}
+        state["hash_shift"] = int(self._hash_shift)
+        state["rank_dtype"] = self.rank_dtype.str
+        for name in self._ARRAYS:
+            array = getattr(self, name)
+            state[name] = None if array is None else (array.dtype.str, array.shape,
+                                                      array.tobytes())
+        return state
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, object], new_ids: Sequence[int]) -> PairTable:
+        table = cls.__new__(cls)
+        for name in cls._SCALARS:
+            setattr(table, name, state[name])
+        table.new_ids = new_ids
+        table._rules = None
+        table._hash_shift = np.uint64(state["hash_shift"])
+        table.rank_dtype = np.dtype(str(state["rank_dtype"]))
+        for name in cls._ARRAYS:
+            saved = state[name]
+            if saved is None:
+                setattr(table, name, None)
+            else:
+                dtype, shape, data = saved  # type: ignore[misc]
+                setattr(table, name, np.frombuffer(data, dtype=dtype).reshape(shape))
+        return table
+
+    @property
+    def ranks(self) -> Mapping[int, int]:
+        """The rules as a dict, for the pieces finished by ``merge_by_rank`` (rebuilt from the
+        hash table when restored from a state)."""
+        if self._rules is None:
+            used = self._slot_keys != _EMPTY
+            self._rules = dict(zip(self._slot_keys[used].tolist(),
+                                   self._slot_ranks[used].tolist(), strict=True))
+        return self._rules
 
     # -- hash table --------------------------------------------------------------------------
     def _hash(self, keys: np.ndarray) -> np.ndarray:

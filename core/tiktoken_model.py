@@ -12,13 +12,20 @@ import itertools
 from collections.abc import Mapping
 from functools import cached_property
 from heapq import heapify, heappop, heappush
+from pathlib import Path
+from typing import Any
 
+from . import disk_cache
 from .errors import ConfigError
 from .merge_trace import MergeStep
 from .token_model import BuiltFrom, TokenModel
 
 NO_RANK = 1 << 62
 LONG_PIECE = 256
+# Pieces to merge at once before the vectorized merge pays for building its table (~0.2 s
+# for o200k), and once it is built.
+BULK_FIRST = 15_000
+BULK_AGAIN = 1_000
 
 
 class TiktokenModel(TokenModel):
@@ -34,6 +41,9 @@ class TiktokenModel(TokenModel):
                 f"e.g. byte 0x{missing[0]:02X}"
             )
         self._built: dict[int, BuiltFrom | None] = {}
+        # Set by the file loader: where the pair table may be cached on disk.
+        self.cache_source: Path | None = None
+        self._pair_table: Any = None
 
     @cached_property
     def token_bytes(self) -> list[bytes | None]:  # type: ignore[override]
@@ -62,6 +72,65 @@ class TiktokenModel(TokenModel):
         if len(data) > LONG_PIECE:
             return self._merge_long(data)
         return self._merge_short(data)
+
+    def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
+        """``[encode_piece(p) for p in pieces]``; many pieces are merged together by the
+        vectorized merge (bulk_bpe), on a table of every pair of tokens that joins into one."""
+        enough = BULK_FIRST if self._pair_table is None else BULK_AGAIN
+        if len(pieces) < enough:
+            return list(map(self.encode_piece, pieces))
+        datas = [piece.encode("utf-8") for piece in pieces]
+        whole = list(map(self.encoder.get, datas))
+        where = [i for i, rank in enumerate(whole) if rank is None]
+        byte_ids = [self.encoder[bytes([b])] for b in range(256)]
+        if max(byte_ids) < 256:  # always in tiktoken's files: the bytes rank 0–255
+            table = bytes(byte_ids)
+            todo = [list(datas[i].translate(table)) for i in where]
+        else:
+            todo = [list(map(byte_ids.__getitem__, datas[i])) for i in where]
+        out = [[rank] for rank in whole]
+        for index, ids in zip(where, self.pair_table().merge_many(todo), strict=True):
+            out[index] = ids
+        return out  # type: ignore[return-value]
+
+    def pair_table(self) -> Any:
+        """bulk_bpe.PairTable of the join rules: (left id, right id) → rank of their bytes."""
+        if self._pair_table is None:
+            from .bulk_bpe import PairTable
+
+            new_ids = range(len(self.token_bytes))
+            source = self.cache_source
+            state = disk_cache.load("tiktoken-pairs", source) if source else None
+            table = None
+            if isinstance(state, dict):
+                try:
+                    table = PairTable.from_state(state, new_ids)
+                except (KeyError, TypeError, ValueError):
+                    table = None
+            if table is None:
+                table = PairTable(self.join_pairs(), new_ids, self.pair_shift)
+                if source:
+                    disk_cache.store("tiktoken-pairs", source, table.to_state())
+            self._pair_table = table
+        return self._pair_table
+
+    @property
+    def pair_shift(self) -> int:
+        return max(1, len(self.token_bytes).bit_length())
+
+    def join_pairs(self) -> dict[int, int]:
+        """Every way a token splits into two tokens, as ``left << shift | right`` → its rank."""
+        get = self.encoder.get
+        shift = self.pair_shift
+        pairs: dict[int, int] = {}
+        for data, rank in self.encoder.items():
+            for k in range(1, len(data)):
+                left = get(data[:k])
+                if left is not None:
+                    right = get(data[k:])
+                    if right is not None:
+                        pairs[left << shift | right] = rank
+        return pairs
 
     def _merge_short(self, data: bytes) -> list[int]:
         get = self.encoder.get

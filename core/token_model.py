@@ -75,6 +75,10 @@ class TokenModel(ABC):
         """The token as its file spells it, or None."""
         return self.token_label(token_id) if self.has_id(token_id) else None
 
+    def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
+        """Many pieces at once (a long text never seen); models may do it faster together."""
+        return list(map(self.encode_piece, pieces))
+
     def decode_table(self) -> list[bytes | None] | None:
         """Bytes per id such that decoding is joining them (None at ids not in the model), or
         None when decoding is more than a join (an end-of-word marker, say)."""

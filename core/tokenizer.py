@@ -23,6 +23,7 @@ from .byte_level import printable_to_bytes
 from .decoders import Decoder
 from .encoding import Encoding, Piece, Token
 from .errors import DecodeError, EncodeError
+from .gc_pause import gc_paused
 from .merge_trace import PieceTrace
 from .normalizers import Normalizer, make_normalizer
 from .postprocessors import PostProcessor
@@ -34,6 +35,8 @@ from .token_model import TokenModel
 DecodeErrors = Literal["strict", "replace"]
 PIECE_CACHE_LIMIT = 1 << 18
 CHUNK_CACHE_LIMIT = 1 << 16
+# A text this long that was never seen may hold enough new pieces to merge them together.
+BULK_MIN_CHARS = 20_000
 Source = tuple[int, int]
 
 
@@ -206,6 +209,9 @@ class Tokenizer:
                             part, at_input_start=start == 0 and s == 0)]
                     else:
                         pieces = self._split(part)
+                    if len(part) >= BULK_MIN_CHARS:
+                        with gc_paused():
+                            self._prefill(pieces)
                     out.extend(chain.from_iterable(map(lookup, pieces)))
         except UnknownCharacterError:
             self.encode(text, special=special)  # raises with the offset in the whole text
@@ -218,13 +224,25 @@ class Tokenizer:
         chunks = self._chunks
         if len(chunks) >= CHUNK_CACHE_LIMIT:
             chunks.clear()
-        lookup = self._cache.__getitem__
-        split = self._split
-        for chunk in newline_chunks(text):
-            ids = chunks.get(chunk)
-            if ids is None:
-                ids = chunks[chunk] = list(chain.from_iterable(map(lookup, split(chunk))))
-            out += ids
+        parts = newline_chunks(text)
+        new = dict.fromkeys(c for c in parts if c not in chunks)
+        if new:
+            with gc_paused():
+                split = self._split
+                pieces = {chunk: split(chunk) for chunk in new}
+                if sum(map(len, new)) >= BULK_MIN_CHARS:
+                    self._prefill(chain.from_iterable(pieces.values()))
+                lookup = self._cache.__getitem__
+                for chunk, chunk_pieces in pieces.items():
+                    chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
+        out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
+
+    def _prefill(self, pieces: Iterable[str]) -> None:
+        """Put the pieces not yet in the piece cache there, encoded together."""
+        cache = self._cache
+        misses = [p for p in set(pieces) if p not in cache]
+        if misses:
+            cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
 
     def encode_batch_ids(
         self, texts: Iterable[str], *, special: SpecialMode = "all"

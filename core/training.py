@@ -15,7 +15,6 @@ entries are re-pushed with their current count), never by recounting the corpus.
 
 from __future__ import annotations
 
-import gc
 import heapq
 import math
 import operator
@@ -23,7 +22,6 @@ import time
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import chain, compress, repeat
@@ -34,6 +32,7 @@ import numpy as np
 from .bpe_model import BPEModel
 from .corpus import parse_weight
 from .errors import TrainingError
+from .gc_pause import gc_paused
 from .merge_trace import MergeRecord
 from .normalizers import make_normalizer
 from .pretokenizers import make_pretokenizer
@@ -465,14 +464,14 @@ def iter_training(
     """
     config.validate()
     yield TrainingProgress("counting", 0, 0)
-    with _gc_paused():
+    with gc_paused():
         piece_counts, denominator = count_pieces(corpus, config)
     if not piece_counts:
         raise TrainingError("the corpus has no text to learn from")
     yield TrainingProgress("counting", len(piece_counts), len(piece_counts))
 
     pieces = list(piece_counts)
-    with _gc_paused():
+    with gc_paused():
         model, words = _base_words(pieces, config)
     specials = len(config.special_tokens)
     base_size = model.vocab_size
@@ -488,7 +487,7 @@ def iter_training(
         raise TrainingError(f"vocab size {config.vocab_size} is above the limit of {MAX_ID + 1}")
     threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
 
-    with _gc_paused():
+    with gc_paused():
         index = _PairIndex(
             words, list(piece_counts.values()), max(1, (target - 1).bit_length()), base_size
         )
@@ -528,7 +527,7 @@ def iter_training(
     total = target - base_size
     yield TrainingProgress("merging", 0, total)
     while True:
-        with _gc_paused():
+        with gc_paused():
             stop = merge_some(PROGRESS_SECONDS)
         yield TrainingProgress("merging", model.vocab_size - base_size, total)
         if stop is not None:
@@ -547,20 +546,6 @@ def iter_training(
     }
     result = TrainingResult(tokenizer, tuple(records), stop, len(pieces), config)
     yield TrainingProgress("done", total, total, result)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Training allocates millions of small containers that live to its end and form no
-    cycles; the cyclic collector would scan them over and over (a fifth of the run). It is
-    paused only while work runs, never across a yield to the caller."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:

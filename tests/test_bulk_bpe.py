@@ -179,6 +179,19 @@ def test_merge_many_equals_merge_by_rank(data):
     assert [list(p) for p in pieces] == pieces  # inputs untouched
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_table_restored_from_its_state_merges_the_same(data):
+    import marshal
+
+    ids, ranks, new_ids, shift = data.draw(tables())
+    pieces = data.draw(pieces_for(ids))
+    state = marshal.loads(marshal.dumps(PairTable(ranks, new_ids, shift).to_state()))
+    restored = PairTable.from_state(state, new_ids)
+    with tuned(1, 200):  # numpy rounds and the Python finish (which needs the rules dict)
+        assert restored.merge_many(pieces) == reference(pieces, ranks, new_ids, shift)
+
+
 # -- tiktoken o200k on real text --------------------------------------------------------------
 
 TIKTOKEN_FILE = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"

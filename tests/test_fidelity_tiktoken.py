@@ -7,6 +7,7 @@ from hypothesis import given, settings
 
 from conftest import needs_shared_data
 from fidelity_helpers import (
+    TIKTOKEN_DIR,
     TIKTOKEN_FILES,
     VECTORS,
     ntrex_lines,
@@ -64,6 +65,22 @@ def test_whole_ntrex_files_first_time_and_again(name):
         want = ref.encode_ordinary(text)
         assert ours.encode_ids(text, special="none") == want, path.name
         assert ours.encode_ids(text, special="none") == want, path.name
+
+
+@pytest.mark.parametrize("name", ["cl100k_base", "o200k_base"])
+def test_all_ntrex_at_once_goes_through_the_vectorized_merge(name, tmp_path, monkeypatch):
+    from bpelens.core import open_tokenizer
+
+    from conftest import SHARED_DATA
+
+    monkeypatch.setenv("BPELENS_CACHE_DIR", str(tmp_path))  # the pair table built, then read
+    text = "".join(p.read_text(encoding="utf-8") for p in
+                   sorted((SHARED_DATA / "parallel" / "ntrex128").glob("*.txt")))
+    want = tiktoken_reference(name).encode_ordinary(text)
+    for _ in range(2):
+        ours = open_tokenizer(TIKTOKEN_DIR / TIKTOKEN_FILES[name], encoding=name)
+        assert ours.encode_ids(text, special="none") == want
+        assert ours.model._pair_table is not None
 
 
 def test_gpt_tokenizer_test_plans():

@@ -124,6 +124,7 @@ def load_tiktoken(
         model = TiktokenModel(ranks, name=chosen.name if chosen else Path(path).stem)
     except ValueError as exc:
         raise TokenizerFileError(str(path), str(exc)) from None
+    model.cache_source = Path(path)
     specials = dict(chosen.special_tokens) if chosen else {}
     if special_tokens:
         specials.update(special_tokens)
