@@ -144,6 +144,37 @@ def _process(code: str, env: dict[str, str]) -> tuple[float, int]:
     return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 
 
+def jsonl_stream(args: argparse.Namespace, env: dict[str, str], folder: Path) -> None:
+    """`bpelens encode --jsonl` over every NTREX sentence, against the same encodes in-process."""
+    import json
+
+    from bpelens.core import open_tokenizer
+
+    lines = [line for p in sorted((SHARED_DATA / "parallel" / "ntrex128").glob("*.txt"))
+             for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+    batch = folder / "lines.jsonl"
+    batch.write_text("".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines),
+                     encoding="utf-8")
+    command = [sys.executable, "-m", "bpelens.app", "encode", "-t", str(O200K), "--jsonl"]
+    streamed = []
+    for _ in range(args.repeat):
+        with batch.open("rb") as stdin:
+            start = time.perf_counter()
+            subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, env=env, check=True)
+            streamed.append(time.perf_counter() - start)
+
+    def in_process() -> None:
+        encode = open_tokenizer(O200K).encode_ids
+        for line in lines:
+            encode(line)
+
+    engine = best(args.repeat, in_process)
+    size_mb = sum(len(line.encode("utf-8")) for line in lines) / 1e6
+    print(f"{'encode --jsonl, ' + format(len(lines), ',') + ' lines':<44} process "
+          f"{min(streamed):6.2f} s   engine alone {engine:6.2f} s   overhead "
+          f"{min(streamed) / engine:5.2f}×   ({size_mb / min(streamed):.1f} MB/s)")
+
+
 def processes(args: argparse.Namespace) -> None:
     here = str(Path(__file__).resolve().parent)
     with tempfile.TemporaryDirectory() as cache:
@@ -167,6 +198,7 @@ def processes(args: argparse.Namespace) -> None:
             ref_times = [_process(ref_code, env)[0] for _ in range(args.repeat)]
             print(f"{label:<44} ours {min(ours_times):6.3f} s   {ref_name} "
                   f"{min(ref_times):6.3f} s   ratio {min(ref_times) / min(ours_times):5.2f}×")
+        jsonl_stream(args, env, Path(cache))
         for label, code in {
             "peak RSS, o200k + encode 1 MB, ours": "from bpelens.core import open_tokenizer\n"
             f"from bench_encoding import ntrex_text\nt = ntrex_text(1)\n"

@@ -105,6 +105,18 @@ def test_jsonl_answers_each_line_before_the_next_arrives(byte_tokenizer):
         proc.wait(timeout=30)
 
 
+def test_a_reader_that_stops_early_is_not_an_error(byte_tokenizer):
+    # `bpelens encode --jsonl … | head -1`: the pipe closes; no message, exit 0.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bpelens.app", "encode", "-t", str(byte_tokenizer), "--jsonl"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    proc.stdout.close()
+    _, err = proc.communicate(("\n".join(['"Hello"'] * 20000) + "\n").encode(), timeout=60)
+    assert err.decode() == ""
+    assert proc.returncode == 0
+
+
 def test_decode(seed_tokenizer, byte_tokenizer):
     data = json.loads(bpelens("decode", "-t", str(seed_tokenizer), "13", "11").stdout)
     assert data["text"] == "lowest" and data["tokens"] == ["low", "est"]

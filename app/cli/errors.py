@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable
 from importlib import import_module
@@ -27,13 +28,16 @@ def run_guarded(command: str, args: argparse.Namespace) -> int:
         return handler(args)
     except BpeLensError as exc:
         return fail(str(exc))
+    except BrokenPipeError:
+        # The reader went away (`| head`): not an error. Point stdout at /dev/null so the
+        # interpreter's final flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         return fail(f"{where}{exc.strerror or exc}")
     except KeyboardInterrupt:
         return fail("interrupted")
-    except BrokenPipeError:
-        return 0
 
 
 class OneLineParser(argparse.ArgumentParser):
