@@ -40,7 +40,7 @@ round, still exact.
 from __future__ import annotations
 
 import gc
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 
 import numpy as np
@@ -73,6 +73,10 @@ class PairTable:
 
     def __init__(self, ranks: Mapping[int, int], new_ids: Sequence[int], shift: int) -> None:
         self._rules: Mapping[int, int] | None = ranks
+        # Optional: finishes a partly merged piece without the rules dict (set by a caller
+        # with its own exact merge, e.g. tiktoken's on bytes; a table restored from a state
+        # then never rebuilds the dict).
+        self.finish: Callable[[list[int]], list[int]] | None = None
         self.new_ids = new_ids
         self.shift = shift
         # Ids up to max_id keep every key ``left << shift | right`` inside int64.
@@ -163,6 +167,7 @@ class PairTable:
             setattr(table, name, state[name])
         table.new_ids = new_ids
         table._rules = None
+        table.finish = None
         table._hash_shift = np.uint64(state["hash_shift"])
         table.rank_dtype = np.dtype(str(state["rank_dtype"]))
         for name in cls._ARRAYS:
@@ -230,23 +235,51 @@ class PairTable:
         """``[merge_by_rank(list(p), ranks, new_ids, shift) for p in pieces]``, vectorized."""
         if self.python_only:
             return [self._merge_one(list(p)) for p in pieces]
-        out: list[list[int]] = [[]] * len(pieces)
         lens = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
+        flat, ok = self._flatten(pieces, lens)
+        return self._merge_flat(flat, lens, ok, lambda i: self._merge_one(list(pieces[i])))
+
+    def merge_flat(self, flat: np.ndarray, lens: np.ndarray) -> list[list[int]]:
+        """Same as :meth:`merge_many` on the pieces ``flat`` holds one after the other, ``lens``
+        ids each (no Python lists to read: the caller builds ``flat`` with numpy)."""
+        flat = np.asarray(flat, dtype=np.int64)
+        lens = np.asarray(lens, dtype=np.int64)
+        starts = np.cumsum(lens) - lens
+        if self.python_only:
+            return [self._merge_one(flat[a : a + n].tolist())
+                    for a, n in zip(starts.tolist(), lens.tolist(), strict=True)]
+        bad = (flat < 0) | (flat > self.max_id)
+        ok = np.ones(lens.size, dtype=bool)
+        if bad.any():
+            ok[np.repeat(np.arange(lens.size), lens)[bad]] = False
+        return self._merge_flat(
+            np.where(bad, 0, flat), lens, ok,
+            lambda i: self._merge_one(flat[starts[i] : starts[i] + lens[i]].tolist()))
+
+    def _merge_flat(
+        self, flat: np.ndarray, lens: np.ndarray, ok: np.ndarray,
+        fallback: Callable[[int], list[int]],
+    ) -> list[list[int]]:
+        """Merge the pieces ``flat`` holds in order (``ok``: ids in range; the others go to
+        ``fallback(index)``)."""
+        out: list[list[int]] = [[]] * lens.size
+        starts = np.cumsum(lens) - lens
         order = np.argsort(lens, kind="stable")
         n_short = int(np.searchsorted(lens[order], 2))
-        for i in order[:n_short].tolist():
-            out[i] = list(pieces[i])  # nothing to merge
+        short = order[:n_short]
+        single = short[lens[short] == 1]
+        for i in short[lens[short] == 0].tolist():
+            out[i] = []
+        for i, value in zip(single.tolist(), flat[starts[single]].tolist(), strict=True):
+            out[i] = [value]  # nothing to merge
         order = order[n_short:]
-        lens = lens[order]
-        flat, ok = self._flatten([pieces[i] for i in order.tolist()], lens)
-        for i in order[~ok].tolist():
-            out[i] = self._merge_one(list(pieces[i]))
+        for i in order[~ok[order]].tolist():
+            out[i] = fallback(i)
+        lens, starts, ok = lens[order], starts[order], ok[order]
         top = max(int(flat.max(initial=0)), self.max_new_id)
         bounded = self.has_bounds and top < 1 << self.shift
         sym_dtype = np.int32 if top < 1 << 31 else np.int64
         small_ids = self._dense is not None and int(flat.max(initial=0)) < _DENSE
-        starts = np.zeros(lens.size + 1, dtype=np.int64)
-        np.cumsum(lens, out=starts[1:])
         # Blocks of rows sorted by length, none much longer than the first, few enough cells.
         finished: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         begin, n = 0, lens.size
@@ -277,6 +310,8 @@ class PairTable:
         return out
 
     def _merge_one(self, ids: list[int]) -> list[int]:
+        if self.finish is not None:
+            return self.finish(ids)
         return merge_by_rank(ids, self.ranks, self.new_ids, self.shift)
 
     def _flatten(

@@ -79,17 +79,18 @@ class TiktokenModel(TokenModel):
         enough = BULK_FIRST if self._pair_table is None else BULK_AGAIN
         if len(pieces) < enough:
             return list(map(self.encode_piece, pieces))
+        import numpy as np
+
         datas = [piece.encode("utf-8") for piece in pieces]
         whole = list(map(self.encoder.get, datas))
         where = [i for i, rank in enumerate(whole) if rank is None]
-        byte_ids = [self.encoder[bytes([b])] for b in range(256)]
-        if max(byte_ids) < 256:  # always in tiktoken's files: the bytes rank 0–255
-            table = bytes(byte_ids)
-            todo = [list(datas[i].translate(table)) for i in where]
-        else:
-            todo = [list(map(byte_ids.__getitem__, datas[i])) for i in where]
+        todo = [datas[i] for i in where]
+        # Every byte of every piece to merge, as the ids of the single-byte tokens, at once.
+        byte_ids = np.array([self.encoder[bytes([b])] for b in range(256)], dtype=np.int64)
+        flat = byte_ids[np.frombuffer(b"".join(todo), dtype=np.uint8)]
+        lens = np.fromiter(map(len, todo), dtype=np.int64, count=len(todo))
         out = [[rank] for rank in whole]
-        for index, ids in zip(where, self.pair_table().merge_many(todo), strict=True):
+        for index, ids in zip(where, self.pair_table().merge_flat(flat, lens), strict=True):
             out[index] = ids
         return out  # type: ignore[return-value]
 
@@ -111,8 +112,15 @@ class TiktokenModel(TokenModel):
                 table = PairTable(self.join_pairs(), new_ids, self.pair_shift)
                 if source:
                     disk_cache.store("tiktoken-pairs", source, table.to_state())
+            # Merging a partly merged piece on from its bytes ends where the rules would.
+            table.finish = self._finish_merge
             self._pair_table = table
         return self._pair_table
+
+    def _finish_merge(self, ids: list[int]) -> list[int]:
+        table = self.token_bytes
+        data = b"".join([table[i] for i in ids])  # type: ignore[misc]
+        return self._merge_long(data) if len(data) > LONG_PIECE else self._merge_short(data)
 
     @property
     def pair_shift(self) -> int:

@@ -7,6 +7,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 from unittest import mock
 
+import numpy as np
 import pytest
 import regex
 from hypothesis import HealthCheck, given, settings
@@ -176,6 +177,11 @@ def test_merge_many_equals_merge_by_rank(data):
     tail, cells = data.draw(st.sampled_from([(0, 1 << 17), (0, 64), (1, 200), (8, 1 << 17)]))
     with tuned(tail, cells):
         assert merge_many(pieces, ranks, new_ids, shift) == expected
+        flat = np.array([i for p in pieces for i in p] or [], dtype=object)
+        if all(-(1 << 63) <= i < 1 << 63 for i in flat.tolist()):
+            table = PairTable(ranks, new_ids, shift)
+            lens = np.array([len(p) for p in pieces], dtype=np.int64)
+            assert table.merge_flat(flat.astype(np.int64), lens) == expected
     assert [list(p) for p in pieces] == pieces  # inputs untouched
 
 
