@@ -101,6 +101,8 @@ def clean_surrogates(text: str, policy: SurrogatePolicy = "replace") -> tuple[st
 # Above this many tokens, alignment is vectorized (numpy is imported only then: the command
 # line encodes short texts and should not pay for importing it).
 _VECTORIZE_ABOVE = 20_000
+# Columns are built for the GUI, which has numpy loaded anyway.
+_COLUMNS_VECTORIZE_ABOVE = 500
 
 
 def char_byte_starts(text: str) -> list[int]:
@@ -183,3 +185,25 @@ def spans_from_lengths(lengths: Sequence[int], starts: list[int], offset: int = 
     """Spans of consecutive tokens whose byte lengths are given, starting at byte ``offset``."""
     ends = list(accumulate(lengths, initial=offset))
     return align_byte_spans(list(pairwise(ends)), starts)
+
+
+def align_columns(
+    byte_starts: Sequence[int], byte_ends: Sequence[int], starts: list[int]
+) -> tuple[list[int], list[int], list[bool]]:
+    """:func:`align_byte_spans` as three columns (char starts, char ends, partial flags),
+    without a :class:`Span` per token — for hundreds of thousands of tokens."""
+    if len(byte_starts) > _COLUMNS_VECTORIZE_ABOVE:
+        import numpy as np
+
+        table = np.asarray(starts, dtype=np.int64)
+        b0 = np.asarray(byte_starts, dtype=np.int64)
+        b1 = np.asarray(byte_ends, dtype=np.int64)
+        c0 = np.searchsorted(table, b0, side="right") - 1
+        c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
+        end_char = np.searchsorted(table, b1, side="right") - 1
+        last = len(table) - 1
+        partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
+        return c0.tolist(), c1.tolist(), partial.tolist()
+    spans = align_byte_spans(list(zip(byte_starts, byte_ends, strict=True)), starts)
+    return ([s.char_start for s in spans], [s.char_end for s in spans],
+            [s.partial for s in spans])

@@ -1,0 +1,109 @@
+"""The columns the GUI reads equal the full encoding, column for column, whichever path
+built them; the fast path is taken where it is exact."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bpelens.app.demo_data import load_demo
+from bpelens.core import Tokenizer, TrainingConfig, train
+from bpelens.core.token_table import table_from_encoding, token_table
+
+from conftest import SHARED_DATA
+from fidelity_helpers import EMOJI, SPECIAL_STRINGS, WHITESPACE
+
+FRAGMENTS = st.one_of(
+    st.text(max_size=10), st.sampled_from(WHITESPACE), st.sampled_from(EMOJI),
+    st.sampled_from([*SPECIAL_STRINGS, "<|end|>", "Hello", " world", "日本語", "مرحبا",
+                     "नमस्ते", "e\u0301", "ﬁ", "\ud800", "A猫🙂"]),
+)
+TEXTS = st.lists(FRAGMENTS, max_size=8).map("".join)
+COLUMNS = ("text", "model_text", "ids", "byte_starts", "byte_ends", "char_starts", "char_ends",
+           "partial", "from_special", "piece_byte_starts", "piece_byte_ends", "piece_special",
+           "char_bytes", "specials_found", "specials_recognised", "decoded",
+           "replaced_surrogates")
+
+
+def _with_specials() -> Tokenizer:
+    corpus = ["Hello world, 日本語 and مرحبا", "नमस्ते world 🙂"] * 3
+    model = train(corpus, TrainingConfig(vocab_size=300, level="byte")).tokenizer.model
+    return Tokenizer(model, pretokenizer="o200k_base",
+                     special_tokens={"<|end|>": 300, "<|endoftext|>": 301})
+
+
+TOKENIZERS = {
+    "demo-byte": lambda: load_demo("demo-multilingual-byte"),
+    "demo-char": lambda: load_demo("demo-english-char"),
+    "byte+specials": _with_specials,
+}
+SHARED = {
+    "o200k": "tiktoken/o200k_base.tiktoken", "qwen3": "hf/qwen3.tokenizer.json",
+    "llama-spm": "hf/llama-spm.tokenizer.json",
+    "bert": "hf/bert-base-uncased-minilm.tokenizer.json",
+    "pegasus": "hf/pegasus-unigram.tokenizer.json",
+}
+if SHARED_DATA.is_dir():
+    from bpelens.core import open_tokenizer
+
+    for _name, _path in SHARED.items():
+        TOKENIZERS[_name] = (lambda p: lambda: open_tokenizer(SHARED_DATA / "tokenizers" / p))(
+            _path)
+_loaded: dict[str, Tokenizer] = {}
+
+
+def loaded(name: str) -> Tokenizer:
+    if name not in _loaded:
+        _loaded[name] = TOKENIZERS[name]()
+    return _loaded[name]
+
+
+def assert_same(tokenizer: Tokenizer, text: str, special: str) -> None:
+    table = token_table(tokenizer, text, special=special)
+    full = table_from_encoding(tokenizer, tokenizer.encode(text, special=special))
+    for column in COLUMNS:
+        assert getattr(table, column) == getattr(full, column), column
+    encoding = full.encoding
+    assert [table.kind(i) for i in range(len(table))] == [t.kind for t in encoding.tokens]
+    assert [table.token_bytes(i) for i in range(len(table))] == [t.bytes for t in
+                                                                 encoding.tokens]
+
+
+@pytest.mark.parametrize("name", sorted(TOKENIZERS))
+@settings(max_examples=60, deadline=None)
+@given(text=TEXTS, special=st.sampled_from(["all", "none"]))
+def test_columns_equal_the_full_encoding(name, text, special):
+    assert_same(loaded(name), text, special)
+
+
+def test_fast_path_where_exact_and_full_path_where_not():
+    byte = loaded("byte+specials")
+    table = token_table(byte, "Hello <|end|> 猫")
+    assert table.fast
+    assert table.kind(table.token_at_char(6)) == "special"
+    assert table.from_special.count(True) == 1
+    assert table.partial.count(True) >= 1  # 猫 is split into bytes by a 300-token vocabulary
+    char = loaded("demo-char")
+    assert not token_table(char, "日本").fast or char.encode("日本").round_trip
+
+
+def test_lookups_by_position():
+    table = token_table(loaded("demo-byte"), "A猫🙂 hello")
+    assert table.tokens_in_bytes(0, table.byte_count) == range(len(table))
+    first = table.token_at_byte(0)
+    assert first == 0
+    assert table.token_at_byte(table.byte_count) is None
+    inside = table.tokens_in_bytes(2, 3)  # a byte inside 猫
+    assert all(table.byte_starts[i] < 3 and table.byte_ends[i] > 2 for i in inside)
+    assert len(inside) == 1
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not here")
+def test_real_tokenizers_take_the_fast_path_on_ordinary_text():
+    text = "Hello, 世界! مرحبا नमस्ते 👍🏽\n  indented <|im_end|> 3.14159"
+    for name in ("o200k", "qwen3"):
+        assert token_table(loaded(name), text).fast, name
+    # SentencePiece's ▁ and BERT's lower-casing rewrite the text: the full path, still equal
+    for name in ("llama-spm", "bert"):
+        table = token_table(loaded(name), text)
+        assert not table.fast
+        assert_same(loaded(name), text, "all")
