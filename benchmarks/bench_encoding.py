@@ -200,6 +200,10 @@ def processes(args: argparse.Namespace) -> None:
                   f"{min(ref_times):6.3f} s   ratio {min(ref_times) / min(ours_times):5.2f}×")
         jsonl_stream(args, env, Path(cache))
         for label, code in {
+            "peak RSS, o200k loaded, ours": "from bpelens.core import open_tokenizer\n"
+            f"open_tokenizer({str(O200K)!r}).encode_ids('hello')",
+            "peak RSS, o200k loaded, tiktoken": "from bench_encoding import tiktoken_o200k\n"
+            "tiktoken_o200k().encode('hello')",
             "peak RSS, o200k + encode 1 MB, ours": "from bpelens.core import open_tokenizer\n"
             f"from bench_encoding import ntrex_text\nt = ntrex_text(1)\n"
             f"open_tokenizer({str(O200K)!r}).encode_ids(t)",

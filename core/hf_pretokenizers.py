@@ -161,9 +161,13 @@ class CharClassPreTokenizer(PreTokenizer):
 
 
 def punctuation(behavior: str = "Isolated") -> CharClassPreTokenizer:
-    # HF: ASCII punctuation (which includes symbols such as $ + < = > ^ ` | ~) or Unicode P*.
+    # HF: ASCII punctuation (which includes symbols such as $ + < = > ^ ` | ~) or P* — of the
+    # old Unicode tables HF's crate carries, not today's (U+2E56 ⹖ and U+061D ؝ are not
+    # punctuation to it): the same predicate as BertPreTokenizer's.
+    from .bert_components import PUNCTUATION
+
     return CharClassPreTokenizer(
-        "Punctuation", r"[!-/:-@\[-`{-~\p{P}]", behavior,
+        "Punctuation", f"[{PUNCTUATION.class_body()}]", behavior,
         {"type": "Punctuation", "behavior": behavior},
     )
 

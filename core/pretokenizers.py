@@ -200,6 +200,12 @@ class WhitespacePreTokenizer(PreTokenizer):
         return self._regex.findall(text)
 
 
+# HF's Digits asks Rust's char::is_numeric, whose tables (Unicode 17 in tokenizers 0.23)
+# know numbers that the pinned regex release (Unicode 15.1) does not yet: Tolong Siki digits
+# and three Kirat Rai ones.
+NUMERIC_SINCE_UNICODE_16 = "\\U00011de0-\\U00011de9\\U00016ff4-\\U00016ff6"
+
+
 class DigitsPreTokenizer(PreTokenizer):
     """Each number character (Unicode N*) becomes its own piece (``individual``), or each run
     of them does; the text between stays whole (HF Digits)."""
@@ -208,7 +214,8 @@ class DigitsPreTokenizer(PreTokenizer):
 
     def __init__(self, *, individual: bool = True) -> None:
         self.individual = individual
-        self._regex = regex.compile(r"\p{N}" if individual else r"\p{N}+")
+        number = f"[\\p{{N}}{NUMERIC_SINCE_UNICODE_16}]"
+        self._regex = regex.compile(number if individual else number + "+")
 
     def split(self, text: str) -> Spans:
         spans: Spans = []

@@ -29,3 +29,6 @@ def shared_data() -> Path:
 
 # Tests never read or fill the user's cache of parsed tokenizer files.
 os.environ.setdefault("BPELENS_CACHE_DIR", tempfile.mkdtemp(prefix="bpelens-test-cache-"))
+# ... nor the user's GUI settings, Hugging Face cache or tiktoken cache.
+for _variable in ("BPELENS_CONFIG_DIR", "HF_HUB_CACHE", "TIKTOKEN_CACHE_DIR"):
+    os.environ.setdefault(_variable, tempfile.mkdtemp(prefix=f"bpelens-test-{_variable.lower()}-"))

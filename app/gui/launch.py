@@ -14,6 +14,8 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--tokenizer", metavar="PATH", help="a tokenizer file to open")
     parser.add_argument("--text", metavar="TEXT", help="the text to show")
+    parser.add_argument("--encoding", metavar="NAME",
+                        help="for a .tiktoken file: the encoding it belongs to (o200k_harmony…)")
     return parser.parse_args(argv)
 
 
@@ -25,6 +27,6 @@ def launch(argv: list[str]) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Lens")
-    window = MainWindow(tokenizer_path=args.tokenizer, text=args.text)
+    window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding)
     window.show()
     return app.exec()

@@ -1,0 +1,380 @@
+"""The layers view: codepoints, UTF-8 bytes, pre-token pieces and tokens, one row each, all
+aligned on one byte axis (one cell per byte).
+
+The text is laid out in bands (a line of the text, wrapped at the view's width, never inside
+a character); a band draws its four rows. Only the bands on screen are painted, so a
+megabyte of text costs what a screenful does. Everything drawn comes from a
+:class:`~bpelens.core.token_table.TokenTable`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from bisect import bisect_right
+
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
+
+from bpelens.core.display import hex_bytes, visible
+from bpelens.core.token_table import TokenTable
+
+from .token_colors import SPECIAL_COLOR, chip_color, text_color
+
+CELL = 32  # pixels per byte
+LABEL_WIDTH = 62
+ROW_CHARS = 44
+ROW_BYTES = 20
+ROW_PIECES = 14
+ROW_TOKENS = 30
+ROW_IDS = 14
+BAND_GAP = 12
+ROW_NAMES = ("characters", "bytes", "pieces", "tokens")
+
+
+def compute_bands(text: str, char_bytes: list[int], capacity: int) -> list[tuple[int, int]]:
+    """Byte ranges of the bands: one per line of ``text`` (the newline ends its line), cut
+    into ranges of at most ``capacity`` bytes at character boundaries (a character wider than
+    the capacity gets a band of its own)."""
+    capacity = max(4, capacity)
+    bands: list[tuple[int, int]] = []
+    n = len(text)
+    pos = 0
+    while pos < n:
+        newline = text.find("\n", pos)
+        line_end = n if newline < 0 else newline + 1
+        b0, b1 = char_bytes[pos], char_bytes[line_end]
+        while b1 - b0 > capacity:
+            cut = bisect_right(char_bytes, b0 + capacity, pos, line_end + 1) - 1
+            if cut <= pos:
+                cut = pos + 1
+            bands.append((b0, char_bytes[cut]))
+            pos, b0 = cut, char_bytes[cut]
+        bands.append((b0, b1))
+        pos = line_end
+    return bands or [(0, 0)]
+
+
+def codepoint_label(ch: str) -> str:
+    """A codepoint as shown in its cell: whitespace visible, a lone mark on a dotted circle."""
+    if unicodedata.category(ch) in ("Mn", "Mc", "Me"):
+        return "◌" + ch
+    return visible(ch)
+
+
+class LayersView(QAbstractScrollArea):
+    """Emits ``token_clicked(index)``; ``select(index)`` highlights a token in every row."""
+
+    token_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table: TokenTable | None = None
+        self.spell: object = None  # callable id -> vocabulary spelling, when shown
+        self.info: object = None  # callable index -> hover lines
+        self.show_ids = True
+        self.alternating = False
+        self.selected: int | None = None
+        self.hovered: int | None = None
+        self.bands: list[tuple[int, int]] = [(0, 0)]
+        self._band_width = 0
+        self.glyph_font = QFont("Noto Sans", 14)
+        self.small_font = QFont("DejaVu Sans", 7)
+        self.mono_font = QFont("DejaVu Sans Mono", 8)
+        self.chip_font = QFont("Noto Sans", 10)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    # -- data --------------------------------------------------------------------------------
+    @property
+    def band_height(self) -> int:
+        return ROW_CHARS + ROW_BYTES + ROW_PIECES + ROW_TOKENS + (
+            ROW_IDS if self.show_ids else 0) + BAND_GAP
+
+    def set_table(self, table: TokenTable | None, *,
+                  bands: list[tuple[int, int]] | None = None) -> None:
+        """Show a table (``bands``: its :func:`compute_bands` at this width, when made)."""
+        self.table = table
+        self.hovered = None
+        if table is None or (self.selected is not None and self.selected >= len(table)):
+            self.selected = None
+        self._relayout(bands)
+
+    def set_options(self, *, show_ids: bool | None = None, alternating: bool | None = None,
+                    spell: object = ...) -> None:
+        if show_ids is not None:
+            self.show_ids = show_ids
+        if alternating is not None:
+            self.alternating = alternating
+        if spell is not ...:
+            self.spell = spell
+        self._relayout()
+
+    def capacity(self) -> int:
+        return max(4, (self.viewport().width() - LABEL_WIDTH - 8) // CELL)
+
+    def _relayout(self, bands: list[tuple[int, int]] | None = None) -> None:
+        table = self.table
+        self._band_width = self.capacity()
+        if table is None:
+            self.bands = [(0, 0)]
+        elif bands is not None:
+            self.bands = bands
+        else:
+            self.bands = compute_bands(table.model_text, table.char_bytes, self._band_width)
+        total = len(self.bands) * self.band_height
+        bar = self.verticalScrollBar()
+        bar.setRange(0, max(0, total - self.viewport().height()))
+        bar.setPageStep(self.viewport().height())
+        bar.setSingleStep(self.band_height // 2)
+        self.viewport().update()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.capacity() != self._band_width:
+            self._relayout()
+        else:
+            self.verticalScrollBar().setPageStep(self.viewport().height())
+
+    # -- geometry ----------------------------------------------------------------------------
+    def band_of_byte(self, offset: int) -> int:
+        return max(0, bisect_right(self.bands, (offset, float("inf"))) - 1)
+
+    def token_rect(self, index: int) -> QRect | None:
+        """Where the token's chip starts, in viewport coordinates (its first band)."""
+        if self.table is None or not 0 <= index < len(self.table):
+            return None
+        start = self.table.byte_starts[index]
+        band = self.band_of_byte(start)
+        b0, _ = self.bands[band]
+        top = band * self.band_height - self.verticalScrollBar().value()
+        y = top + ROW_CHARS + ROW_BYTES + ROW_PIECES
+        width = max(4, (self.table.byte_ends[index] - start) * CELL)
+        return QRect(LABEL_WIDTH + (start - b0) * CELL, y, width, ROW_TOKENS)
+
+    def ensure_visible(self, index: int) -> None:
+        if self.table is None or not 0 <= index < len(self.table):
+            return
+        band = self.band_of_byte(self.table.byte_starts[index])
+        top = band * self.band_height
+        bar = self.verticalScrollBar()
+        if top < bar.value() or top + self.band_height > bar.value() + self.viewport().height():
+            bar.setValue(max(0, top - self.viewport().height() // 3))
+
+    def hit(self, point: QPoint) -> int | None:
+        """The token under a viewport point (in any row of its bytes)."""
+        if self.table is None or point.x() < LABEL_WIDTH:
+            return None
+        y = point.y() + self.verticalScrollBar().value()
+        band = y // self.band_height
+        if not 0 <= band < len(self.bands) or y % self.band_height >= (
+                self.band_height - BAND_GAP):
+            return None
+        b0, b1 = self.bands[band]
+        offset = b0 + (point.x() - LABEL_WIDTH) // CELL
+        if offset >= b1:
+            return None
+        return self.table.token_at_byte(offset)
+
+    def visible_chips(self) -> list[tuple[int, str]]:
+        """(token index, label) of every chip whose first band is on screen, in order — what
+        the tokens row shows."""
+        table = self.table
+        if table is None:
+            return []
+        scroll = self.verticalScrollBar().value()
+        first = scroll // self.band_height
+        last = min(len(self.bands), (scroll + self.viewport().height()) // self.band_height + 1)
+        out = []
+        for b0, b1 in self.bands[first:last]:
+            for index in table.tokens_in_bytes(b0, b1):
+                start = table.byte_starts[index]
+                if b0 <= start < b1 or (start == b0 == b1):
+                    out.append((index, self._chip_label(table, index, start,
+                                                        table.byte_ends[index])))
+        return out
+
+    def select(self, index: int | None) -> None:
+        self.selected = index
+        if index is not None:
+            self.ensure_visible(index)
+        self.viewport().update()
+
+    # -- events ------------------------------------------------------------------------------
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.viewport().update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        index = self.hit(event.position().toPoint())
+        if index != self.hovered:
+            self.hovered = index
+            self.viewport().update()
+        if index is not None and callable(self.info):
+            QToolTip.showText(event.globalPosition().toPoint(), "\n".join(self.info(index)),
+                              self.viewport())
+        else:
+            QToolTip.hideText()
+
+    def leaveEvent(self, event) -> None:
+        self.hovered = None
+        self.viewport().update()
+        super().leaveEvent(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        index = self.hit(event.position().toPoint())
+        if index is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.selected = index
+            self.viewport().update()
+            self.token_clicked.emit(index)
+
+    # -- painting ----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        painter.fillRect(event.rect(), QColor("#ffffff"))
+        table = self.table
+        if table is None:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        scroll = self.verticalScrollBar().value()
+        height = self.band_height
+        first = scroll // height
+        last = min(len(self.bands), (scroll + self.viewport().height()) // height + 1)
+        data_cache: dict[int, bytes] = {}
+        for band in range(first, last):
+            top = band * height - scroll
+            self._paint_band(painter, table, band, top, data_cache)
+        painter.end()
+
+    def _paint_band(self, painter: QPainter, table: TokenTable, band: int, top: int,
+                    data_cache: dict[int, bytes]) -> None:
+        b0, b1 = self.bands[band]
+        x0 = LABEL_WIDTH
+        painter.setFont(self.small_font)
+        painter.setPen(QColor("#888888"))
+        rows = (ROW_CHARS, ROW_BYTES, ROW_PIECES, ROW_TOKENS)
+        y = top
+        for name, row_height in zip(ROW_NAMES, rows, strict=True):
+            painter.drawText(QRect(2, y, LABEL_WIDTH - 6, row_height),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, name)
+            y += row_height
+        if b1 <= b0:
+            return
+        chars = table.char_bytes
+        c_first = bisect_right(chars, b0) - 1
+        c_last = bisect_right(chars, b1 - 1) - 1
+        text = table.model_text[c_first : c_last + 1]
+        data = text.encode("utf-8")
+        base = chars[c_first]
+        # Selection and hover: a translucent column over every row of the token's bytes.
+        for index, shade in ((self.hovered, "#00000010"), (self.selected, "#1f4fff26")):
+            if index is None or index >= len(table):
+                continue
+            s, e = max(b0, table.byte_starts[index]), min(b1, table.byte_ends[index])
+            if s < e:
+                painter.fillRect(QRect(x0 + (s - b0) * CELL, top, (e - s) * CELL,
+                                       self.band_height - BAND_GAP), QColor(shade))
+        self._paint_chars(painter, table, c_first, c_last, b0, b1, top, text)
+        self._paint_bytes(painter, data, base, b0, b1, chars, c_first, top + ROW_CHARS)
+        self._paint_pieces(painter, table, b0, b1, top + ROW_CHARS + ROW_BYTES)
+        self._paint_tokens(painter, table, b0, b1, top + ROW_CHARS + ROW_BYTES + ROW_PIECES)
+
+    def _paint_chars(self, painter: QPainter, table: TokenTable, c_first: int, c_last: int,
+                     b0: int, b1: int, top: int, text: str) -> None:
+        chars = table.char_bytes
+        glyph_metrics = QFontMetrics(self.glyph_font)
+        small_metrics = QFontMetrics(self.small_font)
+        for offset, ch in enumerate(text):
+            c = c_first + offset
+            s, e = max(b0, chars[c]), min(b1, chars[c + 1])
+            rect = QRect(LABEL_WIDTH + (s - b0) * CELL + 1, top + 2, (e - s) * CELL - 2,
+                         ROW_CHARS - 4)
+            painter.setPen(QPen(QColor("#c8c8c8")))
+            painter.setBrush(QColor("#fafafa"))
+            painter.drawRoundedRect(QRectF(rect), 3, 3)
+            painter.setPen(QColor("#202020"))
+            painter.setFont(self.glyph_font)
+            label = glyph_metrics.elidedText(codepoint_label(ch), Qt.TextElideMode.ElideRight,
+                                             rect.width())
+            painter.drawText(QRect(rect.x(), rect.y(), rect.width(), 26),
+                             Qt.AlignmentFlag.AlignCenter, label)
+            painter.setFont(self.small_font)
+            painter.setPen(QColor("#707070"))
+            code = f"U+{ord(ch):04X}"
+            if small_metrics.horizontalAdvance(code) > rect.width() - 2:
+                code = code[2:]  # a one-byte cell: the hex digits alone
+            painter.drawText(QRect(rect.x(), rect.y() + 25, rect.width(), 14),
+                             Qt.AlignmentFlag.AlignCenter, code)
+
+    def _paint_bytes(self, painter: QPainter, data: bytes, base: int, b0: int, b1: int,
+                     chars: list[int], c_first: int, top: int) -> None:
+        painter.setFont(self.mono_font)
+        c = c_first
+        for offset in range(b0, b1):
+            while chars[c + 1] <= offset:
+                c += 1
+            lead = offset == chars[c]
+            rect = QRect(LABEL_WIDTH + (offset - b0) * CELL + 1, top + 1, CELL - 2, ROW_BYTES - 2)
+            painter.fillRect(rect, QColor("#eef2f7" if lead else "#f6f8fb"))
+            painter.setPen(QColor("#303030" if lead else "#707070"))
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
+                             f"{data[offset - base]:02X}")
+
+    def _paint_pieces(self, painter: QPainter, table: TokenTable, b0: int, b1: int,
+                      top: int) -> None:
+        painter.setPen(Qt.PenStyle.NoPen)
+        for index in table.pieces_in_bytes(b0, b1):
+            s = max(b0, table.piece_byte_starts[index])
+            e = min(b1, table.piece_byte_ends[index])
+            if e <= s:
+                continue
+            special = table.piece_special[index] is not None
+            color = SPECIAL_COLOR if special else ("#9aa5b1" if index % 2 else "#c5ccd3")
+            painter.setBrush(QColor(color))
+            painter.drawRoundedRect(QRectF(LABEL_WIDTH + (s - b0) * CELL + 2, top + 3,
+                                           (e - s) * CELL - 4, ROW_PIECES - 6), 3, 3)
+
+    def _paint_tokens(self, painter: QPainter, table: TokenTable, b0: int, b1: int,
+                      top: int) -> None:
+        metrics = QFontMetrics(self.chip_font)
+        for index in table.tokens_in_bytes(b0, b1):
+            start, end = table.byte_starts[index], table.byte_ends[index]
+            s, e = max(b0, start), min(b1, end)
+            token_id = table.ids[index]
+            kind = table.kind(index)
+            color = QColor(chip_color(token_id, kind, index, alternating=self.alternating))
+            rect = QRectF(LABEL_WIDTH + (s - b0) * CELL + 1.5, top + 2,
+                          max(3, (e - s) * CELL - 3), ROW_TOKENS - 4)
+            painter.setBrush(color)
+            border = QPen(QColor("#1f4fff") if index == self.selected else color.darker(135),
+                          2.5 if index == self.selected else 1)
+            if table.partial[index]:
+                # A chip cut inside a character: a dashed edge says "the character goes on".
+                border.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(border)
+            painter.drawRoundedRect(rect, 5, 5)
+            label = self._chip_label(table, index, start, end)
+            painter.setPen(QColor(text_color(color.name())))
+            painter.setFont(self.chip_font)
+            shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, int(rect.width()) - 4)
+            if s == start:  # the label goes on the chip's first band only
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
+            if self.show_ids and s == start:
+                painter.setFont(self.small_font)
+                painter.setPen(QColor("#505050"))
+                painter.drawText(QRectF(rect.x(), top + ROW_TOKENS, max(rect.width(), 40),
+                                        ROW_IDS), Qt.AlignmentFlag.AlignLeft, str(token_id))
+
+    def _chip_label(self, table: TokenTable, index: int, start: int, end: int) -> str:
+        data = table.token_bytes(index)
+        if table.partial[index]:
+            return hex_bytes(data)
+        if callable(self.spell):
+            spelled = self.spell(table.ids[index])
+            if spelled is not None:
+                return visible(spelled)
+        try:
+            return visible(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            return hex_bytes(data)

@@ -1,0 +1,25 @@
+"""Qt counts text positions in UTF-16 code units; Python counts code points. Characters
+outside the Basic Multilingual Plane (emoji, rare CJK) take two units, so positions drift
+after the first one. This map converts both ways in O(log n)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
+class Utf16Map:
+    def __init__(self, text: str) -> None:
+        self.length = len(text)
+        # Code point index of each astral character, and where it ends in UTF-16 units.
+        self._astral = [m.start() for m in _ASTRAL.finditer(text)] if not text.isascii() else []
+        self._ends16 = [a + k + 2 for k, a in enumerate(self._astral)]
+
+    def to_utf16(self, index: int) -> int:
+        return index + bisect_left(self._astral, index)
+
+    def from_utf16(self, position: int) -> int:
+        """The code point at (or holding) a UTF-16 position."""
+        return min(self.length, position - bisect_right(self._ends16, position))
