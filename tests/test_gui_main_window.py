@@ -15,6 +15,7 @@ from bpelens.app.gui import ids_panel
 from bpelens.app.gui.ids_panel import format_ids, parse_ids
 from bpelens.app.gui.layers_view import compute_bands
 from bpelens.app.gui.main_window import MainWindow
+from bpelens.app.gui.settings import recent_tokenizers
 from bpelens.app.gui.tokenizer_picker import Choice
 from bpelens.core.display import hex_bytes, visible
 from bpelens.core.formats.export import save_hf_json
@@ -262,3 +263,48 @@ def test_what_the_text_box_holds_is_what_is_encoded(make_window, qtbot):
     window.replace_text("one\r\ntwo")
     qtbot.waitUntil(lambda: window.table.text == "one\ntwo")
     assert window.banner_row.isVisible() and "carriage returns" in window.banner.text()
+
+
+def test_picker_lists_bundled_cached_and_recent_tokenizers(make_window, qtbot, tmp_path,
+                                                           monkeypatch):
+    from test_tokenizer_sources import fake_hub
+
+    hub = fake_hub(tmp_path / "hub")
+    monkeypatch.setenv("HF_HUB_CACHE", str(hub))
+    window = make_window(text="cached", discover=True)
+    qtbot.waitUntil(lambda: any(c.label == "org/tiny" for c in window.picker.choices()))
+    labels = [window.picker.itemText(r) for r in range(window.picker.count())]
+    assert "Bundled demos" in labels and "Hugging Face cache" in labels
+    choice = next(c for c in window.picker.choices() if c.label == "org/tiny")
+    window.picker.select_choice(choice)
+    qtbot.waitUntil(lambda: window.choice == choice and window.settled())
+    assert window.about_tokenizer.text().startswith("org/tiny")
+    # remembered among recent files (listed once: it is already in the cache section)
+    assert recent_tokenizers(window.settings)[0] == choice.key
+    assert [window.picker.itemText(r) for r in range(window.picker.count())].count(
+        "   org/tiny") == 1
+
+
+def test_loading_shows_progress_and_can_be_cancelled(make_window, qtbot):
+    window = make_window(text="hi")
+    window.choose(Choice("demo", "demo-english-char", label="demo-english-char"))
+    assert window.progress.isVisible() and window.cancel_button.isVisible()
+    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert not window.progress.isVisible()
+    qtbot.waitUntil(lambda: not window.loader.busy)
+    assert window.tokenizer.name == DEMO  # the cancelled load was dropped
+
+
+def test_command_line_opens_the_window_on_a_tokenizer_and_text(qtbot, tmp_path):
+    from bpelens.app.gui.launch import parse_gui_args
+
+    exported = tmp_path / "t" / "tokenizer.json"
+    exported.parent.mkdir()
+    save_hf_json(load_demo(DEMO), exported)
+    args = parse_gui_args(["--tokenizer", str(exported), "--text", "from the command line"])
+    window = MainWindow(tokenizer_path=args.tokenizer, text=args.text,
+                        settings=settings_in(tmp_path), discover=False)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: window.choice is not None and window.settled())
+    assert window.choice.key == str(exported)
+    assert window.table.ids == load_demo(DEMO).encode_ids("from the command line")
