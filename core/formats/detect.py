@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from ..errors import TokenizerFileError
 from ..tokenizer import Tokenizer
 from .gpt2_files import PAIRS, load_gpt2_files
+from .json_file import parse_json_file
 
 FORMATS = "tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, " \
           "or a BPE Lens tokenizer (.json)"
@@ -82,18 +82,7 @@ def _looks_like_ranks(head: bytes) -> bool:
 
 
 def _open_json(path: Path) -> Tokenizer:
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
-    except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TokenizerFileError(
-            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
+    data: Any = parse_json_file(path)
     if isinstance(data, dict) and data.get("format") == "bpelens-tokenizer":
         from ..serialization import tokenizer_from_dict
 

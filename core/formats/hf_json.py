@@ -6,7 +6,6 @@ and lists the types that are supported — never a silently different tokenizer.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from itertools import chain
 from pathlib import Path
@@ -53,6 +52,7 @@ from ..special_tokens import AddedToken
 from ..token_model import TokenModel
 from ..tokenizer import Tokenizer
 from ..vocab_bpe import VocabBPEModel
+from .json_file import parse_json_file
 
 
 class _Unsupported(ConfigError):
@@ -416,18 +416,3 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     tokenizer.source = {"format": "tokenizer.json", "path": str(path)}
     tokenizer.name = path.name.removesuffix(".json").removesuffix(".tokenizer") or path.stem
     return tokenizer
-
-
-def parse_json_file(path: Path) -> Any:
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TokenizerFileError(
-            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
