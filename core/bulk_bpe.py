@@ -5,6 +5,8 @@ API::
     merge_many(pieces, ranks, new_ids, shift) -> list[list[int]]
     table = PairTable(ranks, new_ids, shift)      # build once: hash table of the pair keys
     table.merge_many(pieces) -> list[list[int]]   # then reuse it for every batch
+    table.merge_flat(flat, lens) -> list[list[int]]               # pieces one after the other
+    table.merge_flat_arrays(flat, lens) -> (pool, starts, counts)  # the same, as arrays
     table.lookup(keys) -> ranks                   # int64 pair keys -> ranks (table.inf if none)
 
 ``merge_many(pieces, ranks, new_ids, shift)`` equals
@@ -12,12 +14,13 @@ API::
 leftmost on ties, ``new_ids[rank]`` is the merged id. It builds a :class:`PairTable` on every
 call, so keep a table when encoding several batches with the same rules.
 
-How: pieces are sorted by length and cut into blocks of about ``_BLOCK_CELLS`` cells. A block
-is a matrix with one row per piece, as flat arrays: symbol ids (-1 for holes and padding),
-the rank of the pair starting at each symbol, and next/previous pointers over the live
-symbols. Each round, every row applies its lowest pair (``argmin`` along the row: the leftmost
-minimum, which is the tie rule) and, in the same round, every other pair that
-``merge_by_rank`` would apply before anything around it could change. Merging by rank ``r``
+How: pieces are sorted by length and go through a matrix of about ``_BLOCK_CELLS`` cells, one
+row per piece, stored column after column as flat arrays: symbol ids (-1 for holes and
+padding), the rank of the pair starting at each symbol, and next/previous pointers over the
+live symbols. Each round, every row applies its lowest pair (the leftmost minimum, which is
+the tie rule: one elementwise minimum over the columns of ``rank * width + column``, since
+numpy reduces along short rows many times slower) and, in the same round, every other pair
+that ``merge_by_rank`` would apply before anything around it could change. Merging by rank ``r``
 makes ``new_ids[r]``, and every pair touching that id ranks at least ``bound_of_rank[r]``
 (the lowest rule with that id on either side). With ``T`` the least bound among the lowest
 pair's and those of the pairs ranked below it, a pair ranked below ``T`` that comes before
@@ -25,10 +28,13 @@ both its neighbours in (rank, position) order is merged, unchanged, within the n
 of the sequential rule, whatever else happens first: so merging them all at once gives the
 same result. The right symbol of each merge becomes a hole, pointers skip it, and the two
 pairs around each new id are looked up in an open-addressing hash table of the int64 keys
-(vectorized linear probing; a key touching -1 is negative and never found). Finished rows
-leave and the live symbols are packed to the left again when a quarter of the rows are done
-or 70% of the cells are holes; the last few busy rows of a block go to ``merge_by_rank``.
-Rounds are few: with o200k on NTREX text, about 7 for a 16 to 32-byte piece (18 merges).
+(vectorized linear probing, key and rank packed in one int64 when they fit; a key touching
+-1 is negative and never found). Finished rows leave and the live symbols are packed to the
+left again when 70% of the rows are done or 85% of the cells are holes (packing costs a few
+rounds' worth of scanning); when the rows left fill a tenth of the matrix or less, the next
+pieces join them there. The last few busy rows go to ``merge_by_rank``. Rounds are few: with
+o200k on NTREX text, about 7 for a 16 to 32-byte piece (18 merges), and 700 for 227k pieces
+of 25 bytes on average.
 
 Limits: ids must be non-negative and ``id << shift`` must fit in 63 bits, else a piece (or,
 for ``new_ids``, the whole table) is merged by ``merge_by_rank`` instead; ranks must be below
@@ -39,27 +45,31 @@ round, still exact.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 
 import numpy as np
 
+from .gc_pause import gc_paused
 from .rank_merge import NO_RANK, merge_by_rank
 
-__all__ = ["PairTable", "merge_many"]
+__all__ = ["PairTable", "merge_many", "split_lists"]
 
 _INF32 = np.iinfo(np.int32).max
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: the top bits of key * golden
 _EMPTY = -1
-# A block holds at most this many cells (rows x width) at the start.
+# The matrix holds at most this many cells (rows x width) when pieces join it.
 _BLOCK_CELLS = 1 << 17
-# Pack a block when fewer than this share of its rows are busy, or of its cells live.
-_PACK_BUSY = 0.75
-_PACK_LIVE = 0.3
+# Pack the matrix when fewer than this share of its rows are busy, or of its cells live.
+_PACK_BUSY = 0.3
+_PACK_LIVE = 0.15
+# Pieces join at a packing when at least this share of the matrix is free: joining the few
+# rows that fit beside many would only pack the same rows again sooner.
+_JOIN_ROOM = 0.9
 # Ids below this get a dense table of their pairs.
 _DENSE = 256
-# Below this many busy rows a numpy round costs more than finishing the rows in Python.
+# Below this many busy rows (and no piece left to join) a numpy round costs more than
+# finishing the rows in Python.
 _TAIL_ROWS = 8
 
 
@@ -118,6 +128,11 @@ class PairTable:
         # Pairs of two ids below _DENSE (bytes, in byte-level vocabularies) in a plain array:
         # a piece's first pairs are read from it without hashing.
         self._dense: np.ndarray | None = None
+        self._stop: int | None = None
+        self._packed: np.ndarray | None = None
+        self._rank_bits = 0
+        self._bound_stop = self.bound_of_rank
+        self._dense_stop: np.ndarray | None = None
         if not self.python_only and self.max_id >= _DENSE - 1:
             small = np.arange(_DENSE, dtype=np.int64)
             self._dense = self.lookup((small[:, None] << shift) | small[None, :])
@@ -168,6 +183,10 @@ class PairTable:
         table.new_ids = new_ids
         table._rules = None
         table.finish = None
+        table._stop = None
+        table._packed = None
+        table._rank_bits = 0
+        table._dense_stop = None
         table._hash_shift = np.uint64(state["hash_shift"])
         table.rank_dtype = np.dtype(str(state["rank_dtype"]))
         for name in cls._ARRAYS:
@@ -237,77 +256,73 @@ class PairTable:
             return [self._merge_one(list(p)) for p in pieces]
         lens = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
         flat, ok = self._flatten(pieces, lens)
-        return self._merge_flat(flat, lens, ok, lambda i: self._merge_one(list(pieces[i])))
+        fallback = lambda i: self._merge_one(list(pieces[i]))  # noqa: E731
+        return split_lists(*self._merge_flat(flat, lens, ok, fallback))
 
     def merge_flat(self, flat: np.ndarray, lens: np.ndarray) -> list[list[int]]:
         """Same as :meth:`merge_many` on the pieces ``flat`` holds one after the other, ``lens``
         ids each (no Python lists to read: the caller builds ``flat`` with numpy)."""
-        flat = np.asarray(flat, dtype=np.int64)
+        return split_lists(*self.merge_flat_arrays(flat, lens))
+
+    def merge_flat_arrays(
+        self, flat: np.ndarray, lens: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`merge_flat` as arrays ``(pool, starts, counts)``: the merged ids of piece
+        ``i`` are ``pool[starts[i] : starts[i] + counts[i]]`` (int64; objects if a piece left to
+        ``merge_by_rank`` made an id past int64), in no particular order in ``pool``.
+        ``flat`` may be of any integer type: int32 reads faster."""
+        flat = np.asarray(flat)
+        if flat.dtype.kind not in "iu":
+            flat = flat.astype(np.int64)
         lens = np.asarray(lens, dtype=np.int64)
         starts = np.cumsum(lens) - lens
         if self.python_only:
-            return [self._merge_one(flat[a : a + n].tolist())
-                    for a, n in zip(starts.tolist(), lens.tolist(), strict=True)]
-        bad = (flat < 0) | (flat > self.max_id)
+            merged = [self._merge_one(flat[a : a + n].tolist())
+                      for a, n in zip(starts.tolist(), lens.tolist(), strict=True)]
+            counts = np.fromiter(map(len, merged), dtype=np.int64, count=len(merged))
+            pool = _id_array(list(chain.from_iterable(merged)))
+            return pool, np.cumsum(counts) - counts, counts
         ok = np.ones(lens.size, dtype=bool)
-        if bad.any():
+        fallback = lambda i: self._merge_one(flat[starts[i] : starts[i] + lens[i]].tolist())  # noqa: E731
+        if flat.size and not 0 <= int(flat.min()) <= int(flat.max()) <= self.max_id:
+            bad = (flat < 0) | (flat > self.max_id)
             ok[np.repeat(np.arange(lens.size), lens)[bad]] = False
-        return self._merge_flat(
-            np.where(bad, 0, flat), lens, ok,
-            lambda i: self._merge_one(flat[starts[i] : starts[i] + lens[i]].tolist()))
+            return self._merge_flat(np.where(bad, 0, flat), lens, ok, fallback)
+        return self._merge_flat(flat, lens, ok, fallback)
 
     def _merge_flat(
         self, flat: np.ndarray, lens: np.ndarray, ok: np.ndarray,
         fallback: Callable[[int], list[int]],
-    ) -> list[list[int]]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Merge the pieces ``flat`` holds in order (``ok``: ids in range; the others go to
-        ``fallback(index)``)."""
-        out: list[list[int]] = [[]] * lens.size
+        ``fallback(index)``); the result as in :meth:`merge_flat_arrays`."""
         starts = np.cumsum(lens) - lens
+        # Each part: (pieces, their merged ids one after the other, how many each).
+        parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        python: list[tuple[int, list[int]]] = [(i, fallback(i)) for i in np.flatnonzero(~ok)]
+        short = np.flatnonzero((lens < 2) & ok)  # nothing to merge
+        parts.append((short, flat[starts[short[lens[short] == 1]]], lens[short]))
         order = np.argsort(lens, kind="stable")
-        n_short = int(np.searchsorted(lens[order], 2))
-        short = order[:n_short]
-        single = short[lens[short] == 1]
-        for i in short[lens[short] == 0].tolist():
-            out[i] = []
-        for i, value in zip(single.tolist(), flat[starts[single]].tolist(), strict=True):
-            out[i] = [value]  # nothing to merge
-        order = order[n_short:]
-        for i in order[~ok[order]].tolist():
-            out[i] = fallback(i)
-        lens, starts, ok = lens[order], starts[order], ok[order]
-        top = max(int(flat.max(initial=0)), self.max_new_id)
-        bounded = self.has_bounds and top < 1 << self.shift
-        sym_dtype = np.int32 if top < 1 << 31 else np.int64
-        small_ids = self._dense is not None and int(flat.max(initial=0)) < _DENSE
-        # Blocks of rows sorted by length, none much longer than the first, few enough cells.
-        finished: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        begin, n = 0, lens.size
-        while begin < n:
-            cap = int(lens[begin]) * 5 // 4 + 2
-            end = int(np.searchsorted(lens, cap, side="right"))
-            end = min(end, begin + max(1, _BLOCK_CELLS // (cap + 1)))
-            rows = np.flatnonzero(ok[begin:end]) + begin
-            if rows.size:
-                block = (flat, starts[rows], lens[rows], order[rows])
-                self._merge_block(*block, bounded, sym_dtype, small_ids, finished, out)
-            begin = end
-        if finished:
-            # One list per piece, sliced out of one list: the cheapest way to make many lists.
-            ids, values, counts = (np.concatenate(parts) for parts in zip(*finished, strict=True))
-            flat_values = values.tolist()
-            ends = np.cumsum(counts)
-            # Lists hold no cycles: collecting garbage meanwhile would only rescan the heap.
-            was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                bounds = zip(ids.tolist(), (ends - counts).tolist(), ends.tolist(), strict=True)
-                for i, a, b in bounds:
-                    out[i] = flat_values[a:b]
-            finally:
-                if was_enabled:
-                    gc.enable()
-        return out
+        order = order[(lens[order] >= 2) & ok[order]]
+        if order.size:
+            highest = int(flat.max(initial=0))
+            top = max(highest, self.max_new_id)
+            bounded = self.has_bounds and top < 1 << self.shift
+            sym_dtype = np.int32 if top < 1 << 31 else np.int64
+            small_ids = self._dense is not None and highest < _DENSE
+            self._merge_rows(flat, starts[order], lens[order], order, bounded, sym_dtype,
+                             small_ids, parts, python)
+        if python:
+            which, lists = zip(*python, strict=True)
+            counts = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            parts.append((np.array(which, dtype=np.intp), _id_array(list(chain(*lists))), counts))
+        which, values, counts = (np.concatenate(p) for p in zip(*parts, strict=True))
+        pool = values if values.dtype == object else values.astype(np.int64, copy=False)
+        out_starts = np.zeros(lens.size, dtype=np.int64)
+        out_starts[which] = np.cumsum(counts) - counts
+        out_counts = np.zeros(lens.size, dtype=np.int64)
+        out_counts[which] = counts
+        return pool, out_starts, out_counts
 
     def _merge_one(self, ids: list[int]) -> list[int]:
         if self.finish is not None:
@@ -332,12 +347,52 @@ class PairTable:
             flat[bad] = 0
         return flat, ok
 
-    def _ranks_at(self, sym: np.ndarray, left: np.ndarray, right: np.ndarray) -> np.ndarray:
-        """Rank of each pair ``(sym[left], sym[right])``; ``inf`` if either is -1 (a hole)."""
-        keys = (sym[left].astype(np.int64) << self.shift) | sym[right]
-        return self._slot_ranks[self._find(keys)]
+    def _block_constants(self) -> tuple[int, np.ndarray, np.ndarray | None]:
+        """``stop``, the "no pair" value inside the matrix: above every rank and at least the
+        number of produced ids (so ``bound_of_rank.take(stop, mode="clip")`` is "no bound"),
+        but small, so that ``rank * width + column`` stays in int32; ``bound_of_rank`` and the
+        dense table with ``stop`` for "none" (a bound above every rank bounds nothing).
 
-    def _merge_block(
+        Also, when keys and ranks fit in 62 bits together, the hash table as one array of
+        ``key << rank_bits | rank`` (empty: ``-1 << rank_bits | stop``), for one random read
+        per probe instead of two."""
+        if self._stop is None:
+            used = self._slot_keys != _EMPTY
+            ranks = self._slot_ranks[used]
+            top = int(ranks.max()) + 1 if ranks.size else 0
+            stop = min(self.inf, max(top, self.new_id_array.size))
+            self._bound_stop = np.minimum(self.bound_of_rank, stop)
+            if self._dense is not None:
+                self._dense_stop = np.minimum(self._dense, stop)
+            rank_bits = stop.bit_length()
+            key_bits = int(self._slot_keys.max(initial=0)).bit_length()
+            if key_bits + rank_bits <= 62 and (ranks.size == 0 or int(ranks.min()) >= 0):
+                self._rank_bits = rank_bits
+                entries = (self._slot_keys << rank_bits) | self._slot_ranks
+                self._packed = np.where(used, entries, (-1 << rank_bits) | stop)
+            self._stop = stop
+        return self._stop, self._bound_stop, self._dense_stop
+
+    def _block_ranks(self, keys: np.ndarray, stop: int) -> np.ndarray:
+        """Ranks of int64 pair ``keys`` inside the matrix: ``stop`` where no rule has the pair."""
+        packed = self._packed
+        if packed is None:
+            return np.minimum(self._slot_ranks[self._find(keys)], stop)
+        rank_bits, mask = self._rank_bits, self._mask
+        pos = self._hash(keys)
+        found = packed[pos]
+        head = found >> rank_bits  # the key there, or -1 (empty: also what a -1 symbol gives)
+        idx = np.flatnonzero((head != keys) & (head != -1))
+        while idx.size:
+            p = (pos[idx] + 1) & mask
+            pos[idx] = p
+            here = packed[p]
+            found[idx] = here
+            head = here >> rank_bits
+            idx = idx[(head != keys[idx]) & (head != -1)]
+        return found & ((1 << rank_bits) - 1)
+
+    def _merge_rows(
         self,
         flat: np.ndarray,
         starts: np.ndarray,
@@ -346,96 +401,120 @@ class PairTable:
         bounded: bool,
         sym_dtype: type[np.signedinteger],
         small_ids: bool,
-        finished: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
-        out: list[list[int]],
+        parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+        python: list[tuple[int, list[int]]],
     ) -> None:
-        """Merge the pieces ``flat[starts[k] : starts[k] + lens[k]]``, result ``ids[k]``.
+        """Merge the pieces ``flat[starts[k] : starts[k] + lens[k]]`` (``lens`` ascending), the
+        result of piece ``ids[k]``.
 
-        Finished rows go to ``finished`` as (ids, their symbols one after the other, how many
-        per row); the last few rows, finished in Python, straight to ``out``.
+        Finished rows go to ``parts`` as (ids, their symbols one after the other, how many per
+        row); the last few rows, finished in Python, to ``python`` as (id, ids).
 
-        The block is flat arrays over ``n_rows x width`` cells: ``sym`` (-1 in holes and in the
-        padding, at least one cell of it closing every row), ``rank`` (of the pair starting at
-        each live cell, ``inf`` elsewhere), ``nxt``/``prv`` (the neighbouring live cell; a
-        row's first cell points back into the padding of the row before, or of the last row).
+        The rows pass through one matrix of about ``_BLOCK_CELLS`` cells, joining in order,
+        as many as fit, each time it is packed. It is flat arrays over ``width x n_rows``
+        cells, column after column (cell ``c * n_rows + r`` is column ``c`` of row ``r``: a
+        reduction over rows is then an elementwise one over columns, many times faster in
+        numpy than one along short rows): ``sym`` (-1 in holes and in the padding, at least
+        one column of it closing every row), ``rank`` (of the pair starting at each live cell,
+        ``stop`` elsewhere), ``nxt``/``prv`` (the neighbouring live cell; a row's first cell
+        points back, by negative indexing, into its own last column, padding).
         """
-        inf, new_id_array, bound_of_rank = self.inf, self.new_id_array, self.bound_of_rank
-        n_rows = lens.size
-        width = int(lens.max()) + 1
-        total = int(lens.sum())
-        first = np.cumsum(lens) - lens  # where each row starts in the concatenation
-        src = np.repeat(starts - first, lens) + np.arange(total)
-        dst = np.repeat(np.arange(n_rows) * width - first, lens) + np.arange(total)
-        sym = np.full(n_rows * width, -1, dtype=sym_dtype)
-        sym[dst] = flat[src]
-        rank = np.full(n_rows * width, inf, dtype=self.rank_dtype)
-        if small_ids:
-            right = sym[dst + 1]
-            pair_ranks = self._dense[sym[dst] * _DENSE + right]
-            rank[dst] = np.where(right < 0, inf, pair_ranks)
-        else:
-            rank[dst] = self._ranks_at(sym, dst, dst + 1)
-        cells = np.arange(n_rows * width)
-        nxt, prv = cells + 1, cells - 1
-        n_live = total  # live symbols in the block
+        new_id_array, rank_dtype = self.new_id_array, self.rank_dtype
+        stop, bound_of_rank, dense = self._block_constants()
         shift = self.shift
         identity = self.identity
-        row_ids = ids  # which result each matrix row is
+        # All the rows' symbols one after the other, in row order, and the rank of the pair
+        # starting at each (``stop`` at each row's last): joining rows read a slice of each.
+        offsets = np.zeros(lens.size + 1, dtype=np.int64)
+        np.cumsum(lens, out=offsets[1:])
+        order = np.repeat(starts - offsets[:-1], lens) + np.arange(offsets[-1])
+        queue_sym = flat[order].astype(sym_dtype, copy=False)
+        left, right = queue_sym[:-1], queue_sym[1:]
+        if small_ids and dense is not None:
+            queue_rank = dense[left * _DENSE + right]
+        else:
+            queue_rank = self._block_ranks((left.astype(np.int64) << shift) | right, stop)
+        queue_rank = np.append(queue_rank, stop).astype(rank_dtype, copy=False)
+        queue_rank[offsets[1:] - 1] = stop
+        queued = 0  # the rows before it have joined
+        n_rows, width, n_live = 0, 1, 0
+        sym = np.empty(0, dtype=sym_dtype)
+        rank = np.empty(0, dtype=rank_dtype)
+        row_ids = ids[:0]  # which piece each row is
+        rows = cells = nxt = prv = np.empty(0, dtype=np.intp)
         fresh = False  # whether merges happened since the last packing
         while True:
-            rank2 = rank.reshape(n_rows, width)
-            col = rank2.argmin(axis=1)
-            lowest = np.arange(n_rows) * width + col
-            best = rank[lowest]
-            busy = best != inf
+            rank2 = rank.reshape(width, n_rows)
+            best, col = _row_minima(rank2, stop)
+            busy = best != stop
             n_busy = int(np.count_nonzero(busy))
-            last = n_busy == 0 or n_busy < _TAIL_ROWS
-            if last or (
+            last = queued == lens.size and n_busy < max(1, _TAIL_ROWS)
+            if last or n_busy == 0 or (
                 fresh and (n_busy < n_rows * _PACK_BUSY or n_live < rank.size * _PACK_LIVE)
             ):
-                # Finished rows leave (the few busy ones left finish in Python), the others
-                # are packed to the left.
-                cell = np.flatnonzero(sym >= 0)
-                row = cell // width
-                counts = np.bincount(row, minlength=n_rows)
-                idle = ~busy
+                # Finished rows leave (the few busy ones left at the end finish in Python),
+                # the others are packed to the left and queued rows join.
+                sym2 = sym.reshape(width, n_rows)
                 if n_busy < n_rows:
-                    finished.append((row_ids[idle], sym[cell[idle[row]]], counts[idle]))
+                    idle = np.flatnonzero(~busy)
+                    done = sym2[:, idle]
+                    counts = np.count_nonzero(done >= 0, axis=0)
+                    done = done.T.ravel()  # row after row
+                    parts.append((row_ids[idle], done[done >= 0], counts))
                 if last:
-                    sym2 = sym.reshape(n_rows, width)
                     for r in np.flatnonzero(busy).tolist():
-                        ids_left = sym2[r][sym2[r] >= 0].tolist()
-                        out[int(row_ids[r])] = self._merge_one(ids_left)
+                        left = sym2[:, r]
+                        python.append((int(row_ids[r]), self._merge_one(left[left >= 0].tolist())))
                     return
-                if n_busy < n_rows:
-                    cell = cell[busy[row]]
-                    counts, row_ids = counts[busy], row_ids[busy]
-                    n_rows = n_busy
-                n_live = cell.size
-                width = int(counts.max()) + 1
-                first = np.cumsum(counts) - counts
-                dst = np.repeat(np.arange(n_rows) * width - first, counts) + np.arange(n_live)
-                new_sym = np.full(n_rows * width, -1, dtype=sym_dtype)
-                new_sym[dst] = sym[cell]
-                new_rank = np.full(n_rows * width, inf, dtype=self.rank_dtype)
-                new_rank[dst] = rank[cell]
-                sym, rank = new_sym, new_rank
-                cells = np.arange(n_rows * width)
-                nxt, prv = cells + 1, cells - 1
+                live = (sym2 >= 0) & busy
+                position = np.cumsum(live, axis=0)  # 1 + column after packing, where live
+                width = int(position[-1].max(initial=0)) + 1
+                joining = 0
+                if n_busy * width <= _BLOCK_CELLS * (1 - _JOIN_ROOM):
+                    joining = _joining(lens, queued, n_busy, width)
+                new_lens = lens[queued : queued + joining]
+                width = max(width, int(new_lens.max(initial=0)) + 1)
+                new_row = np.cumsum(busy) - 1
+                n_rows = n_busy + joining
+                position -= 1
+                position *= n_rows
+                position += new_row
+                dst = position[live]
+                sym = np.full(width * n_rows, -1, dtype=sym_dtype)
+                rank = np.full(width * n_rows, stop, dtype=rank_dtype)
+                sym[dst] = sym2[live]
+                rank[dst] = rank2[live]
+                n_live = dst.size
+                keep = np.flatnonzero(busy)
+                if joining:
+                    # Row after row in a scratch matrix, then transposed in.
+                    a, b = int(offsets[queued]), int(offsets[queued + joining])
+                    inside = np.arange(width) < new_lens[:, None]
+                    scratch = np.full((joining, width), -1, dtype=sym_dtype)
+                    scratch[inside] = queue_sym[a:b]
+                    sym.reshape(width, n_rows)[:, n_busy:] = scratch.T
+                    scratch = np.full((joining, width), stop, dtype=rank_dtype)
+                    scratch[inside] = queue_rank[a:b]
+                    rank.reshape(width, n_rows)[:, n_busy:] = scratch.T
+                    n_live += b - a
+                row_ids = np.concatenate((row_ids[keep], ids[queued : queued + joining]))
+                queued += joining
+                rows = np.arange(n_rows)
+                cells = np.arange(width * n_rows)
+                nxt, prv = cells + n_rows, cells - n_rows
                 fresh = False
                 continue
             fresh = True
             # Which pairs merge this round (see the module docstring).
+            lowest = col * n_rows + rows
             at = lowest if n_busy == n_rows else lowest[busy]
             if bounded:
                 limit = bound_of_rank.take(best, mode="clip")
-                cand = np.flatnonzero(rank2 < limit[:, None])
+                cand = np.flatnonzero(rank2 < limit)
                 if cand.size:
                     cand_rank = rank[cand]
-                    cand_row = cand // width
-                    heads = np.flatnonzero(np.diff(cand_row, prepend=-1))
-                    least = np.minimum.reduceat(bound_of_rank.take(cand_rank, mode="clip"), heads)
-                    limit[cand_row[heads]] = np.minimum(limit[cand_row[heads]], least)
+                    cand_row = cand % n_rows
+                    np.minimum.at(limit, cand_row, bound_of_rank.take(cand_rank, mode="clip"))
                     keep = (
                         (cand_rank < limit[cand_row])
                         & (cand_rank < rank[prv[cand]])
@@ -453,7 +532,7 @@ class PairTable:
             new = rank[i] if identity else new_id_array[rank[i]]
             sym[i] = new
             sym[j] = -1
-            rank[j] = inf
+            rank[j] = stop
             nxt[i] = k
             prv[k] = i
             p = prv[i]
@@ -462,9 +541,52 @@ class PairTable:
             keys = np.concatenate(
                 ((new << shift) | sym[k], (sym[p].astype(np.int64) << shift) | new)
             )
-            found = self._slot_ranks[self._find(keys)]
+            found = self._block_ranks(keys, stop)
             rank[i] = found[: i.size]
             rank[p] = found[i.size :]
+
+
+def _joining(lens: np.ndarray, queued: int, carried: int, width: int) -> int:
+    """How many queued rows join ``carried`` rows ``width`` wide, the matrix staying within
+    ``_BLOCK_CELLS`` cells (at least one row when none is carried)."""
+    k = min(lens.size - queued, _BLOCK_CELLS // 3 + 1)  # a row takes 3 cells or more
+    need = (carried + np.arange(1, k + 1)) * np.maximum(width, lens[queued : queued + k] + 1)
+    fit = int(np.searchsorted(need, _BLOCK_CELLS, side="right"))
+    return max(fit, min(k, 0 if carried else 1))
+
+
+def split_lists(pool: np.ndarray, starts: np.ndarray, counts: np.ndarray) -> list[list[int]]:
+    """``[pool[a : a + n].tolist() for a, n in zip(starts, counts)]``, quicker."""
+    flat = pool.tolist()
+    # Lists hold no cycles: collecting garbage meanwhile would only rescan the heap.
+    with gc_paused():
+        return list(map(flat.__getitem__, map(slice, starts.tolist(), (starts + counts).tolist())))
+
+
+def _id_array(ids: list[int]) -> np.ndarray:
+    try:
+        return np.array(ids, dtype=np.int64).reshape(-1)
+    except OverflowError:
+        return np.array(ids, dtype=object).reshape(-1)
+
+
+def _row_minima(rank2: np.ndarray, stop: int) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest value of each column of ``rank2`` and the first row holding it (a row of the
+    array is a column of the block): one elementwise minimum over the rows of
+    ``rank * height + row``, in int32 when it fits."""
+    height = rank2.shape[0]
+    if (stop + 1) * height <= _INF32 and rank2.dtype == np.int32:
+        keyed = rank2 * np.int32(height)
+        keyed += np.arange(height, dtype=np.int32)[:, None]
+    elif (stop + 1) * height < 1 << 62:
+        keyed = rank2.astype(np.int64) * height
+        keyed += np.arange(height, dtype=np.int64)[:, None]
+    else:
+        best = rank2.min(axis=0)
+        return best, (rank2 == best).argmax(axis=0)
+    least = keyed.min(axis=0)
+    best = least // height
+    return best, least - best * height
 
 
 def _key_arrays(ranks: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:

@@ -76,23 +76,51 @@ class TiktokenModel(TokenModel):
     def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
         """``[encode_piece(p) for p in pieces]``; many pieces are merged together by the
         vectorized merge (bulk_bpe), on a table of every pair of tokens that joins into one."""
-        enough = BULK_FIRST if self._pair_table is None else BULK_AGAIN
-        if len(pieces) < enough:
+        if len(pieces) < self._bulk_enough():
             return list(map(self.encode_piece, pieces))
+        from .bulk_bpe import split_lists
+
+        return split_lists(*self.encode_pieces_arrays(pieces))
+
+    def encode_pieces_arrays(self, pieces: list[str]) -> tuple[Any, Any, Any]:
+        """:meth:`encode_pieces` as numpy arrays ``(pool, starts, lens)``: the ids of piece
+        ``i`` are ``pool[starts[i] : starts[i] + lens[i]]``."""
         import numpy as np
 
-        datas = [piece.encode("utf-8") for piece in pieces]
-        whole = list(map(self.encoder.get, datas))
-        where = [i for i, rank in enumerate(whole) if rank is None]
-        todo = [datas[i] for i in where]
+        if len(pieces) < self._bulk_enough():
+            lists = list(map(self.encode_piece, pieces))
+            lens = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            pool = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64,
+                               count=int(lens.sum()))
+            return pool, np.cumsum(lens) - lens, lens
+        datas = list(map(str.encode, pieces))  # UTF-8
+        n = len(datas)
+        whole = np.fromiter(map(self.encoder.get, datas, itertools.repeat(-1)), dtype=np.int64,
+                            count=n)
+        sizes = np.fromiter(map(len, datas), dtype=np.int64, count=n)
+        todo = whole < 0
         # Every byte of every piece to merge, as the ids of the single-byte tokens, at once.
-        byte_ids = np.array([self.encoder[bytes([b])] for b in range(256)], dtype=np.int64)
-        flat = byte_ids[np.frombuffer(b"".join(todo), dtype=np.uint8)]
-        lens = np.fromiter(map(len, todo), dtype=np.int64, count=len(todo))
-        out = [[rank] for rank in whole]
-        for index, ids in zip(where, self.pair_table().merge_flat(flat, lens), strict=True):
-            out[index] = ids
-        return out  # type: ignore[return-value]
+        data = np.frombuffer(b"".join(datas), dtype=np.uint8)
+        flat = self._byte_ids[data[np.repeat(todo, sizes)]]
+        merged, merged_starts, counts = self.pair_table().merge_flat_arrays(flat, sizes[todo])
+        # A piece that is a token is that one id, put after the merged ones.
+        tokens = np.flatnonzero(~todo)
+        starts = np.empty(n, dtype=np.int64)
+        starts[todo] = merged_starts
+        starts[tokens] = merged.size + np.arange(tokens.size)
+        lens = np.ones(n, dtype=np.int64)
+        lens[todo] = counts
+        return np.concatenate((merged, whole[tokens])), starts, lens
+
+    def _bulk_enough(self) -> int:
+        return BULK_FIRST if self._pair_table is None else BULK_AGAIN
+
+    @cached_property
+    def _byte_ids(self) -> Any:
+        import numpy as np
+
+        ids = [self.encoder[bytes([b])] for b in range(256)]
+        return np.array(ids, dtype=np.int32 if max(ids) < 1 << 31 else np.int64)
 
     def pair_table(self) -> Any:
         """bulk_bpe.PairTable of the join rules: (left id, right id) → rank of their bytes."""

@@ -14,9 +14,10 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from itertools import chain, pairwise
-from typing import Any, Literal
+from itertools import accumulate, chain, compress, count, pairwise
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .bpe_model import UnknownCharacterError
 from .byte_level import printable_to_bytes
@@ -31,6 +32,9 @@ from .pretokenizers import PreTokenizer, make_pretokenizer, newline_chunks
 from .special_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialMode
 from .text_units import SurrogatePolicy, align_byte_spans, char_byte_starts, clean_surrogates
 from .token_model import TokenModel
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DecodeErrors = Literal["strict", "replace"]
 PIECE_CACHE_LIMIT = 1 << 18
@@ -227,22 +231,97 @@ class Tokenizer:
         parts = newline_chunks(text)
         new = dict.fromkeys(c for c in parts if c not in chunks)
         if new:
-            with gc_paused():
-                split = self._split
-                pieces = {chunk: split(chunk) for chunk in new}
+            # The lists made here hold ids only: no cycles for the collector to find.
+            with gc_paused(promote=True):
+                pieces = list(map(self._split, new))
                 if sum(map(len, new)) >= BULK_MIN_CHARS:
-                    self._prefill(chain.from_iterable(pieces.values()))
-                lookup = self._cache.__getitem__
-                for chunk, chunk_pieces in pieces.items():
-                    chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
+                    ids, ends = self._prefill(chain.from_iterable(pieces), ids=True)
+                    # Where each chunk's ids end: after its last piece's.
+                    bounds = ends[list(accumulate(map(len, pieces)))].tolist()
+                    spans = map(slice, [0, *bounds[:-1]], bounds)
+                    chunks.update(zip(new, map(ids.__getitem__, spans), strict=True))
+                else:
+                    lookup = self._cache.__getitem__
+                    for chunk, chunk_pieces in zip(new, pieces, strict=True):
+                        chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
         out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
 
-    def _prefill(self, pieces: Iterable[str]) -> None:
-        """Put the pieces not yet in the piece cache there, encoded together."""
+    @overload
+    def _prefill(self, pieces: Iterable[str]) -> None: ...
+    @overload
+    def _prefill(
+        self, pieces: Iterable[str], *, ids: Literal[True]
+    ) -> tuple[list[int], np.ndarray]: ...
+
+    def _prefill(
+        self, pieces: Iterable[str], *, ids: bool = False
+    ) -> tuple[list[int], np.ndarray] | None:
+        """Put the pieces not yet in the piece cache there, encoded together.
+
+        ``ids``: instead return the ids of all the pieces one after the other (what
+        ``chain.from_iterable(map(cache.__getitem__, pieces))`` would give) and, as an array,
+        where each piece's end in them (with a 0 first); only the new pieces that occur twice or
+        more are cached then. Reading a million cached lists, scattered in memory, costs more
+        than numbering the pieces as they come and gathering with numpy."""
         cache = self._cache
-        misses = [p for p in set(pieces) if p not in cache]
+        if not ids:
+            misses = [p for p in set(pieces) if p not in cache]
+            if misses:
+                cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
+            return None
+        import numpy as np
+
+        # Each distinct piece numbered in order of first appearance, all in C.
+        number: defaultdict[str, int] = defaultdict(count().__next__)
+        which = np.fromiter(map(number.__getitem__, pieces), dtype=np.intp)
+        distinct = list(number)
+        known = np.fromiter(map(cache.__contains__, distinct), dtype=bool, count=len(distinct))
+        # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
+        misses = list(compress(distinct, (~known).tolist()))
+        encode_arrays = getattr(self.model, "encode_pieces_arrays", None)
+        if encode_arrays is not None:
+            pool, miss_starts, miss_lens = encode_arrays(misses)
+        else:
+            encoded = self.model.encode_pieces(misses) if misses else []
+            miss_lens = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+            pool = np.fromiter(chain.from_iterable(encoded), dtype=np.int64,
+                               count=int(miss_lens.sum()))
+            miss_starts = np.cumsum(miss_lens) - miss_lens
         if misses:
-            cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
+            # Only pieces seen twice or more are cached: two thirds of the distinct pieces of a
+            # long text occur once, and making their lists would cost more than encoding them
+            # again should they come back.
+            again = (np.bincount(which, minlength=len(distinct)) > 1)[~known]
+            flat = pool.tolist()
+            starts_again = miss_starts[again]
+            spans = map(slice, starts_again.tolist(), (starts_again + miss_lens[again]).tolist())
+            cache.update(zip(compress(misses, again.tolist()), map(flat.__getitem__, spans),
+                             strict=True))
+        starts = np.empty(len(distinct), dtype=np.int64)
+        lens = np.empty(len(distinct), dtype=np.int64)
+        starts[~known] = miss_starts
+        lens[~known] = miss_lens
+        if known.any():
+            cached = list(map(cache.__getitem__, compress(distinct, known.tolist())))
+            known_lens = np.fromiter(map(len, cached), dtype=np.int64, count=len(cached))
+            starts[known] = pool.size + np.cumsum(known_lens) - known_lens
+            lens[known] = known_lens
+            pool = np.concatenate((pool, np.fromiter(
+                chain.from_iterable(cached), dtype=np.int64, count=int(known_lens.sum()))))
+        # Then every occurrence's, gathered.
+        counts = lens[which]
+        ends = np.zeros(counts.size + 1, dtype=np.intp)
+        np.cumsum(counts, out=ends[1:])
+        first = starts[which]
+        if counts.size and counts.min() > 0:
+            # Where in the pool each id is: steps of 1, but a jump at each piece's first id.
+            at = np.ones(int(ends[-1]), dtype=np.int64)
+            at[0] = first[0]
+            at[ends[1:-1]] = first[1:] - first[:-1] - counts[:-1] + 1
+            np.cumsum(at, out=at)
+        else:
+            at = np.repeat(first - ends[:-1], counts) + np.arange(ends[-1])
+        return pool[at].tolist(), ends
 
     def encode_batch_ids(
         self, texts: Iterable[str], *, special: SpecialMode = "all"

@@ -26,11 +26,14 @@ def reference(pieces, ranks, new_ids, shift):
 
 
 @contextmanager
-def tuned(tail_rows: int, block_cells: int):
-    """Force the numpy path down to the last row (tail 0), and small blocks."""
+def tuned(tail_rows: int, block_cells: int, join_room: float = 0.9, pack_busy: float = 0.3):
+    """Force the numpy path down to the last row (tail 0), and a small matrix; ``join_room``
+    0: pieces join at every packing; ``pack_busy`` 1: pack after every round."""
     with (
         mock.patch.object(bulk_bpe, "_TAIL_ROWS", tail_rows),
         mock.patch.object(bulk_bpe, "_BLOCK_CELLS", block_cells),
+        mock.patch.object(bulk_bpe, "_JOIN_ROOM", join_room),
+        mock.patch.object(bulk_bpe, "_PACK_BUSY", pack_busy),
     ):
         yield
 
@@ -133,6 +136,78 @@ def test_rank_beyond_int32():
         table.merge_many([[2, 3]])
 
 
+def test_single_ids_out_of_range_are_kept():
+    # A one-id piece has nothing to merge, whatever its id (-1 is not a hole here).
+    shift = 4
+    ranks = {1 << shift | 2: 0}
+    table = PairTable(ranks, [3], shift)
+    pieces = [[-1], [1 << 62], [1, 2], [-1, 1, 2], []]
+    assert table.merge_many(pieces) == [[-1], [1 << 62], [3], [-1, 3], []]
+    flat = np.array([-1, 1 << 62, 1, 2, -1, 1, 2], dtype=np.int64)
+    lens = np.array([1, 1, 2, 3, 0])
+    assert table.merge_flat(flat, lens) == [[-1], [1 << 62], [3], [-1, 3], []]
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int32, np.uint64, np.int64])
+def test_flat_input_of_any_integer_type(dtype):
+    shift = 4
+    ranks = {1 << shift | 2: 0, 3 << shift | 3: 1}
+    table = PairTable(ranks, [3, 4], shift)
+    flat = np.array([1, 2, 1, 2, 2, 3, 1, 2, 1], dtype=dtype)
+    lens = np.array([2, 3, 2, 2])
+    expected = reference([[1, 2], [1, 2, 2], [3, 1], [2, 1]], ranks, [3, 4], shift)
+    assert table.merge_flat(flat, lens) == expected
+
+
+def test_keys_too_wide_to_pack_with_their_rank():
+    # Keys of 2 x 30 bits leave no room for the rank in one int64: two arrays are probed.
+    shift = 30
+    big = (1 << 29) + 5
+    ranks = {big << shift | 7: 0, 7 << shift | big: 1, 9 << shift | 9: 2}
+    new_ids = [9, big, 11] + [0] * 1021  # ranks up to 2**10: 59 + 11 bits
+    table = PairTable(ranks, new_ids, shift)
+    pieces = [[big, 7, big, 7], [7, big, 7], [big, 7, 7, big] * 3]
+    with tuned(0, 64):
+        assert table.merge_many(pieces) == reference(pieces, ranks, new_ids, shift)
+    assert table._packed is None
+
+
+@pytest.mark.parametrize("height", [1, 3, 40])
+@pytest.mark.parametrize("stop", [7, 1 << 40, (1 << 62) - 1])
+def test_row_minima_first_lowest_of_each_column(height, stop):
+    rng = np.random.default_rng(height)
+    dtype = np.int32 if stop < 1 << 31 else np.int64
+    ranks = rng.integers(0, min(stop, 5) + 1, size=(height, 50)).astype(dtype)
+    ranks[:, 0] = stop
+    best, first = bulk_bpe._row_minima(ranks, stop)
+    assert best.tolist() == ranks.min(axis=0).tolist()
+    assert first.tolist() == ranks.argmin(axis=0).tolist()
+
+
+def test_gc_paused_promotes_without_freezing():
+    import gc
+
+    from bpelens.core.gc_pause import gc_paused
+
+    gc.collect()
+    with gc_paused(promote=True):
+        made = [[i] for i in range(10_000)]
+        assert not gc.isenabled()
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    assert gc.get_count()[0] < 1000  # no young-generation scan of them waiting
+    assert gc.is_tracked(made[0])
+    # Objects frozen by someone else stay frozen (no promotion then).
+    made = []
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with gc_paused(promote=True):
+            made.extend([i] for i in range(100))
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
+
+
 # -- random tables and pieces ----------------------------------------------------------------
 
 
@@ -175,13 +250,18 @@ def test_merge_many_equals_merge_by_rank(data):
     pieces = data.draw(pieces_for(ids))
     expected = reference(pieces, ranks, new_ids, shift)
     tail, cells = data.draw(st.sampled_from([(0, 1 << 17), (0, 64), (1, 200), (8, 1 << 17)]))
-    with tuned(tail, cells):
+    join_room, pack_busy = data.draw(st.sampled_from([(0.9, 0.3), (0.0, 0.3), (0.5, 1.0)]))
+    with tuned(tail, cells, join_room, pack_busy):
         assert merge_many(pieces, ranks, new_ids, shift) == expected
         flat = np.array([i for p in pieces for i in p] or [], dtype=object)
         if all(-(1 << 63) <= i < 1 << 63 for i in flat.tolist()):
             table = PairTable(ranks, new_ids, shift)
             lens = np.array([len(p) for p in pieces], dtype=np.int64)
             assert table.merge_flat(flat.astype(np.int64), lens) == expected
+            pool, starts, counts = table.merge_flat_arrays(flat.astype(np.int64), lens)
+            assert [pool[a : a + n].tolist() for a, n in zip(starts, counts, strict=True)] == (
+                expected
+            )
     assert [list(p) for p in pieces] == pieces  # inputs untouched
 
 
@@ -256,3 +336,39 @@ def test_o200k_join_table_matches_merge_by_rank_and_tiktoken(lang):
         assert enc.encode_ordinary(text) == ids, text
         checked += 1
     assert checked > 500
+
+
+@needs_shared_data
+def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
+    """The bulk path of ``Tokenizer._prefill``: pieces cached before and new ones together,
+    through the model's arrays and through plain ``encode_pieces`` (any model)."""
+    from bpelens.core import open_tokenizer
+    from bpelens.core.tiktoken_model import TiktokenModel
+
+    texts = [(NTREX / f"newstest2019-ref.{lang}.txt").read_text(encoding="utf-8")[:60_000]
+             for lang in ("deu", "hin", "zho-CN")]
+    text = "\n".join(texts).replace("\r", "")
+    tokenizer = open_tokenizer(TIKTOKEN_FILE)
+    model = tokenizer.model
+    expected = [i for piece in tokenizer._split(text) for i in model.encode_piece(piece)]
+    tokenizer.encode_ids(texts[0][:30_000])  # some pieces (and chunks) cached first
+    assert tokenizer.encode_ids(text) == expected
+    fresh = open_tokenizer(TIKTOKEN_FILE)
+    fresh.encode_ids(texts[1][:25_000])
+    fresh.model.pair_table()  # encode_pieces then merges a thousand pieces or more together
+
+    class WithoutArrays:
+        def __init__(self, model: TiktokenModel) -> None:
+            self._model = model
+
+        def __getattr__(self, name: str):
+            if name == "encode_pieces_arrays":
+                raise AttributeError(name)
+            return getattr(self._model, name)
+
+    with mock.patch.object(fresh, "model", WithoutArrays(fresh.model)):
+        assert fresh.encode_ids(text) == expected
+    pool, starts, lens = model.encode_pieces_arrays(["ab", " hello", "ab"] * 10_000)
+    assert [pool[a : a + n].tolist() for a, n in zip(starts[:3], lens[:3], strict=True)] == [
+        model.encode_piece(p) for p in ["ab", " hello", "ab"]
+    ]
