@@ -28,6 +28,7 @@ class ShapedView(QPlainTextEdit):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setReadOnly(True)
+        self.setUndoRedoEnabled(False)
         self.setFont(QFont("Noto Sans", 15))
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -44,6 +45,8 @@ class ShapedView(QPlainTextEdit):
         shown = text.replace("\r", "\u240d")
         if shown != self.shown_text():
             self._map = Utf16Map(shown)
+            # Selections on the old text would be carried through the change, one by one.
+            self.setExtraSelections([])
             self.setPlainText(shown)
         if table is None or (self.selected is not None and self.selected >= len(table)):
             self.selected = None
