@@ -54,7 +54,8 @@ def test_typing_shows_the_core_encoding_in_every_view(make_window, qtbot):
     window.editor.setFocus()
     typed = "A猫🙂 こんにちは مرحبا नमस्ते"
     type_text(window.editor, typed)
-    qtbot.waitUntil(lambda: window.table is not None and window.table.text == typed)
+    qtbot.waitUntil(lambda: window.table is not None and window.table.text == typed
+                    and window.settled())
     tokenizer = load_demo(DEMO)
     expected = tokenizer.encode(typed)
     assert window.table.ids == list(expected.ids)
@@ -85,7 +86,7 @@ def test_switching_tokenizers_re_encodes(make_window, qtbot):
                                                       label="demo-english-char"))
     window.picker.setCurrentIndex(row)
     expected = load_demo("demo-english-char").encode_ids("The weather is nice")
-    qtbot.waitUntil(lambda: window.table.ids == expected)
+    qtbot.waitUntil(lambda: window.table.ids == expected and window.settled())
     assert window.table.ids != before
     assert "demo-english-char" in window.about_tokenizer.text()
 
@@ -135,11 +136,11 @@ def test_special_token_warning_and_one_click_switch(make_window, qtbot):
     assert window.special_switch.isVisible()
     qtbot.mouseClick(window.special_switch, Qt.MouseButton.LeftButton)
     plain = tokenizer.encode_ids(text, special="none")
-    qtbot.waitUntil(lambda: window.table.ids == plain)
+    qtbot.waitUntil(lambda: window.table.ids == plain and window.settled())
     assert "plain text" in window.specials_note.text()
     assert tokenizer.specials.ids[special] not in window.table.ids
     qtbot.mouseClick(window.special_switch, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.table.ids == tokenizer.encode_ids(text))
+    qtbot.waitUntil(lambda: window.table.ids == tokenizer.encode_ids(text) and window.settled())
 
 
 def test_pasting_ids_decodes_them_and_bad_ids_are_named(make_window, qtbot):
@@ -151,11 +152,11 @@ def test_pasting_ids_decodes_them_and_bad_ids_are_named(make_window, qtbot):
     box.selectAll()
     box.paste()
     qtbot.waitUntil(lambda: window.editor.text() == "日本語 and ids")
-    qtbot.waitUntil(lambda: window.table.text == "日本語 and ids")
+    qtbot.waitUntil(lambda: window.table.text == "日本語 and ids" and window.settled())
     assert window.table.ids == ids
     window.editor.undo()  # the text that was replaced comes back
     assert window.editor.text() == "first text"
-    qtbot.waitUntil(lambda: window.table.text == "first text")
+    qtbot.waitUntil(lambda: window.table.text == "first text" and window.settled())
     box.setPlainText("[12, x3]")
     assert "not an id: 'x3' at character 5" in window.ids_panel.message.text()
     box.setPlainText("[12, 99999999]")
@@ -186,7 +187,7 @@ def test_opening_a_real_format_and_the_text_surviving_a_restart(make_window, qtb
     qtbot.waitUntil(lambda: window.choice is not None and window.choice.kind == "path")
     window.editor.setFocus()
     type_text(window.editor, "survives 再起動")
-    qtbot.waitUntil(lambda: window.table.text == "survives 再起動")
+    qtbot.waitUntil(lambda: window.table.text == "survives 再起動" and window.settled())
     assert window.table.ids == load_demo(DEMO).encode_ids("survives 再起動")
     window.close()
     again = make_window()
@@ -202,7 +203,7 @@ def test_dropped_files_open_as_text_or_tokenizer(make_window, qtbot, tmp_path):
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(text_file))])
     window.editor.insertFromMimeData(mime)
-    qtbot.waitUntil(lambda: window.table.text == "dropped текст")
+    qtbot.waitUntil(lambda: window.table.text == "dropped текст" and window.settled())
     binary = tmp_path / "image.bin"
     binary.write_bytes(b"ok\xff\xfe")
     mime.setUrls([QUrl.fromLocalFile(str(binary))])
@@ -258,10 +259,10 @@ def test_what_the_text_box_holds_is_what_is_encoded(make_window, qtbot):
     window = make_window(text="")
     window.editor.setFocus()
     type_text(window.editor, "a\u00a0b\u2028c")
-    qtbot.waitUntil(lambda: window.table.text == "a\u00a0b\u2028c")
+    qtbot.waitUntil(lambda: window.table.text == "a\u00a0b\u2028c" and window.settled())
     assert window.table.ids == load_demo(DEMO).encode_ids("a\u00a0b\u2028c")
     window.replace_text("one\r\ntwo")
-    qtbot.waitUntil(lambda: window.table.text == "one\ntwo")
+    qtbot.waitUntil(lambda: window.table.text == "one\ntwo" and window.settled())
     assert window.banner_row.isVisible() and "carriage returns" in window.banner.text()
 
 
