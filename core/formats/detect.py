@@ -15,8 +15,8 @@ from typing import Any
 
 from ..errors import TokenizerFileError
 from ..tokenizer import Tokenizer
+from .file_io import parse_json_file
 from .gpt2_files import PAIRS, load_gpt2_files
-from .json_file import parse_json_file
 
 FORMATS = "tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, " \
           "or a BPE Lens tokenizer (.json)"

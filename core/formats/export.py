@@ -6,14 +6,12 @@ is refused with the reason, never approximated."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ..bpe_model import BPEModel
 from ..byte_level import bytes_to_printable
-from ..errors import ConfigError, TokenizerFileError
+from ..errors import ConfigError
 from ..normalizers import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
 from ..pretokenizers import (
     DigitsPreTokenizer,
@@ -23,6 +21,7 @@ from ..pretokenizers import (
     WhitespacePreTokenizer,
 )
 from ..tokenizer import Tokenizer
+from .file_io import write_atomic
 from .tiktoken_file import write_ranks
 
 
@@ -177,21 +176,9 @@ def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:
     }
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                               dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise TokenizerFileError(str(path), f"cannot write ({exc.strerror})") from None
-
-
 def save_hf_json(tokenizer: Tokenizer, path: str | Path) -> None:
     document = to_hf_json(tokenizer)
-    _write_atomic(Path(path), json.dumps(document, ensure_ascii=False).encode("utf-8"))
+    write_atomic(Path(path), json.dumps(document, ensure_ascii=False).encode("utf-8"))
 
 
 def save_tiktoken(tokenizer: Tokenizer, path: str | Path) -> Path:
@@ -215,5 +202,5 @@ def save_tiktoken(tokenizer: Tokenizer, path: str | Path) -> Path:
     sidecar = path.with_name(path.name + ".json")
     definition = {"name": tokenizer.name or path.stem, "pat_str": pre.pattern,
                   "special_tokens": dict(tokenizer.specials.ids)}
-    _write_atomic(sidecar, json.dumps(definition, ensure_ascii=False, indent=1).encode("utf-8"))
+    write_atomic(sidecar, json.dumps(definition, ensure_ascii=False, indent=1).encode("utf-8"))
     return sidecar

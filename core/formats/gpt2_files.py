@@ -14,22 +14,14 @@ from ..hf_pretokenizers import ByteLevelPreTokenizer
 from ..special_tokens import AddedToken
 from ..tokenizer import Tokenizer
 from ..vocab_bpe import VocabBPEModel
+from .file_io import parse_json_file, read_utf8
 
 PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
 
 
 def read_vocab(path: Path, data: Any | None = None) -> dict[str, int]:
     if data is None:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
-        except UnicodeDecodeError as exc:
-            raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
-        except json.JSONDecodeError as exc:
-            raise TokenizerFileError(
-                str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-            ) from None
+        data = parse_json_file(path)
     if not isinstance(data, dict):
         raise TokenizerFileError(str(path), "expected an object mapping tokens to ids")
     for token, tid in data.items():
@@ -40,12 +32,7 @@ def read_vocab(path: Path, data: Any | None = None) -> dict[str, int]:
 
 
 def read_merges(path: Path) -> list[tuple[str, str]]:
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
+    text = read_utf8(path)
     merges: list[tuple[str, str]] = []
     for number, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip("\r")

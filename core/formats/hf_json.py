@@ -52,7 +52,7 @@ from ..special_tokens import AddedToken
 from ..token_model import TokenModel
 from ..tokenizer import Tokenizer
 from ..vocab_bpe import VocabBPEModel
-from .json_file import parse_json_file
+from .file_io import parse_json_file
 
 
 class _Unsupported(ConfigError):

@@ -11,8 +11,6 @@ import base64
 import binascii
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from .. import disk_cache
@@ -21,6 +19,7 @@ from ..pretokenizers import RegexPreTokenizer
 from ..tiktoken_model import TiktokenModel
 from ..tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
 from ..tokenizer import Tokenizer
+from .file_io import write_atomic
 
 
 def read_ranks(path: str | Path) -> tuple[dict[bytes, int], str]:
@@ -143,12 +142,4 @@ def write_ranks(ranks: dict[bytes, int], path: str | Path) -> None:
         base64.b64encode(token) + b" " + str(rank).encode() + b"\n"
         for token, rank in sorted(ranks.items(), key=lambda item: item[1])
     )
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                               dir=path.parent if str(path.parent) else ".")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(lines)
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise TokenizerFileError(str(path), f"cannot write ({exc.strerror})") from None
+    write_atomic(path, lines)
