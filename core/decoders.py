@@ -13,7 +13,7 @@ from typing import Any
 import regex
 
 from .byte_level import unicode_to_bytes
-from .regex_dialects import compile_dialect
+from .regex_dialects import literal_or_onig
 
 
 class Decoder:
@@ -146,7 +146,7 @@ class ReplaceDecoder(Decoder):
         self.pattern = pattern
         self.content = content
         self.is_regex = is_regex
-        self._regex = compile_dialect(pattern if is_regex else regex.escape(pattern), "onig")
+        self._regex = literal_or_onig(pattern, is_regex=is_regex)
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         return [self._regex.sub(lambda _: self.content, t) for t in tokens]

@@ -8,7 +8,7 @@ from typing import Any
 import regex
 
 from .normalizers import NormalizedText, Normalizer
-from .regex_dialects import compile_dialect
+from .regex_dialects import literal_or_onig
 
 _WHITESPACE = regex.compile(r"\s")
 
@@ -55,7 +55,7 @@ class ReplaceNormalizer(Normalizer):
         self.pattern = pattern
         self.content = content
         self.is_regex = is_regex
-        self._regex = compile_dialect(pattern if is_regex else regex.escape(pattern), "onig")
+        self._regex = literal_or_onig(pattern, is_regex=is_regex)
 
     def normalize_str(self, text: str) -> str:
         if not self.is_regex:

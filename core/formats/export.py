@@ -20,6 +20,7 @@ from ..pretokenizers import (
     RegexPreTokenizer,
     WhitespacePreTokenizer,
 )
+from ..regex_dialects import onig_pattern
 from ..tokenizer import Tokenizer
 from .file_io import write_atomic
 from .tiktoken_file import write_ranks
@@ -30,61 +31,6 @@ def _own_model(tokenizer: Tokenizer) -> BPEModel:
     if not isinstance(model, BPEModel):
         raise ConfigError("only tokenizers trained in BPE Lens can be exported")
     return model
-
-
-def onig_pattern(pattern: str) -> str:
-    """A tiktoken-style pattern rewritten so that Oniguruma (HF) reads it the same way.
-
-    ``X{m,n}+`` is possessive for tiktoken but a repetition for Oniguruma, so it becomes the
-    atomic group ``(?>X{m,n})``; ``$`` (end of text) becomes ``\\z``."""
-    out: list[str] = []
-    group_starts: list[int] = []
-    atom_start = 0
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < len(pattern):
-            atom_start = len(out)
-            if pattern[i + 1] in "pP" and i + 2 < len(pattern) and pattern[i + 2] == "{":
-                end = pattern.index("}", i)
-                out.append(pattern[i : end + 1])
-                i = end + 1
-            else:
-                out.append(pattern[i : i + 2])
-                i += 2
-            continue
-        if ch == "[":
-            from ..regex_dialects import _class_end
-
-            end = _class_end(pattern, i)
-            atom_start = len(out)
-            out.append(pattern[i:end])
-            i = end
-            continue
-        if ch == "(":
-            group_starts.append(len(out))
-        elif ch == ")":
-            atom_start = group_starts.pop() if group_starts else 0
-            out.append(ch)
-            i += 1
-            continue
-        elif ch == "{":
-            close = pattern.find("}", i)
-            if close > 0 and close + 1 < len(pattern) and pattern[close + 1] == "+":
-                atom = "".join(out[atom_start:])
-                del out[atom_start:]
-                out.append(f"(?>{atom}{pattern[i : close + 1]})")
-                i = close + 2
-                continue
-        elif ch == "$":
-            out.append(r"\z")
-            i += 1
-            continue
-        if ch not in "*+?|{":
-            atom_start = len(out)
-        out.append(ch)
-        i += 1
-    return "".join(out)
 
 
 def _hf_normalizer(normalizer: Normalizer) -> dict[str, Any] | None:
