@@ -128,14 +128,11 @@ class PairTable:
         # Pairs of two ids below _DENSE (bytes, in byte-level vocabularies) in a plain array:
         # a piece's first pairs are read from it without hashing.
         self._dense: np.ndarray | None = None
-        self._stop: int | None = None
         self._packed: np.ndarray | None = None
-        self._rank_bits = 0
-        self._bound_stop = self.bound_of_rank
-        self._dense_stop: np.ndarray | None = None
         if not self.python_only and self.max_id >= _DENSE - 1:
             small = np.arange(_DENSE, dtype=np.int64)
             self._dense = self.lookup((small[:, None] << shift) | small[None, :])
+        self._prepare_block()
 
     def _bounds(self, keys: np.ndarray, vals: np.ndarray) -> np.ndarray:
         """``bound_of_rank[r]``: the lowest rank of a rule whose left or right is ``new_ids[r]``,
@@ -159,9 +156,10 @@ class PairTable:
         return bound.astype(self.rank_dtype)
 
     # -- saving and restoring (the disk cache keeps a built table) -----------------------------
-    _ARRAYS = ("new_id_array", "bound_of_rank", "_slot_keys", "_slot_ranks", "_dense")
+    _ARRAYS = ("new_id_array", "bound_of_rank", "_slot_keys", "_slot_ranks", "_packed",
+               "_dense", "_bound_stop", "_dense_stop")
     _SCALARS = ("shift", "max_id", "python_only", "max_new_id", "identity", "inf", "_lowest",
-                "has_bounds", "_mask")
+                "has_bounds", "_mask", "_stop", "_rank_bits")
 
     def to_state(self) -> dict[str, object]:
         """Plain data (bytes, ints, bools; marshal-able) from which :meth:`from_state`
@@ -183,10 +181,6 @@ class PairTable:
         table.new_ids = new_ids
         table._rules = None
         table.finish = None
-        table._stop = None
-        table._packed = None
-        table._rank_bits = 0
-        table._dense_stop = None
         table._hash_shift = np.uint64(state["hash_shift"])
         table.rank_dtype = np.dtype(str(state["rank_dtype"]))
         for name in cls._ARRAYS:
@@ -203,10 +197,18 @@ class PairTable:
         """The rules as a dict, for the pieces finished by ``merge_by_rank`` (rebuilt from the
         hash table when restored from a state)."""
         if self._rules is None:
-            used = self._slot_keys != _EMPTY
-            self._rules = dict(zip(self._slot_keys[used].tolist(),
-                                   self._slot_ranks[used].tolist(), strict=True))
+            keys, ranks = self._entries()
+            self._rules = dict(zip(keys.tolist(), ranks.tolist(), strict=True))
         return self._rules
+
+    def _entries(self) -> tuple[np.ndarray, np.ndarray]:
+        """The keys in the hash table and their ranks."""
+        if self._packed is None:
+            used = self._slot_keys != _EMPTY
+            return self._slot_keys[used], self._slot_ranks[used]
+        entries = self._packed[(self._packed >> self._rank_bits) != _EMPTY]
+        return entries >> self._rank_bits, (entries & ((1 << self._rank_bits) - 1)).astype(
+            self.rank_dtype)
 
     # -- hash table --------------------------------------------------------------------------
     def _hash(self, keys: np.ndarray) -> np.ndarray:
@@ -247,7 +249,10 @@ class PairTable:
     def lookup(self, keys: np.ndarray) -> np.ndarray:
         """Ranks of int64 pair ``keys``, flattened (``self.inf`` where no rule has the pair)."""
         keys = np.ascontiguousarray(keys, dtype=np.int64).ravel()
-        return self._slot_ranks[self._find(keys)]
+        if self._packed is None:
+            return self._slot_ranks[self._find(keys)]
+        found = self._block_ranks(keys, self._stop)
+        return np.where(found == self._stop, self.inf, found).astype(self.rank_dtype)
 
     # -- merging -----------------------------------------------------------------------------
     def merge_many(self, pieces: Sequence[Sequence[int]]) -> list[list[int]]:
@@ -347,30 +352,32 @@ class PairTable:
             flat[bad] = 0
         return flat, ok
 
-    def _block_constants(self) -> tuple[int, np.ndarray, np.ndarray | None]:
+    def _prepare_block(self) -> None:
         """``stop``, the "no pair" value inside the matrix: above every rank and at least the
         number of produced ids (so ``bound_of_rank.take(stop, mode="clip")`` is "no bound"),
         but small, so that ``rank * width + column`` stays in int32; ``bound_of_rank`` and the
         dense table with ``stop`` for "none" (a bound above every rank bounds nothing).
 
-        Also, when keys and ranks fit in 62 bits together, the hash table as one array of
+        Also, when keys and ranks fit in 62 bits together, the hash table becomes one array of
         ``key << rank_bits | rank`` (empty: ``-1 << rank_bits | stop``), for one random read
-        per probe instead of two."""
-        if self._stop is None:
-            used = self._slot_keys != _EMPTY
-            ranks = self._slot_ranks[used]
-            top = int(ranks.max()) + 1 if ranks.size else 0
-            stop = min(self.inf, max(top, self.new_id_array.size))
-            self._bound_stop = np.minimum(self.bound_of_rank, stop)
-            if self._dense is not None:
-                self._dense_stop = np.minimum(self._dense, stop)
-            rank_bits = stop.bit_length()
-            key_bits = int(self._slot_keys.max(initial=0)).bit_length()
-            if key_bits + rank_bits <= 62 and (ranks.size == 0 or int(ranks.min()) >= 0):
-                self._rank_bits = rank_bits
-                entries = (self._slot_keys << rank_bits) | self._slot_ranks
-                self._packed = np.where(used, entries, (-1 << rank_bits) | stop)
-            self._stop = stop
+        per probe instead of two, and the two arrays it replaces are dropped."""
+        used = self._slot_keys != _EMPTY
+        ranks = self._slot_ranks[used]
+        top = int(ranks.max()) + 1 if ranks.size else 0
+        stop = min(self.inf, max(top, self.new_id_array.size))
+        self._stop = stop
+        self._bound_stop = np.minimum(self.bound_of_rank, stop)
+        self._dense_stop = None if self._dense is None else np.minimum(self._dense, stop)
+        rank_bits = stop.bit_length()
+        key_bits = int(self._slot_keys.max(initial=0)).bit_length()
+        self._rank_bits = 0
+        if key_bits + rank_bits <= 62 and (ranks.size == 0 or int(ranks.min()) >= 0):
+            self._rank_bits = rank_bits
+            entries = (self._slot_keys << rank_bits) | self._slot_ranks
+            self._packed = np.where(used, entries, (-1 << rank_bits) | stop)
+            self._slot_keys = self._slot_ranks = None  # type: ignore[assignment]
+
+    def _block_constants(self) -> tuple[int, np.ndarray, np.ndarray | None]:
         return self._stop, self._bound_stop, self._dense_stop
 
     def _block_ranks(self, keys: np.ndarray, stop: int) -> np.ndarray:
@@ -430,11 +437,13 @@ class PairTable:
         order = np.repeat(starts - offsets[:-1], lens) + np.arange(offsets[-1])
         queue_sym = flat[order].astype(sym_dtype, copy=False)
         left, right = queue_sym[:-1], queue_sym[1:]
-        if small_ids and dense is not None:
-            queue_rank = dense[left * _DENSE + right]
+        queue_rank = np.empty(queue_sym.size, dtype=rank_dtype)
+        if small_ids and dense is not None and dense.dtype == rank_dtype:
+            np.take(dense, left * _DENSE + right, out=queue_rank[:-1])
+        elif small_ids and dense is not None:
+            queue_rank[:-1] = dense[left * _DENSE + right]
         else:
-            queue_rank = self._block_ranks((left.astype(np.int64) << shift) | right, stop)
-        queue_rank = np.append(queue_rank, stop).astype(rank_dtype, copy=False)
+            queue_rank[:-1] = self._block_ranks((left.astype(np.int64) << shift) | right, stop)
         queue_rank[offsets[1:] - 1] = stop
         queued = 0  # the rows before it have joined
         n_rows, width, n_live = 0, 1, 0

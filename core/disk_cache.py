@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 # Bump when what is cached changes shape.
-FORMAT = 3
+FORMAT = 4
 
 
 def cache_dir() -> Path | None:

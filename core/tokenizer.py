@@ -260,9 +260,11 @@ class Tokenizer:
 
         ``ids``: instead return the ids of all the pieces one after the other (what
         ``chain.from_iterable(map(cache.__getitem__, pieces))`` would give) and, as an array,
-        where each piece's end in them (with a 0 first); only the new pieces that occur twice or
-        more are cached then. Reading a million cached lists, scattered in memory, costs more
-        than numbering the pieces as they come and gathering with numpy."""
+        where each piece's end in them (with a 0 first); the new pieces are not cached then
+        (the caller caches whole lines, which is what comes back while the user types, and a
+        list per piece costs a tenth of the encoding). Reading a million cached lists,
+        scattered in memory, costs more than numbering the pieces as they come and gathering
+        with numpy."""
         cache = self._cache
         if not ids:
             misses = [p for p in set(pieces) if p not in cache]
@@ -287,16 +289,6 @@ class Tokenizer:
             pool = np.fromiter(chain.from_iterable(encoded), dtype=np.int64,
                                count=int(miss_lens.sum()))
             miss_starts = np.cumsum(miss_lens) - miss_lens
-        if misses:
-            # Only pieces seen twice or more are cached: two thirds of the distinct pieces of a
-            # long text occur once, and making their lists would cost more than encoding them
-            # again should they come back.
-            again = (np.bincount(which, minlength=len(distinct)) > 1)[~known]
-            flat = pool.tolist()
-            starts_again = miss_starts[again]
-            spans = map(slice, starts_again.tolist(), (starts_again + miss_lens[again]).tolist())
-            cache.update(zip(compress(misses, again.tolist()), map(flat.__getitem__, spans),
-                             strict=True))
         starts = np.empty(len(distinct), dtype=np.int64)
         lens = np.empty(len(distinct), dtype=np.int64)
         starts[~known] = miss_starts
