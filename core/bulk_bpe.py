@@ -434,14 +434,25 @@ class PairTable:
         # starting at each (``stop`` at each row's last): joining rows read a slice of each.
         offsets = np.zeros(lens.size + 1, dtype=np.int64)
         np.cumsum(lens, out=offsets[1:])
-        order = np.repeat(starts - offsets[:-1], lens) + np.arange(offsets[-1])
-        queue_sym = flat[order].astype(sym_dtype, copy=False)
+        if starts.size and np.array_equal(starts - starts[0], offsets[:-1]):
+            # Already in that order (a caller that sorts by length first saves this copy).
+            first = int(starts[0])
+            queue_sym = flat[first : first + int(offsets[-1])].astype(sym_dtype, copy=False)
+        else:
+            order = np.repeat(starts - offsets[:-1], lens)
+            order += np.arange(offsets[-1])
+            queue_sym = flat[order].astype(sym_dtype, copy=False)
+            del order
         left, right = queue_sym[:-1], queue_sym[1:]
         queue_rank = np.empty(queue_sym.size, dtype=rank_dtype)
-        if small_ids and dense is not None and dense.dtype == rank_dtype:
-            np.take(dense, left * _DENSE + right, out=queue_rank[:-1])
-        elif small_ids and dense is not None:
-            queue_rank[:-1] = dense[left * _DENSE + right]
+        if small_ids and dense is not None:
+            pair = left * _DENSE
+            pair += right
+            if dense.dtype == rank_dtype:
+                np.take(dense, pair, out=queue_rank[:-1], mode="clip")  # in range: no buffer
+            else:
+                queue_rank[:-1] = dense[pair]
+            del pair
         else:
             queue_rank[:-1] = self._block_ranks((left.astype(np.int64) << shift) | right, stop)
         queue_rank[offsets[1:] - 1] = stop

@@ -99,17 +99,20 @@ class TiktokenModel(TokenModel):
                             count=n)
         sizes = np.fromiter(map(len, datas), dtype=np.int64, count=n)
         todo = whole < 0
-        # Every byte of every piece to merge, as the ids of the single-byte tokens, at once.
-        data = np.frombuffer(b"".join(datas), dtype=np.uint8)
-        flat = self._byte_ids[data[np.repeat(todo, sizes)]]
-        merged, merged_starts, counts = self.pair_table().merge_flat_arrays(flat, sizes[todo])
+        # The pieces to merge, shortest first (the order the merge works in: it then reads
+        # them in place), every byte as the id of its single-byte token.
+        by_len = np.flatnonzero(todo)
+        by_len = by_len[np.argsort(sizes[by_len], kind="stable")]
+        data = b"".join(map(datas.__getitem__, by_len.tolist()))
+        flat = self._byte_ids[np.frombuffer(data, dtype=np.uint8)]
+        merged, merged_starts, counts = self.pair_table().merge_flat_arrays(flat, sizes[by_len])
         # A piece that is a token is that one id, put after the merged ones.
         tokens = np.flatnonzero(~todo)
         starts = np.empty(n, dtype=np.int64)
-        starts[todo] = merged_starts
+        starts[by_len] = merged_starts
         starts[tokens] = merged.size + np.arange(tokens.size)
         lens = np.ones(n, dtype=np.int64)
-        lens[todo] = counts
+        lens[by_len] = counts
         return np.concatenate((merged, whole[tokens])), starts, lens
 
     def _bulk_enough(self) -> int:

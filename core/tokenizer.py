@@ -147,6 +147,7 @@ class Tokenizer:
         self._chunked = getattr(self.pretokenizer, "newline_chunks", False) and (
             not self._position_sensitive)
         self._chunks: dict[str, list[int]] = {}
+        self._id_objects: np.ndarray | None = None
 
     # -- sizes and lookups ------------------------------------------------------------------
     @property
@@ -229,18 +230,26 @@ class Tokenizer:
         if len(chunks) >= CHUNK_CACHE_LIMIT:
             chunks.clear()
         parts = newline_chunks(text)
-        new = dict.fromkeys(c for c in parts if c not in chunks)
+        distinct = dict.fromkeys(parts)
+        new = dict.fromkeys(c for c in distinct if c not in chunks)
         if new:
             # The lists made here hold ids only: no cycles for the collector to find.
             with gc_paused(promote=True):
-                pieces = list(map(self._split, new))
                 if sum(map(len, new)) >= BULK_MIN_CHARS:
+                    # With no line known yet, the ids of every line in order are the answer.
+                    whole = len(new) == len(distinct)
+                    lines = parts if whole else list(new)
+                    pieces = list(map(self._split, lines))
                     ids, ends = self._prefill(chain.from_iterable(pieces), ids=True)
-                    # Where each chunk's ids end: after its last piece's.
+                    # Where each line's ids end: after its last piece's.
                     bounds = ends[list(accumulate(map(len, pieces)))].tolist()
                     spans = map(slice, [0, *bounds[:-1]], bounds)
-                    chunks.update(zip(new, map(ids.__getitem__, spans), strict=True))
+                    chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
+                    if whole:
+                        out.extend(ids)
+                        return
                 else:
+                    pieces = list(map(self._split, new))
                     lookup = self._cache.__getitem__
                     for chunk, chunk_pieces in zip(new, pieces, strict=True):
                         chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
@@ -277,9 +286,13 @@ class Tokenizer:
         number: defaultdict[str, int] = defaultdict(count().__next__)
         which = np.fromiter(map(number.__getitem__, pieces), dtype=np.intp)
         distinct = list(number)
-        known = np.fromiter(map(cache.__contains__, distinct), dtype=bool, count=len(distinct))
+        if cache:
+            known = np.fromiter(map(cache.__contains__, distinct), dtype=bool,
+                                count=len(distinct))
+        else:
+            known = np.zeros(len(distinct), dtype=bool)
         # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
-        misses = list(compress(distinct, (~known).tolist()))
+        misses = list(compress(distinct, (~known).tolist())) if known.any() else distinct
         encode_arrays = getattr(self.model, "encode_pieces_arrays", None)
         if encode_arrays is not None:
             pool, miss_starts, miss_lens = encode_arrays(misses)
@@ -313,7 +326,21 @@ class Tokenizer:
             np.cumsum(at, out=at)
         else:
             at = np.repeat(first - ends[:-1], counts) + np.arange(ends[-1])
-        return pool[at].tolist(), ends
+        return self._id_list(pool[at]), ends
+
+    def _id_list(self, ids: np.ndarray) -> list[int]:
+        """``ids.tolist()``, but every id is a shared int object: a million new ints would
+        cost more time, and ~28 bytes each, than gathering references."""
+        import numpy as np
+
+        top = int(ids.max(initial=-1))
+        if ids.size < 1 << 16 or top >= 1 << 24 or int(ids.min(initial=0)) < 0:
+            return ids.tolist()
+        objects = self._id_objects
+        if objects is None or objects.size <= top:
+            objects = np.arange(max(top + 1, self.vocab_size)).astype(object)
+            self._id_objects = objects
+        return objects.take(ids).tolist()
 
     def encode_batch_ids(
         self, texts: Iterable[str], *, special: SpecialMode = "all"

@@ -110,3 +110,25 @@ def test_generated_text_both_special_modes(name, text):
     ids = ref.encode(text, allowed_special="all")
     assert ours.decode_bytes(ids) == ref.decode_bytes(ids)
     assert ours.decode(ids, errors="replace") == ref.decode(ids)
+
+
+def test_text_partly_seen_before_mixes_known_lines_pieces_and_new_ones(tmp_path, monkeypatch):
+    # The bulk path with lines already cached (only the new ones are merged) and pieces
+    # cached by short encodes before it: the ids still equal tiktoken's.
+    from bpelens.core import open_tokenizer
+
+    from conftest import SHARED_DATA
+
+    monkeypatch.setenv("BPELENS_CACHE_DIR", str(tmp_path))
+    folder = SHARED_DATA / "parallel" / "ntrex128"
+    first, second = (folder / f"newstest2019-ref.{lang}.txt" for lang in ("deu", "hin"))
+    a, b = first.read_text(encoding="utf-8"), second.read_text(encoding="utf-8")
+    ref = tiktoken_reference("o200k_base")
+    ours = open_tokenizer(TIKTOKEN_DIR / TIKTOKEN_FILES["o200k_base"], encoding="o200k_base")
+    for line in b.splitlines()[:50]:
+        assert ours.encode_ids(line, special="none") == ref.encode_ordinary(line)
+    assert ours.encode_ids(a, special="none") == ref.encode_ordinary(a)
+    text = b + a + b[: len(b) // 2] + "\n" + a[: len(a) // 3]
+    assert len(text) - len(a) > 20_000
+    assert ours.encode_ids(text, special="none") == ref.encode_ordinary(text)
+    assert ours.encode_ids(text, special="none") == ref.encode_ordinary(text)
