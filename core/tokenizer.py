@@ -15,7 +15,7 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import accumulate, chain, compress, count, pairwise
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -23,7 +23,7 @@ from .bpe_model import UnknownCharacterError
 from .byte_level import printable_to_bytes
 from .decoders import Decoder
 from .encoding import Encoding, Piece, Token
-from .errors import DecodeError, EncodeError
+from .errors import BpeLensError, DecodeError, EncodeError
 from .gc_pause import gc_paused
 from .merge_trace import PieceTrace
 from .normalizers import Normalizer, make_normalizer
@@ -194,24 +194,15 @@ class Tokenizer:
         out: list[int] = []
         lookup = self._cache.__getitem__
         try:
-            for start, end, sid in self._raw_segments(text, special):
+            for part, sid, at_start in self._model_parts(text, special):
                 if sid is not None:
                     out.append(sid)
-                    continue
-                segment = text if (start, end) == (0, len(text)) else text[start:end]
-                if not self._normalize_identity:
-                    segment = self.normalizer.normalize_str(segment)
-                for s, e, nid in self._normalized_segments(segment, special):
-                    if nid is not None:
-                        out.append(nid)
-                        continue
-                    part = segment if (s, e) == (0, len(segment)) else segment[s:e]
-                    if self._chunked:
-                        self._encode_lines(part, out)
-                        continue
+                elif self._chunked:
+                    self._encode_lines(part, out)
+                else:
                     if self._position_sensitive:
                         pieces = [p.text for p in self.pretokenizer.pieces(
-                            part, at_input_start=start == 0 and s == 0)]
+                            part, at_input_start=at_start)]
                     else:
                         pieces = self._split(part)
                     if len(part) >= BULK_MIN_CHARS:
@@ -225,8 +216,32 @@ class Tokenizer:
             out = self.post_processor.process(out)
         return out
 
+    def _model_parts(
+        self, text: str, special: SpecialMode
+    ) -> Iterator[tuple[str, int | None, bool]]:
+        """What the model is given, in order: ``(part, None, at_input_start)`` for normalized
+        text between added tokens, ``("", id, False)`` for an added token."""
+        for start, end, sid in self._raw_segments(text, special):
+            if sid is not None:
+                yield "", sid, False
+                continue
+            segment = text if (start, end) == (0, len(text)) else text[start:end]
+            if not self._normalize_identity:
+                segment = self.normalizer.normalize_str(segment)
+            for s, e, nid in self._normalized_segments(segment, special):
+                if nid is not None:
+                    yield "", nid, False
+                else:
+                    part = segment if (s, e) == (0, len(segment)) else segment[s:e]
+                    yield part, None, start == 0 and s == 0
+
     def _encode_lines(self, text: str, out: list[int]) -> None:
         chunks = self._chunks
+        if "\n" not in text:
+            known = chunks.get(text)  # a line seen before: the common case while typing
+            if known is not None:
+                out.extend(known)
+                return
         if len(chunks) >= CHUNK_CACHE_LIMIT:
             chunks.clear()
         parts = newline_chunks(text)
@@ -237,23 +252,27 @@ class Tokenizer:
             with gc_paused(promote=True):
                 if sum(map(len, new)) >= BULK_MIN_CHARS:
                     # With no line known yet, the ids of every line in order are the answer.
-                    whole = len(new) == len(distinct)
-                    lines = parts if whole else list(new)
-                    pieces = list(map(self._split, lines))
-                    ids, ends = self._prefill(chain.from_iterable(pieces), ids=True)
-                    # Where each line's ids end: after its last piece's.
-                    bounds = ends[list(accumulate(map(len, pieces)))].tolist()
-                    spans = map(slice, [0, *bounds[:-1]], bounds)
-                    chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
-                    if whole:
-                        out.extend(ids)
+                    if len(new) == len(distinct):
+                        out.extend(self._cache_lines(parts))
                         return
+                    self._cache_lines(list(new))
                 else:
                     pieces = list(map(self._split, new))
                     lookup = self._cache.__getitem__
                     for chunk, chunk_pieces in zip(new, pieces, strict=True):
                         chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
         out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
+
+    def _cache_lines(self, lines: list[str]) -> list[int]:
+        """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
+        keep each line's ids in the line cache, and return all the ids in order."""
+        pieces = list(map(self._split, lines))
+        ids, ends = self._prefill(chain.from_iterable(pieces), ids=True)
+        # Where each line's ids end: after its last piece's.
+        bounds = ends[list(accumulate(map(len, pieces)))].tolist()
+        spans = map(slice, [0, *bounds[:-1]], bounds)
+        self._chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
+        return ids
 
     @overload
     def _prefill(self, pieces: Iterable[str]) -> None: ...
@@ -343,9 +362,49 @@ class Tokenizer:
         return objects.take(ids).tolist()
 
     def encode_batch_ids(
-        self, texts: Iterable[str], *, special: SpecialMode = "all"
+        self,
+        texts: Iterable[str],
+        *,
+        special: SpecialMode = "all",
+        add_special_tokens: bool = False,
+        surrogates: SurrogatePolicy = "replace",
     ) -> list[list[int]]:
-        return [self.encode_ids(t, special=special) for t in texts]
+        """``[encode_ids(t) for t in texts]``; many short texts never seen are merged together
+        first (one text at a time, each would be too short for the vectorized merge)."""
+        texts = list(texts)
+        self.cache_texts(texts, special=special, surrogates=surrogates)
+        return [self.encode_ids(t, special=special, add_special_tokens=add_special_tokens,
+                                surrogates=surrogates) for t in texts]
+
+    def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",
+                    surrogates: SurrogatePolicy = "replace") -> None:
+        """Encode the lines of ``texts`` not seen yet all together, into the cache of lines:
+        encoding each text afterwards (``encode_ids``) is then mostly lookups. Never raises:
+        a text that cannot be encoded is left for ``encode_ids`` to report."""
+        if not self._chunked or sum(map(len, texts)) < BULK_MIN_CHARS:
+            return
+        chunks = self._chunks
+        try:
+            new = dict.fromkeys(
+                line
+                for text in texts
+                for part, sid, _ in self._model_parts(clean_surrogates(text, surrogates)[0],
+                                                      special)
+                if sid is None
+                for line in newline_chunks(part)
+                if line not in chunks
+            )
+        except BpeLensError:
+            return  # a bad text or mode: encode_ids reports it for that text
+        if sum(map(len, new)) < BULK_MIN_CHARS:
+            return
+        if len(chunks) + len(new) > CHUNK_CACHE_LIMIT:
+            chunks.clear()
+        try:
+            with gc_paused(promote=True):
+                self._cache_lines(list(new))
+        except BpeLensError:
+            return  # the text holding it reports it, with its offset
 
     def _raw_segments(self, text: str, special: SpecialMode) -> list[tuple[int, int, int | None]]:
         if not len(self.specials):

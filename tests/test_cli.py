@@ -199,3 +199,21 @@ def test_export_then_encode_in_tokenizers(byte_tokenizer, tmp_path):
     refused = bpelens("export", "-t", str(byte_tokenizer), "--format", "tiktoken", "-o",
                       str(tmp_path / "x.tiktoken"))
     assert refused.returncode == 0  # byte-level with a regex pre-tokenizer: exportable
+
+
+def test_jsonl_batch_of_many_lines_equals_each_line_alone(byte_tokenizer):
+    # Thousands of lines arrive at once: they are merged together (cache_texts), and each
+    # answer must still be what encoding that line alone gives.
+    from bpelens.core import open_tokenizer
+
+    words = ["Hello", "world", "猫が好き", "again!", "<|im_end|>", "  spaced", "12345", "é"]
+    texts = [" ".join(words[(i * k) % len(words)] for k in range(1, 2 + i % 9)) + f" {i}"
+             for i in range(4000)]
+    texts[17] = "two\nlines\n"
+    stdin = "".join(json.dumps(t) + "\n" for t in texts)
+    assert len(stdin) > 40_000
+    run = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", stdin=stdin)
+    assert run.returncode == 0, run.stderr
+    got = [json.loads(line)["ids"] for line in run.stdout.splitlines()]
+    alone = open_tokenizer(byte_tokenizer)
+    assert got == [alone.encode_ids(t) for t in texts]

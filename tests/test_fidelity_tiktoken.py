@@ -132,3 +132,19 @@ def test_text_partly_seen_before_mixes_known_lines_pieces_and_new_ones(tmp_path,
     assert len(text) - len(a) > 20_000
     assert ours.encode_ids(text, special="none") == ref.encode_ordinary(text)
     assert ours.encode_ids(text, special="none") == ref.encode_ordinary(text)
+
+
+@pytest.mark.parametrize("name", ["cl100k_base", "o200k_base"])
+def test_a_batch_of_all_ntrex_sentences_merged_together(name, tmp_path, monkeypatch):
+    from bpelens.core import open_tokenizer
+
+    monkeypatch.setenv("BPELENS_CACHE_DIR", str(tmp_path))
+    lines = ntrex_lines()
+    ours = open_tokenizer(TIKTOKEN_DIR / TIKTOKEN_FILES[name], encoding=name)
+    ref = tiktoken_reference(name)
+    got = ours.encode_batch_ids(lines, special="none")
+    assert ours.model._pair_table is not None  # the vectorized merge ran
+    assert got == ref.encode_ordinary_batch(lines, num_threads=1)
+    with_specials = [line + "<|endoftext|>" for line in lines[:3000]]
+    assert ours.encode_batch_ids(with_specials) == ref.encode_batch(
+        with_specials, allowed_special="all", num_threads=1)

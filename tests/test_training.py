@@ -193,3 +193,22 @@ def test_vectorized_merge_path_matches_reference(texts):
     words = {tuple(u.encode()): counts[u] for u in dict.fromkeys(units)}
     expected = reference_train(words, 256, 20, min_count=1)
     assert [(m.left_id, m.right_id, m.count, m.new_id) for m in result.merges] == expected
+
+
+def test_a_batch_with_a_text_the_model_cannot_encode():
+    # Many texts merged together first: one unknown character must not spoil the others,
+    # and the error still comes from that text, with its offset.
+    corpus = ["the cat sat on the mat\n"] * 20 + ["a dog and a cat\n"] * 20
+    tok = train(corpus, char_config(vocab_size=40, pretokenizer="gpt2")).tokenizer
+    words = ["the", "cat", "sat", "on", "mat", "a", "dog", "and"]
+    texts = [" ".join(words[(i >> (3 * k)) & 7] for k in range(4)) + "\nand a dog\n"
+             for i in range(3000)]
+    assert tok._chunked and sum(map(len, texts)) > 20_000
+    alone = [train(corpus, char_config(vocab_size=40, pretokenizer="gpt2")).tokenizer
+             .encode_ids(t) for t in texts[:50]]
+    bad = [*texts, "the cat ☃"]
+    tok.cache_texts(bad)  # never raises
+    tok.cache_texts(bad, special="bogus")  # type: ignore[arg-type]
+    assert [tok.encode_ids(t) for t in texts[:50]] == alone
+    with pytest.raises(EncodeError, match="at character 8"):
+        tok.encode_batch_ids(bad)
