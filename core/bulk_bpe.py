@@ -68,6 +68,8 @@ _PACK_LIVE = 0.15
 _JOIN_ROOM = 0.9
 # Ids below this get a dense table of their pairs.
 _DENSE = 256
+# Elements per slice where a long array is worked through in slices.
+_SLICE = 1 << 16
 # Below this many busy rows (and no piece left to join) a numpy round costs more than
 # finishing the rows in Python.
 _TAIL_ROWS = 8
@@ -446,13 +448,14 @@ class PairTable:
         left, right = queue_sym[:-1], queue_sym[1:]
         queue_rank = np.empty(queue_sym.size, dtype=rank_dtype)
         if small_ids and dense is not None:
-            pair = left * _DENSE
-            pair += right
-            if dense.dtype == rank_dtype:
-                np.take(dense, pair, out=queue_rank[:-1], mode="clip")  # in range: no buffer
-            else:
-                queue_rank[:-1] = dense[pair]
-            del pair
+            # In slices: the pair index is scratch, reused while in cache.
+            for a in range(0, left.size, _SLICE):
+                pair = left[a : a + _SLICE] * _DENSE
+                pair += right[a : a + _SLICE]
+                if dense.dtype == rank_dtype:  # in range: "clip" spares numpy a buffer
+                    np.take(dense, pair, out=queue_rank[a : a + pair.size], mode="clip")
+                else:
+                    queue_rank[a : a + pair.size] = dense[pair]
         else:
             queue_rank[:-1] = self._block_ranks((left.astype(np.int64) << shift) | right, stop)
         queue_rank[offsets[1:] - 1] = stop

@@ -42,6 +42,8 @@ CHUNK_CACHE_LIMIT = 1 << 16
 # A text this long that was never seen may hold enough new pieces to merge them together.
 BULK_MIN_CHARS = 20_000
 Source = tuple[int, int]
+# Int objects 0, 1, 2 … shared by every tokenizer (ints are immutable), see Tokenizer._id_list.
+_ID_OBJECTS: np.ndarray | None = None
 
 
 class _PieceCache(dict[str, list[int]]):
@@ -147,7 +149,6 @@ class Tokenizer:
         self._chunked = getattr(self.pretokenizer, "newline_chunks", False) and (
             not self._position_sensitive)
         self._chunks: dict[str, list[int]] = {}
-        self._id_objects: np.ndarray | None = None
 
     # -- sizes and lookups ------------------------------------------------------------------
     @property
@@ -267,9 +268,11 @@ class Tokenizer:
         """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
         keep each line's ids in the line cache, and return all the ids in order."""
         pieces = list(map(self._split, lines))
-        ids, ends = self._prefill(chain.from_iterable(pieces), ids=True)
+        counts = list(accumulate(map(len, pieces)))
+        ids, ends = self._prefill(chain.from_iterable(pieces), ids=True,
+                                  n_pieces=counts[-1] if counts else 0)
         # Where each line's ids end: after its last piece's.
-        bounds = ends[list(accumulate(map(len, pieces)))].tolist()
+        bounds = ends[counts].tolist()
         spans = map(slice, [0, *bounds[:-1]], bounds)
         self._chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
         return ids
@@ -278,11 +281,11 @@ class Tokenizer:
     def _prefill(self, pieces: Iterable[str]) -> None: ...
     @overload
     def _prefill(
-        self, pieces: Iterable[str], *, ids: Literal[True]
+        self, pieces: Iterable[str], *, ids: Literal[True], n_pieces: int = -1
     ) -> tuple[list[int], np.ndarray]: ...
 
     def _prefill(
-        self, pieces: Iterable[str], *, ids: bool = False
+        self, pieces: Iterable[str], *, ids: bool = False, n_pieces: int = -1
     ) -> tuple[list[int], np.ndarray] | None:
         """Put the pieces not yet in the piece cache there, encoded together.
 
@@ -292,7 +295,7 @@ class Tokenizer:
         (the caller caches whole lines, which is what comes back while the user types, and a
         list per piece costs a tenth of the encoding). Reading a million cached lists,
         scattered in memory, costs more than numbering the pieces as they come and gathering
-        with numpy."""
+        with numpy. ``n_pieces``: how many pieces there are, when known."""
         cache = self._cache
         if not ids:
             misses = [p for p in set(pieces) if p not in cache]
@@ -303,7 +306,7 @@ class Tokenizer:
 
         # Each distinct piece numbered in order of first appearance, all in C.
         number: defaultdict[str, int] = defaultdict(count().__next__)
-        which = np.fromiter(map(number.__getitem__, pieces), dtype=np.intp)
+        which = np.fromiter(map(number.__getitem__, pieces), dtype=np.intp, count=n_pieces)
         distinct = list(number)
         if cache:
             known = np.fromiter(map(cache.__contains__, distinct), dtype=bool,
@@ -350,16 +353,15 @@ class Tokenizer:
     def _id_list(self, ids: np.ndarray) -> list[int]:
         """``ids.tolist()``, but every id is a shared int object: a million new ints would
         cost more time, and ~28 bytes each, than gathering references."""
+        global _ID_OBJECTS
         import numpy as np
 
         top = int(ids.max(initial=-1))
         if ids.size < 1 << 16 or top >= 1 << 24 or int(ids.min(initial=0)) < 0:
             return ids.tolist()
-        objects = self._id_objects
-        if objects is None or objects.size <= top:
-            objects = np.arange(max(top + 1, self.vocab_size)).astype(object)
-            self._id_objects = objects
-        return objects.take(ids).tolist()
+        if _ID_OBJECTS is None or _ID_OBJECTS.size <= top:
+            _ID_OBJECTS = np.arange(max(top + 1, self.vocab_size)).astype(object)
+        return _ID_OBJECTS.take(ids).tolist()
 
     def encode_batch_ids(
         self,
