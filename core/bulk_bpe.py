@@ -45,7 +45,7 @@ round, still exact.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import chain
 
 import numpy as np
@@ -136,6 +136,13 @@ class PairTable:
             self._dense = self.lookup((small[:, None] << shift) | small[None, :])
         self._prepare_block()
 
+    @classmethod
+    def from_arrays(cls, keys: np.ndarray, ranks: np.ndarray, new_ids: Sequence[int],
+                    shift: int) -> PairTable:
+        """The table of the rules ``keys[n] → ranks[n]`` (int64 arrays, each key once),
+        without a dict of them."""
+        return cls(_ArrayRules(keys, ranks), new_ids, shift)
+
     def _bounds(self, keys: np.ndarray, vals: np.ndarray) -> np.ndarray:
         """``bound_of_rank[r]``: the lowest rank of a rule whose left or right is ``new_ids[r]``,
         so of any pair a merge by rank ``r`` creates. The extra last entry (the lowest value,
@@ -202,6 +209,11 @@ class PairTable:
             keys, ranks = self._entries()
             self._rules = dict(zip(keys.tolist(), ranks.tolist(), strict=True))
         return self._rules
+
+    def forget_rules(self) -> None:
+        """Let go of the rules dict given to the constructor (rebuilt from the hash table if
+        a piece ever needs ``merge_by_rank``)."""
+        self._rules = None
 
     def _entries(self) -> tuple[np.ndarray, np.ndarray]:
         """The keys in the hash table and their ranks."""
@@ -612,8 +624,37 @@ def _row_minima(rank2: np.ndarray, stop: int) -> tuple[np.ndarray, np.ndarray]:
     return best, least - best * height
 
 
+class _ArrayRules(Mapping[int, int]):
+    """Rules given as two int64 arrays; a dict of them is made only if one is looked up."""
+
+    def __init__(self, keys: np.ndarray, ranks: np.ndarray) -> None:
+        self.keys_array = np.asarray(keys, dtype=np.int64).reshape(-1)
+        self.ranks_array = np.asarray(ranks, dtype=np.int64).reshape(-1)
+        if self.keys_array.size != self.ranks_array.size:
+            raise ValueError("as many keys as ranks are needed")
+        self._dict: dict[int, int] | None = None
+
+    def _as_dict(self) -> dict[int, int]:
+        if self._dict is None:
+            self._dict = dict(zip(self.keys_array.tolist(), self.ranks_array.tolist(),
+                                  strict=True))
+        return self._dict
+
+    def __getitem__(self, key: int) -> int:
+        return self._as_dict()[key]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._as_dict())
+
+    def __len__(self) -> int:
+        return len(self._as_dict())
+
+
 def _key_arrays(ranks: Mapping[int, int]) -> tuple[np.ndarray, np.ndarray]:
     """Keys and ranks as int64 arrays, without keys no valid pair can have."""
+    if isinstance(ranks, _ArrayRules):
+        keep = ranks.keys_array >= 0
+        return ranks.keys_array[keep], ranks.ranks_array[keep]
     n = len(ranks)
     try:
         keys = np.fromiter(ranks.keys(), dtype=np.int64, count=n)

@@ -267,6 +267,24 @@ def test_merge_many_equals_merge_by_rank(data):
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
+def test_a_table_from_key_and_rank_arrays_merges_the_same(data):
+    import numpy as np
+
+    ids, ranks, new_ids, shift = data.draw(tables())
+    pieces = data.draw(pieces_for(ids))
+    keys = np.fromiter(ranks.keys(), dtype=object, count=len(ranks))
+    if any(not 0 <= k < 1 << 63 for k in keys.tolist()):
+        return  # keys past int64 can only be given as a dict
+    table = PairTable.from_arrays(keys.astype(np.int64), np.array(list(ranks.values()),
+                                  dtype=np.int64), new_ids, shift)
+    table.forget_rules()  # rebuilt from the hash table when the Python finish needs them
+    with tuned(1, 200):
+        assert table.merge_many(pieces) == reference(pieces, ranks, new_ids, shift)
+    assert dict(table.ranks) == {k: v for k, v in ranks.items() if k >= 0}
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
 def test_a_table_restored_from_its_state_merges_the_same(data):
     import marshal
 
