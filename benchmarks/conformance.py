@@ -7,7 +7,8 @@ decoded text. Every mismatch is a bug; the report says where to look.
 Inputs: every NTREX-128 sentence (51,948 lines, 128 languages), the 26 NTREX files whole,
 and --random generated texts (fragments chosen to stress pre-tokenizers: whitespace runs,
 digits, combining marks, emoji sequences, special-token strings, contractions, scripts),
-each in both special-token modes.
+each in both special-token modes; the sentences and the generated texts once more as one batch
+(``encode_batch_ids`` on a fresh tokenizer: the lines merged together).
 """
 
 from __future__ import annotations
@@ -25,10 +26,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from bpelens.core import open_tokenizer
+
 from fidelity_helpers import (
     EMOJI,
+    HF_DIR,
     HF_FILES,
     SPECIAL_STRINGS,
+    TIKTOKEN_DIR,
     TIKTOKEN_FILES,
     WHITESPACE,
     hf_reference,
@@ -84,24 +89,31 @@ class Tally:
             self.first = text
 
 
-def check_tiktoken(name: str, texts: list[str], tally: Tally) -> None:
+def check_tiktoken(name: str, texts: list[str], tally: Tally, batch: bool) -> None:
     ref, ours = tiktoken_reference(name), ours_tiktoken(name)
-    for text in texts:
-        for special in ("none", "all"):
+    for special in ("none", "all"):
+        if batch:  # all the texts at once, by a tokenizer that has seen none of them
+            fresh = open_tokenizer(TIKTOKEN_DIR / TIKTOKEN_FILES[name], encoding=name)
+            got_all = fresh.encode_batch_ids(texts, special=special)
+        for n, text in enumerate(texts):
             want = (ref.encode_ordinary(text) if special == "none"
                     else ref.encode(text, allowed_special="all"))
-            got = ours.encode_ids(text, special=special)
+            got = got_all[n] if batch else ours.encode_ids(text, special=special)
             tally.check(text, got == want, ours.decode_bytes(want) == ref.decode_bytes(want))
 
 
-def check_hf(name: str, texts: list[str], tally: Tally) -> None:
+def check_hf(name: str, texts: list[str], tally: Tally, batch: bool) -> None:
     ref, ours = hf_reference(name), ours_hf(name)
     for plain in (False, True):
         ref.encode_special_tokens = plain
         special = "none" if plain else "all"
-        for text in texts:
+        if batch:  # all the texts at once, by a tokenizer that has seen none of them
+            fresh = open_tokenizer(HF_DIR / f"{name}.tokenizer.json")
+            got_all = fresh.encode_batch_ids(texts, special=special, add_special_tokens=True)
+        for n, text in enumerate(texts):
             want = ref.encode(text, add_special_tokens=True).ids
-            got = ours.encode_ids(text, special=special, add_special_tokens=True)
+            got = (got_all[n] if batch
+                   else ours.encode_ids(text, special=special, add_special_tokens=True))
             same_decode = ours.decode(want, errors="replace") == ref.decode(
                 want, skip_special_tokens=False)
             tally.check(text, got == want, same_decode)
@@ -117,17 +129,20 @@ def main() -> None:
     require_shared_data()
     rng = random.Random(args.seed)
     generated = [random_text(rng) for _ in range(args.random)]
-    sources = {"NTREX sentences": ntrex_lines(), "NTREX files": whole_files(),
-               "generated": generated}
+    sentences = ntrex_lines()
+    # (texts, whether they go in as one batch)
+    sources = {"NTREX sentences": (sentences, False), "NTREX files": (whole_files(), False),
+               "generated": (generated, False), "NTREX sentences, batch": (sentences, True),
+               "generated, batch": (generated, True)}
     report = []
     print(f"{'tokenizer':<28}{'inputs':>26}{'checked':>10}{'id diff':>9}{'decode diff':>13}")
     for family, names, check in (("tiktoken", list(TIKTOKEN_FILES), check_tiktoken),
                                  ("tokenizers", HF_FILES, check_hf)):
         for name in names:
-            for source, texts in sources.items():
+            for source, (texts, batch) in sources.items():
                 tally = Tally()
                 start = time.perf_counter()
-                check(name, texts, tally)
+                check(name, texts, tally, batch)
                 report.append({"reference": family, "tokenizer": name, "inputs": source,
                                "checked": tally.inputs, "id_mismatches": tally.ids,
                                "decode_mismatches": tally.decodes, "first": tally.first,

@@ -374,9 +374,15 @@ class Tokenizer:
         """``[encode_ids(t) for t in texts]``; many short texts never seen are merged together
         first (one text at a time, each would be too short for the vectorized merge)."""
         texts = list(texts)
-        self.cache_texts(texts, special=special, surrogates=surrogates)
-        return [self.encode_ids(t, special=special, add_special_tokens=add_special_tokens,
-                                surrogates=surrogates) for t in texts]
+        out: list[list[int]] = []
+        # In groups whose lines the line cache holds all at once.
+        step = CHUNK_CACHE_LIMIT // 4
+        for first in range(0, len(texts), step):
+            group = texts[first : first + step]
+            self.cache_texts(group, special=special, surrogates=surrogates)
+            out.extend(self.encode_ids(t, special=special, add_special_tokens=add_special_tokens,
+                                       surrogates=surrogates) for t in group)
+        return out
 
     def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",
                     surrogates: SurrogatePolicy = "replace") -> None:
@@ -398,9 +404,9 @@ class Tokenizer:
             )
         except BpeLensError:
             return  # a bad text or mode: encode_ids reports it for that text
-        if sum(map(len, new)) < BULK_MIN_CHARS:
-            return
-        if len(chunks) + len(new) > CHUNK_CACHE_LIMIT:
+        if sum(map(len, new)) < BULK_MIN_CHARS or len(new) > CHUNK_CACHE_LIMIT // 2:
+            return  # too few to gain, or more than the line cache would keep
+        if len(chunks) + len(new) >= CHUNK_CACHE_LIMIT:
             chunks.clear()
         try:
             with gc_paused(promote=True):
