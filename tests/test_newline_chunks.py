@@ -1,6 +1,7 @@
 """Cutting text at safe newlines (the cache of lines that makes re-encoding fast) never
 changes a preset's pieces, so never changes the ids."""
 
+import itertools
 import sys
 
 import pytest
@@ -64,3 +65,16 @@ def test_ids_with_and_without_the_line_cache(o200k_like, text):
     want = plain.encode_ids(text)
     assert cached.encode_ids(text) == want
     assert cached.encode_ids(text) == want  # second time from the cache
+
+
+def test_lines_split_in_one_pass_equal_line_by_line(o200k_like):
+    tok = o200k_like()
+    lines = newline_chunks("Hello world\nsecond line, third\n\n  indented\nLast/line 12345\n" * 3)
+    pieces, counts = tok._split_lines(lines)
+    per_line = [tok._split(line) for line in lines]
+    assert pieces == [p for ps in per_line for p in ps]
+    assert counts.tolist() == list(itertools.accumulate(map(len, per_line)))
+    # Lines whose joins a piece would cross (not what newline_chunks makes): split apart.
+    crossing = ["ab ", "cd", "  ", "ef"]
+    pieces, counts = tok._split_lines(crossing)
+    assert pieces == ["ab", " ", "cd", "  ", "ef"] and counts.tolist() == [2, 3, 4, 5]
