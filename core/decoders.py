@@ -146,7 +146,7 @@ class ReplaceDecoder(Decoder):
         self.pattern = pattern
         self.content = content
         self.is_regex = is_regex
-        self._regex = literal_or_onig(pattern, is_regex=is_regex)
+        self._regex = literal_or_onig(pattern, is_regex=is_regex, what="decoder Replace")
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         return [self._regex.sub(lambda _: self.content, t) for t in tokens]

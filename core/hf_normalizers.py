@@ -55,7 +55,7 @@ class ReplaceNormalizer(Normalizer):
         self.pattern = pattern
         self.content = content
         self.is_regex = is_regex
-        self._regex = literal_or_onig(pattern, is_regex=is_regex)
+        self._regex = literal_or_onig(pattern, is_regex=is_regex, what="normalizer Replace")
 
     def normalize_str(self, text: str) -> str:
         if not self.is_regex:

@@ -18,9 +18,10 @@ from typing import Any
 
 import regex
 
+from .bounded_regex import BoundedPattern
 from .byte_level import bytes_to_unicode
 from .errors import ConfigError
-from .pretokenizers import GPT2_PATTERN, PieceText, PreTokenizer, Spans
+from .pretokenizers import GPT2_PATTERN, PieceText, PreTokenizer, Spans, known_pattern
 from .regex_dialects import compile_dialect
 
 
@@ -35,7 +36,8 @@ BEHAVIORS = ("Removed", "Isolated", "MergedWithPrevious", "MergedWithNext", "Con
 Matches = list[tuple[int, int, bool]]
 
 
-def regex_matches(rx: regex.Pattern[str], text: str, *, invert: bool = False) -> Matches:
+def regex_matches(rx: regex.Pattern[str] | BoundedPattern, text: str, *,
+                  invert: bool = False) -> Matches:
     """Matches and the gaps between them, in order (HF ``find_matches`` for a regex)."""
     if not text:
         return [(0, 0, invert)]
@@ -122,7 +124,11 @@ class SplitPreTokenizer(PreTokenizer):
         self.is_regex = is_regex
         self.behavior = behavior
         self.invert = invert
-        self._regex = compile_dialect(pattern if is_regex else regex.escape(pattern), "onig")
+        if is_regex:
+            self._regex = compile_dialect(pattern, "onig", trusted=known_pattern(pattern),
+                                          what="pre_tokenizer Split")
+        else:
+            self._regex = compile_dialect(regex.escape(pattern), "onig", trusted=True)
 
     def split(self, text: str) -> Spans:
         return apply_behavior(regex_matches(self._regex, text, invert=self.invert), self.behavior)
@@ -186,7 +192,7 @@ class ByteLevelPreTokenizer(PreTokenizer):
         self.add_prefix_space = add_prefix_space
         self.use_regex = use_regex
         self.trim_offsets = trim_offsets
-        self._regex = compile_dialect(GPT2_PATTERN, "onig")
+        self._regex = compile_dialect(GPT2_PATTERN, "onig", trusted=True)
         # Set when later pre-tokenizers follow: pieces are then spelled in GPT-2's alphabet.
         self.mapped_output = False
 

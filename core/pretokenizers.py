@@ -15,6 +15,7 @@ from typing import Any
 
 import regex
 
+from .bounded_regex import BoundedPattern, runs_in_linear_time
 from .errors import ConfigError
 from .regex_dialects import compile_dialect, translate
 
@@ -62,6 +63,7 @@ REGEX_PRESETS: dict[str, str] = {
     "qwen2": QWEN2_PATTERN,
     "llama3": LLAMA3_PATTERN,
 }
+_KNOWN_PATTERNS = frozenset([*REGEX_PRESETS.values(), GPT2_PATTERN])
 PRESET_ALIASES = {"qwen3": "qwen2", "qwen2.5": "qwen2", "gpt-2": "gpt2", "llama-3": "llama3"}
 OTHER_PRETOKENIZERS = ("whitespace", "digits", "none", "regex", "sequence")
 
@@ -71,9 +73,15 @@ def translate_pattern(pattern: str) -> str:
     return translate(pattern, "tiktoken")
 
 
-def compile_pattern(pattern: str) -> regex.Pattern[str]:
-    """Compile a pattern as tiktoken's engine reads it."""
-    return compile_dialect(pattern, "tiktoken")
+def known_pattern(pattern: str) -> bool:
+    """A preset's pattern (or one with no repetition): runs in linear time, needs no clock."""
+    return pattern in _KNOWN_PATTERNS or runs_in_linear_time(pattern)
+
+
+def compile_pattern(pattern: str) -> regex.Pattern[str] | BoundedPattern:
+    """Compile a pattern as tiktoken's engine reads it (bounded in time unless known)."""
+    return compile_dialect(pattern, "tiktoken", trusted=known_pattern(pattern),
+                           what="pre-tokenizer")
 
 
 @dataclass(frozen=True, slots=True)

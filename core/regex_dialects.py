@@ -21,6 +21,7 @@ from typing import Literal
 
 import regex
 
+from .bounded_regex import BoundedPattern, check_pattern
 from .errors import ConfigError
 
 Dialect = Literal["python", "tiktoken", "onig"]
@@ -127,7 +128,8 @@ def _class_end(pattern: str, start: int) -> int:
         if c == "]":
             return i + 1
         i += 1
-    raise ConfigError(f"pattern does not compile: unterminated character class in {pattern!r}")
+    raise ConfigError(f"pattern does not compile: unterminated character class in "
+                      f"{_shown(pattern)}")
 
 
 def _translate_class(text: str, onig: bool) -> str:
@@ -141,11 +143,24 @@ def _translate_class(text: str, onig: bool) -> str:
 
 
 @cache
-def compile_dialect(pattern: str, dialect: Dialect = "tiktoken") -> regex.Pattern[str]:
+def compile_dialect(pattern: str, dialect: Dialect = "tiktoken", *, trusted: bool = False,
+                    what: str = "") -> regex.Pattern[str] | BoundedPattern:
+    """Compile ``pattern`` as ``dialect`` reads it. Unless ``trusted`` (a built-in pattern),
+    it is checked for absurd sizes first and every match is bounded in time (``what`` names
+    it in that error: "pre-tokenizer Split")."""
+    if not trusted:
+        check_pattern(pattern)
     try:
-        return regex.compile(translate(pattern, dialect))
-    except (regex.error, IndexError, ValueError) as exc:
-        raise ConfigError(f"pattern does not compile: {exc} in {pattern!r}") from None
+        compiled = regex.compile(translate(pattern, dialect))
+    except (regex.error, IndexError, ValueError, OverflowError) as exc:
+        raise ConfigError(f"pattern does not compile: {exc} in {_shown(pattern)}") from None
+    except (RecursionError, MemoryError):
+        raise ConfigError(f"pattern is too complex to compile: {_shown(pattern)}") from None
+    return compiled if trusted else BoundedPattern(compiled, pattern, what)
+
+
+def _shown(pattern: str) -> str:
+    return repr(pattern) if len(pattern) <= 80 else repr(pattern[:77]) + "…"
 
 
 def onig_pattern(pattern: str) -> str:
@@ -201,6 +216,10 @@ def onig_pattern(pattern: str) -> str:
     return "".join(out)
 
 
-def literal_or_onig(pattern: str, *, is_regex: bool) -> regex.Pattern[str]:
-    """HF's Replace pattern: a literal string, or an Oniguruma regex."""
-    return compile_dialect(pattern if is_regex else regex.escape(pattern), "onig")
+def literal_or_onig(pattern: str, *, is_regex: bool, what: str = ""
+                    ) -> regex.Pattern[str] | BoundedPattern:
+    """HF's Replace pattern: a literal string (matched in linear time), or an Oniguruma
+    regex (bounded)."""
+    if is_regex:
+        return compile_dialect(pattern, "onig", what=what)
+    return compile_dialect(regex.escape(pattern), "onig", trusted=True)

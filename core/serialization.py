@@ -19,8 +19,6 @@ to a temporary file and renamed, so a failed save never leaves half a file.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -74,21 +72,10 @@ def _count_to_json(count: int | Fraction) -> int | str:
 
 def save_tokenizer(tokenizer: Tokenizer, path: str | Path) -> None:
     """Write atomically: a temporary file beside ``path``, then a rename over it."""
-    path = Path(path)
+    from .formats.file_io import write_atomic
+
     text = json.dumps(tokenizer_to_dict(tokenizer), ensure_ascii=False, separators=(",", ":"))
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot write here ({exc.strerror})") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.write("\n")
-        os.replace(tmp, path)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise TokenizerFileError(str(path), f"cannot write ({exc.strerror})") from None
+    write_atomic(Path(path), (text + "\n").encode("utf-8"))
 
 
 def _expect(cond: bool, path: str, field: str, problem: str) -> None:

@@ -7,6 +7,16 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Hypothesis: "ci" (the default) is derandomized and keeps no example database, so a run
+# passes or fails the same way every time and on every machine; "explore" searches much
+# further with fresh random examples (by hand: pytest --hypothesis-profile=explore).
+settings.register_profile("ci", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 # GUI tests run headless unless a display is there to watch them.
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):

@@ -22,8 +22,8 @@ from ..pretokenizers import (
 )
 from ..regex_dialects import onig_pattern
 from ..tokenizer import Tokenizer
-from .file_io import write_atomic
-from .tiktoken_file import write_ranks
+from .file_io import write_atomic, write_files
+from .tiktoken_file import rank_lines
 
 
 def _own_model(tokenizer: Tokenizer) -> BPEModel:
@@ -144,9 +144,10 @@ def save_tiktoken(tokenizer: Tokenizer, path: str | Path) -> Path:
     if len(ranks) != model.vocab_size:
         raise ConfigError("two tokens have the same bytes; a rank file cannot hold both")
     path = Path(path)
-    write_ranks(ranks, path)
     sidecar = path.with_name(path.name + ".json")
     definition = {"name": tokenizer.name or path.stem, "pat_str": pre.pattern,
                   "special_tokens": dict(tokenizer.specials.ids)}
-    write_atomic(sidecar, json.dumps(definition, ensure_ascii=False, indent=1).encode("utf-8"))
+    # The pair is one tokenizer: both are written, or neither.
+    write_files([(path, rank_lines(ranks)),
+                 (sidecar, json.dumps(definition, ensure_ascii=False, indent=1).encode("utf-8"))])
     return sidecar

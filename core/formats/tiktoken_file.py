@@ -19,7 +19,6 @@ from ..pretokenizers import RegexPreTokenizer
 from ..tiktoken_model import TiktokenModel
 from ..tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
 from ..tokenizer import Tokenizer
-from .file_io import write_atomic
 
 
 def read_ranks(path: str | Path) -> tuple[dict[bytes, int], str]:
@@ -135,11 +134,10 @@ def load_tiktoken(
     return tokenizer
 
 
-def write_ranks(ranks: dict[bytes, int], path: str | Path) -> None:
-    """Write a rank file atomically (temporary file, then rename), sorted by rank."""
-    path = Path(path)
-    lines = b"".join(
+def rank_lines(ranks: dict[bytes, int]) -> bytes:
+    """A rank file's content, sorted by rank."""
+    return b"".join(
         base64.b64encode(token) + b" " + str(rank).encode() + b"\n"
         for token, rank in sorted(ranks.items(), key=lambda item: item[1])
     )
-    write_atomic(path, lines)
+
