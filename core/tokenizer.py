@@ -686,7 +686,8 @@ class Tokenizer:
             where = f" (token {culprit[0]}, id {culprit[1]})" if culprit else ""
             raise DecodeError(
                 f"the bytes are not valid UTF-8 at byte {exc.start}{where}: {exc.reason}; "
-                "decode with errors='replace' to substitute U+FFFD"
+                "decode with errors='replace' to substitute U+FFFD",
+                fixes={"cli": {"errors='replace'": "--errors replace"}},
             ) from None
 
     def round_trips(self, text: str, *, special: SpecialMode = "all") -> bool:

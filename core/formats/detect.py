@@ -3,6 +3,7 @@
 * ``*.tiktoken`` rank files (the encoding recognised by name or hash, or named);
 * Hugging Face ``tokenizer.json``;
 * ``vocab.json`` + ``merges.txt`` and ``encoder.json`` + ``vocab.bpe`` (either file given);
+* SentencePiece ``*.model`` files (``tokenizer.model``);
 * BPE Lens's own files;
 * a folder holding any of these — a model folder, or a Hugging Face cache entry
   (``models--org--name``, whose newest snapshot is used).
@@ -19,7 +20,7 @@ from .file_io import parse_json_file
 from .gpt2_files import PAIRS, load_gpt2_files
 
 FORMATS = "tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, " \
-          "or a BPE Lens tokenizer (.json)"
+          "a SentencePiece .model, or a BPE Lens tokenizer (.json)"
 
 
 def open_tokenizer(
@@ -32,6 +33,10 @@ def open_tokenizer(
     if path.is_dir():
         return open_tokenizer(find_in_folder(path), encoding=encoding, pattern=pattern)
     name = path.name
+    if name.endswith(".model"):
+        from .sentencepiece_file import load_sentencepiece
+
+        return load_sentencepiece(path)
     if name.endswith(".tiktoken") or encoding is not None or pattern is not None:
         from .tiktoken_file import load_tiktoken
 
@@ -128,7 +133,7 @@ def find_in_folder(folder: Path) -> Path:
             except TokenizerFileError:
                 continue
         raise TokenizerFileError(str(folder), "no snapshot in this cache entry holds a tokenizer")
-    preferred = ["tokenizer.json", *(v for v, _ in PAIRS)]
+    preferred = ["tokenizer.json", *(v for v, _ in PAIRS), "tokenizer.model"]
     for name in preferred:
         if (folder / name).is_file():
             return folder / name

@@ -116,7 +116,10 @@ def load_tiktoken(
             raise TokenizerFileError(
                 str(path),
                 "unknown rank file (neither its name nor its SHA-256 is a known encoding): "
-                f"name the encoding ({', '.join(PRESETS)}) or give a pre-tokenizer pattern",
+                f"name the encoding with encoding=NAME ({', '.join(PRESETS)}) or give a "
+                "pre-tokenizer regex with pattern=REGEX",
+                fixes={"cli": {"encoding=NAME": "--encoding NAME",
+                               "pattern=REGEX": "--pattern REGEX"}},
             )
     try:
         model = TiktokenModel(ranks, name=chosen.name if chosen else Path(path).stem)
