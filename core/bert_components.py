@@ -345,16 +345,6 @@ def _identity_spans(text: str) -> list[Span]:
 # -- normalizers ------------------------------------------------------------------------------
 
 
-def _flag(
-    config: dict[str, Any], name: str, default: bool | None, *, nullable: bool = False
-) -> Any:
-    value = config.get(name, default)
-    if isinstance(value, bool) or (nullable and value is None):
-        return value
-    allowed = "true, false or null" if nullable else "true or false"
-    raise ConfigError(f"normalizer field {name!r} must be {allowed}, not {value!r}")
-
-
 def _check_type(config: Any, expected: str, what: str) -> dict[str, Any]:
     if not isinstance(config, dict):
         raise ConfigError(f"a {what} config must be an object, not {config!r}")
@@ -388,13 +378,20 @@ class BertNormalizer(Normalizer):
 
     @classmethod
     def from_hf(cls, config: dict[str, Any]) -> BertNormalizer:
-        """From a tokenizer.json ``normalizer`` object; missing fields take HF's defaults."""
+        """From a tokenizer.json ``normalizer`` object."""
+        from .formats.json_fields import Fields
+
         config = _check_type(config, "BertNormalizer", "BertNormalizer")
+        return cls.from_fields(Fields(config, "normalizer"))
+
+    @classmethod
+    def from_fields(cls, f: Any) -> BertNormalizer:
+        """As HF reads it: ``strip_accents`` may be null or absent, the others are required."""
         return cls(
-            clean_text=_flag(config, "clean_text", True),
-            handle_chinese_chars=_flag(config, "handle_chinese_chars", True),
-            strip_accents=_flag(config, "strip_accents", None, nullable=True),
-            lowercase=_flag(config, "lowercase", True),
+            clean_text=f.boolean("clean_text"),
+            handle_chinese_chars=f.boolean("handle_chinese_chars"),
+            strip_accents=f.optional_boolean("strip_accents"),
+            lowercase=f.boolean("lowercase"),
         )
 
     @property
@@ -530,16 +527,10 @@ class WordPieceDecoder:
 
     @classmethod
     def from_hf(cls, config: dict[str, Any]) -> WordPieceDecoder:
-        config = _check_type(config, "WordPiece", "WordPiece decoder")
-        prefix = config.get("prefix", "##")
-        if not isinstance(prefix, str):
-            raise ConfigError(f"WordPiece decoder field 'prefix' must be a string, not {prefix!r}")
-        cleanup = config.get("cleanup", True)
-        if not isinstance(cleanup, bool):
-            raise ConfigError(
-                f"WordPiece decoder field 'cleanup' must be true or false, not {cleanup!r}"
-            )
-        return cls(prefix, cleanup)
+        from .formats.json_fields import Fields
+
+        f = Fields(_check_type(config, "WordPiece", "WordPiece decoder"), "decoder")
+        return cls(f.string("prefix"), f.boolean("cleanup"))  # both required, as in HF
 
     def to_config(self) -> dict[str, Any]:
         return {"type": "WordPiece", "prefix": self.prefix, "cleanup": self.cleanup}

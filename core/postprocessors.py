@@ -25,32 +25,35 @@ class PostProcessor:
 
 
 class TemplatePostProcessor(PostProcessor):
-    """HF ``TemplateProcessing``: the ``single`` template, e.g. ``[CLS] $A [SEP]``."""
+    """HF ``TemplateProcessing``: the ``single`` template, e.g. ``[CLS] $A [SEP]``.
+
+    ``single`` is the template as (kind, id) pairs — ``("SpecialToken", "[CLS]")``,
+    ``("Sequence", "A")`` — and ``special_tokens`` the ids of each special token's name.
+    HF accepts a template naming a special token it does not define; it fails only when the
+    template is used, and so does this."""
 
     kind = "TemplateProcessing"
 
-    def __init__(self, config: dict[str, Any]) -> None:
+    def __init__(self, single: list[tuple[str, str]], special_tokens: dict[str, list[int]],
+                 config: dict[str, Any]) -> None:
         self._config = config
-        specials = config.get("special_tokens") or {}
-        self._before: list[int] = []
-        self._after: list[int] = []
-        seen_sequence = False
-        for item in config.get("single") or []:
-            if "Sequence" in item:
-                seen_sequence = True
-                continue
-            if "SpecialToken" not in item:
-                raise ConfigError(
-                    f"template item {item!r} is neither a Sequence nor a SpecialToken"
-                )
-            name = item["SpecialToken"].get("id")
-            entry = specials.get(name)
-            if entry is None or not isinstance(entry.get("ids"), list):
-                raise ConfigError(f"template special token {name!r} has no ids in special_tokens")
-            (self._after if seen_sequence else self._before).extend(entry["ids"])
+        self._single = list(single)
+        self._specials = dict(special_tokens)
 
     def added(self) -> tuple[list[int], list[int]]:
-        return list(self._before), list(self._after)
+        before: list[int] = []
+        after: list[int] = []
+        seen_sequence = False
+        for kind, name in self._single:
+            if kind == "Sequence":
+                seen_sequence = True
+                continue
+            ids = self._specials.get(name)
+            if ids is None:
+                raise ConfigError(f"post_processor.single uses the special token {name!r}, "
+                                  "which post_processor.special_tokens does not define")
+            (after if seen_sequence else before).extend(ids)
+        return before, after
 
     def to_config(self) -> dict[str, Any]:
         return dict(self._config)
@@ -59,14 +62,12 @@ class TemplatePostProcessor(PostProcessor):
 class PairPostProcessor(PostProcessor):
     """HF ``BertProcessing``/``RobertaProcessing``: ``cls`` before, ``sep`` after."""
 
-    def __init__(self, kind: str, config: dict[str, Any]) -> None:
+    def __init__(self, kind: str, cls: tuple[str, int], sep: tuple[str, int],
+                 config: dict[str, Any]) -> None:
         self.kind = kind
         self._config = config
-        try:
-            self._cls = int(config["cls"][1])
-            self._sep = int(config["sep"][1])
-        except (KeyError, IndexError, TypeError, ValueError):
-            raise ConfigError(f"{kind} needs cls and sep as [token, id]") from None
+        self._cls = cls[1]
+        self._sep = sep[1]
 
     def added(self) -> tuple[list[int], list[int]]:
         return [self._cls], [self._sep]

@@ -5,11 +5,55 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
+from .errors import ConfigError
 from .merge_trace import MergeStep
 
 Level = Literal["byte", "char"]
+
+
+# The largest id BPE Lens lays out: tables indexed by id are dense lists, so an id of 10¹² in
+# a file would be a terabyte. Real vocabularies have at most a few hundred thousand ids.
+MAX_TOKEN_ID = (1 << 21) - 1
+
+
+def check_vocabulary_ids(vocab: Any, where: str) -> None:
+    """``vocab`` maps strings to distinct whole-number ids from 0 to MAX_TOKEN_ID; the error
+    names the first entry that does not (checked at C speed when all is well)."""
+    if not isinstance(vocab, dict):
+        raise ConfigError(f"{where} must be an object mapping tokens to ids")
+    ids = list(vocab.values())
+    if ids and set(map(type, ids)) == {int} and min(ids) >= 0 and max(ids) <= MAX_TOKEN_ID \
+            and len(set(ids)) == len(ids) and not _any_surrogate(vocab):
+        return
+    seen: dict[int, str] = {}
+    for token, tid in vocab.items():
+        shown = token if len(token) <= 30 else token[:27] + "…"
+        if type(tid) is not int or tid < 0:
+            raise ConfigError(f"{where}[{shown!r}] must be a whole number id ≥ 0, not {tid!r}")
+        if tid > MAX_TOKEN_ID:
+            raise ConfigError(f"{where}[{shown!r}]: id {tid:,} is above {MAX_TOKEN_ID:,}, the "
+                              "largest id BPE Lens supports (real vocabularies have a few "
+                              "hundred thousand)")
+        if tid in seen:
+            raise ConfigError(f"{where}: tokens {seen[tid]!r} and {shown!r} both have id {tid}; "
+                              "each id must belong to one token")
+        if _any_surrogate([token]):
+            raise ConfigError(f"{where}: the token {token!r} holds a lone surrogate, which no "
+                              "UTF-8 text can hold")
+        seen[tid] = shown
+
+
+def _any_surrogate(tokens: Iterable[str]) -> bool:
+    joined = "".join(tokens)
+    if joined.isascii():
+        return False
+    try:
+        joined.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 class BuiltFrom(NamedTuple):
@@ -37,6 +81,16 @@ class TokenModel(ABC):
     def vocab_size(self) -> int:
         """One past the largest id."""
         return len(self.token_bytes)
+
+    @property
+    def entry_count(self) -> int:
+        """How many entries the vocabulary has (Hugging Face's vocabulary size, which is where
+        it numbers added tokens from)."""
+        return sum(1 for data in self.token_bytes if data is not None)
+
+    def token_to_id(self, token: str) -> int | None:
+        """The id of a token as the vocabulary spells it, or None."""
+        return None
 
     def has_id(self, token_id: int) -> bool:
         return 0 <= token_id < len(self.token_bytes) and self.token_bytes[token_id] is not None

@@ -138,6 +138,9 @@ class Tokenizer:
         self.training: dict[str, Any] | None = None
         # Where it was read from (format, path, hash), when it came from a file.
         self.source: dict[str, Any] | None = None
+        # What loading noticed and the user should know (ids a file declares differently
+        # from what its library gives them, say): shown by the CLI and the window.
+        self.load_notes: list[str] = []
         self._cache = _PieceCache(model.encode_piece)
         self._decode_key: tuple[int, int] | None = None
         self._decode_cache: list[bytes | None] | None = None

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from .errors import ConfigError, EncodeError
-from .token_model import TokenModel
+from .token_model import MAX_TOKEN_ID, TokenModel
 
 UnigramKind = Literal["unknown", "byte_fallback", "piece"]
 
@@ -109,22 +109,36 @@ class UnigramModel(TokenModel):
     @classmethod
     def from_hf(cls, model: dict[str, Any]) -> UnigramModel:
         """From the ``"model"`` object of a Hugging Face ``tokenizer.json``."""
-        if not isinstance(model, dict):
-            raise ConfigError(f"a Unigram model must be a JSON object, not {type(model).__name__}")
-        kind = model.get("type", "Unigram")
-        if kind != "Unigram":
-            raise ConfigError(f"model.type is {kind!r}, expected \"Unigram\"")
-        if "vocab" not in model:
-            raise ConfigError("model.vocab is missing (a list of [piece, score] pairs)")
-        vocab = model["vocab"]
+        from .formats.json_fields import Fields
+
+        return cls.from_fields(Fields(model, "model"))
+
+    @classmethod
+    def from_fields(cls, f: Any) -> UnigramModel:
+        """From the model's :class:`~bpelens.core.formats.json_fields.Fields`, as HF reads it:
+        ``vocab`` required, ``unk_id`` a whole number or null, ``byte_fallback`` true or
+        false when given (null is an error there, as in HF)."""
+        from .formats.json_fields import USIZE
+
+        if f.has("type"):
+            f.choice("type", ("Unigram",))
+        unk_id = f.optional_integer("unk_id", limit=USIZE)
+        byte_fallback = f.boolean("byte_fallback", False)
+        if not f.has("vocab"):
+            raise ConfigError(f"{f.path('vocab')} is missing (a list of [piece, score] pairs)")
+        vocab = f.data["vocab"]
         if not isinstance(vocab, list):
             raise ConfigError(
-                f"model.vocab must be a list of [piece, score] pairs, not {type(vocab).__name__}"
-            )
-        byte_fallback = model.get("byte_fallback")
-        if byte_fallback is None:  # absent or null: off, as in HF
-            byte_fallback = False
-        return cls(vocab, model.get("unk_id"), byte_fallback=byte_fallback)
+                f"{f.path('vocab')} must be a list of [piece, score] pairs, not "
+                f"{type(vocab).__name__}")
+        if len(vocab) > MAX_TOKEN_ID + 1:
+            raise ConfigError(f"{f.path('vocab')} has {len(vocab):,} pieces; BPE Lens supports "
+                              f"up to {MAX_TOKEN_ID + 1:,}")
+        return cls(vocab, unk_id, byte_fallback=byte_fallback)
+
+    @property
+    def entry_count(self) -> int:
+        return len(self._pieces)
 
     def to_hf(self) -> dict[str, Any]:
         """The ``"model"`` object of a ``tokenizer.json`` (what :meth:`from_hf` reads)."""

@@ -21,7 +21,7 @@ from .byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .errors import ConfigError
 from .merge_trace import MergeStep
 from .rank_merge import merge_by_rank, trace_by_rank
-from .token_model import BuiltFrom, TokenModel
+from .token_model import BuiltFrom, TokenModel, check_vocabulary_ids
 
 
 class VocabBPEModel(TokenModel):
@@ -37,6 +37,7 @@ class VocabBPEModel(TokenModel):
         fuse_unk: bool = False,
         byte_fallback: bool = False,
         ignore_merges: bool = False,
+        vocab_field: str = "model.vocab",
     ) -> None:
         self.level = "byte" if byte_level else "char"
         self.vocab = dict(vocab)
@@ -49,11 +50,8 @@ class VocabBPEModel(TokenModel):
         # Byte level only: pieces arrive spelled in GPT-2's alphabet (one character per
         # byte) instead of as text, when pre-tokenizers work on that spelling.
         self.mapped_input = False
+        check_vocabulary_ids(self.vocab, vocab_field)
         ids = list(self.vocab.values())
-        if ids and (set(map(type, ids)) != {int} or min(ids) < 0):
-            bad = next(t for t, i in self.vocab.items() if type(i) is not int or i < 0)
-            raise ConfigError(f"vocabulary entry {bad!r} has id {self.vocab[bad]!r}, "
-                              "not an integer ≥ 0")
         size = max(ids, default=-1) + 1
         by_id = dict(zip(ids, self.vocab, strict=True))
         self.labels: list[str | None] = list(map(by_id.get, range(size)))
@@ -148,6 +146,10 @@ class VocabBPEModel(TokenModel):
     @property
     def vocab_size(self) -> int:
         return len(self.labels)
+
+    @property
+    def entry_count(self) -> int:
+        return len(self.vocab)
 
     @property
     def merge_count(self) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from .errors import ConfigError, EncodeError
+from .errors import EncodeError
 from .token_model import TokenModel
 
 DEFAULT_PREFIX = "##"
@@ -60,38 +60,32 @@ class WordPieceModel(TokenModel):
 
     @classmethod
     def from_hf(cls, model: dict[str, Any]) -> WordPieceModel:
-        """From the ``"model"`` object of a tokenizer.json (``"type": "WordPiece"``).
+        """From the ``"model"`` object of a tokenizer.json (``"type": "WordPiece"``)."""
+        from .formats.json_fields import Fields
 
-        HF requires every field; missing ones other than ``vocab`` take HF's builder
-        defaults here, so hand-written configs stay short.
-        """
-        if not isinstance(model, dict):
-            raise ConfigError(f"model: a WordPiece model must be an object, not {type(model)}")
-        kind = model.get("type", "WordPiece")
-        if kind != "WordPiece":
-            raise ConfigError(f"model.type: expected 'WordPiece', not {kind!r}")
-        vocab = model.get("vocab")
-        if not isinstance(vocab, dict):
-            raise ConfigError("model.vocab: a WordPiece model needs an object of token → id")
-        for token, tid in vocab.items():
-            if not isinstance(tid, int) or isinstance(tid, bool) or tid < 0:
-                raise ConfigError(
-                    f"model.vocab: token {token!r} has id {tid!r}; ids are integers ≥ 0"
-                )
-        unk = model.get("unk_token", DEFAULT_UNK)
-        if not isinstance(unk, str):
-            raise ConfigError(f"model.unk_token: must be a string, not {unk!r}")
-        prefix = model.get("continuing_subword_prefix", DEFAULT_PREFIX)
-        if not isinstance(prefix, str):
-            raise ConfigError(f"model.continuing_subword_prefix: must be a string, not {prefix!r}")
-        limit = model.get("max_input_chars_per_word", DEFAULT_MAX_CHARS)
-        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
-            raise ConfigError(
-                f"model.max_input_chars_per_word: must be an integer ≥ 0, not {limit!r}"
-            )
+        return cls.from_fields(Fields(model, "model"))
+
+    @classmethod
+    def from_fields(cls, f: Any) -> WordPieceModel:
+        """From the model's :class:`~bpelens.core.formats.json_fields.Fields`: every field is
+        required, as in HF."""
+        from .formats.json_fields import USIZE
+        from .token_model import check_vocabulary_ids
+
+        if f.has("type"):
+            f.choice("type", ("WordPiece",))
+        unk = f.string("unk_token")
+        prefix = f.string("continuing_subword_prefix")
+        limit = f.integer("max_input_chars_per_word", limit=USIZE)
+        vocab = f.mapping("vocab")
+        check_vocabulary_ids(vocab, f.path("vocab"))
         return cls(
             vocab, unk_token=unk, continuing_subword_prefix=prefix, max_input_chars_per_word=limit
         )
+
+    @property
+    def entry_count(self) -> int:
+        return len(self.vocab)
 
     def to_hf(self) -> dict[str, Any]:
         """The tokenizer.json ``"model"`` object (vocabulary in id order)."""

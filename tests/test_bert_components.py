@@ -226,7 +226,10 @@ def test_configs_round_trip_and_reject_bad_fields() -> None:
     config = {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": False,
               "strip_accents": None, "lowercase": True}
     assert BertNormalizer.from_hf(config).to_config() == config
-    assert BertNormalizer.from_hf({"type": "BertNormalizer"}).to_config()["strip_accents"] is None
+    no_strip = {k: v for k, v in config.items() if k != "strip_accents"}
+    assert BertNormalizer.from_hf(no_strip).to_config()["strip_accents"] is None
+    with pytest.raises(ConfigError, match="clean_text is missing"):  # HF requires it too
+        BertNormalizer.from_hf({"type": "BertNormalizer"})
     assert BertPreTokenizer.from_hf({"type": "BertPreTokenizer"}).to_config() == {
         "type": "BertPreTokenizer"
     }
@@ -234,13 +237,13 @@ def test_configs_round_trip_and_reject_bad_fields() -> None:
     dec = {"type": "WordPiece", "prefix": "@@", "cleanup": False}
     assert WordPieceDecoder.from_hf(dec).to_config() == dec
     with pytest.raises(ConfigError, match="lowercase"):
-        BertNormalizer.from_hf({"type": "BertNormalizer", "lowercase": "yes"})
+        BertNormalizer.from_hf({**config, "lowercase": "yes"})
     with pytest.raises(ConfigError, match="type"):
         BertNormalizer.from_hf({"type": "NFC"})
     with pytest.raises(ConfigError, match="prefix"):
         WordPieceDecoder.from_hf({"type": "WordPiece", "prefix": 3})
     with pytest.raises(ConfigError, match="cleanup"):
-        WordPieceDecoder.from_hf({"type": "WordPiece", "cleanup": None})
+        WordPieceDecoder.from_hf({"type": "WordPiece", "prefix": "##", "cleanup": None})
 
 
 # -- the real BERT file and NTREX-128 -----------------------------------------------------

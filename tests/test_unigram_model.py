@@ -268,12 +268,13 @@ def test_from_hf_round_trip() -> None:
     assert model.to_hf() == {**data, "vocab": [["<unk>", 0.0], ["a", -1.0], ["b", -2.5]]}
     assert model.score(1) == -1.0
     assert UnigramModel.from_hf({"vocab": [["a", 0.0]]}).unk_id is None
-    assert UnigramModel.from_hf({"vocab": [["a", 0.0]], "byte_fallback": None}).byte_fallback \
-        is False
+    assert UnigramModel.from_hf({"vocab": [["a", 0.0]]}).byte_fallback is False
+    with pytest.raises(ConfigError, match="byte_fallback must be true or false, not null"):
+        UnigramModel.from_hf({"vocab": [["a", 0.0]], "byte_fallback": None})  # HF refuses too
 
 
 @pytest.mark.parametrize(("data", "problem"), [
-    ([], "must be a JSON object"),
+    ([], "model must be an object"),
     ({"type": "BPE", "vocab": []}, "model.type"),
     ({"type": "Unigram"}, "model.vocab is missing"),
     ({"vocab": {"a": 1}}, "model.vocab must be a list"),
@@ -285,8 +286,9 @@ def test_from_hf_round_trip() -> None:
     ({"vocab": [["a", True]]}, r"model.vocab\[0\]\[1\]"),
     ({"vocab": [["a", math.nan]]}, r"model.vocab\[0\]\[1\] \(the score\) must be finite"),
     ({"vocab": [["a", 0.0]], "unk_id": 1}, "model.unk_id 1 is outside"),
-    ({"vocab": [["a", 0.0]], "unk_id": -1}, "model.unk_id -1 is outside"),
-    ({"vocab": [["a", 0.0]], "unk_id": "0"}, "model.unk_id must be an integer"),
+    ({"vocab": [["a", 0.0]], "unk_id": -1}, "model.unk_id must be a whole number ≥ 0"),
+    ({"vocab": [["a", 0.0]], "unk_id": "0"}, "model.unk_id must be a whole number ≥ 0, not the "
+     "string"),
     ({"vocab": [], "unk_id": 0}, "model.vocab is empty"),
     ({"vocab": [["a", 0.0]], "byte_fallback": "yes"}, "model.byte_fallback"),
 ])

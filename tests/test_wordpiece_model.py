@@ -149,28 +149,34 @@ def test_from_hf_and_back() -> None:
     assert ours.encode_piece("xy") == [1, 2]
     assert ours.encode_piece("y") == [0]
     assert ours.to_hf() == config
-    defaults = WordPieceModel.from_hf({"vocab": {"[UNK]": 0}})
-    assert (defaults.prefix, defaults.max_input_chars_per_word) == ("##", 100)
+    for missing in ("unk_token", "continuing_subword_prefix", "max_input_chars_per_word",
+                    "vocab"):  # HF requires every field
+        with pytest.raises(ConfigError, match=f"model.{missing} is missing"):
+            WordPieceModel.from_hf({k: v for k, v in config.items() if k != missing})
+
+
+FULL = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
+        "max_input_chars_per_word": 100, "vocab": {"[UNK]": 0}}
 
 
 @pytest.mark.parametrize(
-    ("config", "field"),
+    ("change", "field"),
     [
-        ({"type": "BPE", "vocab": {}}, "model.type"),
-        ({"type": "WordPiece"}, "model.vocab"),
+        ({"type": "BPE"}, "model.type"),
         ({"vocab": ["a"]}, "model.vocab"),
         ({"vocab": {"a": -1}}, "model.vocab"),
         ({"vocab": {"a": "1"}}, "model.vocab"),
         ({"vocab": {"a": True}}, "model.vocab"),
-        ({"vocab": {}, "unk_token": None}, "model.unk_token"),
-        ({"vocab": {}, "continuing_subword_prefix": 2}, "model.continuing_subword_prefix"),
-        ({"vocab": {}, "max_input_chars_per_word": "100"}, "model.max_input_chars_per_word"),
-        ({"vocab": {}, "max_input_chars_per_word": -1}, "model.max_input_chars_per_word"),
+        ({"vocab": {"a": 0, "b": 0}}, "model.vocab"),
+        ({"unk_token": None}, "model.unk_token"),
+        ({"continuing_subword_prefix": 2}, "model.continuing_subword_prefix"),
+        ({"max_input_chars_per_word": "100"}, "model.max_input_chars_per_word"),
+        ({"max_input_chars_per_word": -1}, "model.max_input_chars_per_word"),
     ],
 )
-def test_bad_configs_name_the_field(config: dict, field: str) -> None:
+def test_bad_configs_name_the_field(change: dict, field: str) -> None:
     with pytest.raises(ConfigError, match=field.replace(".", r"\.")):
-        WordPieceModel.from_hf(config)
+        WordPieceModel.from_hf({**FULL, **change})
 
 
 # -- random vocabularies (hypothesis) ---------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import stat
 from pathlib import Path
@@ -22,14 +23,85 @@ def read_utf8(path: Path) -> str:
         raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
 
 
-def parse_json_file(path: Path) -> Any:
+def parse_json_file(path: Path, *, max_depth: int | None = None) -> Any:
+    """The JSON document in ``path``, as strict JSON: ``NaN`` and ``Infinity`` are not JSON,
+    a string holding a lone surrogate (``"\\ud800"``) is refused (no UTF-8 text can hold
+    one), and so is nesting deeper than ``max_depth`` (Hugging Face's reader stops at 128)."""
     text = read_utf8(path)
     try:
-        return json.loads(text)
+        data = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as exc:
         raise TokenizerFileError(
             str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
+    except ValueError as exc:
+        raise TokenizerFileError(str(path), str(exc)) from None
+    except RecursionError:
+        raise TokenizerFileError(str(path), "JSON nested too deeply to read") from None
+    if max_depth is not None and _deeper_than(data, max_depth):
+        raise TokenizerFileError(str(path), f"JSON nested more than {max_depth} levels deep "
+                                 "(Hugging Face's reader refuses it too)")
+    if _SURROGATE_ESCAPE.search(text):
+        where = _lone_surrogate(data, "")
+        if where is not None:
+            raise TokenizerFileError(str(path), f"{where or 'a string'} holds a lone surrogate "
+                                     "(an unpaired \\ud800-\\udfff escape), which no UTF-8 "
+                                     "text can hold")
+    return data
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether ``data`` nests more than ``limit`` lists and objects (walks only containers:
+    a vocabulary of strings and numbers costs one look at each value)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > limit:
+            return True
+        children = value.values() if isinstance(value, dict) else value
+        stack.extend((v, depth + 1) for v in children if isinstance(v, dict | list))
+    return False
+
+
+def _lone_surrogate(data: Any, where: str) -> str | None:
+    """The path of the first string (key or value) holding a lone surrogate, or None."""
+    if isinstance(data, str):
+        return where if _has_surrogate(data) else None
+    if isinstance(data, dict):
+        if _has_surrogate("".join(data)):
+            key = next(k for k in data if _has_surrogate(k))
+            return f"{where}[{key!r}]"
+        items = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return None
+    for key, value in items:
+        found = _lone_surrogate(value, _child_path(where, key))
+        if found is not None:
+            return found
+    return None
+
+
+def _child_path(where: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{where}[{key}]"
+    return f"{where}.{key}" if where else key
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -1,15 +1,20 @@
-"""Hugging Face ``tokenizer.json``: every component built from its ``"type"``.
+"""Hugging Face ``tokenizer.json``: every component built from its ``"type"``, read as strictly
+as Hugging Face reads it.
 
-A component type BPE Lens does not implement is an error that names it, says where it is,
-and lists the types that are supported — never a silently different tokenizer.
+HF (serde) refuses a file whose fields have the wrong type or lack a required field; so does
+this reader, naming the field by its path. How HF picks a component is reproduced too: a
+``"type"`` it knows selects that component; any other ``"type"`` (or none, as in files from
+old versions) makes it try every component in a fixed order and take the first whose fields
+fit. A component HF has and BPE Lens does not implement is an error that names it — never a
+silently different tokenizer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import chain
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 from .. import disk_cache
 from ..decoders import (
@@ -26,12 +31,12 @@ from ..decoders import (
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..hf_normalizers import PrependNormalizer, ReplaceNormalizer, StripNormalizer
 from ..hf_pretokenizers import (
+    BEHAVIORS,
     ByteLevelPreTokenizer,
     CharClassPreTokenizer,
     HFWhitespacePreTokenizer,
     MetaspacePreTokenizer,
     SplitPreTokenizer,
-    _behavior,
     punctuation,
 )
 from ..normalizers import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
@@ -53,235 +58,261 @@ from ..token_model import TokenModel
 from ..tokenizer import Tokenizer
 from ..vocab_bpe import VocabBPEModel
 from .file_io import parse_json_file
+from .json_fields import USIZE, Fields, check_integer, check_string, describe
+
+T = TypeVar("T")
+# serde_json refuses documents nested deeper than this.
+MAX_DEPTH = 128
 
 
 class _Unsupported(ConfigError):
-    pass
+    """A component HF has that BPE Lens does not implement (ends the search for a match)."""
 
 
-def _type(config: Any, what: str, supported: dict[str, Any]) -> str:
-    if not isinstance(config, dict) or not isinstance(config.get("type"), str):
-        raise ConfigError(f"{what} must be an object with a \"type\"")
-    kind = config["type"]
-    if kind not in supported:
-        raise _Unsupported(
-            f"{what} type {kind!r} is not supported; supported: {', '.join(sorted(supported))}"
-        )
-    return kind
+class Variant(NamedTuple):
+    """One component a slot may hold: its name in files, how it reads ``"type"``, a builder."""
+
+    name: str
+    # "required": "type" must be the name; "ignored": any "type" (serde's tagged structs ignore
+    # it when HF tries every component); "required": "type" must be there and be the name.
+    type_rule: str
+    build: Callable[[Fields], Any]
 
 
-def _pattern(config: dict[str, Any], what: str) -> tuple[str, bool]:
-    pattern = config.get("pattern")
-    if isinstance(pattern, dict) and len(pattern) == 1:
-        ((key, value),) = pattern.items()
-        if key in ("String", "Regex") and isinstance(value, str):
-            return value, key == "Regex"
-    raise ConfigError(f"{what} needs a pattern {{\"String\": …}} or {{\"Regex\": …}}")
+class Slot(NamedTuple):
+    """A place in the file (normalizer, pre_tokenizer …): the names HF's tag selects, and the
+    order in which it tries every component when the tag selects none."""
+
+    what: str
+    tagged: dict[str, str]  # tag → variant name
+    order: tuple[Variant, ...]
+
+    def variant(self, name: str) -> Variant:
+        return next(v for v in self.order if v.name == name)
+
+
+def build(slot: Slot, value: Any, where: str) -> Any:
+    fields = Fields(value, where)
+    kind = fields.data.get("type")
+    if isinstance(kind, str) and kind in slot.tagged:
+        variant = slot.variant(slot.tagged[kind])
+        if variant.name != kind and variant.type_rule != "ignored":
+            raise ConfigError(f"{where}.type \"{kind}\" must be written \"{variant.name}\"")
+        return variant.build(fields)
+    # HF tries every component in turn: the first whose fields fit wins.
+    own_error: ConfigError | None = None
+    for variant in slot.order:
+        if variant.type_rule == "required" and kind != variant.name:
+            continue
+        try:
+            return variant.build(fields)
+        except _Unsupported:
+            raise
+        except ConfigError as exc:
+            if kind == variant.name and own_error is None:
+                own_error = exc
+    if own_error is not None:
+        raise own_error
+    names = sorted({v.name for v in slot.order if not _unsupported_names.get(v.name)})
+    if isinstance(kind, str):
+        raise ConfigError(f"{where}.type \"{kind}\" is not a {slot.what} BPE Lens knows; "
+                          f"known: {', '.join(names)}")
+    if kind is None:
+        raise ConfigError(f"{where} has no \"type\" and its fields fit no {slot.what} "
+                          f"({', '.join(names)})")
+    raise ConfigError(f"{where}.type must be a string, not {describe(kind)}")
+
+
+_unsupported_names: dict[str, bool] = {}
+
+
+def unsupported(name: str, what: str, fields_check: Callable[[Fields], Any] | None = None
+                ) -> Callable[[Fields], Any]:
+    """A builder for a component HF has and BPE Lens does not: once its fields fit (so HF
+    would take it), the error names it."""
+    _unsupported_names[name] = True
+
+    def refuse(fields: Fields) -> Any:
+        if fields_check is not None:
+            fields_check(fields)
+        raise _Unsupported(f"{fields.where}: the {what} {name} is not supported by BPE Lens")
+
+    return refuse
+
+
+def items(fields: Fields, key: str, slot: Slot) -> list[Any]:
+    return [build(slot, value, f"{fields.path(key)}[{i}]")
+            for i, value in enumerate(fields.array(key))]
+
+
+def pattern_of(fields: Fields) -> tuple[str, bool]:
+    """HF's pattern ``{"String": …}`` or ``{"Regex": …}`` (exactly one key)."""
+    value = fields.mapping("pattern")
+    where = fields.path("pattern")
+    if len(value) != 1 or next(iter(value)) not in ("String", "Regex"):
+        raise ConfigError(f"{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not "
+                          f"{describe(value)} with keys {sorted(value)}")
+    ((key, text),) = value.items()
+    return check_string(text, f"{where}.{key}"), key == "Regex"
+
+
+def behavior_of(fields: Fields, default: Any = ...) -> str:
+    if default is ...:
+        return fields.choice("behavior", BEHAVIORS)
+    return fields.choice("behavior", BEHAVIORS, default)
 
 
 # -- normalizers ---------------------------------------------------------------------------
-def _bert_normalizer(c: dict[str, Any]) -> Normalizer:
+def _bert_normalizer(f: Fields) -> Normalizer:
     from ..bert_components import BertNormalizer
 
-    return BertNormalizer.from_hf(c)
+    return BertNormalizer.from_fields(f)
 
 
-def _strip_accents(c: dict[str, Any]) -> Normalizer:
+def _strip_accents(f: Fields) -> Normalizer:
     from ..bert_components import StripAccents
 
-    return StripAccents.from_hf(c)
+    return StripAccents()
 
 
-def _precompiled(c: dict[str, Any]) -> Normalizer:
+def _precompiled(f: Fields) -> Normalizer:
     from ..precompiled_normalizer import PrecompiledNormalizer
 
-    charsmap = c.get("precompiled_charsmap")
-    if not isinstance(charsmap, str):
-        raise ConfigError("Precompiled needs precompiled_charsmap (base64 text)")
-    return PrecompiledNormalizer(charsmap)
+    return PrecompiledNormalizer(f.string("precompiled_charsmap"))
 
 
-def _replace_normalizer(c: dict[str, Any]) -> Normalizer:
-    pattern, is_regex = _pattern(c, "Replace")
-    return ReplaceNormalizer(pattern, str(c.get("content", "")), is_regex=is_regex)
+def _replace_normalizer(f: Fields) -> Normalizer:
+    pattern, is_regex = pattern_of(f)
+    return ReplaceNormalizer(pattern, f.string("content"), is_regex=is_regex)
 
 
-NORMALIZERS: dict[str, Callable[[dict[str, Any]], Normalizer]] = {
-    "NFC": lambda c: UnicodeForm("nfc"),
-    "NFD": lambda c: UnicodeForm("nfd"),
-    "NFKC": lambda c: UnicodeForm("nfkc"),
-    "NFKD": lambda c: UnicodeForm("nfkd"),
-    "Lowercase": lambda c: Lowercase(),
-    "Strip": lambda c: StripNormalizer(left=bool(c.get("strip_left", True)),
-                                       right=bool(c.get("strip_right", True))),
-    "StripAccents": _strip_accents,
-    "Replace": lambda c: _replace_normalizer(c),
-    "Prepend": lambda c: PrependNormalizer(str(c.get("prepend", ""))),
-    "BertNormalizer": _bert_normalizer,
-    "Precompiled": _precompiled,
-    "Sequence": lambda c: NormalizerSequence(
-        [build_normalizer(n, f"normalizer.normalizers[{i}]")
-         for i, n in enumerate(_list(c, "normalizers"))]),
-}
+def _unicode(form: str) -> Callable[[Fields], Normalizer]:
+    return lambda f: UnicodeForm(form)
+
+
+NORMALIZER = Slot(
+    "normalizer",
+    {"Bert": "BertNormalizer", "Strip": "Strip", "StripAccents": "StripAccents", "NFC": "NFC",
+     "NFD": "NFD", "NFKC": "NFKC", "NFKD": "NFKD", "Sequence": "Sequence",
+     "Lowercase": "Lowercase", "Nmt": "Nmt", "Precompiled": "Precompiled",
+     "Replace": "Replace", "Prepend": "Prepend", "ByteLevel": "ByteLevel"},
+    (
+        Variant("BertNormalizer", "ignored", _bert_normalizer),
+        Variant("Strip", "ignored", lambda f: StripNormalizer(
+            left=f.boolean("strip_left"), right=f.boolean("strip_right"))),
+        Variant("StripAccents", "required", _strip_accents),
+        Variant("NFC", "required", _unicode("nfc")),
+        Variant("NFD", "required", _unicode("nfd")),
+        Variant("NFKC", "required", _unicode("nfkc")),
+        Variant("NFKD", "required", _unicode("nfkd")),
+        Variant("Sequence", "ignored", lambda f: NormalizerSequence(
+            items(f, "normalizers", NORMALIZER))),
+        Variant("Lowercase", "required", lambda f: Lowercase()),
+        Variant("Nmt", "required", unsupported("Nmt", "normalizer")),
+        Variant("Precompiled", "required", _precompiled),
+        Variant("Replace", "ignored", _replace_normalizer),
+        Variant("Prepend", "ignored", lambda f: PrependNormalizer(f.string("prepend"))),
+        Variant("ByteLevel", "required", unsupported("ByteLevel", "normalizer")),
+    ),
+)
 
 
 def build_normalizer(config: Any, where: str = "normalizer") -> Normalizer:
-    if config is None:
-        return Normalizer()
-    kind = _type(config, where, NORMALIZERS)
-    return NORMALIZERS[kind](config)
+    return Normalizer() if config is None else build(NORMALIZER, config, where)
 
 
 # -- pre-tokenizers ------------------------------------------------------------------------
-def _metaspace(c: dict[str, Any]) -> PreTokenizer:
-    scheme = c.get("prepend_scheme")
-    if scheme is None:  # files written before prepend_scheme existed
-        scheme = "always" if c.get("add_prefix_space", True) else "never"
-    return MetaspacePreTokenizer(replacement=str(c.get("replacement", "▁")),
-                                 prepend_scheme=str(scheme), split=bool(c.get("split", True)))
+def _metaspace_options(f: Fields) -> tuple[str, str, bool]:
+    """(replacement, prepend_scheme, split) as HF reads them, old ``add_prefix_space`` too."""
+    replacement = f.char("replacement")
+    legacy = f.optional_boolean("add_prefix_space")
+    scheme = f.choice("prepend_scheme", ("first", "never", "always"), "always")
+    split = f.optional_boolean("split")
+    f.optional_string("str_rep")
+    if legacy is False:
+        if scheme != "never":
+            raise ConfigError(f"{f.where}: add_prefix_space false does not match "
+                              f"prepend_scheme \"{scheme}\"")
+        scheme = "never"
+    return replacement, scheme, True if split is None else split
 
 
-def _split(c: dict[str, Any]) -> PreTokenizer:
-    pattern, is_regex = _pattern(c, "Split")
-    return SplitPreTokenizer(pattern, is_regex=is_regex, behavior=_behavior(c, "Isolated"),
-                             invert=bool(c.get("invert", False)))
+def _metaspace(f: Fields) -> PreTokenizer:
+    replacement, scheme, split = _metaspace_options(f)
+    return MetaspacePreTokenizer(replacement=replacement, prepend_scheme=scheme, split=split)
 
 
-def _bert_pretokenizer(c: dict[str, Any]) -> PreTokenizer:
+def _split(f: Fields) -> PreTokenizer:
+    pattern, is_regex = pattern_of(f)
+    return SplitPreTokenizer(pattern, is_regex=is_regex, behavior=behavior_of(f),
+                             invert=f.boolean("invert"))
+
+
+def _bert_pretokenizer(f: Fields) -> PreTokenizer:
     from ..bert_components import BertPreTokenizer
 
-    return BertPreTokenizer.from_hf(c)
+    return BertPreTokenizer()
 
 
-def _char_delimiter(c: dict[str, Any]) -> PreTokenizer:
+def _char_delimiter(f: Fields) -> PreTokenizer:
     import regex
 
-    delimiter = c.get("delimiter")
-    if not isinstance(delimiter, str) or len(delimiter) != 1:
-        raise ConfigError("CharDelimiterSplit needs a one-character delimiter")
+    delimiter = f.char("delimiter")
     return CharClassPreTokenizer("CharDelimiterSplit", regex.escape(delimiter), "Removed",
                                  {"type": "CharDelimiterSplit", "delimiter": delimiter})
 
 
-PRE_TOKENIZERS: dict[str, Callable[[dict[str, Any]], PreTokenizer]] = {
-    "ByteLevel": lambda c: ByteLevelPreTokenizer(
-        add_prefix_space=bool(c.get("add_prefix_space", True)),
-        use_regex=bool(c.get("use_regex", True)), trim_offsets=bool(c.get("trim_offsets", True))),
-    "Split": _split,
-    "Digits": lambda c: DigitsPreTokenizer(individual=bool(c.get("individual_digits", False))),
-    "Metaspace": _metaspace,
-    "Whitespace": lambda c: HFWhitespacePreTokenizer(),
-    "WhitespaceSplit": lambda c: WhitespacePreTokenizer(),
-    "Punctuation": lambda c: punctuation(_behavior(c, "Isolated")),
-    "BertPreTokenizer": _bert_pretokenizer,
-    "CharDelimiterSplit": _char_delimiter,
-    "Sequence": lambda c: PreTokenizerSequence(
-        [build_pretokenizer(p, f"pre_tokenizer.pretokenizers[{i}]")
-         for i, p in enumerate(_list(c, "pretokenizers"))]),
-}
+def _byte_level_options(f: Fields) -> dict[str, bool]:
+    return {"add_prefix_space": f.boolean("add_prefix_space"),
+            "trim_offsets": f.boolean("trim_offsets"),
+            "use_regex": f.boolean("use_regex", True)}
+
+
+PRE_TOKENIZER = Slot(
+    "pre-tokenizer",
+    {name: name for name in ("BertPreTokenizer", "ByteLevel", "Metaspace", "Whitespace",
+                             "Sequence", "Split", "Punctuation", "WhitespaceSplit", "Digits",
+                             "UnicodeScripts", "FixedLength")}
+    | {"Delimiter": "CharDelimiterSplit"},
+    (
+        Variant("BertPreTokenizer", "required", _bert_pretokenizer),
+        Variant("ByteLevel", "required",
+                lambda f: ByteLevelPreTokenizer(**_byte_level_options(f))),
+        Variant("CharDelimiterSplit", "required", _char_delimiter),
+        Variant("Metaspace", "required", _metaspace),
+        Variant("Whitespace", "required", lambda f: HFWhitespacePreTokenizer()),
+        Variant("Sequence", "required", lambda f: PreTokenizerSequence(
+            items(f, "pretokenizers", PRE_TOKENIZER))),
+        Variant("Split", "required", _split),
+        Variant("Punctuation", "required", lambda f: punctuation(behavior_of(f, "Isolated"))),
+        Variant("WhitespaceSplit", "required", lambda f: WhitespacePreTokenizer()),
+        Variant("Digits", "required", lambda f: DigitsPreTokenizer(
+            individual=f.boolean("individual_digits"))),
+        Variant("UnicodeScripts", "required", unsupported("UnicodeScripts", "pre-tokenizer")),
+        Variant("FixedLength", "required", unsupported(
+            "FixedLength", "pre-tokenizer", lambda f: f.integer("length", 5, limit=USIZE))),
+    ),
+)
 
 
 def build_pretokenizer(config: Any, where: str = "pre_tokenizer") -> PreTokenizer:
-    if config is None:
-        return PreTokenizer()
-    kind = _type(config, where, PRE_TOKENIZERS)
-    return PRE_TOKENIZERS[kind](config)
+    return PreTokenizer() if config is None else build(PRE_TOKENIZER, config, where)
 
 
-def _has_type(config: Any, kind: str) -> bool:
-    if isinstance(config, dict):
-        return config.get("type") == kind or any(_has_type(v, kind) for v in config.values())
-    if isinstance(config, list):
-        return any(_has_type(v, kind) for v in config)
-    return False
-
-
-# -- models --------------------------------------------------------------------------------
-def _bpe(model: dict[str, Any], byte_level: bool) -> TokenModel:
-    vocab = model.get("vocab")
-    if not isinstance(vocab, dict):
-        raise ConfigError("model.vocab must be an object mapping tokens to ids")
-    raw = model.get("merges") or []
-    if not isinstance(raw, list):
-        raise ConfigError("model.merges must be a list")
-    kinds = set(map(type, raw))
-    if kinds == {str}:
-        merges = [m.split(" ") for m in raw]
-    elif kinds <= {list}:
-        merges = raw
-    else:
-        merges = [m.split(" ") if isinstance(m, str) else m for m in raw]
-    # Checked column-wise (C speed); the loop that names the bad entry runs only on failure.
-    if merges and (set(map(len, merges)) != {2} or set(map(type, chain.from_iterable(merges)))
-                   != {str}):
-        for rank, parts in enumerate(merges):
-            if (not isinstance(parts, list) or len(parts) != 2
-                    or not all(isinstance(p, str) for p in parts)):
-                raise ConfigError(f"model.merges[{rank}] must be \"a b\" or [\"a\", \"b\"]")
-    dropout = model.get("dropout")
-    if dropout not in (None, 0, 0.0):
-        raise ConfigError(f"model.dropout {dropout!r}: BPE-dropout is random; set it to null")
-    return VocabBPEModel(
-        vocab=vocab, merges=merges, byte_level=byte_level,
-        unk_token=model.get("unk_token"),
-        continuing_subword_prefix=model.get("continuing_subword_prefix"),
-        end_of_word_suffix=model.get("end_of_word_suffix"),
-        fuse_unk=bool(model.get("fuse_unk", False)),
-        byte_fallback=bool(model.get("byte_fallback", False)),
-        ignore_merges=bool(model.get("ignore_merges", False)),
-    )
-
-
-def _wordpiece(model: dict[str, Any], byte_level: bool) -> TokenModel:
-    from ..wordpiece_model import WordPieceModel
-
-    return WordPieceModel.from_hf(model)
-
-
-def _unigram(model: dict[str, Any], byte_level: bool) -> TokenModel:
-    from ..unigram_model import UnigramModel
-
-    return UnigramModel.from_hf(model)
-
-
-MODELS: dict[str, Callable[[dict[str, Any], bool], TokenModel]] = {
-    "BPE": _bpe, "WordPiece": _wordpiece, "Unigram": _unigram,
-}
-
-
-# -- post-processors and decoders ----------------------------------------------------------
-POST_PROCESSORS: dict[str, Callable[[dict[str, Any]], PostProcessor]] = {
-    "TemplateProcessing": TemplatePostProcessor,
-    "ByteLevel": ByteLevelPostProcessor,
-    "BertProcessing": lambda c: PairPostProcessor("BertProcessing", c),
-    "RobertaProcessing": lambda c: PairPostProcessor("RobertaProcessing", c),
-    "Sequence": lambda c: PostProcessorSequence(
-        [build_post_processor(p, f"post_processor.processors[{i}]")
-         for i, p in enumerate(_list(c, "processors"))]),
-}
-
-
-def build_post_processor(config: Any, where: str = "post_processor") -> PostProcessor | None:
-    if config is None:
-        return None
-    kind = _type(config, where, POST_PROCESSORS)
-    return POST_PROCESSORS[kind](config)
-
-
+# -- decoders ------------------------------------------------------------------------------
 class _WordPieceChain(Decoder):
     kind = "WordPiece"
 
-    def __init__(self, config: dict[str, Any]) -> None:
+    def __init__(self, prefix: str, cleanup: bool) -> None:
         from ..bert_components import WordPieceDecoder
 
-        self._decoder = WordPieceDecoder.from_hf(config)
-        self._config = config
+        self._decoder = WordPieceDecoder(prefix, cleanup)
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         return [self._decoder.decode(tokens)]
 
     def to_config(self) -> dict[str, Any]:
-        return dict(self._config)
+        return self._decoder.to_config() | {"type": "WordPiece"}
 
 
 class JoinWithSpaces(Decoder):
@@ -293,122 +324,361 @@ class JoinWithSpaces(Decoder):
         return " ".join(tokens)
 
 
-def _metaspace_decoder(c: dict[str, Any]) -> Decoder:
-    scheme = c.get("prepend_scheme")
-    if scheme is None:
-        scheme = "always" if c.get("add_prefix_space", True) else "never"
-    return MetaspaceDecoder(str(c.get("replacement", "▁")), str(scheme),
-                            bool(c.get("split", True)))
+def _metaspace_decoder(f: Fields) -> Decoder:
+    replacement, scheme, split = _metaspace_options(f)
+    return MetaspaceDecoder(replacement, scheme, split)
 
 
-def _replace_decoder(c: dict[str, Any]) -> Decoder:
-    pattern, is_regex = _pattern(c, "Replace decoder")
-    return ReplaceDecoder(pattern, str(c.get("content", "")), is_regex=is_regex)
+def _replace_decoder(f: Fields) -> Decoder:
+    pattern, is_regex = pattern_of(f)
+    return ReplaceDecoder(pattern, f.string("content"), is_regex=is_regex)
 
 
-def _strip_decoder(c: dict[str, Any]) -> Decoder:
-    content = c.get("content", " ")
-    if not isinstance(content, str) or len(content) != 1:
-        raise ConfigError("Strip decoder needs a one-character content")
-    return StripDecoder(content, int(c.get("start", 0)), int(c.get("stop", 0)))
+def _ctc_fields(f: Fields) -> None:
+    f.string("pad_token")
+    f.string("word_delimiter_token")
+    f.boolean("cleanup")
 
 
-DECODERS: dict[str, Callable[[dict[str, Any]], Decoder]] = {
-    "ByteLevel": ByteLevelDecoder,
-    "Metaspace": _metaspace_decoder,
-    "ByteFallback": lambda c: ByteFallbackDecoder(),
-    "Fuse": lambda c: FuseDecoder(),
-    "Strip": _strip_decoder,
-    "Replace": _replace_decoder,
-    "WordPiece": _WordPieceChain,
-    "BPEDecoder": lambda c: BPESuffixDecoder(str(c.get("suffix", "</w>"))),
-    "Sequence": lambda c: DecoderSequence(
-        [build_decoder(d, f"decoder.decoders[{i}]") for i, d in enumerate(_list(c, "decoders"))]),
-}
+DECODER = Slot(
+    "decoder",
+    {name: name for name in ("BPEDecoder", "ByteLevel", "WordPiece", "Metaspace", "CTC",
+                             "Sequence", "Replace", "Fuse", "Strip", "ByteFallback")},
+    (
+        Variant("BPEDecoder", "ignored", lambda f: BPESuffixDecoder(f.string("suffix"))),
+        Variant("ByteLevel", "required", lambda f: ByteLevelDecoder(
+            {"type": "ByteLevel", **_byte_level_options(f)})),
+        Variant("WordPiece", "ignored", lambda f: _WordPieceChain(
+            f.string("prefix"), f.boolean("cleanup"))),
+        Variant("Metaspace", "required", _metaspace_decoder),
+        Variant("CTC", "ignored", unsupported("CTC", "decoder", _ctc_fields)),
+        Variant("Sequence", "required", lambda f: DecoderSequence(items(f, "decoders", DECODER))),
+        Variant("Replace", "ignored", _replace_decoder),
+        Variant("Fuse", "required", lambda f: FuseDecoder()),
+        Variant("Strip", "ignored", lambda f: StripDecoder(
+            f.char("content"), f.integer("start", limit=USIZE), f.integer("stop", limit=USIZE))),
+        Variant("ByteFallback", "required", lambda f: ByteFallbackDecoder()),
+    ),
+)
 
 
 def build_decoder(config: Any, where: str = "decoder") -> Decoder:
-    if config is None:
-        return JoinWithSpaces()
-    kind = _type(config, where, DECODERS)
-    return DECODERS[kind](config)
+    return JoinWithSpaces() if config is None else build(DECODER, config, where)
 
 
-def _list(config: dict[str, Any], key: str) -> list[Any]:
-    value = config.get(key)
-    if not isinstance(value, list):
-        raise ConfigError(f"{config.get('type')} needs a list under {key!r}")
-    return value
+# -- post-processors -----------------------------------------------------------------------
+def _token_and_id(f: Fields, key: str) -> tuple[str, int]:
+    value = f.array(key)
+    where = f.path(key)
+    if len(value) != 2:
+        raise ConfigError(f"{where} must be [token, id], not {describe(value)}")
+    return check_string(value[0], f"{where}[0]"), check_integer(value[1], f"{where}[1]")
+
+
+def _pair(kind: str, *, roberta: bool) -> Callable[[Fields], PostProcessor]:
+    def make(f: Fields) -> PostProcessor:
+        sep, cls = _token_and_id(f, "sep"), _token_and_id(f, "cls")
+        if roberta:
+            f.boolean("trim_offsets")
+            f.boolean("add_prefix_space")
+        return PairPostProcessor(kind, cls, sep, f.data)
+
+    return make
+
+
+def _template_pieces(f: Fields, key: str) -> list[tuple[str, str]]:
+    """A template as (kind, id) pairs: ("Sequence", "A") or ("SpecialToken", "[CLS]")."""
+    out = []
+    for i, item in enumerate(f.array(key)):
+        where = f"{f.path(key)}[{i}]"
+        piece = Fields(item, where)
+        if len(piece.data) != 1 or next(iter(piece.data)) not in ("Sequence", "SpecialToken"):
+            raise ConfigError(f"{where} must be {{\"Sequence\": …}} or {{\"SpecialToken\": …}}")
+        ((kind, body),) = piece.data.items()
+        inner = Fields(body, f"{where}.{kind}")
+        ident = inner.choice("id", ("A", "B")) if kind == "Sequence" else inner.string("id")
+        inner.integer("type_id")
+        out.append((kind, ident))
+    return out
+
+
+def _template(f: Fields) -> PostProcessor:
+    single = _template_pieces(f, "single")
+    _template_pieces(f, "pair")
+    if [ident for kind, ident in single if kind == "Sequence"] != ["A"]:
+        # HF then returns the text's ids zero or several times, even without special tokens.
+        raise _Unsupported(f"{f.path('single')} must hold the sequence (A) exactly once; "
+                           "BPE Lens does not support templates that drop or repeat the text")
+    specials: dict[str, list[int]] = {}
+    table = f.obj("special_tokens")
+    for name, entry in table.data.items():
+        token = Fields(entry, table.path(name))
+        token.string("id")
+        ids = [check_integer(v, f"{token.path('ids')}[{i}]")
+               for i, v in enumerate(token.array("ids"))]
+        for i, v in enumerate(token.array("tokens")):
+            check_string(v, f"{token.path('tokens')}[{i}]")
+        specials[name] = ids
+    return TemplatePostProcessor(single, specials, f.data)
+
+
+POST_PROCESSOR = Slot(
+    "post-processor",
+    {},  # HF picks a post-processor by its fields alone (Roberta's before Bert's)
+    (
+        Variant("RobertaProcessing", "ignored", _pair("RobertaProcessing", roberta=True)),
+        Variant("BertProcessing", "ignored", _pair("BertProcessing", roberta=False)),
+        Variant("ByteLevel", "required", lambda f: ByteLevelPostProcessor(
+            {"type": "ByteLevel", **_byte_level_options(f)})),
+        Variant("TemplateProcessing", "ignored", _template),
+        Variant("Sequence", "required", lambda f: PostProcessorSequence(
+            items(f, "processors", POST_PROCESSOR))),
+    ),
+)
+
+
+def build_post_processor(config: Any, where: str = "post_processor") -> PostProcessor | None:
+    return None if config is None else build(POST_PROCESSOR, config, where)
+
+
+# -- models --------------------------------------------------------------------------------
+def _vocab_ids(f: Fields) -> dict[str, int]:
+    """``vocab``: token → id, ids unique and within what BPE Lens lays out densely."""
+    from ..token_model import check_vocabulary_ids
+
+    vocab = f.mapping("vocab")
+    check_vocabulary_ids(vocab, f.path("vocab"))
+    return vocab
+
+
+def _merges(f: Fields) -> list[tuple[str, str]]:
+    raw = f.array("merges")
+    where = f.path("merges")
+    kinds = set(map(type, raw))
+    if kinds <= {str}:
+        merges = [m.split(" ") for m in raw]
+        if any(len(m) != 2 for m in merges):
+            rank = next(i for i, m in enumerate(merges) if len(m) != 2)
+            raise ConfigError(f"{where}[{rank}] must be two tokens separated by one space, "
+                              f"not {describe(raw[rank])}")
+    elif kinds <= {list}:
+        merges = raw
+        if set(map(len, merges)) - {2} or {type(p) for m in merges for p in m} - {str}:
+            rank = next(i for i, m in enumerate(merges)
+                        if len(m) != 2 or not all(isinstance(p, str) for p in m))
+            raise ConfigError(f"{where}[{rank}] must be a pair of tokens [\"a\", \"b\"], not "
+                              f"{describe(raw[rank])}")
+    else:
+        rank = next(i for i, m in enumerate(raw) if not isinstance(m, type(raw[0])) or
+                    not isinstance(m, str | list))
+        shape = '"a b"' if isinstance(raw[0], str) else '["a", "b"]'
+        raise ConfigError(f"{where}[{rank}] must be, like the other merges, {shape}, "
+                          f"not {describe(raw[rank])}")
+    return merges  # type: ignore[return-value]
+
+
+def _bpe(f: Fields, byte_level: bool) -> TokenModel:
+    if f.has("type"):
+        f.choice("type", ("BPE",))
+    dropout = f.optional_number("dropout")
+    if dropout is not None and not 0.0 <= dropout <= 1.0:
+        raise ConfigError(f"{f.path('dropout')} must be from 0 to 1, not {dropout!r}")
+    options = {
+        "unk_token": f.optional_string("unk_token"),
+        "continuing_subword_prefix": f.optional_string("continuing_subword_prefix"),
+        "end_of_word_suffix": f.optional_string("end_of_word_suffix"),
+        "fuse_unk": bool(f.optional_boolean("fuse_unk")),
+        "byte_fallback": bool(f.optional_boolean("byte_fallback")),
+        "ignore_merges": bool(f.optional_boolean("ignore_merges")),
+    }
+    if not f.has("vocab") or not f.has("merges"):
+        raise ConfigError(f"{f.where} needs both \"vocab\" and \"merges\"")
+    vocab = _vocab_ids(f)
+    merges = _merges(f)
+    if byte_level and (options["continuing_subword_prefix"] or options["end_of_word_suffix"]):
+        raise _Unsupported(f"{f.where}: a byte-level BPE with a continuing_subword_prefix or an "
+                           "end_of_word_suffix is not supported by BPE Lens")
+    if dropout not in (None, 0.0):
+        raise _Unsupported(f"{f.path('dropout')} {dropout!r}: BPE-dropout is random, so no "
+                           "tool can show one tokenization of a text; set it to null")
+    return VocabBPEModel(vocab=vocab, merges=merges, byte_level=byte_level, **options)
+
+
+def _wordpiece(f: Fields, byte_level: bool) -> TokenModel:
+    from ..wordpiece_model import WordPieceModel
+
+    return WordPieceModel.from_fields(f)
+
+
+def _unigram(f: Fields, byte_level: bool) -> TokenModel:
+    from ..unigram_model import UnigramModel
+
+    return UnigramModel.from_fields(f)
+
+
+def _wordlevel(f: Fields, byte_level: bool) -> TokenModel:
+    if f.has("type"):
+        f.choice("type", ("WordLevel",))
+    f.mapping("vocab")
+    f.string("unk_token")
+    raise _Unsupported(f"{f.where}: the model WordLevel is not supported by BPE Lens")
+
+
+MODELS: dict[str, Callable[[Fields, bool], TokenModel]] = {
+    "BPE": _bpe, "WordPiece": _wordpiece, "WordLevel": _wordlevel, "Unigram": _unigram,
+}
+
+
+def build_model(config: Any, byte_level: bool, where: str = "model") -> TokenModel:
+    fields = Fields(config, where)
+    kind = fields.data.get("type")
+    if isinstance(kind, str) and kind in MODELS:
+        return MODELS[kind](fields, byte_level)
+    errors = []
+    for name, make in MODELS.items():  # files from old versions: no "type"
+        try:
+            return make(fields, byte_level)
+        except _Unsupported:
+            raise
+        except ConfigError as exc:
+            errors.append(f"{name}: {exc}")
+    if kind is not None:
+        raise ConfigError(f"{where}.type {describe(kind)} is not a model; known: BPE, WordPiece, "
+                          "Unigram (and WordLevel, which BPE Lens does not support)")
+    raise ConfigError(f"{where} has no \"type\" and fits no model ({'; '.join(errors)})")
 
 
 # -- the whole file ------------------------------------------------------------------------
+def _check_truncation(f: Fields) -> None:
+    f.choice("direction", ("Left", "Right"), "Right")
+    f.integer("max_length", limit=USIZE)
+    f.choice("strategy", ("LongestFirst", "OnlyFirst", "OnlySecond"))
+    f.integer("stride", limit=USIZE)
+
+
+def _check_padding(f: Fields) -> None:
+    strategy = f.data.get("strategy")
+    if not (strategy == "BatchLongest" or (
+            isinstance(strategy, dict) and list(strategy) == ["Fixed"])):
+        raise ConfigError(f"{f.path('strategy')} must be \"BatchLongest\" or {{\"Fixed\": n}}, "
+                          f"not {describe(strategy)}")
+    if isinstance(strategy, dict):
+        check_integer(strategy["Fixed"], f"{f.path('strategy')}.Fixed", limit=USIZE)
+    f.choice("direction", ("Left", "Right"))
+    f.optional_integer("pad_to_multiple_of", limit=USIZE)
+    f.integer("pad_id")
+    f.integer("pad_type_id")
+    f.string("pad_token")
+
+
+def _added_tokens(doc: Fields) -> list[AddedToken]:
+    """The added tokens as the file declares them (every field is required, as in HF)."""
+    out = []
+    for index, entry in enumerate(doc.array("added_tokens", [])):
+        f = Fields(entry, f"added_tokens[{index}]")
+        out.append(AddedToken(
+            id=f.integer("id"), content=f.string("content"), special=f.boolean("special"),
+            single_word=f.boolean("single_word"), lstrip=f.boolean("lstrip"),
+            rstrip=f.boolean("rstrip"), normalized=f.boolean("normalized")))
+    return out
+
+
+def assign_added_ids(tokens: list[AddedToken], model: TokenModel) -> list[AddedToken]:
+    """The ids HF gives added tokens: the declared id is ignored; a token whose content the
+    vocabulary has takes the vocabulary's id, any other the next id after the vocabulary's
+    entries (HF's vocabulary size). An empty content is skipped; a content given twice is
+    one token, with the later options."""
+    by_content: dict[str, AddedToken] = {}
+    next_id = model.entry_count
+    lookup = model.token_to_id
+    for token in tokens:
+        if not token.content:
+            continue
+        known = by_content.get(token.content)
+        if known is not None:
+            by_content[token.content] = replace(token, id=known.id)
+            continue
+        tid = lookup(token.content)
+        if tid is None:
+            tid, next_id = next_id, next_id + 1
+        by_content[token.content] = replace(token, id=tid)
+    return list(by_content.values())
+
+
 def tokenizer_from_hf(
     data: Any, *, path: str = "<tokenizer.json>", model: TokenModel | None = None
 ) -> Tokenizer:
-    """Build from a parsed tokenizer.json (``model`` given: already built, e.g. from cache)."""
-    if not isinstance(data, dict) or not isinstance(data.get("model"), dict):
-        raise TokenizerFileError(path, "not a Hugging Face tokenizer.json (no \"model\" object)")
-    sections = (
-        ("normalizer", lambda: build_normalizer(data.get("normalizer"))),
-        ("pre_tokenizer", lambda: build_pretokenizer(data.get("pre_tokenizer"))),
-        ("post_processor", lambda: build_post_processor(data.get("post_processor"))),
-        ("decoder", lambda: build_decoder(data.get("decoder"))),
-    )
-    built: dict[str, Any] = {}
-    for field, build in sections:
-        try:
-            built[field] = build()
-        except BpeLensError as exc:
-            raise TokenizerFileError(path, str(exc), field=field) from None
-    model_data = data["model"]
-    # HF models have no "level": a byte-level BPE is one whose text is spelled in GPT-2's
-    # alphabet by a ByteLevel pre-tokenizer (or decoded by a ByteLevel decoder).
-    byte_level = _has_type(data.get("pre_tokenizer"), "ByteLevel") or _has_type(
-        data.get("decoder"), "ByteLevel")
-    if model is None:
-        try:
-            kind = _type(model_data, "model", MODELS)
-            model = MODELS[kind](model_data, byte_level)
-        except BpeLensError as exc:
-            raise TokenizerFileError(path, str(exc), field="model") from None
-    added = []
-    for index, entry in enumerate(data.get("added_tokens") or []):
-        try:
-            added.append(AddedToken(
-                content=entry["content"], id=int(entry["id"]),
-                special=bool(entry.get("special", False)),
-                single_word=bool(entry.get("single_word", False)),
-                lstrip=bool(entry.get("lstrip", False)), rstrip=bool(entry.get("rstrip", False)),
-                normalized=bool(entry.get("normalized", not entry.get("special", False))),
-            ))
-        except (KeyError, TypeError, ValueError):
-            raise TokenizerFileError(path, "expected {\"id\": …, \"content\": …}",
-                                     field=f"added_tokens[{index}]") from None
+    """Build from a parsed tokenizer.json (``model`` given: already built, e.g. from cache).
+    Every problem is a :class:`TokenizerFileError` naming the file and the field's path."""
     try:
-        tokenizer = Tokenizer(
-            model, normalizer=built["normalizer"], pretokenizer=built["pre_tokenizer"],
-            added_tokens=added, post_processor=built["post_processor"],
-            decoder=built["decoder"],
-        )
+        return _tokenizer_from_hf(data, path, model)
+    except TokenizerFileError:
+        raise
     except BpeLensError as exc:
-        raise TokenizerFileError(path, str(exc), field="added_tokens") from None
-    if getattr(built["pre_tokenizer"], "mapped_output", False) and hasattr(model, "mapped_input"):
+        raise TokenizerFileError(path, str(exc), fixes=exc.fixes) from None
+    except RecursionError:
+        raise TokenizerFileError(path, "components are nested too deeply") from None
+
+
+def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokenizer:
+    if not isinstance(data, dict) or "model" not in data:
+        raise TokenizerFileError(path, "not a Hugging Face tokenizer.json (no \"model\" object)")
+    doc = Fields(data, "(top level)")
+    if doc.has("version"):
+        version = doc.string("version")
+        if version != "1.0":
+            raise ConfigError(f"version \"{version}\" is not one Hugging Face reads (\"1.0\")")
+    if data.get("truncation") is not None:
+        _check_truncation(Fields(data["truncation"], "truncation"))
+    if data.get("padding") is not None:
+        _check_padding(Fields(data["padding"], "padding"))
+    declared = _added_tokens(doc)
+    normalizer = build_normalizer(data.get("normalizer"))
+    pretokenizer = build_pretokenizer(data.get("pre_tokenizer"))
+    post_processor = build_post_processor(data.get("post_processor"))
+    decoder = build_decoder(data.get("decoder"))
+    # HF's models have no "level": a BPE vocabulary is spelled in GPT-2's byte alphabet
+    # exactly when a ByteLevel pre-tokenizer hands it that spelling.
+    byte_level = _has_byte_level(pretokenizer)
+    if model is None:
+        model = build_model(data["model"], byte_level)
+    added = assign_added_ids(declared, model)
+    tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=pretokenizer,
+                          added_tokens=added, post_processor=post_processor, decoder=decoder)
+    if getattr(pretokenizer, "mapped_output", False) and hasattr(model, "mapped_input"):
         model.mapped_input = True
+    given = {t.content: t.id for t in added}
+    moved = [f"{t.content!r} {t.id} → {given[t.content]}"
+             for t in declared if t.content and given[t.content] != t.id]
+    if moved:
+        tokenizer.load_notes.append(
+            f"{len(moved)} added token(s) take other ids than the file declares, as Hugging "
+            f"Face gives them: {', '.join(moved[:5])}{' …' if len(moved) > 5 else ''}")
     # The document without its vocabulary: what the disk cache keeps beside the model tables.
-    doc = {k: v for k, v in data.items() if k != "model"}
-    doc["model"] = {k: v for k, v in data["model"].items() if k not in ("vocab", "merges")}
-    tokenizer.source = {"format": "tokenizer.json", "path": path, "doc": doc}
+    doc_only = {k: v for k, v in data.items() if k != "model"}
+    doc_only["model"] = {k: v for k, v in data["model"].items() if k not in ("vocab", "merges")}
+    tokenizer.source = {"format": "tokenizer.json", "path": path, "doc": doc_only}
     return tokenizer
+
+
+def _has_byte_level(pretokenizer: PreTokenizer) -> bool:
+    if isinstance(pretokenizer, ByteLevelPreTokenizer):
+        return True
+    return any(_has_byte_level(s) for s in getattr(pretokenizer, "steps", ()))
 
 
 def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     path = Path(path)
     cached = disk_cache.load("tokenizer.json", path)
-    if cached is not None:
-        tokenizer = tokenizer_from_hf(cached["doc"], path=str(path),
-                                      model=VocabBPEModel.from_tables(cached["tables"]))
-    else:
-        tokenizer = tokenizer_from_hf(parse_json_file(path), path=str(path))
+    tokenizer = None
+    if isinstance(cached, dict):
+        try:
+            tokenizer = tokenizer_from_hf(cached["doc"], path=str(path),
+                                          model=VocabBPEModel.from_tables(cached["tables"]))
+        except (KeyError, TypeError, ValueError, IndexError, BpeLensError):
+            tokenizer = None  # a damaged entry: parse the file again
+    if tokenizer is None:
+        tokenizer = tokenizer_from_hf(parse_json_file(path, max_depth=MAX_DEPTH), path=str(path))
         if isinstance(tokenizer.model, VocabBPEModel):
             doc = dict(tokenizer.source.get("doc") or {})
             disk_cache.store("tokenizer.json", path,
