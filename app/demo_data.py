@@ -11,10 +11,12 @@ import csv
 import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bpelens.core import Tokenizer, TrainingConfig, tokenizer_from_dict, train
-from bpelens.core.serialization import tokenizer_to_dict
 from bpelens.resources import DEMO_TOKENIZERS, PARALLEL_DEMO, WELCOME_SAMPLE, resource
+
+if TYPE_CHECKING:
+    from bpelens.core import Tokenizer, TrainingConfig
 
 CHAT_SPECIALS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
 
@@ -28,6 +30,8 @@ def parallel_demo() -> dict[str, list[str]]:
 
 
 def demo_configs() -> dict[str, tuple[TrainingConfig, list[str]]]:
+    from bpelens.core import TrainingConfig
+
     corpus = parallel_demo()
     every_language = [s + "\n" for sentences in corpus.values() for s in sentences]
     return {
@@ -45,15 +49,27 @@ def demo_configs() -> dict[str, tuple[TrainingConfig, list[str]]]:
 
 
 def build(name: str) -> Tokenizer:
+    from bpelens.core import train
+
     config, texts = demo_configs()[name]
     tokenizer = train(texts, config).tokenizer
     tokenizer.name = name
     return tokenizer
 
 
+def demo_names() -> tuple[str, ...]:
+    return tuple(DEMO_TOKENIZERS)
+
+
 def load_demo(name: str) -> Tokenizer:
+    """A bundled demo tokenizer by name (an unknown name: ConfigError listing the demos)."""
     import json
 
+    from bpelens.core import ConfigError, tokenizer_from_dict
+
+    if name not in DEMO_TOKENIZERS:
+        raise ConfigError(f"{name!r} is not a bundled demo tokenizer (demos: "
+                          f"{', '.join(DEMO_TOKENIZERS)})")
     data = json.loads(resource(DEMO_TOKENIZERS[name]).read_text(encoding="utf-8"))
     return tokenizer_from_dict(data, path=DEMO_TOKENIZERS[name])
 
@@ -64,6 +80,8 @@ def welcome_text() -> str:
 
 def main() -> int:
     import json
+
+    from bpelens.core.serialization import tokenizer_to_dict
 
     root = Path(__file__).resolve().parent.parent / "resources"
     for name, relative in DEMO_TOKENIZERS.items():

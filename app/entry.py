@@ -1,4 +1,9 @@
-"""The `bpelens` command: a subcommand runs the CLI (which never imports Qt); none opens the GUI."""
+"""The `bpelens` command: a subcommand runs the CLI (which never imports Qt); none opens the GUI.
+
+The GUI takes only options (``--tokenizer``, ``--text``, ``--encoding``), so a bare first word
+is always meant as a subcommand: a misspelt one is answered by the CLI ("did you mean
+encode?"), never by opening a window.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +11,31 @@ import sys
 
 from .cli import SUBCOMMANDS
 
+CLI_OPTIONS = ("-h", "--help", "--version")
+GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
+
+
+def wants_cli(args: list[str]) -> bool:
+    return bool(args) and (args[0] in SUBCOMMANDS or args[0] in CLI_OPTIONS
+                           or not args[0].startswith("-"))
+
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
-    if args and (args[0] in SUBCOMMANDS or args[0] in ("-h", "--help", "--version")):
+    if wants_cli(args):
         from .cli import run
 
         return run(args)
-    from .gui.launch import launch
+    try:
+        from .gui.launch import launch
 
-    return launch(args)
+        return launch(args)
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in GUI_MODULES:
+            raise
+        print(f"bpelens: error: the app needs {exc.name} ({exc}); the command line works "
+              "without it (see bpelens --help)", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -77,17 +77,50 @@ def test_encode_reads_stdin(byte_tokenizer):
 
 
 def test_jsonl_streams_one_object_per_line(byte_tokenizer):
-    lines = ["Hello", "猫が好き", "", "not json", "[1]", "Hello again!"]
-    stdin = "\n".join(json.dumps(x) if i not in (3, 4) else x for i, x in enumerate(lines)) + "\n"
-    stdin = stdin.replace('"not json"', "not json")
-    run = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", stdin=stdin)
+    # Every input line gets exactly one output line, in order: an error object for a bad or
+    # blank line.
+    lines = ['"Hello"', '"猫が好き"', '""', "not json", "[1]", "", "   ", '"Hello again!"',
+             '{"text": "x"}', "42"]
+    run = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", stdin="\n".join(lines) + "\n")
     out = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(out) == len(lines) and run.returncode == 2
     single = json.loads(bpelens("encode", "-t", str(byte_tokenizer), "猫が好き").stdout)["ids"]
     assert out[1]["ids"] == single
-    assert out[2] == {"ids": []}
-    assert "error" in out[3] and "line 4" in out[3]["error"]
-    assert "expected a JSON string" in out[4]["error"]
-    assert len(out) == 6 and run.returncode == 2
+    assert out[2] == {"ids": []}  # "" is a text, the empty one
+    assert out[7]["ids"] == json.loads(bpelens("encode", "-t", str(byte_tokenizer), "--ids-only",
+                                               "Hello again!").stdout)["ids"]
+    errors = {i: o["error"] for i, o in enumerate(out) if "error" in o}
+    assert sorted(errors) == [3, 4, 5, 6, 8, 9]
+    for i, message in errors.items():
+        assert message.startswith(f"line {i + 1}")
+        assert "each line must be a JSON string" in message
+    assert "not JSON" in errors[3]
+    assert "a JSON array, not a string" in errors[4]
+    assert "blank" in errors[5] and "blank" in errors[6]
+    assert "a JSON object" in errors[8] and "a JSON number" in errors[9]
+    # One summary line on stderr, not one per bad line.
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert "6 of 10 lines" in run.stderr
+
+
+def test_jsonl_output_is_formatted_like_the_other_json(byte_tokenizer):
+    run = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", stdin='"猫 cat"\n')
+    ids = json.loads(run.stdout)["ids"]
+    assert run.stdout == json.dumps({"ids": ids}) + "\n"  # ", " and ": " separators
+    traced = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", "--trace",
+                     stdin='"猫 cat"\n')
+    single = bpelens("encode", "-t", str(byte_tokenizer), "--trace", "猫 cat")
+    assert traced.stdout == single.stdout  # same object, same spelling (猫 not \u732b)
+    assert "猫" in traced.stdout
+
+
+def test_jsonl_reads_a_file_and_names_a_line_that_is_not_utf8(byte_tokenizer, tmp_path):
+    lines = tmp_path / "lines.jsonl"
+    lines.write_bytes(b'"Hello"\n"caf\xe9"\n"ok"')  # no newline at the end
+    run = bpelens("encode", "-t", str(byte_tokenizer), "--jsonl", "--file", str(lines))
+    out = [json.loads(line) for line in run.stdout.splitlines()]
+    assert len(out) == 3 and "ids" in out[0] and "ids" in out[2]
+    assert out[1]["error"].startswith("line 2: not UTF-8 at byte 4")
 
 
 def test_jsonl_answers_each_line_before_the_next_arrives(byte_tokenizer):
@@ -146,8 +179,13 @@ def test_inspect_is_readable(seed_tokenizer):
         (["train", "--corpus", "nope.txt", "--vocab-size", "300", "-o", "x.json"],
          "--corpus nope.txt: no such file"),
         (["encode", "-t", "SEED", "lowesx"], "character 'x' (U+0078) at character 5"),
-        (["decode", "-t", "SEED", "13", "99"], "id 99 at position 1"),
-        (["decode", "-t", "SEED", "thirteen"], "invalid int value: 'thirteen'"),
+        (["decode", "-t", "SEED", "13", "99"], "id 99 at position 1 is not in this tokenizer: "
+         "its ids are 0–13"),
+        (["decode", "-t", "SEED", "thirteen"], "'thirteen' (position 0) is not a token id: ids "
+         "are whole numbers from 0 to 13"),
+        (["decode", "-t", "SEED", "13", "-1"], "id -1 at position 1 is not in this tokenizer"),
+        (["decode", "-t", "SEED", "1.5"], "'1.5' (position 0) is not a token id"),
+        (["decode", "-t", "SEED", "1" * 5000], "is not in this tokenizer: its ids are 0–13"),
         (["train", "--corpus", "CORPUS", "--vocab-size", "5", "--level", "char", "-o",
           "x.json"], "smaller than the base vocabulary"),
         (["encode", "--special", "some", "-t", "SEED", "x"], "invalid choice: 'some'"),
@@ -170,7 +208,10 @@ def test_corpus_not_utf8_names_file_and_byte(tmp_path):
     corpus.write_bytes(b"caf\xe9\n")
     run = bpelens("train", "--corpus", str(corpus), "--vocab-size", "300", "-o",
                   str(tmp_path / "o.json"))
-    assert run.returncode == 2 and "latin1.txt: not UTF-8 at byte 3" in run.stderr
+    assert run.returncode == 2
+    assert "--corpus" in run.stderr and "latin1.txt: not UTF-8 at line 1 (byte 3 of the file" \
+        in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
 
 
 def test_cli_never_imports_qt(seed_tokenizer):

@@ -6,6 +6,7 @@ import argparse
 
 from bpelens.core.pretokenizers import preset_names
 from bpelens.core.training_config import DEFAULT_MIN_FREQUENCY
+from bpelens.resources import DEMO_TOKENIZERS
 
 from .errors import OneLineParser
 
@@ -15,11 +16,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="bpelens",
         description="See how a BPE tokenizer turns text into token ids. With no subcommand, "
         "opens the app (bpelens [--tokenizer PATH] [--text TEXT]).",
+        epilog="bpelens COMMAND --help shows a command's options. Results are JSON on stdout; "
+        "an error is one line on stderr with exit status 2.",
     )
     parser.add_argument("--version", action="version", version="bpelens 0.1.0")
     sub = parser.add_subparsers(title="subcommands", metavar="COMMAND", parser_class=OneLineParser)
 
     presets = ", ".join(preset_names())
+    demos = ", ".join(DEMO_TOKENIZERS)
     train = sub.add_parser(
         "train", help="train a BPE tokenizer on text files",
         description="Train a byte- or character-level BPE tokenizer. Progress goes to stderr, "
@@ -65,31 +69,44 @@ def build_parser() -> argparse.ArgumentParser:
     def add_tokenizer(p: argparse.ArgumentParser) -> None:
         p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
                        help="a tokenizer file or folder: tokenizer.json, *.tiktoken, "
-                       "vocab.json + merges.txt, encoder.json + vocab.bpe, a model folder or "
-                       "Hugging Face cache entry, or a file written by bpelens train")
+                       "vocab.json + merges.txt, encoder.json + vocab.bpe, a SentencePiece "
+                       ".model, a model folder or Hugging Face cache entry, a file written by "
+                       f"bpelens train, or a bundled demo by name ({demos})")
         p.add_argument("--encoding", metavar="NAME",
                        help="for a .tiktoken file: the encoding it belongs to (e.g. "
                        "o200k_harmony), when its name or hash does not say")
+        p.add_argument("--pattern", metavar="REGEX",
+                       help="for a .tiktoken file no encoding is known for: its pre-tokenizer "
+                       "regex")
 
     def add_special(p: argparse.ArgumentParser) -> None:
         p.add_argument("--special", choices=("all", "none"), default="all",
                        help="all: special-token strings in the text become their ids "
                        "(default); none: they are plain text")
 
+    def add_text(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--file", metavar="PATH",
+                       help="read the text from this UTF-8 file (- for standard input)")
+        p.add_argument("text", nargs="?", default=None, metavar="TEXT",
+                       help="the text (default: all of standard input)")
+
     encode = sub.add_parser(
         "encode", help="text → ids, tokens with byte and character spans (JSON)",
-        description="Encode TEXT (or standard input) and print one JSON object.",
+        description="Encode TEXT (or --file PATH, or standard input) and print one JSON "
+        "object: ids, and each token's bytes, text, byte and character span.",
     )
     add_tokenizer(encode)
     add_special(encode)
-    encode.add_argument("--trace", action="store_true", help="include every merge step")
+    detail = encode.add_mutually_exclusive_group()
+    detail.add_argument("--trace", action="store_true", help="include every merge step")
+    detail.add_argument("--ids-only", action="store_true",
+                        help='just {"ids": [...]}: the fastest, smallest answer')
     encode.add_argument("--add-special-tokens", action="store_true",
                         help="add the tokens the tokenizer puts around a text (BOS, [CLS] …)")
     encode.add_argument("--jsonl", action="store_true",
-                        help="read one JSON string per stdin line, write one JSON object per "
-                        "line")
-    encode.add_argument("text", nargs="?", default=None, metavar="TEXT",
-                        help="the text (default: all of standard input)")
+                        help='read one JSON string per line ("text"), write one JSON object '
+                        "per line, in order (an error object for a bad line)")
+    add_text(encode)
     encode.set_defaults(handler="encode_command")
 
     decode = sub.add_parser("decode", help="ids → text (JSON)",
@@ -98,7 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     decode.add_argument("--errors", choices=("strict", "replace"), default="strict",
                         help="strict: bytes that are not UTF-8 are an error (default); "
                         "replace: they become U+FFFD")
-    decode.add_argument("ids", nargs="+", type=int, metavar="ID")
+    decode.add_argument("ids", nargs="*", metavar="ID",
+                        help="token ids (spaces or commas between them, [ ] allowed); none: "
+                        'read them from standard input (also {"ids": [...]} as encode writes)')
     decode.set_defaults(handler="decode_command")
 
     export = sub.add_parser(
@@ -119,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tokenizer(inspect)
     add_special(inspect)
     inspect.add_argument("--json", action="store_true", help="the same, as JSON")
-    inspect.add_argument("text", nargs="?", default=None, metavar="TEXT",
-                         help="the text (default: all of standard input)")
+    add_text(inspect)
     inspect.set_defaults(handler="inspect_command")
+    parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

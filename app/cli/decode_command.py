@@ -1,17 +1,29 @@
-"""`bpelens decode`."""
+"""`bpelens decode`: ids (arguments or standard input) → text, as JSON."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 
-from bpelens.core import open_tokenizer
+from .errors import CliError
+from .text_input import stdin_binary
+from .tokenizer_argument import open_cli_tokenizer
+
+# Between ids: spaces or commas, and the brackets of a pasted JSON list.
+_SEPARATORS = re.compile(r"[\s,\[\]]+")
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+")
+# Longer than this, a number is out of range whatever the tokenizer (and int() of a
+# 5,000-digit string is itself an error).
+_MAX_DIGITS = 18
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
-    data = tokenizer.decode_bytes(args.ids)
-    text = tokenizer.decode(args.ids, errors=args.errors)
+    tokenizer = open_cli_tokenizer(args)
+    words = _id_words(args.ids)
+    ids = parse_ids(words, tokenizer.vocab_size)
+    data = tokenizer.decode_bytes(ids)
+    text = tokenizer.decode(ids, errors=args.errors)
     try:
         data.decode("utf-8")
         valid = True
@@ -21,6 +33,44 @@ def run(args: argparse.Namespace) -> int:
         "text": text,
         "bytes": data.hex(),
         "valid_utf8": valid,
-        "tokens": [tokenizer.token_label(i) for i in args.ids],
+        "tokens": [tokenizer.token_label(i) for i in ids],
     }, ensure_ascii=False))
     return 0
+
+
+def _id_words(arguments: list[str]) -> list[str]:
+    if arguments:
+        return [w for a in arguments for w in _SEPARATORS.split(a) if w]
+    raw = stdin_binary("the ids").read().decode("utf-8", "replace")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = None
+    if isinstance(value, dict) and "ids" in value:  # what `encode` printed
+        value = value["ids"]
+    if isinstance(value, list):
+        return [v if isinstance(v, str) else json.dumps(v) for v in value]
+    words = [w for w in _SEPARATORS.split(raw) if w]
+    if not words:
+        raise CliError("no ids: give them as arguments (bpelens decode -t TOKENIZER 13 11) or "
+                       "on standard input")
+    return words
+
+
+def parse_ids(words: list[str], vocab_size: int) -> list[int]:
+    """Each word a whole number in 0–(vocab_size − 1); the first that is not is named."""
+    top = vocab_size - 1
+    ids = []
+    for position, word in enumerate(words):
+        if not _WHOLE_NUMBER.fullmatch(word):
+            shown = word if len(word) <= 40 else word[:40] + "…"
+            raise CliError(f"{shown!r} (position {position}) is not a token id: ids are whole "
+                           f"numbers from 0 to {top}")
+        value = int(word) if len(word) <= _MAX_DIGITS else None
+        if value is None or not 0 <= value <= top:
+            shown = word if len(word) <= 40 else word[:40] + "…"
+            raise CliError(f"id {shown} at position {position} is not in this tokenizer: its "
+                           f"ids are 0–{top}")
+        ids.append(value)
+    return ids
+

@@ -6,61 +6,107 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
 
-from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
+from bpelens.core import BpeLensError, Tokenizer
 
+from .errors import CliError, say
 from .json_output import encoding_dict
+from .json_stream import write_ids_json, write_table_json
 from .line_batches import line_batches
-from .text_input import text_argument
+from .text_input import check_readable_file, stdin_binary, text_argument
+from .tokenizer_argument import open_cli_tokenizer
+
+LINE_RULE = 'each line must be a JSON string, such as "some text" ("" for an empty text)'
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
+    tokenizer = open_cli_tokenizer(args)
     if args.jsonl:
+        if args.text is not None:
+            raise CliError("--jsonl reads its lines from standard input or --file, not "
+                           "from TEXT")
         return _run_jsonl(tokenizer, args)
-    encoding = tokenizer.encode(text_argument(args.text), special=args.special, trace=args.trace,
-                                add_special_tokens=args.add_special_tokens)
-    print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))
+    text = text_argument(args.text, args.file)
+    out = sys.stdout
+    if args.ids_only:
+        write_ids_json(out, tokenizer.encode_ids(text, special=args.special,
+                                                 add_special_tokens=args.add_special_tokens))
+    elif args.trace or args.add_special_tokens:
+        # Traces (and the post-processor's tokens) come only with the full result.
+        encoding = tokenizer.encode(text, special=args.special, trace=args.trace,
+                                    add_special_tokens=args.add_special_tokens)
+        out.write(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False) + "\n")
+    else:
+        from bpelens.core.token_table import token_table
+
+        write_table_json(out, token_table(tokenizer, text, special=args.special))
     return 0
 
 
 def _run_jsonl(tokenizer: Tokenizer, args: argparse.Namespace) -> int:
-    """Streaming: the lines already waiting on standard input are read as a batch (lines
-    never seen are merged together), and their answers written and flushed before reading
-    on, so a caller can talk to one process line by line; one process serves the whole
-    batch."""
-    failed = 0
+    """Streaming: the lines already waiting on the input are read as a batch (lines never
+    seen are merged together), and their answers written and flushed before reading on, so
+    a caller can talk to one process line by line; one process serves the whole batch.
+    Every input line gets exactly one output line, in order."""
+    failed: list[int] = []
     out = sys.stdout
     number = 0
-    for batch in _input_batches():
-        texts: list[tuple[int, str | Exception]] = []
+    for batch in _input_batches(args.file):
+        texts: list[tuple[int, str | BpeLensError]] = []
         for raw in batch:
             number += 1
-            if not raw.strip():
-                continue
-            try:
-                text = json.loads(raw)
-                if not isinstance(text, str):
-                    raise ValueError(f"expected a JSON string, got {type(text).__name__}")
-                texts.append((number, text))
-            except ValueError as exc:  # bad JSON or bad UTF-8
-                texts.append((number, exc))
+            texts.append((number, _parse_line(raw, number)))
         if not args.trace:
             tokenizer.cache_texts([t for _, t in texts if isinstance(t, str)],
                                   special=args.special)
         for line_number, text in texts:
             try:
-                if isinstance(text, Exception):
+                if isinstance(text, BpeLensError):
                     raise text
                 out.write(_encode_line(tokenizer, text, args))
-            except (ValueError, BpeLensError) as exc:
-                failed += 1
-                message = f"line {line_number}: {exc}"
-                print(f"bpelens: error: {message}", file=sys.stderr)
-                out.write(json.dumps({"error": message}, ensure_ascii=False))
+            except BpeLensError as exc:
+                failed.append(line_number)
+                out.write(json.dumps({"error": exc.for_interface("cli")}, ensure_ascii=False))
             out.write("\n")
         out.flush()
-    return 2 if failed else 0
+    if failed:
+        shown = ", ".join(map(str, failed[:10])) + (" …" if len(failed) > 10 else "")
+        say(f"bpelens: error: {len(failed)} of {number} lines could not be encoded (line "
+            f"{shown}); their output lines are error objects")
+        return 2
+    return 0
+
+
+def _parse_line(raw: bytes, number: int) -> str | BpeLensError:
+    where = f"line {number}"
+    if not raw.strip():
+        return BpeLensError(f"{where} is blank; {LINE_RULE}")
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return BpeLensError(f"{where}: not UTF-8 at byte {exc.start} of the line; {LINE_RULE}")
+    try:
+        value = json.loads(line)
+    except ValueError as exc:
+        reason = getattr(exc, "msg", str(exc))
+        column = getattr(exc, "colno", None)
+        at = f" at column {column}" if column else ""
+        return BpeLensError(f"{where}: not JSON ({reason}{at}); {LINE_RULE}")
+    if not isinstance(value, str):
+        return BpeLensError(f"{where}: a JSON {_json_type(value)}, not a string; {LINE_RULE}")
+    return value
+
+
+def _json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    return "array" if isinstance(value, list) else "object"
 
 
 def _encode_line(tokenizer: Tokenizer, text: str, args: argparse.Namespace) -> str:
@@ -70,12 +116,26 @@ def _encode_line(tokenizer: Tokenizer, text: str, args: argparse.Namespace) -> s
             ensure_ascii=False)
     ids = tokenizer.encode_ids(text, special=args.special,
                                add_special_tokens=args.add_special_tokens)
-    return '{"ids":' + json.dumps(ids) + "}"
+    return json.dumps({"ids": ids})
 
 
-def _input_batches() -> Iterator[list[bytes]]:
-    binary = getattr(sys.stdin, "buffer", None)
-    if binary is not None and hasattr(binary, "read1"):
-        return line_batches(binary)
+def _input_batches(file: str | None) -> Iterator[list[bytes]]:
+    if file is not None and file != "-":
+        path = Path(file).expanduser()
+        check_readable_file(path, f"--file {file}")
+        return _file_batches(path)
+    stream = stdin_binary("the lines")
+    if hasattr(stream, "read1"):
+        return line_batches(stream)  # type: ignore[arg-type]
     # A text stream put in place of stdin (embedding): one line at a time.
-    return ([line.rstrip("\n").encode("utf-8")] for line in sys.stdin)
+    return ([line.rstrip("\n").encode("utf-8", "surrogateescape")]
+            for line in sys.stdin)  # type: ignore[union-attr]
+
+
+def _file_batches(path: Path) -> Iterator[list[bytes]]:
+    try:
+        handle: BinaryIO = path.open("rb")
+    except OSError as exc:
+        raise CliError(f"--file {path}: cannot read it ({exc.strerror or exc})") from None
+    with handle:
+        yield from line_batches(handle)

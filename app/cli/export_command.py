@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core import open_tokenizer
 from bpelens.core.formats.export import save_hf_json, save_tiktoken
+
+from .tokenizer_argument import open_cli_tokenizer
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
+    tokenizer = open_cli_tokenizer(args)
     written = [str(args.output)]
     if args.format == "tokenizer.json":
         save_hf_json(tokenizer, args.output)

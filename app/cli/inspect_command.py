@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core import Encoding, Tokenizer, codepoints, open_tokenizer
+from bpelens.core import BPEModel, Encoding, Tokenizer, codepoints
 from bpelens.core.display import hex_bytes, token_text, visible
 
-from .json_output import encoding_dict
+from .json_output import encoding_dict, warnings_of
 from .text_input import text_argument
+from .tokenizer_argument import open_cli_tokenizer
 
 
 def describe(tokenizer: Tokenizer) -> str:
@@ -36,7 +37,7 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
         f"           {len(text)} characters, {n_bytes} bytes, {n_tokens} tokens, "
         f"{ratio} bytes/token, round trip {'✓' if encoding.round_trip else '✗'}"
     )
-    for warning in encoding_dict(tokenizer, encoding).get("warnings", []):
+    for warning in warnings_of(encoding):
         lines.append(f"warning    {warning}")
 
     lines.append(f"\ncodepoints ({len(text)})")
@@ -87,17 +88,23 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
 
 
 def _name(tokenizer: Tokenizer, token_id: int) -> str:
-    if tokenizer.token_kind(token_id) in ("special", "byte_fallback", "end_of_word"):
+    """A token in a merge step: its visible text (hex when not whole characters), with the
+    end-of-word marker of a model that has one."""
+    if tokenizer.token_kind(token_id) in ("special", "added", "byte_fallback", "end_of_word"):
         return tokenizer.token_label(token_id)
     label = token_text(tokenizer.token_bytes(token_id))
-    if tokenizer.model.ends_word(token_id):
-        label += tokenizer.model.end_of_word or ""
+    model = tokenizer.model
+    # Only BPE Lens's own character-level models mark word ends; models read from files
+    # (tiktoken, tokenizer.json) spell every token with its bytes alone.
+    if isinstance(model, BPEModel) and model.ends_word(token_id):
+        label += model.end_of_word or ""
     return label
 
 
 def run(args: argparse.Namespace) -> int:
-    tokenizer = open_tokenizer(args.tokenizer, encoding=args.encoding)
-    encoding = tokenizer.encode(text_argument(args.text), special=args.special, trace=True)
+    tokenizer = open_cli_tokenizer(args)
+    encoding = tokenizer.encode(text_argument(args.text, args.file), special=args.special,
+                                trace=True)
     if args.json:
         print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))
     else:

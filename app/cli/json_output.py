@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from bpelens.core import Encoding, PieceTrace, Tokenizer
+from bpelens.core import Encoding, PieceTrace, SpecialMatch, Tokenizer
 
 
 def token_dicts(encoding: Encoding) -> list[dict[str, Any]]:
@@ -53,27 +53,58 @@ def trace_dicts(tokenizer: Tokenizer, traces: tuple[PieceTrace, ...], encoding: 
     return out
 
 
-def encoding_dict(tokenizer: Tokenizer, encoding: Encoding) -> dict[str, Any]:
-    data: dict[str, Any] = {"ids": list(encoding.ids), "tokens": token_dicts(encoding)}
-    if encoding.normalized:
-        data["normalized_text"] = encoding.model_text
+class HasWarnings(Protocol):
+    """What the warnings are made of (an :class:`Encoding` or a ``TokenTable``)."""
+
+    @property
+    def replaced_surrogates(self) -> tuple[int, ...]: ...
+    @property
+    def specials_as_text(self) -> tuple[SpecialMatch, ...]: ...
+    @property
+    def specials_recognised(self) -> tuple[SpecialMatch, ...]: ...
+
+
+def warnings_of(result: HasWarnings) -> list[str]:
     warnings = []
-    if encoding.replaced_surrogates:
+    if result.replaced_surrogates:
         warnings.append(
-            f"{len(encoding.replaced_surrogates)} lone surrogate(s) replaced by U+FFFD at "
-            f"character(s) {list(encoding.replaced_surrogates)}"
+            f"{len(result.replaced_surrogates)} lone surrogate(s) replaced by U+FFFD at "
+            f"character(s) {list(result.replaced_surrogates)}"
         )
-    as_text = encoding.specials_as_text
+    as_text = result.specials_as_text
     if as_text:
         warnings.append(
             "special-token strings encoded as plain text: "
             + ", ".join(f"{m.token} at character {m.start}" for m in as_text)
         )
-    if encoding.specials_recognised:
+    if result.specials_recognised:
         warnings.append(
             "special-token strings in the text were read as control tokens: "
-            + ", ".join(f"{m.token} at character {m.start}" for m in encoding.specials_recognised)
+            + ", ".join(f"{m.token} at character {m.start}" for m in result.specials_recognised)
         )
+    return warnings
+
+
+def model_text_differs(text: str, model_text: str, replaced: tuple[int, ...]) -> bool:
+    """Whether the model saw another text than the input (lone surrogates aside, which the
+    warnings report): only then is ``normalized_text`` worth printing. (``Encoding.normalized``
+    may be set by a stage that rewrote nothing, as Falcon's ByteLevel step.)"""
+    if not replaced:
+        return model_text != text
+    if len(model_text) != len(text):
+        return True
+    chars = list(text)
+    for i in replaced:  # each lone surrogate became one U+FFFD
+        chars[i] = "\ufffd"
+    return "".join(chars) != model_text
+
+
+def encoding_dict(tokenizer: Tokenizer, encoding: Encoding) -> dict[str, Any]:
+    """The CLI's answer for one text (``json_stream`` writes the same, column by column)."""
+    data: dict[str, Any] = {"ids": list(encoding.ids), "tokens": token_dicts(encoding)}
+    if model_text_differs(encoding.text, encoding.model_text, encoding.replaced_surrogates):
+        data["normalized_text"] = encoding.model_text
+    warnings = warnings_of(encoding)
     if warnings:
         data["warnings"] = warnings
     if encoding.traces is not None:

@@ -1,14 +1,100 @@
-"""Where a command's text comes from: the argument, or all of standard input."""
+"""Where a command's text comes from: the argument, ``--file PATH``, or all of standard input."""
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import BinaryIO
+
+from .errors import CliError, say
 
 
-def text_argument(text: str | None) -> str:
+def text_argument(text: str | None, file: str | None = None) -> str:
+    if text is not None and file is not None:
+        raise CliError("give the text either as TEXT or with --file, not both")
+    if file is not None and file != "-":
+        return read_text_file(file)
     if text is not None and text != "-":
         return text
-    data = sys.stdin.buffer.read()
+    data = stdin_binary("the text").read()
     # Like the argument vector, stdin bytes that are not UTF-8 become lone surrogates, which
     # the engine then replaces (and reports) instead of failing on the whole input.
     return data.decode("utf-8", "surrogateescape")
+
+
+def stdin_binary(what: str) -> BinaryIO:
+    """Standard input as bytes, or a one-line error when there is none (``<&-``)."""
+    stream = sys.stdin
+    if stream is None:
+        raise CliError(f"standard input is closed: give {what} as an argument"
+                       + (" or with --file PATH" if what == "the text" else ""))
+    binary = getattr(stream, "buffer", None)
+    if binary is None:  # a text stream put in place of stdin (embedding)
+        return _TextAsBinary(stream)
+    if stream.isatty():
+        say(f"bpelens: reading {what} from the terminal; end it with Ctrl-D")
+    return _Guarded(binary)
+
+
+def read_text_file(name: str) -> str:
+    data = read_file_bytes(name, "--file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(f"--file {name}: {utf8_problem(data, exc)}; save it as UTF-8") from None
+
+
+def read_file_bytes(name: str, option: str) -> bytes:
+    path = Path(name).expanduser()
+    check_readable_file(path, f"{option} {name}")
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise CliError(f"{option} {name}: cannot read it ({exc.strerror or exc})") from None
+
+
+def check_readable_file(path: Path, where: str) -> None:
+    if path.is_dir():
+        raise CliError(f"{where}: is a folder, not a text file")
+    if not path.exists():
+        raise CliError(f"{where}: no such file")
+
+
+def utf8_problem(data: bytes, exc: UnicodeDecodeError) -> str:
+    return utf8_problem_at(data.count(b"\n", 0, exc.start) + 1, exc.start, exc.reason)
+
+
+def utf8_problem_at(line: int, offset: int, reason: str) -> str:
+    """``not UTF-8 at line 3 (byte 120 of the file: invalid start byte)`` (bytes from 0)."""
+    return f"not UTF-8 at line {line} (byte {offset} of the file: {reason})"
+
+
+class _Guarded:
+    """Standard input whose read errors (``< folder``) become one-line messages."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        return self._call(self._stream.read, size)
+
+    def read1(self, size: int = -1) -> bytes:
+        return self._call(self._stream.read1, size)  # type: ignore[attr-defined]
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @staticmethod
+    def _call(method, size: int) -> bytes:  # type: ignore[no-untyped-def]
+        try:
+            return method(size)
+        except OSError as exc:
+            raise CliError(f"cannot read standard input ({exc.strerror or exc})") from None
+
+
+class _TextAsBinary:
+    def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+        self._stream = stream
+
+    def read(self, size: int = -1) -> bytes:
+        return self._stream.read(size).encode("utf-8", "surrogateescape")

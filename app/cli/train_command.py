@@ -14,12 +14,15 @@ from bpelens.core import (
     ConfigError,
     TrainingConfig,
     TrainingError,
+    TrainingResult,
     iter_training,
     parse_weight,
     read_lines,
     save_tokenizer,
 )
 from bpelens.core.corpus import WeightedText
+
+from .text_input import utf8_problem_at
 
 
 def corpus_spec(spec: str) -> tuple[Path, Fraction]:
@@ -33,6 +36,9 @@ def corpus_spec(spec: str) -> tuple[Path, Fraction]:
 def run(args: argparse.Namespace) -> int:
     sources = [corpus_spec(spec) for spec in args.corpus]
     for path, _ in sources:
+        if path.is_dir():
+            raise ConfigError(f"--corpus {path}: is a folder, not a text file (give the files "
+                              f"in it, e.g. --corpus {path / '*.txt'})")
         if not path.is_file():
             raise ConfigError(f"--corpus {path}: no such file")
     try:
@@ -54,12 +60,19 @@ def run(args: argparse.Namespace) -> int:
 
     def corpus() -> Iterator[WeightedText]:
         for path, weight in sources:
-            yield from read_lines(path, weight=weight)
+            try:
+                yield from read_lines(path, weight=weight)
+            except TrainingError:
+                problem = utf8_problem_in_file(path)
+                if problem is None:
+                    raise
+                raise TrainingError(f"--corpus {path}: {problem}; save it as UTF-8") from None
 
     started = time.perf_counter()
     result = None
-    show = not args.quiet
-    interactive = sys.stderr.isatty()
+    progress_stream = sys.stderr
+    show = not args.quiet and progress_stream is not None
+    interactive = show and progress_stream.isatty()
     last_report = started  # short runs print only the final line
     for progress in iter_training(corpus(), config):
         if progress.result is not None:
@@ -67,13 +80,20 @@ def run(args: argparse.Namespace) -> int:
         now = time.perf_counter()
         if show and (now - last_report > 0.5 or progress.phase == "done"):
             last_report = now
-            line = f"{progress.phase}: {progress.done}/{progress.total} merges"
             if progress.phase == "counting":
                 line = "counting pieces…"
-            print(("\r" + line) if interactive else line, end="" if interactive else "\n",
-                  file=sys.stderr, flush=True)
+            elif progress.result is not None:
+                line = finished_line(progress.result, args.vocab_size)
+            else:
+                line = f"{progress.phase}: {progress.done}/{progress.total} merges"
+            try:
+                # \r rewrites the line in a terminal; clear what a longer line left behind
+                print(("\r\x1b[K" + line) if interactive else line,
+                      end="" if interactive else "\n", file=progress_stream, flush=True)
+            except OSError:
+                show = False  # stderr went away: training goes on, its result matters more
     if show and interactive:
-        print(file=sys.stderr)
+        print(file=progress_stream)
     if result is None:
         raise TrainingError("training stopped without a result")
     tokenizer = result.tokenizer
@@ -89,3 +109,38 @@ def run(args: argparse.Namespace) -> int:
     }
     print(json.dumps(summary, ensure_ascii=False))
     return 0
+
+
+def finished_line(result: TrainingResult, target: int) -> str:
+    """What training did: ``done: 14 merges (no pair occurs 2 times or more), vocabulary 42
+    of 56``."""
+    merges = len(result.merges)
+    size = result.tokenizer.vocab_size
+    line = f"done: {merges} merge{'s' if merges != 1 else ''}"
+    if result.stop_reason == "min_frequency":
+        minimum = result.config.min_frequency
+        line += f" (no pair occurs {minimum} times or more)"
+    elif result.stop_reason == "no_pairs":
+        line += " (no pair left to merge: every piece is one token)"
+    if size >= target:
+        return f"{line}, vocabulary {size}"
+    return f"{line}, vocabulary {size} of {target}"
+
+
+def utf8_problem_in_file(path: Path) -> str | None:
+    """Where a file stops being UTF-8 (``not UTF-8 at line 3 (byte 120 of the file: …)``),
+    or None when it is UTF-8 (the problem was another one)."""
+    try:
+        handle = path.open("rb")
+    except OSError:
+        return None
+    offset = 0
+    with handle:
+        # \n never occurs inside a UTF-8 sequence, so line by line finds the same first error
+        for number, line in enumerate(handle, start=1):
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                return utf8_problem_at(number, offset + exc.start, exc.reason)
+            offset += len(line)
+    return None

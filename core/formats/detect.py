@@ -121,8 +121,32 @@ def _display_name(path: Path) -> str:
     return name
 
 
+class SeveralTokenizersError(TokenizerFileError):
+    """A folder holds several tokenizers and nothing says which one is meant; ``candidates``
+    are their paths (what ``open_tokenizer`` takes), in order."""
+
+    def __init__(self, folder: Path, candidates: list[Path]) -> None:
+        shown = [p.name for p in candidates[:_LISTED]]
+        more = len(candidates) - len(shown)
+        names = ", ".join(shown) + (f" and {more} more" if more else "")
+        super().__init__(
+            str(folder), f"holds {len(candidates)} tokenizers; open one of them: {names}",
+            fixes={"cli": {"open one of them": f"give one of them to -t (-t {folder}/NAME)"}},
+        )
+        self.candidates = candidates
+
+
+# Names a folder's listing shows before "and N more" (the message stays one readable line).
+_LISTED = 12
+# The files of one model folder, best first: together they are one tokenizer in several
+# formats (a Hugging Face repository ships tokenizer.json beside vocab.json + merges.txt).
+_MODEL_FOLDER_FILES = ("tokenizer.json", *(v for v, _ in PAIRS), "tokenizer.model")
+
+
 def find_in_folder(folder: Path) -> Path:
-    """The tokenizer file a folder holds (a HF cache entry: its newest snapshot)."""
+    """The tokenizer a folder holds: a model folder's (``tokenizer.json`` first), a Hugging
+    Face cache entry's newest snapshot, or the one tokenizer file in it. A folder of several
+    raises :class:`SeveralTokenizersError` listing them."""
     snapshots = folder / "snapshots"
     if folder.name.startswith("models--") and snapshots.is_dir():
         candidates = sorted((p for p in snapshots.iterdir() if p.is_dir()),
@@ -130,17 +154,49 @@ def find_in_folder(folder: Path) -> Path:
         for snapshot in candidates:
             try:
                 return find_in_folder(snapshot)
+            except SeveralTokenizersError:
+                raise
             except TokenizerFileError:
                 continue
         raise TokenizerFileError(str(folder), "no snapshot in this cache entry holds a tokenizer")
-    preferred = ["tokenizer.json", *(v for v, _ in PAIRS), "tokenizer.model"]
-    for name in preferred:
+    for name in _MODEL_FOLDER_FILES:
         if (folder / name).is_file():
             return folder / name
-    ranks = sorted(folder.glob("*.tiktoken"))
-    if ranks:
-        return ranks[0]
-    for candidate in sorted(folder.glob("*.json")):
-        if _head(candidate, 200).find(b'"bpelens-tokenizer"') >= 0:
-            return candidate
+    found = tokenizers_in_folder(folder)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise SeveralTokenizersError(folder, found)
     raise TokenizerFileError(str(folder), f"no tokenizer in this folder ({FORMATS})")
+
+
+def tokenizers_in_folder(folder: Path) -> list[Path]:
+    """Every tokenizer a folder holds directly, by name and first bytes (sorted): rank files,
+    SentencePiece models, tokenizer JSON files (Hugging Face's or BPE Lens's) and Hugging
+    Face cache entries (a hub folder). Files are not parsed."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError as exc:
+        raise TokenizerFileError(str(folder), f"cannot list this folder ({exc.strerror})") from None
+    found = []
+    for entry in entries:
+        try:
+            if _holds_a_tokenizer(entry):
+                found.append(entry)
+        except (OSError, TokenizerFileError):
+            continue  # unreadable entries are not listed
+    return found
+
+
+def _holds_a_tokenizer(entry: Path) -> bool:
+    name = entry.name
+    if entry.is_dir():
+        return name.startswith("models--") and (entry / "snapshots").is_dir()
+    if name.endswith((".tiktoken", ".model", "tokenizer.json")):
+        return True
+    if not name.endswith(".json"):
+        return False
+    head = _head(entry, 4096)
+    # tokenizer_config.json has "added_tokens_decoder", never "added_tokens" with its quote
+    return b'"bpelens-tokenizer"' in head or (
+        b'"added_tokens"' in head and (b'"model"' in head or b'"version"' in head))

@@ -1,0 +1,46 @@
+"""``-t TOKENIZER``: a file or folder (any format ``open_tokenizer`` reads), or a bundled demo
+by name (``-t demo-english-char``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from bpelens.core import Tokenizer, open_tokenizer
+from bpelens.resources import DEMO_TOKENIZERS
+
+from .errors import CliError, closest
+
+
+def open_cli_tokenizer(args: argparse.Namespace) -> Tokenizer:
+    spec: str = args.tokenizer
+    encoding = getattr(args, "encoding", None)
+    pattern = getattr(args, "pattern", None)
+    path = Path(spec).expanduser()
+    # A file of that name wins: a demo name is only a name when nothing is there.
+    if not _exists(path):
+        if spec in DEMO_TOKENIZERS:
+            if encoding is not None or pattern is not None:
+                raise CliError(f"-t {spec} is a bundled demo tokenizer: --encoding and "
+                               "--pattern are for .tiktoken rank files")
+            from bpelens.app.demo_data import load_demo
+
+            return load_demo(spec)
+        if _looks_like_demo(spec):
+            guess = closest(spec, DEMO_TOKENIZERS)
+            hint = f"did you mean {guess}? " if guess else ""
+            raise CliError(f"-t {spec}: no such file or folder, nor a bundled demo "
+                           f"({hint}demos: {', '.join(DEMO_TOKENIZERS)})")
+    return open_tokenizer(path, encoding=encoding, pattern=pattern)
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        return False
+
+
+def _looks_like_demo(spec: str) -> bool:
+    name = Path(spec).name.lower()
+    return "demo" in name or closest(name, DEMO_TOKENIZERS) is not None
