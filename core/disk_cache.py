@@ -2,9 +2,12 @@
 milliseconds instead of a parse.
 
 Entries live in ``$BPELENS_CACHE_DIR`` (default ``$XDG_CACHE_HOME/bpelens`` or
-``~/.cache/bpelens``), are keyed by the file's path, size and modification time, hold
-``marshal`` data only (never code), and are written atomically. ``BPELENS_CACHE=0`` turns the
-cache off. Any problem with the cache is ignored: the file is simply parsed again.
+``~/.cache/bpelens``) and are keyed by the SHA-256 of the file's *content*: a file replaced
+by another of the same size and date is another entry, never a stale answer. An entry holds
+``marshal`` data only (never code) behind a header with the checksum of that data, and is
+written atomically; a damaged entry (a flipped byte, a truncated write) fails the checksum and
+is ignored, and what an entry holds is checked by its caller before use. ``BPELENS_CACHE=0``
+turns the cache off. Any problem with the cache is ignored: the file is simply parsed again.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 # Bump when what is cached changes shape.
-FORMAT = 4
+FORMAT = 5
+_MAGIC = b"bpelens-cache\n"
 
 
 def cache_dir() -> Path | None:
@@ -30,37 +34,56 @@ def cache_dir() -> Path | None:
     return Path(base) / "bpelens"
 
 
-def _entry(kind: str, source: Path) -> Path | None:
+def content_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _entry(kind: str, digest: str) -> Path | None:
     folder = cache_dir()
     if folder is None:
         return None
+    return folder / f"{kind}-{FORMAT}-{digest[:40]}.marshal"
+
+
+def load(kind: str, digest: str) -> Any | None:
+    """The value stored for the file whose content has this SHA-256, or None."""
+    entry = _entry(kind, digest)
+    if entry is None:
+        return None
     try:
-        stat = source.stat()
+        raw = entry.read_bytes()
     except OSError:
         return None
-    key = f"{FORMAT}:{kind}:{source.resolve()}:{stat.st_size}:{stat.st_mtime_ns}"
-    return folder / f"{kind}-{hashlib.sha1(key.encode()).hexdigest()}.marshal"
-
-
-def load(kind: str, source: Path) -> Any | None:
-    entry = _entry(kind, source)
-    if entry is None:
+    header_end = len(_MAGIC) + 64
+    if not raw.startswith(_MAGIC) or len(raw) < header_end + 1:
         return None
+    payload = raw[header_end + 1:]
+    if raw[len(_MAGIC):header_end].decode("ascii", "replace") != content_digest(payload):
+        return None  # damaged: never unmarshal bytes that were not written as they are
     try:
-        return marshal.loads(entry.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        stored = marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
         return None
+    if not (isinstance(stored, dict) and stored.get("kind") == kind
+            and stored.get("digest") == digest and stored.get("format") == FORMAT):
+        return None
+    return stored.get("value")
 
 
-def store(kind: str, source: Path, value: Any) -> None:
-    entry = _entry(kind, source)
+def store(kind: str, digest: str, value: Any) -> None:
+    entry = _entry(kind, digest)
     if entry is None:
         return
     try:
+        payload = marshal.dumps({"kind": kind, "digest": digest, "format": FORMAT,
+                                 "value": value})
         entry.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=entry.parent)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(marshal.dumps(value))
-        os.replace(tmp, entry)
     except (OSError, ValueError):
         return
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(_MAGIC + content_digest(payload).encode("ascii") + b"\n" + payload)
+        os.replace(tmp, entry)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)

@@ -178,6 +178,32 @@ def punctuation(behavior: str = "Isolated") -> CharClassPreTokenizer:
     )
 
 
+def plan_byte_level(pretokenizer: PreTokenizer) -> bool:
+    """Decide which ByteLevel steps spell their output in GPT-2's alphabet; True when the
+    model then receives that spelling.
+
+    HF's ByteLevel always rewrites the text, and the steps after it see the rewritten text
+    (falcon's Digits splits ¾, the spelling of byte 0xBE, out of a Bengali vowel sign); a
+    second ByteLevel rewrites the rewritten text again. When the only ByteLevel is the last
+    step, BPE Lens keeps the real text and the model reads its bytes: the same ids, cheaper.
+    """
+    steps = list(_steps(pretokenizer))
+    levels = [i for i, step in enumerate(steps) if isinstance(step, ByteLevelPreTokenizer)]
+    mapped = bool(levels) and (len(levels) > 1 or levels[-1] != len(steps) - 1)
+    for i in levels:
+        steps[i].mapped_output = mapped  # type: ignore[attr-defined]
+    return mapped
+
+
+def _steps(pretokenizer: PreTokenizer):
+    inner = getattr(pretokenizer, "steps", None)
+    if inner is None:
+        yield pretokenizer
+        return
+    for step in inner:
+        yield from _steps(step)
+
+
 class ByteLevelPreTokenizer(PreTokenizer):
     """HF ``ByteLevel``: optionally a leading space, optionally the GPT-2 split.
 

@@ -199,9 +199,10 @@ def make_normalizer(config: str | dict[str, Any] | None) -> Normalizer:
         return Normalizer()
     if isinstance(config, str):
         config = {"type": config}
-    if not isinstance(config, dict) or "type" not in config:
-        raise ConfigError(f"a normalizer must be a name or an object with a type, not {config!r}")
-    kind = str(config["type"]).lower()
+    if not isinstance(config, dict) or not isinstance(config.get("type"), str):
+        raise ConfigError(f"a normalizer must be a name or an object with a \"type\" string, "
+                          f"not {config!r}")
+    kind = config["type"].lower()
     if kind == "none":
         return Normalizer()
     if kind in ("nfc", "nfkc", "nfd", "nfkd"):

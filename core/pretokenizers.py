@@ -252,13 +252,6 @@ class PreTokenizerSequence(PreTokenizer):
     def __init__(self, steps: Sequence[PreTokenizer]) -> None:
         self.steps = list(steps)
         self.position_sensitive = any(step.position_sensitive for step in self.steps)
-        # Steps after a byte-level one see its GPT-2 spelling, as in HF (falcon's Digits
-        # then splits ¾, the spelling of byte 0xBE, out of a Bengali vowel sign).
-        self.mapped_output = False
-        for index, step in enumerate(self.steps):
-            if getattr(step, "kind", "") == "ByteLevel" and index < len(self.steps) - 1:
-                step.mapped_output = True  # type: ignore[attr-defined]
-                self.mapped_output = True
 
     def split(self, text: str) -> Spans:
         spans: Spans = [(0, len(text))] if text else []
@@ -327,20 +320,29 @@ def make_pretokenizer(config: str | dict[str, Any] | None) -> PreTokenizer:
         if name in REGEX_PRESETS:
             return RegexPreTokenizer(REGEX_PRESETS[name], preset=name)
         config = {"type": name}
-    if not isinstance(config, dict) or "type" not in config:
+    if not isinstance(config, dict) or not isinstance(config.get("type"), str):
         raise ConfigError(
-            f"a pre-tokenizer must be a name or an object with a type, not {config!r}"
+            f"a pre-tokenizer must be a name or an object with a \"type\" string, not {config!r}"
         )
-    kind = str(config["type"]).lower()
+    kind = config["type"].lower()
     if kind == "none":
         return PreTokenizer()
     if kind == "whitespace":
         return WhitespacePreTokenizer()
     if kind == "digits":
-        return DigitsPreTokenizer(individual=bool(config.get("individual", True)))
+        individual = config.get("individual", True)
+        if not isinstance(individual, bool):
+            raise ConfigError(f"a digits pre-tokenizer's \"individual\" must be true or false, "
+                              f"not {individual!r}")
+        return DigitsPreTokenizer(individual=individual)
     if kind == "regex":
         if "preset" in config:
-            return make_pretokenizer(str(config["preset"]))
+            name = config["preset"]
+            if not isinstance(name, str) or name.lower() not in (
+                    *REGEX_PRESETS, *PRESET_ALIASES):
+                raise ConfigError(f"unknown pre-tokenizer preset {name!r}; choose one of "
+                                  f"{', '.join(REGEX_PRESETS)}")
+            return make_pretokenizer(name)
         pattern = config.get("pattern")
         if not isinstance(pattern, str) or not pattern:
             raise ConfigError("a regex pre-tokenizer needs a 'preset' or a non-empty 'pattern'")

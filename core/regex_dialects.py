@@ -145,11 +145,10 @@ def _translate_class(text: str, onig: bool) -> str:
 @cache
 def compile_dialect(pattern: str, dialect: Dialect = "tiktoken", *, trusted: bool = False,
                     what: str = "") -> regex.Pattern[str] | BoundedPattern:
-    """Compile ``pattern`` as ``dialect`` reads it. Unless ``trusted`` (a built-in pattern),
-    it is checked for absurd sizes first and every match is bounded in time (``what`` names
-    it in that error: "pre-tokenizer Split")."""
-    if not trusted:
-        check_pattern(pattern)
+    """Compile ``pattern`` as ``dialect`` reads it, after checking it for absurd sizes.
+    Unless ``trusted`` (known to run in linear time), every match is bounded in time
+    (``what`` names it in that error: "pre-tokenizer Split")."""
+    check_pattern(pattern)
     try:
         compiled = regex.compile(translate(pattern, dialect))
     except (regex.error, IndexError, ValueError, OverflowError) as exc:

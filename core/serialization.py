@@ -26,6 +26,7 @@ from typing import Any
 from .bpe_model import BPEModel
 from .errors import BpeLensError, TokenizerFileError
 from .merge_trace import MergeRecord
+from .token_model import MAX_TOKEN_ID
 from .tokenizer import Tokenizer
 
 FORMAT = "bpelens-tokenizer"
@@ -92,7 +93,7 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
     )
     version = data.get("version")
     _expect(
-        isinstance(version, int) and 1 <= version <= VERSION, path, "version",
+        type(version) is int and 1 <= version <= VERSION, path, "version",
         f"version {version!r} is not supported (this BPE Lens reads 1–{VERSION})",
     )
     model_data = data.get("model")
@@ -137,22 +138,30 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
     specials = data.get("special_tokens") or {}
     _expect(
         isinstance(specials, dict)
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in specials.values()),
+        and all(type(v) is int for v in specials.values()),
         path, "special_tokens", "expected an object mapping strings to integer ids",
     )
+    owners: dict[int, str] = {}
     for text, tid in specials.items():
         _expect(
-            tid >= model.vocab_size, path, "special_tokens",
+            tid >= model.vocab_size, path, f"special_tokens[{text!r}]",
             f"special token {text!r} has id {tid}, which the model's vocabulary "
             f"(0–{model.vocab_size - 1}) already uses",
         )
+        _expect(tid <= MAX_TOKEN_ID, path, f"special_tokens[{text!r}]",
+                f"id {tid:,} is above {MAX_TOKEN_ID:,}, the largest id BPE Lens supports")
+        _expect(tid not in owners, path, f"special_tokens[{text!r}]",
+                f"id {tid} is also the id of {owners.get(tid)!r}; each id belongs to one token")
+        owners[tid] = text
+    name = data.get("name")
+    _expect(name is None or isinstance(name, str), path, "name", "expected a string")
     try:
         tokenizer = Tokenizer(
             model,
             normalizer=data.get("normalizer"),
             pretokenizer=data.get("pretokenizer"),
             special_tokens=specials,
-            name=str(data.get("name") or ""),
+            name=name or "",
         )
     except BpeLensError as exc:
         raise TokenizerFileError(
@@ -171,7 +180,7 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
         for i, c in enumerate(counts):
             try:
                 value = Fraction(c) if isinstance(c, str) else c
-            except ValueError:
+            except (ValueError, ZeroDivisionError):
                 value = None
             _expect(
                 isinstance(value, int | Fraction) and not isinstance(value, bool), path,
@@ -184,22 +193,13 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
 
 def load_tokenizer(path: str | Path) -> Tokenizer:
     """Read a BPE Lens tokenizer file; errors name the file, and the line or field."""
+    from .formats.file_io import parse_json_file
+
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TokenizerFileError(
-            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
-    tokenizer = tokenizer_from_dict(data, path=str(path))
+        tokenizer = tokenizer_from_dict(parse_json_file(path), path=str(path))
+    except RecursionError:
+        raise TokenizerFileError(str(path), "nested too deeply") from None
     if not tokenizer.name:
         tokenizer.name = path.stem
     return tokenizer

@@ -22,6 +22,7 @@ from typing import Literal, TypeAlias
 import regex
 
 from .errors import ConfigError
+from .token_model import MAX_TOKEN_ID
 
 SpecialMode: TypeAlias = Literal["all", "none"] | Collection[str]
 _WORD = regex.compile(r"\w")
@@ -60,8 +61,9 @@ class AddedVocabulary:
         for token in self.tokens:
             if not token.content:
                 raise ConfigError("an added token must not be the empty string")
-            if not isinstance(token.id, int) or isinstance(token.id, bool) or token.id < 0:
-                raise ConfigError(f"added token {token.content!r} needs a non-negative integer id")
+            if type(token.id) is not int or not 0 <= token.id <= MAX_TOKEN_ID:
+                raise ConfigError(f"added token {token.content!r} needs a whole-number id from 0 "
+                                  f"to {MAX_TOKEN_ID:,}, not {token.id!r}")
         self.ids: dict[str, int] = {t.content: t.id for t in self.tokens}
         self.by_id: dict[int, str] = {t.id: t.content for t in self.tokens}
         self._by_content = {t.content: t for t in self.tokens}

@@ -13,7 +13,6 @@ from array import array
 from collections.abc import Mapping
 from functools import cached_property
 from heapq import heapify, heappop, heappush
-from pathlib import Path
 from typing import Any
 
 from . import disk_cache
@@ -42,8 +41,9 @@ class TiktokenModel(TokenModel):
                 f"e.g. byte 0x{missing[0]:02X}"
             )
         self._built: dict[int, BuiltFrom | None] = {}
-        # Set by the file loader: where the pair table may be cached on disk.
-        self.cache_source: Path | None = None
+        # Set by the file loader: the SHA-256 of the file, under which the pair table may be
+        # cached on disk.
+        self.cache_digest: str | None = None
         self._pair_table: Any = None
 
     @cached_property
@@ -132,18 +132,18 @@ class TiktokenModel(TokenModel):
             from .bulk_bpe import PairTable
 
             new_ids = range(len(self.token_bytes))
-            source = self.cache_source
-            state = disk_cache.load("tiktoken-pairs", source) if source else None
+            digest = self.cache_digest
+            state = disk_cache.load("tiktoken-pairs", digest) if digest else None
             table = None
             if isinstance(state, dict):
                 try:
                     table = PairTable.from_state(state, new_ids)
-                except (KeyError, TypeError, ValueError):
+                except (KeyError, TypeError, ValueError, IndexError):
                     table = None
             if table is None:
                 table = PairTable.from_arrays(*self.join_pair_arrays(), new_ids, self.pair_shift)
-                if source:
-                    disk_cache.store("tiktoken-pairs", source, table.to_state())
+                if digest:
+                    disk_cache.store("tiktoken-pairs", digest, table.to_state())
             # Merging a partly merged piece on from its bytes ends where the rules would; the
             # rules dict (~50 MB for o200k) is then never needed.
             table.finish = self._finish_merge

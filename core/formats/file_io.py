@@ -13,21 +13,51 @@ from typing import Any
 
 from ..errors import TokenizerFileError
 
+# The largest tokenizer file read (the biggest real tokenizer.json files are ~35 MB): a
+# bigger one, or a device such as /dev/zero, is refused before anything is allocated.
+MAX_FILE_BYTES = 1 << 30
 
-def read_utf8(path: Path) -> str:
+
+def read_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file's bytes, at most ``limit`` of them."""
     try:
-        return path.read_bytes().decode("utf-8")
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise TokenizerFileError(str(path), "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise TokenizerFileError(str(path), "is not a regular file (a device or a pipe)")
+        if info.st_size > limit:
+            raise TokenizerFileError(str(path), f"is {info.st_size:,} bytes, more than the "
+                                     f"{limit >> 20} MB a tokenizer file may have")
+        with path.open("rb") as handle:
+            return handle.read(limit + 1)
     except OSError as exc:
         raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+
+
+def read_utf8(path: Path) -> str:
+    return decode_utf8(path, read_file(path))
+
+
+def decode_utf8(path: Path, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start}") from None
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start} (line {line})"
+                                 ) from None
 
 
 def parse_json_file(path: Path, *, max_depth: int | None = None) -> Any:
-    """The JSON document in ``path``, as strict JSON: ``NaN`` and ``Infinity`` are not JSON,
-    a string holding a lone surrogate (``"\\ud800"``) is refused (no UTF-8 text can hold
-    one), and so is nesting deeper than ``max_depth`` (Hugging Face's reader stops at 128)."""
-    text = read_utf8(path)
+    return parse_json_bytes(path, read_file(path), max_depth=max_depth)
+
+
+def parse_json_bytes(path: Path, data: bytes, *, max_depth: int | None = None) -> Any:
+    """The JSON document ``data`` (read from ``path``), as strict JSON: ``NaN`` and
+    ``Infinity`` are not JSON, a string holding a lone surrogate (``"\\ud800"``) is refused
+    (no UTF-8 text can hold one), and so is nesting deeper than ``max_depth`` (Hugging Face's
+    reader stops at 128)."""
+    text = decode_utf8(path, data)
     try:
         data = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as exc:

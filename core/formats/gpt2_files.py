@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ..decoders import ByteLevelDecoder
-from ..errors import BpeLensError, TokenizerFileError
+from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..hf_pretokenizers import ByteLevelPreTokenizer
 from ..special_tokens import AddedToken
+from ..token_model import check_vocabulary_ids
 from ..tokenizer import Tokenizer
 from ..vocab_bpe import VocabBPEModel
 from .file_io import parse_json_file, read_utf8
@@ -22,12 +23,10 @@ PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))
 def read_vocab(path: Path, data: Any | None = None) -> dict[str, int]:
     if data is None:
         data = parse_json_file(path)
-    if not isinstance(data, dict):
-        raise TokenizerFileError(str(path), "expected an object mapping tokens to ids")
-    for token, tid in data.items():
-        if not isinstance(tid, int) or isinstance(tid, bool):
-            raise TokenizerFileError(str(path), f"id of {token!r} is not an integer",
-                                     field=repr(token))
+    try:
+        check_vocabulary_ids(data, "(vocabulary)")
+    except ConfigError as exc:
+        raise TokenizerFileError(str(path), str(exc)) from None
     return data
 
 

@@ -37,6 +37,7 @@ from ..hf_pretokenizers import (
     HFWhitespacePreTokenizer,
     MetaspacePreTokenizer,
     SplitPreTokenizer,
+    plan_byte_level,
     punctuation,
 )
 from ..normalizers import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
@@ -57,12 +58,14 @@ from ..special_tokens import AddedToken
 from ..token_model import TokenModel
 from ..tokenizer import Tokenizer
 from ..vocab_bpe import VocabBPEModel
-from .file_io import parse_json_file
+from .file_io import parse_json_bytes, read_file
 from .json_fields import USIZE, Fields, check_integer, check_string, describe
 
 T = TypeVar("T")
 # serde_json refuses documents nested deeper than this.
 MAX_DEPTH = 128
+TOP_LEVEL = frozenset({"version", "truncation", "padding", "added_tokens", "normalizer",
+                       "pre_tokenizer", "post_processor", "decoder", "model"})
 
 
 class _Unsupported(ConfigError):
@@ -624,6 +627,11 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     if not isinstance(data, dict) or "model" not in data:
         raise TokenizerFileError(path, "not a Hugging Face tokenizer.json (no \"model\" object)")
     doc = Fields(data, "(top level)")
+    unknown = sorted(set(data) - TOP_LEVEL)
+    if unknown:
+        # HF's reader does not skip a key it does not know: the file fails to parse.
+        raise ConfigError(f"unknown top-level field {unknown[0]!r} (a tokenizer.json has "
+                          f"{', '.join(sorted(TOP_LEVEL))}; Hugging Face refuses others too)")
     if doc.has("version"):
         version = doc.string("version")
         if version != "1.0":
@@ -645,7 +653,7 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     added = assign_added_ids(declared, model)
     tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=pretokenizer,
                           added_tokens=added, post_processor=post_processor, decoder=decoder)
-    if getattr(pretokenizer, "mapped_output", False) and hasattr(model, "mapped_input"):
+    if plan_byte_level(pretokenizer) and hasattr(model, "mapped_input"):
         model.mapped_input = True
     given = {t.content: t.id for t in added}
     moved = [f"{t.content!r} {t.id} → {given[t.content]}"
@@ -669,7 +677,9 @@ def _has_byte_level(pretokenizer: PreTokenizer) -> bool:
 
 def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     path = Path(path)
-    cached = disk_cache.load("tokenizer.json", path)
+    data = read_file(path)
+    digest = disk_cache.content_digest(data)
+    cached = disk_cache.load("tokenizer.json", digest)
     tokenizer = None
     if isinstance(cached, dict):
         try:
@@ -678,10 +688,11 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
         except (KeyError, TypeError, ValueError, IndexError, BpeLensError):
             tokenizer = None  # a damaged entry: parse the file again
     if tokenizer is None:
-        tokenizer = tokenizer_from_hf(parse_json_file(path, max_depth=MAX_DEPTH), path=str(path))
+        tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH),
+                                      path=str(path))
         if isinstance(tokenizer.model, VocabBPEModel):
             doc = dict(tokenizer.source.get("doc") or {})
-            disk_cache.store("tokenizer.json", path,
+            disk_cache.store("tokenizer.json", digest,
                              {"doc": doc, "tables": tokenizer.model.to_tables()})
     tokenizer.source = {"format": "tokenizer.json", "path": str(path)}
     tokenizer.name = path.name.removesuffix(".json").removesuffix(".tokenizer") or path.stem

@@ -1,58 +1,83 @@
 """`.tiktoken` rank files: one ``base64(token bytes) rank`` per line.
 
 A rank file carries neither a pre-tokenizer pattern nor special tokens; they come from the
-encoding it belongs to (recognised by name or SHA-256, or named by the user) or from the
-user directly.
+encoding it belongs to (recognised by its content's SHA-256, or named by the user) or from
+the user directly.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
-import json
+from functools import partial
 from pathlib import Path
 
 from .. import disk_cache
-from ..errors import TokenizerFileError
+from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..pretokenizers import RegexPreTokenizer
 from ..tiktoken_model import TiktokenModel
 from ..tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
+from ..token_model import MAX_TOKEN_ID
 from ..tokenizer import Tokenizer
+from .file_io import parse_json_file, read_file
+from .json_fields import Fields, check_integer, check_string
+
+# A rank file bigger than this is not one (o200k's is 3.6 MB): read nothing past it.
+MAX_RANK_FILE_BYTES = 256 << 20
 
 
 def read_ranks(path: str | Path) -> tuple[dict[bytes, int], str]:
     """The ranks and the file's SHA-256; a malformed line is named by number."""
     path = Path(path)
-    cached = disk_cache.load("tiktoken", path)
-    if isinstance(cached, tuple) and len(cached) == 2:
-        return cached
-    ranks, digest = _parse_ranks(path)
-    disk_cache.store("tiktoken", path, (ranks, digest))
+    data = _read_rank_file(path)
+    digest = disk_cache.content_digest(data)
+    cached = disk_cache.load("tiktoken", digest)
+    if isinstance(cached, dict) and cached and _plausible_ranks(cached):
+        return cached, digest
+    ranks = _parse_ranks(path, data)
+    disk_cache.store("tiktoken", digest, ranks)
     return ranks, digest
 
 
-def _parse_ranks(path: Path) -> tuple[dict[bytes, int], str]:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
-    digest = hashlib.sha256(data).hexdigest()
+def _plausible_ranks(ranks: dict) -> bool:
+    """A cache entry that is a dict of bytes to distinct ranks in range (a damaged entry is
+    parsed again, never trusted)."""
+    values = ranks.values()
+    return (set(map(type, ranks)) == {bytes} and set(map(type, values)) == {int}
+            and min(values) >= 0 and max(values) <= MAX_TOKEN_ID
+            and len(set(values)) == len(ranks) and b"" not in ranks)
+
+
+def _read_rank_file(path: Path) -> bytes:
+    return read_file(path, limit=MAX_RANK_FILE_BYTES)
+
+
+_strict_base64 = partial(binascii.a2b_base64, strict_mode=True)
+
+
+def _parse_ranks(path: Path, data: bytes) -> dict[bytes, int]:
+    """Every line ``base64 rank``, as tiktoken writes them — and checked as tiktoken does
+    not: strict base64 (tiktoken reads ``!!!!`` as an empty token), no token or rank twice,
+    ranks from 0 to MAX_TOKEN_ID, no empty token."""
     parts = data.split()
     try:
-        if len(parts) % 2:
-            raise ValueError("odd number of fields")
-        ranks = dict(zip(map(binascii.a2b_base64, parts[0::2]), map(int, parts[1::2]),
-                         strict=True))
-        if len(ranks) * 2 != len(parts):
-            raise ValueError("a token appears twice")
+        if len(parts) % 2 or not parts:
+            raise ValueError
+        ranks = dict(zip(map(_strict_base64, parts[0::2]), map(int, parts[1::2]), strict=True))
     except (ValueError, binascii.Error):
         raise TokenizerFileError(str(path), _first_bad_line(data)) from None
-    return ranks, digest
+    values = ranks.values()
+    if (len(ranks) * 2 != len(parts) or min(values) < 0 or max(values) > MAX_TOKEN_ID
+            or len(set(values)) != len(ranks) or b"" in ranks):
+        raise TokenizerFileError(str(path), _first_bad_line(data))
+    return ranks
 
 
 def _first_bad_line(data: bytes) -> str:
-    seen: set[bytes] = set()
+    if not data.strip():
+        return "empty; a rank file has one 'base64-token rank' per line"
+    tokens: dict[bytes, int] = {}
+    ranks: dict[int, int] = {}
     for number, line in enumerate(data.splitlines(), start=1):
         if not line.strip():
             continue
@@ -60,23 +85,43 @@ def _first_bad_line(data: bytes) -> str:
         if len(fields) != 2:
             return f"line {number}: expected 'base64-token rank', got {len(fields)} fields"
         try:
-            token = base64.b64decode(fields[0], validate=True)
-            int(fields[1])
+            token = _strict_base64(fields[0])
         except (ValueError, binascii.Error):
-            return f"line {number}: not base64 and an integer: {line[:60]!r}"
-        if token in seen:
-            return f"line {number}: token {fields[0].decode('ascii', 'replace')} appears twice"
-        seen.add(token)
+            return f"line {number}: {fields[0][:40].decode('ascii', 'replace')!r} is not base64"
+        try:
+            rank = int(fields[1])
+        except ValueError:
+            return f"line {number}: the rank {fields[1][:20].decode('ascii', 'replace')!r} is " \
+                   "not a whole number"
+        if not token:
+            return f"line {number}: the token is empty (zero bytes)"
+        if not 0 <= rank <= MAX_TOKEN_ID:
+            return f"line {number}: rank {rank} is not from 0 to {MAX_TOKEN_ID:,}"
+        if token in tokens:
+            return (f"line {number}: token {fields[0].decode('ascii', 'replace')} appears twice "
+                    f"(first on line {tokens[token]})")
+        if rank in ranks:
+            return f"line {number}: rank {rank} appears twice (first on line {ranks[rank]})"
+        tokens[token] = number
+        ranks[rank] = number
     return "not a tiktoken rank file"
 
 
 def identify(path: str | Path, digest: str) -> TiktokenPreset | None:
-    """The encoding a rank file belongs to, by name first, then by SHA-256."""
-    found = preset(Path(path).name.removesuffix(".tiktoken"))
-    if found is not None:
-        return found
+    """The encoding a rank file is, by its content (SHA-256). A file named like an encoding
+    whose content is another is refused: its ids would silently differ."""
     name = BY_SHA256.get(digest)
-    return PRESETS[name] if name else None
+    if name is not None:
+        return PRESETS[name]
+    named = preset(Path(path).name.removesuffix(".tiktoken"))
+    if named is not None:
+        raise TokenizerFileError(
+            str(path), f"is named like {named.name}, but its content is not OpenAI's "
+            f"{named.name} ranks (SHA-256 {digest[:12]}…, expected {named.ranks_sha256[:12]}…); "
+            f"its ids would differ. To use it with {named.name}'s pattern and special tokens "
+            "anyway, name the encoding with encoding=NAME",
+            fixes={"cli": {"encoding=NAME": f"--encoding {named.name}"}})
+    return None
 
 
 def load_tiktoken(
@@ -95,21 +140,26 @@ def load_tiktoken(
     sidecar = Path(str(path) + ".json")
     if encoding is None and pattern is None and sidecar.is_file():
         # Written by BPE Lens's export: the pattern and special tokens beside the ranks.
-        try:
-            definition = json.loads(sidecar.read_text(encoding="utf-8"))
-            pattern = str(definition["pat_str"])
-            special_tokens = {**dict(definition.get("special_tokens") or {}),
-                              **(special_tokens or {})}
-        except (OSError, ValueError, KeyError, TypeError):
-            raise TokenizerFileError(str(sidecar), "expected {\"pat_str\": …, "
-                                     "\"special_tokens\": {…}}") from None
+        pattern, from_sidecar = _read_sidecar(sidecar)
+        special_tokens = {**from_sidecar, **(special_tokens or {})}
     chosen: TiktokenPreset | None = None
+    notes: list[str] = []
     if encoding is not None:
         chosen = preset(encoding)
         if chosen is None:
             raise TokenizerFileError(
                 str(path), f"unknown encoding {encoding!r}; choose one of {', '.join(PRESETS)}"
             )
+        actual = BY_SHA256.get(digest)
+        if actual is not None and chosen.ranks_sha256 != digest:
+            raise TokenizerFileError(
+                str(path), f"holds the {actual} ranks (by its SHA-256), not {chosen.name}'s; "
+                f"open it without encoding=NAME, or give {chosen.name}'s rank file",
+                fixes={"cli": {"encoding=NAME": "--encoding"}})
+        if actual is None:
+            notes.append(f"{Path(path).name} is not OpenAI's {chosen.name} rank file (its "
+                         f"SHA-256 differs); {chosen.name}'s pattern and special tokens are "
+                         "used with its ranks, as asked")
     elif pattern is None:
         chosen = identify(path, digest)
         if chosen is None:
@@ -123,9 +173,9 @@ def load_tiktoken(
             )
     try:
         model = TiktokenModel(ranks, name=chosen.name if chosen else Path(path).stem)
-    except ValueError as exc:
+    except BpeLensError as exc:
         raise TokenizerFileError(str(path), str(exc)) from None
-    model.cache_source = Path(path)
+    model.cache_digest = digest
     specials = dict(chosen.special_tokens) if chosen else {}
     if special_tokens:
         specials.update(special_tokens)
@@ -134,7 +184,22 @@ def load_tiktoken(
     tokenizer = Tokenizer(model, pretokenizer=pre, special_tokens=specials, name=name)
     tokenizer.source = {"format": "tiktoken", "path": str(path), "sha256": digest,
                         "encoding": chosen.name if chosen else None}
+    tokenizer.load_notes.extend(notes)
     return tokenizer
+
+
+def _read_sidecar(sidecar: Path) -> tuple[str, dict[str, int]]:
+    """``{"pat_str": …, "special_tokens": {…}}`` beside an exported rank file."""
+    try:
+        fields = Fields(parse_json_file(sidecar), "(top level)")
+        pattern = fields.string("pat_str")
+        specials = fields.mapping("special_tokens") if fields.has("special_tokens") else {}
+        for name, tid in specials.items():
+            check_string(name, "special_tokens")
+            check_integer(tid, f"special_tokens[{name!r}]", limit=MAX_TOKEN_ID + 1)
+    except ConfigError as exc:
+        raise TokenizerFileError(str(sidecar), str(exc)) from None
+    return pattern, specials
 
 
 def rank_lines(ranks: dict[bytes, int]) -> bytes:
