@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SHARED_DATA, needs_shared_data
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
 from bpelens.core.bounded_regex import PatternTimeout
 from bpelens.core.byte_level import bytes_to_unicode
 from bpelens.core.formats.hf_json import load_hf_tokenizer
+
+from conftest import SHARED_DATA, needs_shared_data
 
 TIKTOKEN = SHARED_DATA / "tokenizers" / "tiktoken"
 
@@ -72,7 +73,7 @@ def refused(path: Path, *needles: str, **options: Any) -> str:
 def hf_refuses(doc: dict[str, Any]) -> bool:
     try:
         HFTokenizer.from_str(json.dumps(doc))
-    except Exception:  # noqa: BLE001 - any refusal
+    except Exception:
         return True
     return False
 
