@@ -165,7 +165,33 @@ class Tokenizer:
             return added.encode("utf-8")
         if self.model.has_id(token_id):
             return self.model.token_bytes[token_id] or b""
-        raise DecodeError(f"token id {token_id} is not in this tokenizer (0–{self.vocab_size - 1})")
+        raise DecodeError(f"token id {token_id!r} is not in this tokenizer: {self.describe_ids()}")
+
+    def id_ranges(self) -> list[tuple[int, int]]:
+        """The ids this tokenizer has, as inclusive ranges (o200k: 0–199997, 199999, 200018)."""
+        has = self.model.has_id
+        present = set(self.specials.by_id)
+        ranges: list[tuple[int, int]] = []
+        start = None
+        for tid in range(self.vocab_size + 1):
+            inside = tid < self.vocab_size and (tid in present or has(tid))
+            if inside and start is None:
+                start = tid
+            elif not inside and start is not None:
+                ranges.append((start, tid - 1))
+                start = None
+        return ranges
+
+    def describe_ids(self) -> str:
+        """Which ids exist, for messages: "its ids are 0–199997, 199999 and 200018"."""
+        ranges = self.id_ranges()
+        shown = [f"{a}" if a == b else f"{a}–{b}" for a, b in ranges[:6]]
+        if len(ranges) > 6:
+            return f"its ids are {', '.join(shown)} … ({len(ranges)} ranges, up to " \
+                   f"{ranges[-1][1]})"
+        if len(shown) > 1:
+            return f"its ids are {', '.join(shown[:-1])} and {shown[-1]}"
+        return f"its ids are {shown[0]}" if shown else "it has no ids"
 
     def token_label(self, token_id: int, *, printable: bool = False) -> str:
         added = self.specials.by_id.get(token_id)
@@ -631,8 +657,8 @@ class Tokenizer:
                 run.append(tid)
             else:
                 raise DecodeError(
-                    f"id {tid!r} at position {pos} is not in this tokenizer "
-                    f"(0–{self.vocab_size - 1})"
+                    f"id {tid!r} at position {pos} is not in this tokenizer: "
+                    f"{self.describe_ids()}"
                 )
         if run:
             out.append(self.model.decode_bytes(run))

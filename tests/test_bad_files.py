@@ -422,3 +422,14 @@ def test_a_tiktoken_export_is_saved_as_a_pair_or_not_at_all(tmp_path: Path) -> N
         save_tiktoken(tokenizer, tmp_path / "out.tiktoken")
     assert not (tmp_path / "out.tiktoken").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.tiktoken.json"]
+
+
+# -- decoding ids a tokenizer does not have --------------------------------------------------
+@needs_shared_data
+def test_decoding_a_missing_id_names_the_ids_that_exist() -> None:
+    tokenizer = open_tokenizer(TIKTOKEN / "o200k_base.tiktoken")
+    with pytest.raises(BpeLensError) as caught:
+        tokenizer.decode([5, 199998])
+    assert str(caught.value) == ("id 199998 at position 1 is not in this tokenizer: its ids "
+                                 "are 0–199997, 199999 and 200018")
+    assert tokenizer.decode([199999]) == "<|endoftext|>"
