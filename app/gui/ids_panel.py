@@ -1,15 +1,36 @@
-"""The ids list: the encoding's ids, copyable; paste (or type) a list of ids to decode it."""
+"""The ids list: the encoding's ids, copyable; type or paste a list of ids to decode it.
+
+Typing edits the box and nothing else: the ids are decoded on Enter or on a paste, never on
+a keystroke, and the box is never rewritten while the user edits it (a new encoding's ids
+wait until Enter or Esc). The id of the token selected in the views is highlighted in place,
+without moving the user's cursor. A long list goes in a slice of lines per turn of the event
+loop, formatted as it goes.
+"""
 
 from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QTextCursor
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .text_slices import next_turn
 
 IDS_PER_LINE = 16
-FILL_SLICE = 400_000  # characters of ids text per event-loop turn (~5 ms)
+FILL_LINES = 600  # lines of ids per event-loop turn (~10 ms)
+# A paste longer than this is decoded straight from the clipboard, not put in the box first
+# (Qt would take a second to insert megabytes; the box gets the new encoding's ids anyway).
+PASTE_AT_ONCE_CHARS = 200_000
+HIGHLIGHT = "#ffd54a"
 _SEPARATORS = re.compile(r"[\s,\[\]]+")
 
 
@@ -21,67 +42,143 @@ def parse_ids(text: str) -> list[int]:
         if field:
             pos = text.index(field, pos)
             if not field.isascii() or not field.isdigit():
-                raise ValueError(f"not an id: {field[:20]!r} at character {pos}")
+                raise ValueError(f"not an id: {field[:20]!r} at character {pos} (field "
+                                 f"{len(ids) + 1}); ids are whole numbers separated by "
+                                 "commas or spaces")
             ids.append(int(field))
             pos += len(field)
     return ids
 
 
-def format_ids(ids: list[int]) -> str:
-    lines = [", ".join(map(str, ids[i : i + IDS_PER_LINE]))
-             for i in range(0, len(ids), IDS_PER_LINE)]
-    return "[" + ",\n ".join(lines) + "]"
+def format_ids(ids: list[int], start_line: int = 0, end_line: int | None = None) -> str:
+    """The box's text for ``ids`` (or for its lines ``start_line`` to ``end_line``, each
+    but the last followed by its line break)."""
+    n_lines = (len(ids) + IDS_PER_LINE - 1) // IDS_PER_LINE
+    end_line = n_lines if end_line is None else min(end_line, n_lines)
+    parts = []
+    for line in range(start_line, end_line):
+        chunk = ", ".join(map(str, ids[line * IDS_PER_LINE : (line + 1) * IDS_PER_LINE]))
+        head = "[" if line == 0 else " "
+        tail = "]" if line == n_lines - 1 else ",\n"
+        parts.append(head + chunk + tail)
+    if not n_lines:
+        return "[]"
+    return "".join(parts)
+
+
+class IdsBox(QPlainTextEdit):
+    """The box: ``committed()`` on Enter (Shift+Enter is a line break) or after a paste,
+    ``pasted_long(text)`` for a paste too long to put in, ``escaped()`` on Esc."""
+
+    committed = Signal()
+    escaped = Signal()
+    pasted_long = Signal(str)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not (
+                event.modifiers() & Qt.KeyboardModifier.ShiftModifier):
+            self.committed.emit()
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape:
+            self.escaped.emit()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if source.hasText() and len(source.text()) > PASTE_AT_ONCE_CHARS:
+            self.pasted_long.emit(source.text())
+            return
+        super().insertFromMimeData(source)
+        self.committed.emit()
 
 
 class IdsPanel(QWidget):
-    """``ids_entered(list)`` when the user puts other ids in the box than the encoding's."""
+    """``ids_entered(list)`` when the user commits other ids than the encoding's;
+    ``index_clicked(index)`` when the user puts the cursor on an id."""
 
     ids_entered = Signal(list)
+    index_clicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.box = QPlainTextEdit()
+        self.box = IdsBox()
         self.box.setFont(QFont("DejaVu Sans Mono", 10))
-        self.box.setPlaceholderText("token ids — paste a list of ids here to decode it")
+        self.box.setPlaceholderText("token ids — type or paste a list of ids and press Enter "
+                                    "to decode it")
         self.copy_button = QPushButton("Copy ids")
         self.message = QLabel()
         self.message.setStyleSheet("color: #b00020")
+        self.hint = QLabel()
+        self.hint.setStyleSheet("color: #555")
         row = QHBoxLayout()
         row.addWidget(QLabel("Ids"))
         row.addWidget(self.message, 1)
+        row.addWidget(self.hint)
         row.addWidget(self.copy_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.box, 1)
         self.ids: list[int] = []
+        self.editing = False  # the user changed the box since the ids were put in
+        self.highlighted: int | None = None
         self._programmatic = False
         self._fill_generation = 0
+        self._filled_lines = 0
+        self._waiting: list[int] | None = None  # ids that came while the user was editing
         self.box.textChanged.connect(self._on_text_changed)
+        self.box.cursorPositionChanged.connect(self._on_cursor_moved)
+        self.box.committed.connect(self.commit)
+        self.box.escaped.connect(self.revert)
+        self.box.pasted_long.connect(self._commit_text)
         self.copy_button.clicked.connect(self.copy)
 
-    def set_ids(self, ids: list[int], *, text: str | None = None) -> None:
-        """Show these ids (``text``: their :func:`format_ids`, when already made).
-
-        A long list goes into the box a slice per turn of the event loop, so half a million
-        ids never freeze the window; ``filled`` says when all of it is there."""
-        self.ids = list(ids)
+    # -- showing ids -----------------------------------------------------------------------
+    def set_ids(self, ids: list[int]) -> None:
+        """Show these ids (kept by reference: the caller does not change them). While the user
+        edits the box they wait, and come in on Esc or after a commit."""
+        if self.editing:
+            self._waiting = ids
+            return
+        self._waiting = None
+        self.ids = ids
         self.message.clear()
-        text = format_ids(self.ids) if text is None else text
+        self.hint.clear()
+        self.highlighted = None
         self._fill_generation += 1
-        self._set_box(lambda: self.box.setPlainText(text[:FILL_SLICE]))
-        if len(text) > FILL_SLICE:
-            self.box.setUndoRedoEnabled(False)
-            QTimer.singleShot(0, lambda: self._fill(text, FILL_SLICE, self._fill_generation))
+        self._filled_lines = 0
+        self.box.setExtraSelections([])
+        self._set_box(lambda: self.box.setPlainText(""))
+        self.box.setUndoRedoEnabled(False)
+        if ids:
+            self._fill(self._fill_generation)
+        else:  # nothing: the placeholder says what the box is for
+            self._filled_lines = self.n_lines
+            self.box.setUndoRedoEnabled(True)
+
+    @property
+    def waiting(self) -> list[int] | None:
+        """A newer encoding's ids, waiting while the user edits the box."""
+        return self._waiting
+
+    @property
+    def n_lines(self) -> int:
+        return max(1, (len(self.ids) + IDS_PER_LINE - 1) // IDS_PER_LINE)
 
     @property
     def filled(self) -> bool:
-        return self.box.isUndoRedoEnabled()
+        """All of the ids are in the box (a long list goes in slice by slice)."""
+        return self._filled_lines >= self.n_lines
 
-    def _fill(self, text: str, start: int, generation: int) -> None:
+    def _fill(self, generation: int) -> None:
         if generation != self._fill_generation:
             return  # newer ids arrived meanwhile
-        piece = text[start : start + FILL_SLICE]
+        start = self._filled_lines
+        end = min(self.n_lines, start + FILL_LINES)
+        piece = format_ids(self.ids, start, end)
 
         def append() -> None:
             cursor = QTextCursor(self.box.document())
@@ -89,10 +186,13 @@ class IdsPanel(QWidget):
             cursor.insertText(piece)
 
         self._set_box(append)
-        if start + FILL_SLICE < len(text):
-            QTimer.singleShot(0, lambda: self._fill(text, start + FILL_SLICE, generation))
+        self._filled_lines = end
+        if end < self.n_lines:
+            next_turn(self, lambda: self._fill(generation))
         else:
             self.box.setUndoRedoEnabled(True)
+        if self.highlighted is not None:
+            self.highlight(self.highlighted)
 
     def _set_box(self, change) -> None:
         self._programmatic = True
@@ -107,28 +207,53 @@ class IdsPanel(QWidget):
     def show_error(self, message: str) -> None:
         self.message.setText(message)
 
-    def select(self, index: int) -> None:
-        """Select the ``index``-th id in the box."""
-        if not 0 <= index < len(self.ids):
-            return
-        line, column = divmod(index, IDS_PER_LINE)
+    # -- the selected token's id -----------------------------------------------------------
+    def id_range(self, index: int) -> tuple[int, int] | None:
+        """Where the ``index``-th id is in the box (document positions), once it is in."""
+        if self.editing or not 0 <= index < len(self.ids):
+            return None
+        line = index // IDS_PER_LINE
+        if line >= self._filled_lines:
+            return None
         block = self.box.document().findBlockByNumber(line)
-        text = block.text()
-        offset = 1  # after the "[" of the first line, the space that starts the others
-        for _ in range(column):
-            offset = text.index(", ", offset) + 2
-        end = offset + len(str(self.ids[index]))
-        cursor = QTextCursor(block)
-        cursor.setPosition(block.position() + offset)
-        cursor.setPosition(block.position() + end, QTextCursor.MoveMode.KeepAnchor)
-        self._programmatic = True
-        try:
-            self.box.setTextCursor(cursor)
-            self.box.ensureCursorVisible()
-        finally:
-            self._programmatic = False
+        before = self.ids[line * IDS_PER_LINE : index]
+        offset = 1 + sum(len(str(i)) + 2 for i in before)  # after "[" or " ", ", " apart
+        return (block.position() + offset, block.position() + offset + len(str(self.ids[index])))
 
-    def selected_index(self) -> int | None:
+    def highlight(self, index: int | None) -> None:
+        """Mark the ``index``-th id (the token selected in the views) and scroll to it; the
+        user's cursor stays where it is. An id not in the box yet is marked when it comes."""
+        self.highlighted = index
+        where = self.id_range(index) if index is not None else None
+        if where is None:
+            self.box.setExtraSelections([])
+            return
+        cursor = QTextCursor(self.box.document())
+        cursor.setPosition(where[0])
+        cursor.setPosition(where[1], QTextCursor.MoveMode.KeepAnchor)
+        selection = QTextEdit.ExtraSelection()
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor(HIGHLIGHT))
+        fmt.setFontWeight(QFont.Weight.Bold)
+        selection.cursor = cursor  # type: ignore[attr-defined]
+        selection.format = fmt  # type: ignore[attr-defined]
+        self.box.setExtraSelections([selection])
+        self._scroll_to(cursor)
+
+    def highlighted_text(self) -> str:
+        selections = self.box.extraSelections()
+        return selections[0].cursor.selectedText() if selections else ""
+
+    def _scroll_to(self, cursor: QTextCursor) -> None:
+        rect = self.box.cursorRect(cursor)
+        viewport = self.box.viewport().rect()
+        if not viewport.contains(rect):
+            bar = self.box.verticalScrollBar()
+            # QPlainTextEdit scrolls by lines: put the id's line a third of the way down.
+            lines_shown = max(1, viewport.height() // max(1, rect.height()))
+            bar.setValue(max(0, cursor.blockNumber() - lines_shown // 3))
+
+    def index_at_cursor(self) -> int | None:
         """The id under the box's cursor, by position."""
         cursor = self.box.textCursor()
         block = cursor.block()
@@ -136,14 +261,52 @@ class IdsPanel(QWidget):
         index = block.blockNumber() * IDS_PER_LINE + before.count(",")
         return index if 0 <= index < len(self.ids) else None
 
-    def _on_text_changed(self) -> None:
-        if self._programmatic:
+    def _on_cursor_moved(self) -> None:
+        if self._programmatic or self.editing or not self.box.hasFocus():
             return
+        index = self.index_at_cursor()
+        if index is not None:
+            self.index_clicked.emit(index)
+
+    # -- the user's ids ----------------------------------------------------------------------
+    def _on_text_changed(self) -> None:
+        if self._programmatic or self.editing:
+            return
+        self.editing = True
+        self.box.setExtraSelections([])
+        self.hint.setText("Enter decodes these ids into the text · Esc puts back the "
+                          "encoding's")
+
+    def commit(self) -> None:
+        """Decode what the box holds (Enter, or after a paste)."""
+        self._commit_text(self.box.toPlainText())
+
+    def _commit_text(self, text: str) -> None:
         try:
-            ids = parse_ids(self.box.toPlainText())
+            ids = parse_ids(text)
         except ValueError as exc:
             self.message.setText(str(exc))
             return
         self.message.clear()
-        if ids and ids != self.ids:
-            self.ids_entered.emit(ids)
+        if ids == self.ids:
+            self.revert()
+            return
+        if not ids:
+            self.message.setText("no ids to decode: type ids separated by commas or spaces")
+            return
+        self.ids_entered.emit(ids)
+
+    def decoded(self) -> None:
+        """The committed ids went into the text: the box follows the encoding again (its
+        ids come with the encoding of the new text)."""
+        self.editing = False
+        self._waiting = None
+        self.hint.clear()
+
+    def revert(self) -> None:
+        """Back to the encoding's ids (Esc)."""
+        self.editing = False
+        self.message.clear()
+        self.hint.clear()
+        waiting = self._waiting
+        self.set_ids(waiting if waiting is not None else self.ids)

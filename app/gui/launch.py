@@ -24,9 +24,15 @@ def launch(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
+    from .quit_signals import QuitOnSignals
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Lens")
     window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding)
+    # Ctrl+C or SIGTERM close the window as its close button does (the text is saved).
+    quit_on_signals = QuitOnSignals(window.close, app)
     window.show()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        quit_on_signals.restore()

@@ -2,24 +2,27 @@
 aligned on one byte axis (one cell per byte).
 
 The text is laid out in bands (a line of the text, wrapped at the view's width, never inside
-a character); a band draws its four rows. Only the bands on screen are painted, so a
+a character, :mod:`.bands`); a band draws its four rows. A token that goes on into the next
+band shows its label and id again there. Only the bands on screen are painted, so a
 megabyte of text costs what a screenful does. Everything drawn comes from a
-:class:`~bpelens.core.token_table.TokenTable`.
+:class:`~bpelens.core.token_table.TokenTable` and the colours computed with it.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from bisect import bisect_right
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from bpelens.core.display import hex_bytes, visible
+from bpelens.core.display import hex_bytes, invisible_name, visible
 from bpelens.core.token_table import TokenTable
 
-from .token_colors import SPECIAL_COLOR, chip_color, text_color
+from .bands import Bands, compute_bands
+from .token_colors import SPECIAL, chip_color, text_color
 
 CELL = 32  # pixels per byte
 LABEL_WIDTH = 62
@@ -32,40 +35,38 @@ BAND_GAP = 12
 ROW_NAMES = ("characters", "bytes", "pieces", "tokens")
 
 
-def compute_bands(text: str, char_bytes: list[int], capacity: int) -> list[tuple[int, int]]:
-    """Byte ranges of the bands: one per line of ``text`` (the newline ends its line), cut
-    into ranges of at most ``capacity`` bytes at character boundaries (a character wider than
-    the capacity gets a band of its own)."""
-    capacity = max(4, capacity)
-    bands: list[tuple[int, int]] = []
-    n = len(text)
-    pos = 0
-    while pos < n:
-        newline = text.find("\n", pos)
-        line_end = n if newline < 0 else newline + 1
-        b0, b1 = char_bytes[pos], char_bytes[line_end]
-        while b1 - b0 > capacity:
-            cut = bisect_right(char_bytes, b0 + capacity, pos, line_end + 1) - 1
-            if cut <= pos:
-                cut = pos + 1
-            bands.append((b0, char_bytes[cut]))
-            pos, b0 = cut, char_bytes[cut]
-        bands.append((b0, b1))
-        pos = line_end
-    return bands or [(0, 0)]
+# Above this many characters, new bands for a new width are made off the GUI thread.
+INLINE_LAYOUT_CHARS = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class ChipSpan:
+    """What the tokens row draws of one token in one band."""
+
+    index: int
+    rect: QRectF
+    label: str  # before eliding to the chip's width
+    first: bool  # the token starts in this band (else it goes on from the band before)
 
 
 def codepoint_label(ch: str) -> str:
-    """A codepoint as shown in its cell: whitespace visible, a lone mark on a dotted circle."""
+    """A codepoint as shown in its cell: whitespace visible, an invisible character by its
+    name (ZWJ, VS16, NBSP), a lone mark on a dotted circle."""
+    name = invisible_name(ch)
+    if name is not None:
+        return name
     if unicodedata.category(ch) in ("Mn", "Mc", "Me"):
         return "◌" + ch
     return visible(ch)
 
 
 class LayersView(QAbstractScrollArea):
-    """Emits ``token_clicked(index)``; ``select(index)`` highlights a token in every row."""
+    """Emits ``token_clicked(index)``; ``select(index)`` highlights a token in every row.
+    ``layout_requested(capacity)``: a long text needs bands for a new width, which the window
+    makes off the GUI thread and hands to :meth:`set_bands`."""
 
     token_clicked = Signal(int)
+    layout_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,7 +77,8 @@ class LayersView(QAbstractScrollArea):
         self.alternating = False
         self.selected: int | None = None
         self.hovered: int | None = None
-        self.bands: list[tuple[int, int]] = [(0, 0)]
+        self.bands: Bands = compute_bands("", [0], 4)
+        self.colors: bytearray = bytearray()
         self._band_width = 0
         self.glyph_font = QFont("Noto Sans", 14)
         self.small_font = QFont("DejaVu Sans", 7)
@@ -93,14 +95,23 @@ class LayersView(QAbstractScrollArea):
         return ROW_CHARS + ROW_BYTES + ROW_PIECES + ROW_TOKENS + (
             ROW_IDS if self.show_ids else 0) + BAND_GAP
 
-    def set_table(self, table: TokenTable | None, *,
-                  bands: list[tuple[int, int]] | None = None) -> None:
-        """Show a table (``bands``: its :func:`compute_bands` at this width, when made)."""
+    def set_table(self, table: TokenTable | None, *, colors: bytearray | None = None,
+                  bands: Bands | None = None, capacity: int | None = None) -> None:
+        """Show a table with its tokens' colour numbers (``bands``: its bands for
+        ``capacity`` bytes a band, when made)."""
         self.table = table
+        self.colors = colors if colors is not None else bytearray(len(table or ()))
         self.hovered = None
         if table is None or (self.selected is not None and self.selected >= len(table)):
             self.selected = None
-        self._relayout(bands)
+        self._band_width = -1
+        self._relayout(bands if capacity == self.capacity() else None, keep=bands)
+
+    def set_bands(self, table: TokenTable, bands: Bands, capacity: int) -> None:
+        """Bands made off the GUI thread for this width (dropped if stale)."""
+        if table is self.table and capacity == self.capacity():
+            self._band_width = -1
+            self._relayout(bands)
 
     def set_options(self, *, show_ids: bool | None = None, alternating: bool | None = None,
                     spell: object = ...) -> None:
@@ -115,15 +126,26 @@ class LayersView(QAbstractScrollArea):
     def capacity(self) -> int:
         return max(4, (self.viewport().width() - LABEL_WIDTH - 8) // CELL)
 
-    def _relayout(self, bands: list[tuple[int, int]] | None = None) -> None:
+    def _relayout(self, bands: Bands | None = None, *, keep: Bands | None = None) -> None:
+        """Bands for the current width (made here for a short text, else asked for: until
+        they come, ``keep`` or the old bands are drawn), then the scroll range."""
         table = self.table
-        self._band_width = self.capacity()
+        capacity = self.capacity()
         if table is None:
-            self.bands = [(0, 0)]
+            self.bands = compute_bands("", [0], capacity)
+            self._band_width = capacity
         elif bands is not None:
             self.bands = bands
-        else:
-            self.bands = compute_bands(table.model_text, table.char_bytes, self._band_width)
+            self._band_width = capacity
+        elif capacity != self._band_width:
+            if len(table.model_text) <= INLINE_LAYOUT_CHARS:
+                self.bands = compute_bands(table.model_text, table.char_bytes, capacity)
+                self._band_width = capacity
+            else:
+                if keep is not None:
+                    self.bands = keep
+                self._band_width = capacity
+                self.layout_requested.emit(capacity)
         total = len(self.bands) * self.band_height
         bar = self.verticalScrollBar()
         bar.setRange(0, max(0, total - self.viewport().height()))
@@ -133,14 +155,11 @@ class LayersView(QAbstractScrollArea):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        if self.capacity() != self._band_width:
-            self._relayout()
-        else:
-            self.verticalScrollBar().setPageStep(self.viewport().height())
+        self._relayout()
 
     # -- geometry ----------------------------------------------------------------------------
     def band_of_byte(self, offset: int) -> int:
-        return max(0, bisect_right(self.bands, (offset, float("inf"))) - 1)
+        return self.bands.band_of_byte(offset)
 
     def token_rect(self, index: int) -> QRect | None:
         """Where the token's chip starts, in viewport coordinates (its first band)."""
@@ -188,13 +207,35 @@ class LayersView(QAbstractScrollArea):
         first = scroll // self.band_height
         last = min(len(self.bands), (scroll + self.viewport().height()) // self.band_height + 1)
         out = []
-        for b0, b1 in self.bands[first:last]:
-            for index in table.tokens_in_bytes(b0, b1):
-                start = table.byte_starts[index]
-                if b0 <= start < b1 or (start == b0 == b1):
-                    out.append((index, self._chip_label(table, index, start,
-                                                        table.byte_ends[index])))
+        for band in range(first, last):
+            out.extend((chip.index, chip.label) for chip in self.band_chips(band) if chip.first)
         return out
+
+    def band_chips(self, band: int) -> list[ChipSpan]:
+        """The chips of the tokens row of one band, in order: every token with bytes in the
+        band (one that goes on from the band before is labelled again)."""
+        table = self.table
+        if table is None or not 0 <= band < len(self.bands):
+            return []
+        b0, b1 = self.bands[band]
+        top = band * self.band_height - self.verticalScrollBar().value()
+        y = top + ROW_CHARS + ROW_BYTES + ROW_PIECES
+        out = []
+        for index in table.tokens_in_bytes(b0, b1):
+            start, end = table.byte_starts[index], table.byte_ends[index]
+            s, e = max(b0, start), min(b1, end)
+            if e <= s and not (start == end == s):
+                continue
+            rect = QRectF(LABEL_WIDTH + (s - b0) * CELL + 1.5, y + 2,
+                          max(3, (e - s) * CELL - 3), ROW_TOKENS - 4)
+            out.append(ChipSpan(index, rect, self._chip_label(table, index, start, end),
+                                first=s == start))
+        return out
+
+    def token_color(self, index: int) -> str:
+        """The background of token ``index``'s chip."""
+        number = self.colors[index] if index < len(self.colors) else 7
+        return chip_color(number, index, alternating=self.alternating)
 
     def select(self, index: int | None) -> None:
         self.selected = index
@@ -278,7 +319,7 @@ class LayersView(QAbstractScrollArea):
         self._paint_chars(painter, table, c_first, c_last, b0, b1, top, text)
         self._paint_bytes(painter, data, base, b0, b1, chars, c_first, top + ROW_CHARS)
         self._paint_pieces(painter, table, b0, b1, top + ROW_CHARS + ROW_BYTES)
-        self._paint_tokens(painter, table, b0, b1, top + ROW_CHARS + ROW_BYTES + ROW_PIECES)
+        self._paint_tokens(painter, table, band)
 
     def _paint_chars(self, painter: QPainter, table: TokenTable, c_first: int, c_last: int,
                      b0: int, b1: int, top: int, text: str) -> None:
@@ -330,22 +371,17 @@ class LayersView(QAbstractScrollArea):
             if e <= s:
                 continue
             special = table.piece_special[index] is not None
-            color = SPECIAL_COLOR if special else ("#9aa5b1" if index % 2 else "#c5ccd3")
+            color = SPECIAL if special else ("#9aa5b1" if index % 2 else "#c5ccd3")
             painter.setBrush(QColor(color))
             painter.drawRoundedRect(QRectF(LABEL_WIDTH + (s - b0) * CELL + 2, top + 3,
                                            (e - s) * CELL - 4, ROW_PIECES - 6), 3, 3)
 
-    def _paint_tokens(self, painter: QPainter, table: TokenTable, b0: int, b1: int,
-                      top: int) -> None:
+    def _paint_tokens(self, painter: QPainter, table: TokenTable, band: int) -> None:
         metrics = QFontMetrics(self.chip_font)
-        for index in table.tokens_in_bytes(b0, b1):
-            start, end = table.byte_starts[index], table.byte_ends[index]
-            s, e = max(b0, start), min(b1, end)
+        for chip in self.band_chips(band):
+            index, rect = chip.index, chip.rect
             token_id = table.ids[index]
-            kind = table.kind(index)
-            color = QColor(chip_color(token_id, kind, index, alternating=self.alternating))
-            rect = QRectF(LABEL_WIDTH + (s - b0) * CELL + 1.5, top + 2,
-                          max(3, (e - s) * CELL - 3), ROW_TOKENS - 4)
+            color = QColor(self.token_color(index))
             painter.setBrush(color)
             border = QPen(QColor("#1f4fff") if index == self.selected else color.darker(135),
                           2.5 if index == self.selected else 1)
@@ -354,16 +390,17 @@ class LayersView(QAbstractScrollArea):
                 border.setStyle(Qt.PenStyle.DashLine)
             painter.setPen(border)
             painter.drawRoundedRect(rect, 5, 5)
-            label = self._chip_label(table, index, start, end)
+            # On every band the token has bytes in: a token wrapped to the next row is not a
+            # blank chip there.
             painter.setPen(QColor(text_color(color.name())))
             painter.setFont(self.chip_font)
-            shown = metrics.elidedText(label, Qt.TextElideMode.ElideRight, int(rect.width()) - 4)
-            if s == start:  # the label goes on the chip's first band only
-                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
-            if self.show_ids and s == start:
+            shown = metrics.elidedText(chip.label, Qt.TextElideMode.ElideRight,
+                                       int(rect.width()) - 4)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
+            if self.show_ids:
                 painter.setFont(self.small_font)
                 painter.setPen(QColor("#505050"))
-                painter.drawText(QRectF(rect.x(), top + ROW_TOKENS, max(rect.width(), 40),
+                painter.drawText(QRectF(rect.x(), rect.bottom() + 2, max(rect.width(), 40),
                                         ROW_IDS), Qt.AlignmentFlag.AlignLeft, str(token_id))
 
     def _chip_label(self, table: TokenTable, index: int, start: int, end: int) -> str:

@@ -5,10 +5,11 @@ the tests do)."""
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
+
+from bpelens.core.formats.file_io import write_atomic
 
 RECENT_LIMIT = 10
 
@@ -37,17 +38,16 @@ def load_saved_text(settings: QSettings) -> str | None:
 
 
 def save_text(settings: QSettings, text: str) -> None:
-    """Written to a temporary file first, then moved: a crash never leaves half a text."""
-    path = text_path(settings)
+    """Keep the text for next time (see :func:`write_text`)."""
+    write_text(text_path(settings), text)
+
+
+def write_text(path: Path, text: str) -> None:
+    """Written whole or not at all (a temporary file, then renamed: a crash never leaves half
+    a text), with the permissions the user's umask gives a new file, through a symbolic link
+    to wherever it points. Raises the engine's file error, which names the file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".text-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text.encode("utf-8"))
 
 
 def recent_tokenizers(settings: QSettings) -> list[str]:

@@ -1,0 +1,77 @@
+"""Encoding for the views, off the GUI thread: the core's token table and everything else that
+grows with the text (bands of the layers view, token colours, the shaped view's text and its
+UTF-16 map), so the GUI thread only has to show it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bpelens.core import Tokenizer
+from bpelens.core.special_tokens import SpecialMode
+from bpelens.core.token_table import TokenTable, token_table
+
+from .bands import Bands, compute_bands
+from .token_colors import token_colors
+from .utf16 import Utf16Map
+from .worker import Job
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EncodedText:
+    """One encoding of the text in the box, ready for the views."""
+
+    tokenizer: Tokenizer
+    special: SpecialMode
+    revision: int  # of the editor's text it encodes
+    table: TokenTable
+    colors: bytearray  # colour number of each token (token_colors)
+    bands: Bands
+    capacity: int  # bytes per band the bands were cut for
+    shaped_text: str  # the model text as the shaped view shows it (a CR as ␍; maybe cut)
+    shaped_cut: str  # why shaped_text stops before the end of the model text ("" if it does not)
+    utf16: Utf16Map  # of shaped_text
+
+
+# The shaped view wraps its lines; Qt's wrapping costs time quadratic in a paragraph's length
+# (a line of 100,000 characters takes 1.4 s), so it shows the text up to the first line longer
+# than this, cut there (positions stay exact; the layers view shows everything).
+SHAPED_LINE_CHARS = 10_000
+
+
+def shaped_text(model_text: str) -> tuple[str, str]:
+    """The text the shaped view shows, and why it stops early ("" when it shows it all)."""
+    # A carriage return would end a line and vanish; shown as ␍ positions stay exact.
+    shown = model_text.replace("\r", "\u240d")
+    start, n = 0, len(shown)
+    while start < n:
+        end = shown.find("\n", start)
+        end = n if end < 0 else end
+        if end - start > SHAPED_LINE_CHARS:
+            cut = start + SHAPED_LINE_CHARS
+            line = shown.count("\n", 0, start) + 1
+            return shown[:cut], (
+                f"up to character {cut:,}: line {line:,} has {end - start:,} (the layers "
+                "view shows all)")
+        start = end + 1
+    return shown, ""
+
+
+def encode_for_views(tokenizer: Tokenizer, text: str, *, special: SpecialMode, capacity: int,
+                     revision: int, job: Job) -> EncodedText:
+    job.progress(None, f"Encoding {len(text):,} characters…")
+    table = token_table(tokenizer, text, special=special)
+    job.check()
+    job.progress(None, f"Laying out {len(table):,} tokens…")
+    bands = compute_bands(table.model_text, table.char_bytes, capacity)
+    job.check()
+    colors = token_colors(table)
+    job.check()
+    shown, cut = shaped_text(table.model_text)
+    return EncodedText(tokenizer=tokenizer, special=special, revision=revision, table=table,
+                       colors=colors, bands=bands, capacity=capacity, shaped_text=shown,
+                       shaped_cut=cut, utf16=Utf16Map(shown))
+
+
+def bands_for(table: TokenTable, capacity: int, job: Job) -> tuple[TokenTable, Bands, int]:
+    """The bands of a table at another width (the view was resized)."""
+    return table, compute_bands(table.model_text, table.char_bytes, capacity), capacity

@@ -1,0 +1,34 @@
+"""What a text box cannot hold, and what the window says when it changes a text to fit.
+
+A text box holds lines, not line-ending characters: a carriage return would be dropped
+silently, so it becomes a newline. It cannot hold a lone surrogate either (Qt drops it without
+a word; ``--text`` gets them from bytes of the command line that are not UTF-8): each becomes
+U+FFFD, one character for one, as the command line encodes it.
+"""
+
+from __future__ import annotations
+
+from bpelens.core.text_units import clean_surrogates, find_lone_surrogates
+
+SHOWN_OFFSETS = 5
+
+
+def box_safe(text: str) -> tuple[str, list[str]]:
+    """The text a text box can hold, and one message per change made to get it."""
+    notes: list[str] = []
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        notes.append("The text's carriage returns (\\r) were turned into newlines: the text "
+                      "box holds lines only. To tokenize \\r\\n exactly, use `bpelens encode`.")
+    if find_lone_surrogates(text):
+        codes = sorted({f"U+{ord(text[i]):04X}" for i in find_lone_surrogates(text)})
+        text, offsets = clean_surrogates(text)
+        many = len(offsets) > 1
+        shown = ", ".join(map(str, offsets[:SHOWN_OFFSETS])) + (
+            ", …" if len(offsets) > SHOWN_OFFSETS else "")
+        notes.append(
+            f"The text had {len(offsets)} lone surrogate{'s' if many else ''} "
+            f"({', '.join(codes[:SHOWN_OFFSETS])}, from bytes that were not UTF-8; UTF-8 "
+            f"cannot encode {'them' if many else 'it'}): replaced by U+FFFD at "
+            f"character{'s' if many else ''} {shown}, as `bpelens encode` does.")
+    return text, notes

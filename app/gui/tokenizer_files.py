@@ -1,0 +1,61 @@
+"""Which files are tokenizers, how the open dialog lists them, loading a picker choice, and
+reading a text file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bpelens.app.demo_data import load_demo
+from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
+
+from .tokenizer_picker import Choice
+
+DEFAULT_DEMO = "demo-multilingual-byte"
+TOKENIZER_SUFFIXES = (".json", ".tiktoken", ".bpe", ".model")
+TOKENIZER_NAMES = ("merges.txt", "vocab.bpe", "encoder.json")
+# The open dialog's filter: every kind of file `open_tokenizer` reads (merges.txt for a
+# vocab.json + merges.txt pair; a SentencePiece .model).
+TOKENIZER_FILTER = ("Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;"
+                    "SentencePiece models (*.model);;All files (*)")
+TEXT_FILTER = "Text (*.txt *.md);;All files (*)"
+
+
+def looks_like_tokenizer(path: Path) -> bool:
+    return path.is_dir() or path.suffix in TOKENIZER_SUFFIXES or path.name in TOKENIZER_NAMES
+
+
+def load_choice(choice: Choice) -> Tokenizer:
+    if choice.kind == "demo":
+        return load_demo(choice.key)
+    return open_tokenizer(choice.key, encoding=choice.encoding)
+
+
+def path_choice(path: str, *, encoding: str | None = None) -> Choice:
+    full = Path(path).expanduser()
+    return Choice("path", str(full), encoding, label=file_label(full))
+
+
+def demo_choice(name: str = DEFAULT_DEMO) -> Choice:
+    return Choice("demo", name, label=name)
+
+
+def file_label(path: Path) -> str:
+    if path.name in ("tokenizer.json", "vocab.json", "merges.txt"):
+        return f"{path.parent.name}/{path.name}"
+    return path.name
+
+
+class TextFileError(BpeLensError):
+    """A text file that cannot be read, or is not UTF-8 (the message names it)."""
+
+
+def read_text_file(path: str) -> str:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise TextFileError(f"Cannot read {path}: {exc.strerror}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TextFileError(f"{Path(path).name} is not UTF-8 text (byte {exc.start} is "
+                            f"0x{data[exc.start]:02X}); the text was left as it is") from None
