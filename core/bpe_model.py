@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from .byte_level import bytes_to_printable, hf_byte_order
 from .errors import ConfigError, EncodeError
 from .merge_trace import MergeStep
-from .rank_merge import merge_by_rank, trace_by_rank
+from .rank_merge import VECTOR_PIECE, merge_by_rank, trace_by_rank
 from .token_model import BuiltFrom, Level, TokenModel
 
 ByteOrder = Literal["value", "hf"]
@@ -95,6 +95,7 @@ class BPEModel(TokenModel):
 
         self.rules: list[MergeRule] = []
         self._ranks_cache: tuple[dict[int, int], list[int], int] | None = None
+        self._long_cache: tuple[int, Any] | None = None
         self._by_bytes: dict[tuple[bytes, bool], int] = {
             (b, e): i
             for i, (b, e) in enumerate(zip(self._bytes, self._ends_word, strict=True))
@@ -278,13 +279,28 @@ class BPEModel(TokenModel):
         return ids
 
     def encode_piece(self, piece: str) -> list[int]:
-        ranks, new_ids, shift = self._rank_tables()
-        return merge_by_rank(self.initial_ids(piece), ranks, new_ids, shift)
+        return self.merge_ids(self.initial_ids(piece))
 
     def merge_ids(self, ids: Sequence[int]) -> list[int]:
         """Apply the rules to an arbitrary id sequence (ids of one piece)."""
         ranks, new_ids, shift = self._rank_tables()
+        if len(ids) >= VECTOR_PIECE:
+            table = self._long_table()
+            if table.can_merge_long:
+                import numpy as np
+
+                return table.merge_long(np.asarray(ids))
         return merge_by_rank(list(ids), ranks, new_ids, shift)
+
+    def _long_table(self) -> Any:
+        """bulk_bpe.PairTable of the rules so far, for pieces of thousands of symbols."""
+        from .bulk_bpe import PairTable
+
+        cached = self._long_cache
+        if cached is None or cached[0] != len(self.rules):
+            ranks, new_ids, shift = self._rank_tables()
+            cached = self._long_cache = (len(self.rules), PairTable(ranks, new_ids, shift))
+        return cached[1]
 
     def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
         """(initial ids, final ids, steps) for one piece."""

@@ -73,6 +73,10 @@ _SLICE = 1 << 16
 # Below this many busy rows (and no piece left to join) a numpy round costs more than
 # finishing the rows in Python.
 _TAIL_ROWS = 8
+# merge_long hands the rest to Python after this many rounds in a row that each merged
+# fewer than one pair in _LONG_ROUND_GAIN.
+_LONG_ROUND_GAIN = 64
+_LONG_SLOW_ROUNDS = 4
 
 
 class PairTable:
@@ -342,6 +346,133 @@ class PairTable:
         out_counts = np.zeros(lens.size, dtype=np.int64)
         out_counts[which] = counts
         return pool, out_starts, out_counts
+
+    def merge_long(self, ids: np.ndarray) -> list[int]:
+        """One long piece (``ids``, any integer array) merged exactly as ``merge_by_rank``
+        would, in rounds over the whole piece.
+
+        Each round takes the *candidates* — the pairs that come before both neighbours in
+        (rank, position) order, and in a run of pairs of equal rank every other one from the
+        run's start — and merges, in one go, those the sequential rule is bound to merge
+        unchanged and in that order: taken by (rank, position), every candidate ranked below
+        each pair that the candidates before it create (computed with the neighbours they
+        really have then) and below every pair neither a candidate nor beside one (which a
+        merge could expose). Nothing ranked lower can appear before them, so each is the
+        lowest pair, leftmost, when its turn comes. A run of one character (``"a" * 10**7``)
+        merges half its pairs a round; when rounds merge too little (text whose merges
+        cascade), the rest is finished by ``merge_by_rank``."""
+        if not self.can_merge_long or (ids.size and not (
+                int(ids.min()) >= 0 and int(ids.max()) <= self.max_id)):
+            raise ValueError("merge_long needs ids in the table's range")
+        # Four bytes a symbol and a rank where they fit: a piece of 10⁷ symbols then needs a
+        # few hundred MB of arrays at its peak, not a gigabyte.
+        small = max(int(ids.max(initial=0)), self.max_new_id) < 1 << 31
+        sym = np.array(ids, dtype=np.int32 if small else np.int64)
+        ranks = self._pair_ranks(sym[:-1], sym[1:])
+        new_ids = self.new_id_array.astype(sym.dtype)
+        slow_rounds = 0
+        while ranks.size and int(ranks.min()) < self.inf:
+            at = self._round(sym, ranks)
+            sym[at] = new_ids[ranks[at]]
+            keep = np.ones(sym.size, dtype=bool)
+            keep[at + 1] = False
+            sym = sym[keep]
+            # Pairs keep their ranks but around each merge: the pair ending at the new symbol
+            # and the one starting there are looked up again.
+            ranks = ranks[keep[:-1]][: sym.size - 1]
+            del keep
+            new_at = at - np.arange(at.size, dtype=at.dtype)
+            around = np.zeros(ranks.size + 1, dtype=bool)
+            around[new_at] = True  # the pair starting at the new symbol (none at the end)
+            around[new_at[new_at > 0] - 1] = True
+            touched = np.flatnonzero(around[: ranks.size])
+            del around
+            if touched.size:
+                ranks[touched] = self._pair_ranks(sym[touched], sym[touched + 1])
+            # A round costs a pass over the piece: when it merges little, Python's heap on
+            # what is left is cheaper.
+            slow_rounds = slow_rounds + 1 if at.size * _LONG_ROUND_GAIN < sym.size else 0
+            if slow_rounds >= _LONG_SLOW_ROUNDS:
+                return self._merge_one(sym.tolist())
+        return sym.tolist()
+
+    def _pair_ranks(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """Ranks of the pairs ``(left[i], right[i])``, looked up a slice at a time (the
+        lookup's temporaries are eight bytes a key)."""
+        out = np.empty(left.size, dtype=self.rank_dtype)
+        shift = self.shift
+        for a in range(0, left.size, _SLICE * 16):
+            b = a + _SLICE * 16
+            keys = (left[a:b].astype(np.int64) << shift) | right[a:b]
+            out[a:b] = self.lookup(keys)
+        return out
+
+    def _round(self, sym: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+        """Positions (ascending) of the pairs one round of :meth:`merge_long` merges."""
+        n = ranks.size
+        inf = self.inf  # "no pair"; also stands for the missing neighbour of either end
+        starts = np.empty(n, dtype=bool)
+        starts[0] = True
+        np.not_equal(ranks[1:], ranks[:-1], out=starts[1:])
+        index = np.arange(n, dtype=np.int32 if n < 1 << 31 else np.int64)
+        run_start = np.where(starts, index, 0)
+        np.maximum.accumulate(run_start, out=run_start)
+        chosen = ((index - run_start) & 1) == 0
+        del index
+        chosen &= ranks < inf
+        before = np.empty(n, dtype=ranks.dtype)
+        before[0] = inf
+        before[1:] = ranks[:-1]
+        chosen &= before[run_start] > ranks
+        del before, run_start
+        # The last pair of a run waits when the pair after it ranks lower.
+        later_lower = np.zeros(n, dtype=bool)
+        np.less(ranks[1:], ranks[:-1], out=later_lower[:-1])
+        later_lower[:-1] &= starts[1:]
+        chosen &= ~later_lower
+        del later_lower, starts
+        at = np.flatnonzero(chosen)
+        del chosen
+        mine = ranks[at]
+        made = self.new_id_array[mine].astype(sym.dtype)
+        # The neighbours each candidate has when it merges: a candidate two pairs away that
+        # goes first (lower rank, or equal and to the left) has already made its new symbol.
+        k = at.size
+        left_first = np.zeros(k, dtype=bool)
+        right_first = np.zeros(k, dtype=bool)
+        if k > 1:
+            close = at[1:] - at[:-1] == 2
+            left_first[1:] = close & (mine[:-1] <= mine[1:])
+            right_first[:-1] = close & (mine[1:] < mine[:-1])
+            del close
+        left_sym = np.where(left_first, np.roll(made, 1), sym[np.maximum(at - 1, 0)])
+        created = self._pair_ranks(left_sym, made)
+        created[at == 0] = inf
+        del left_sym
+        right_sym = np.where(right_first, np.roll(made, -1),
+                             sym[np.minimum(at + 2, sym.size - 1)])
+        made_right = self._pair_ranks(made, right_sym)
+        made_right[at + 2 >= sym.size] = inf
+        np.minimum(created, made_right, out=created)
+        del right_sym, made_right, made
+        # Pairs neither candidates nor beside one: a merge elsewhere may expose them.
+        near = np.zeros(n + 2, dtype=bool)
+        near[at] = near[at + 1] = near[at + 2] = True
+        alone = ranks[~near[1 : n + 1]]
+        exposable = int(alone.min()) if alone.size else inf
+        del near, alone
+        order = np.lexsort((at, mine))
+        ranked = mine[order]
+        lower_made = np.empty(k, dtype=created.dtype)
+        lower_made[0] = inf
+        np.minimum.accumulate(created[order][:-1], out=lower_made[1:])
+        fine = (ranked < lower_made) & (ranked < exposable)
+        count = int(np.argmin(fine)) if not fine.all() else k
+        return np.sort(at[order[:max(1, count)]])
+
+    @property
+    def can_merge_long(self) -> bool:
+        return not self.python_only
 
     def _merge_one(self, ids: list[int]) -> list[int]:
         if self.finish is not None:

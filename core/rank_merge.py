@@ -16,6 +16,9 @@ from .merge_trace import MergeStep
 NO_RANK = 1 << 62
 # Above this many symbols the heap over a linked list beats rescanning a list of ranks.
 LONG_PIECE = 192
+# Above this many, the rounds of bulk_bpe.PairTable.merge_long over the whole piece beat the
+# heap (10× on a run of one letter, never much slower).
+VECTOR_PIECE = 4096
 
 
 def merge_by_rank(

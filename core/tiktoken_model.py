@@ -18,10 +18,14 @@ from typing import Any
 from . import disk_cache
 from .errors import ConfigError
 from .merge_trace import MergeStep
+from .rank_merge import VECTOR_PIECE
 from .token_model import BuiltFrom, TokenModel
 
 NO_RANK = 1 << 62
 LONG_PIECE = 256
+# A piece this long builds the join table (~0.6 s the first time on a machine, then read
+# from the disk cache) to merge in rounds; a table already built is used from VECTOR_PIECE.
+VECTOR_PIECE_BUILD = 1 << 15
 # Pieces to merge at once before the vectorized merge pays for building its table (~0.2 s
 # for o200k), and once it is built.
 BULK_FIRST = 15_000
@@ -154,7 +158,7 @@ class TiktokenModel(TokenModel):
     def _finish_merge(self, ids: list[int]) -> list[int]:
         table = self.token_bytes
         data = b"".join([table[i] for i in ids])  # type: ignore[misc]
-        return self._merge_long(data) if len(data) > LONG_PIECE else self._merge_short(data)
+        return self._merge_heap(data) if len(data) > LONG_PIECE else self._merge_short(data)
 
     @property
     def pair_shift(self) -> int:
@@ -199,6 +203,18 @@ class TiktokenModel(TokenModel):
         return [encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
 
     def _merge_long(self, data: bytes) -> list[int]:
+        # Thousands of bytes: rounds over the whole piece (the join table is built once, and
+        # kept on disk); below, the heap.
+        if len(data) >= VECTOR_PIECE_BUILD or (
+                self._pair_table is not None and len(data) >= VECTOR_PIECE):
+            import numpy as np
+
+            table = self.pair_table()
+            if table.can_merge_long:
+                return table.merge_long(self._byte_ids[np.frombuffer(data, dtype=np.uint8)])
+        return self._merge_heap(data)
+
+    def _merge_heap(self, data: bytes) -> list[int]:
         # Parts as a linked list of byte offsets; heap entries (rank, start) go stale when a
         # neighbour merges, and are skipped when the bytes they name no longer form a pair.
         get = self.encoder.get

@@ -20,7 +20,7 @@ from typing import Any
 from .byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .errors import ConfigError
 from .merge_trace import MergeStep
-from .rank_merge import merge_by_rank, trace_by_rank
+from .rank_merge import LONG_PIECE, VECTOR_PIECE, merge_by_rank, trace_by_rank
 from .token_model import BuiltFrom, TokenModel, check_vocabulary_ids
 
 
@@ -267,7 +267,21 @@ class VocabBPEModel(TokenModel):
             ids = list(piece.encode("utf-8").translate(self._translate))
         else:
             ids = self._initial(piece)[0]
+        return self._merge(ids)
+
+    def _merge(self, ids: list[int]) -> list[int]:
+        if len(ids) >= VECTOR_PIECE and self._long_table.can_merge_long:
+            import numpy as np
+
+            return self._long_table.merge_long(np.asarray(ids))
         return merge_by_rank(ids, self._ranks, self._new_ids, self._shift)
+
+    @cached_property
+    def _long_table(self) -> Any:
+        """bulk_bpe.PairTable of the merges, for pieces of thousands of symbols."""
+        from .bulk_bpe import PairTable
+
+        return PairTable(self._ranks, self._new_ids, self._shift)
 
     @cached_property
     def _translate(self) -> bytes | None:
@@ -282,12 +296,38 @@ class VocabBPEModel(TokenModel):
             if whole is not None:
                 return [whole], [len(self.token_bytes[whole] or b"")]
         ids, lengths = self._initial(piece)
+        if len(ids) > LONG_PIECE:
+            # Tracing every step is quadratic: merge fast, then give each merged token the
+            # lengths of the initial symbols it is made of (its bytes are theirs, joined).
+            return self._covered(ids, lengths, self._merge(list(ids)))
         final, steps = trace_by_rank(ids, self._ranks, self._new_ids, self._shift,
                                      self._length_table)
         for step in steps:
             lengths[step.position : step.position + 2] = [
                 lengths[step.position] + lengths[step.position + 1]]
         return final, lengths
+
+    def _covered(self, initial: list[int], lengths: list[int], final: list[int]
+                 ) -> tuple[list[int], list[int]]:
+        """How many input bytes each of ``final`` covers, walking ``initial`` (whose symbols
+        cover ``lengths`` bytes each): a final id that is the next initial one is that
+        symbol; a merged one is as many symbols as its bytes take."""
+        table = self._length_table
+        out: list[int] = []
+        pos = 0
+        for tid in final:
+            if initial[pos] == tid:
+                out.append(lengths[pos])
+                pos += 1
+                continue
+            need = table[tid]
+            got = covered = 0
+            while got < need:
+                got += table[initial[pos]]
+                covered += lengths[pos]
+                pos += 1
+            out.append(covered)
+        return final, out
 
     @cached_property
     def _length_table(self) -> list[int]:

@@ -296,6 +296,47 @@ def test_a_table_restored_from_its_state_merges_the_same(data):
         assert restored.merge_many(pieces) == reference(pieces, ranks, new_ids, shift)
 
 
+# -- one long piece in rounds (merge_long) -----------------------------------------------------
+
+
+@st.composite
+def long_pieces_for(draw, ids: range):
+    symbol = st.sampled_from(ids)
+    run = st.builds(lambda a, n: [a] * n, symbol, st.integers(2, 400))
+    repeated = st.builds(lambda p, n: p * n, st.lists(symbol, min_size=1, max_size=5),
+                         st.integers(1, 120))
+    mixed = st.lists(symbol, min_size=2, max_size=600)
+    parts = draw(st.lists(st.one_of(run, repeated, mixed), min_size=1, max_size=4))
+    return [i for part in parts for i in part]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_merge_long_equals_merge_by_rank(data):
+    ids, ranks, new_ids, shift = data.draw(tables())
+    piece = data.draw(long_pieces_for(ids))
+    table = PairTable(ranks, new_ids, shift)
+    if not table.can_merge_long:
+        return
+    expected = merge_by_rank(list(piece), ranks, new_ids, shift)
+    slow = data.draw(st.sampled_from([10**9, 1]))  # never hand over to Python, or at once
+    with mock.patch.object(bulk_bpe, "_LONG_SLOW_ROUNDS", slow):
+        assert table.merge_long(np.array(piece, dtype=np.int64)) == expected
+
+
+def test_merge_long_on_a_run_of_one_letter_takes_few_rounds():
+    # a=0, rules a+a -> 1 (rank 0), 1+1 -> 2 (rank 1), 2+0 -> 3 (rank 2)
+    shift = 3
+    ranks = {0 << shift | 0: 0, 1 << shift | 1: 1, 2 << shift | 0: 2}
+    table = PairTable(ranks, [1, 2, 3], shift)
+    calls = []
+    real = table._round
+    table._round = lambda *a: calls.append(1) or real(*a)  # type: ignore[method-assign]
+    piece = [0] * 10_001
+    assert table.merge_long(np.array(piece)) == merge_by_rank(piece, ranks, [1, 2, 3], shift)
+    assert len(calls) <= 4
+
+
 # -- tiktoken o200k on real text --------------------------------------------------------------
 
 TIKTOKEN_FILE = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"
@@ -390,3 +431,21 @@ def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
     assert [pool[a : a + n].tolist() for a, n in zip(starts[:3], lens[:3], strict=True)] == [
         model.encode_piece(p) for p in ["ab", " hello", "ab"]
     ]
+
+
+@needs_shared_data
+@pytest.mark.parametrize("name", ["llama-spm", "qwen3"])
+def test_long_piece_spans_equal_the_traced_ones(name):
+    from bpelens.core import open_tokenizer, rank_merge
+
+    model = open_tokenizer(SHARED_DATA / "tokenizers" / "hf" / f"{name}.tokenizer.json").model
+    text = (SHARED_DATA / "parallel" / "ntrex128" / "newstest2019-ref.hin.txt").read_text(
+        encoding="utf-8")[:3000].replace("\n", " ") + "日本語🙂\u0f00" * 40
+    piece = text.replace(" ", "▁") if name == "llama-spm" else text
+    fast = model.encode_piece_spans(piece)
+    assert len(piece.encode()) > rank_merge.VECTOR_PIECE  # the vectorized path
+    with mock.patch("bpelens.core.vocab_bpe.LONG_PIECE", 10**9):  # trace every step
+        traced = model.encode_piece_spans(piece)
+    assert fast == traced
+    assert fast[0] == model.encode_piece(piece)
+    assert sum(fast[1]) == len(piece.encode())
