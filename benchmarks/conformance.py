@@ -1,14 +1,17 @@
-"""Conformance report: how many inputs BPE Lens was compared on against tiktoken and HF
-tokenizers, per tokenizer file in ../shared/data, and how many gave other ids or another
-decoded text. Every mismatch is a bug; the report says where to look.
+"""Conformance report: how many inputs BPE Lens was compared on against tiktoken, HF
+tokenizers and sentencepiece, per tokenizer file in ../shared/data, and how many gave other
+ids or another decoded text. Every mismatch is a bug; the report says where to look.
 
     python benchmarks/conformance.py [--random 20000] [--seed 0] [--json report.json]
+                                     [--family tiktoken|tokenizers|sentencepiece ...]
 
 Inputs: every NTREX-128 sentence (51,948 lines, 128 languages), the 26 NTREX files whole,
 and --random generated texts (fragments chosen to stress pre-tokenizers: whitespace runs,
 digits, combining marks, emoji sequences, special-token strings, contractions, scripts),
 each in both special-token modes; the sentences and the generated texts once more as one batch
-(``encode_batch_ids`` on a fresh tokenizer: the lines merged together).
+(``encode_batch_ids`` on a fresh tokenizer: the lines merged together). SentencePiece
+``.model`` files recognise no special token in text: both modes must give the library's
+``encode`` ids, the second with ``add_special_tokens`` against ``encode(add_bos=True)``.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import json
 import random
 import sys
 import time
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -43,6 +47,10 @@ from fidelity_helpers import (
     tiktoken_reference,
 )
 from shared_data import SHARED_DATA, require_shared_data
+
+SP_DIR = SHARED_DATA / "tokenizers" / "sentencepiece"
+SP_FILES = ["ai21-j2-tokenizer", "botchan_en_bpe_1000", "botchan_en_unigram_1000",
+            "kyoto_ja_unigram_8000"]
 
 WORDS = ["'s", "'LL", " DON'T", "Hello", " world", "日本語", "مرحبا", "नमस्ते", "ñandú", "Ⅻ",
          "ﬁ", "①", "e\u0301", "é", "<unk>", "12345", " 3.14", "x\u0301\u0302", "ᄀ\u1161"]
@@ -120,11 +128,40 @@ def check_hf(name: str, texts: list[str], tally: Tally, batch: bool) -> None:
     ref.encode_special_tokens = False
 
 
+@cache
+def sp_reference(name: str):
+    import sentencepiece as spm
+
+    return spm.SentencePieceProcessor(model_file=str(SP_DIR / f"{name}.model"))
+
+
+@cache
+def ours_sp(name: str):
+    return open_tokenizer(SP_DIR / f"{name}.model")
+
+
+def check_sp(name: str, texts: list[str], tally: Tally, batch: bool) -> None:
+    ref, ours = sp_reference(name), ours_sp(name)
+    for special, add_bos in (("none", False), ("all", True)):
+        if batch:  # all the texts at once, by a tokenizer that has seen none of them
+            fresh = open_tokenizer(SP_DIR / f"{name}.model")
+            got_all = fresh.encode_batch_ids(texts, special=special, add_special_tokens=add_bos)
+        for n, text in enumerate(texts):
+            want = ref.encode(text, add_bos=add_bos)
+            got = (got_all[n] if batch
+                   else ours.encode_ids(text, special=special, add_special_tokens=add_bos))
+            tally.check(text, got == want,
+                        ours.decode(want, errors="replace") == ref.decode(want))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--random", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--family", action="append",
+                        choices=["tiktoken", "tokenizers", "sentencepiece"],
+                        help="check only these libraries' files (repeatable; default: all)")
     args = parser.parse_args()
     require_shared_data()
     rng = random.Random(args.seed)
@@ -137,7 +174,10 @@ def main() -> None:
     report = []
     print(f"{'tokenizer':<28}{'inputs':>26}{'checked':>10}{'id diff':>9}{'decode diff':>13}")
     for family, names, check in (("tiktoken", list(TIKTOKEN_FILES), check_tiktoken),
-                                 ("tokenizers", HF_FILES, check_hf)):
+                                 ("tokenizers", HF_FILES, check_hf),
+                                 ("sentencepiece", SP_FILES, check_sp)):
+        if args.family and family not in args.family:
+            continue
         for name in names:
             for source, (texts, batch) in sources.items():
                 tally = Tally()

@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hf_file_mutations import TEXTS, mutated, small_copy
 from hypothesis import given, settings
 
 from bpelens.core import BpeLensError
 from bpelens.core.formats.hf_json import load_hf_tokenizer
 
 from conftest import SHARED_DATA, needs_shared_data
+from hf_file_mutations import TEXTS, mutated, small_copy
 
 HF_FILES = sorted((SHARED_DATA / "tokenizers" / "hf").glob("*.tokenizer.json"))
 WORKER = Path(__file__).with_name("hf_reference_worker.py")

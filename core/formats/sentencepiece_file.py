@@ -1,0 +1,240 @@
+"""SentencePiece ``.model`` files (``tokenizer.model`` of Llama 2, Mistral, Gemma …): a
+protobuf ``ModelProto`` read with the protobuf runtime (``sentencepiece_schema.py``), turned
+into a :class:`Tokenizer` that gives the ids and decoded text of the ``sentencepiece``
+library.
+
+The pipeline: the SentencePiece normalizer (character map, whitespace rules, ``▁``), no
+pre-tokenizer (the model sees the whole normalized text, as in the library), the model
+(BPE, Unigram, character or word), SentencePiece's decoding. No added tokens: the library
+never recognises control pieces such as ``<s>`` in text, and user-defined pieces are the
+model's business (they are kept by the normalizer and found by the model).
+``add_special_tokens`` puts the BOS piece first, as ``encode(..., add_bos=True)`` does.
+
+A file that is not a usable model is a one-line :class:`TokenizerFileError` naming the file
+and the problem; sizes are checked before anything is built from them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import stat
+from pathlib import Path
+from typing import Any
+
+from ..errors import ConfigError, TokenizerFileError
+from ..postprocessors import PostProcessor
+from ..pretokenizers import PreTokenizer
+from ..sentencepiece_normalizer import SentencePieceNormalizer
+from ..sentencepiece_pieces import (
+    DEFAULT_UNK_SURFACE,
+    SentencePieceDecoder,
+    SentencePieceModel,
+    SentencePieceVocab,
+    SpecialPieces,
+)
+from ..tokenizer import Tokenizer
+from .sentencepiece_schema import BPE as BPE_TYPE
+from .sentencepiece_schema import CHAR as CHAR_TYPE
+from .sentencepiece_schema import MODEL_TYPES, decode_error_type, parse_model_proto
+from .sentencepiece_schema import UNIGRAM as UNIGRAM_TYPE
+
+# The largest real models are a few tens of MB (262k pieces: 6.6 MB). Tables indexed by id
+# are dense lists: BPE Lens lays out ids up to 2²¹ - 1 (token_model.MAX_TOKEN_ID).
+MAX_FILE_BYTES = 256 << 20
+MAX_PIECES = 1 << 21
+WHAT_IT_IS = "a SentencePiece model is a protobuf ModelProto (tokenizer.model)"
+
+
+def load_sentencepiece(path: str | Path) -> Tokenizer:
+    """Open a SentencePiece ``.model`` file."""
+    path = Path(path)
+    data = _read(path)
+    tokenizer = tokenizer_from_model_proto(data, path=str(path))
+    tokenizer.name = _display_name(path)
+    tokenizer.source = {**(tokenizer.source or {}), "sha256": hashlib.sha256(data).hexdigest()}
+    return tokenizer
+
+
+def _read(path: Path) -> bytes:
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise TokenizerFileError(str(path), "not a regular file (a pipe or a device "
+                                     "would be read without end); give a .model file")
+        size = info.st_size
+        if size > MAX_FILE_BYTES:
+            raise TokenizerFileError(
+                str(path), f"{size:,} bytes is far larger than any SentencePiece model "
+                f"(at most {MAX_FILE_BYTES:,} bytes are read)")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+    if len(data) > MAX_FILE_BYTES:  # it grew while being read
+        raise TokenizerFileError(str(path), f"more than {MAX_FILE_BYTES:,} bytes")
+    return data
+
+
+def _display_name(path: Path) -> str:
+    if path.stem != "tokenizer":
+        return path.stem
+    parent = path.parent
+    if parent.parent.name == "snapshots":  # HF cache: models--org--name/snapshots/<rev>
+        return parent.parent.parent.name.removeprefix("models--").replace("--", "/")
+    return parent.name or path.stem
+
+
+def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>") -> Tokenizer:
+    """Build from the bytes of a ``.model`` file (``path`` names it in errors)."""
+
+    def fail(problem: str, field: str | None = None) -> TokenizerFileError:
+        return TokenizerFileError(path, problem, field=field)
+
+    if not data:
+        raise fail(f"the file is empty; {WHAT_IT_IS}")
+    # Said only once the bytes are not a model: a model's first bytes may look like "\n{".
+    json_like = data[:64].lstrip(b" \t\r\n").startswith((b"{", b"["))
+    not_a_model = ("this is JSON (a tokenizer.json?), not a SentencePiece model" if json_like
+                   else "not a SentencePiece model")
+    try:
+        proto = parse_model_proto(data)
+    except (decode_error_type(), ValueError, RecursionError):
+        detail = "" if json_like else ": the protobuf data is malformed or truncated"
+        raise fail(f"{not_a_model}{detail}; {WHAT_IT_IS}") from None
+    count = len(proto.pieces)
+    if not count:
+        if json_like:
+            raise fail(f"{not_a_model}; {WHAT_IT_IS}")
+        raise fail(f"no pieces (field 1): truncated, or not a SentencePiece model; "
+                   f"{WHAT_IT_IS}", "pieces")
+    if count > MAX_PIECES:
+        raise fail(f"{count:,} pieces; BPE Lens opens models of at most {MAX_PIECES:,}",
+                   "pieces")
+    for field, number in (("trainer_spec", 2), ("normalizer_spec", 3)):
+        if not proto.HasField(field):
+            raise fail(f"no {field} (field {number}): the file is truncated or not a "
+                       "SentencePiece model", field)
+    trainer = proto.trainer_spec
+    model_type = trainer.model_type
+    if model_type not in MODEL_TYPES:
+        valid = ", ".join(f"{k} {v}" for k, v in MODEL_TYPES.items())
+        raise fail(f"model_type {model_type} is not a SentencePiece model type ({valid})",
+                   "trainer_spec.model_type")
+
+    for name in ("unk_id", "bos_id", "eos_id", "pad_id"):
+        value = getattr(trainer, name)
+        if not -1 <= value < count:
+            raise fail(f"{name} {value:,} is not a piece id (the model has {count:,} pieces; "
+                       "-1 means none)", f"trainer_spec.{name}")
+    vocab = _vocab(proto, trainer, fail)
+    try:
+        normalizer = SentencePieceNormalizer.from_spec(
+            proto.normalizer_spec, treat_whitespace_as_suffix=trainer.treat_whitespace_as_suffix,
+            user_defined=vocab.user_defined)
+    except ConfigError as exc:
+        raise fail(str(exc), "normalizer_spec") from None
+    denormalizer = None
+    if proto.HasField("denormalizer_spec") and proto.denormalizer_spec.precompiled_charsmap:
+        try:
+            denormalizer = SentencePieceNormalizer.from_spec(proto.denormalizer_spec)
+        except ConfigError as exc:
+            raise fail(str(exc), "denormalizer_spec") from None
+
+    model = _model(model_type, vocab, normalizer, fail)
+    spec = proto.normalizer_spec
+    decoder = SentencePieceDecoder(vocab, add_dummy_prefix=spec.add_dummy_prefix,
+                                   remove_extra_whitespaces=spec.remove_extra_whitespaces,
+                                   denormalizer=denormalizer)
+    tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=PreTokenizer(),
+                          post_processor=_bos(vocab), decoder=decoder)
+    tokenizer.source = {"format": "sentencepiece", "path": path,
+                        "model_type": MODEL_TYPES[model_type],
+                        "normalizer": normalizer.name, "trainer": _trainer_facts(trainer)}
+    return tokenizer
+
+
+def _vocab(proto: Any, trainer: Any, fail) -> SentencePieceVocab:
+    entries = proto.pieces
+    raw = [p.piece for p in entries]
+    try:
+        pieces = [r.decode("utf-8") for r in raw]
+    except UnicodeDecodeError:
+        index = next(i for i, r in enumerate(raw) if not _is_utf8(r))
+        raise fail(f"piece {index} ({raw[index][:16]!r}) is not UTF-8 text",
+                   f"pieces[{index}]") from None
+    scores = [p.score for p in entries]
+    types = [p.type for p in entries]
+    try:
+        names = SpecialPieces(
+            unk=_text(trainer.unk_piece) or "<unk>", bos=_text(trainer.bos_piece) or "<s>",
+            eos=_text(trainer.eos_piece) or "</s>", pad=_text(trainer.pad_piece) or "<pad>",
+            unk_surface=_text(trainer.unk_surface) if trainer.HasField("unk_surface")
+            else DEFAULT_UNK_SURFACE)
+    except UnicodeDecodeError:
+        raise fail("a piece name or unk_surface is not UTF-8 text", "trainer_spec") from None
+    try:
+        return SentencePieceVocab(pieces, scores, types, byte_fallback=trainer.byte_fallback,
+                                  names=names)
+    except ConfigError as exc:
+        raise fail(str(exc), "pieces") from None
+
+
+def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePieceNormalizer,
+           fail) -> SentencePieceModel:
+    if model_type == UNIGRAM_TYPE:
+        from ..sentencepiece_unigram import SentencePieceUnigram
+
+        if not vocab.normal:
+            raise fail("a Unigram model needs NORMAL or USER_DEFINED pieces; it has none",
+                       "pieces")
+        return SentencePieceUnigram(vocab)
+    if model_type == BPE_TYPE:
+        from ..sentencepiece_bpe import SentencePieceBPE
+
+        return SentencePieceBPE(vocab, space=normalizer.space)
+    from ..sentencepiece_char_word import SentencePieceChar, SentencePieceWord
+
+    return SentencePieceChar(vocab) if model_type == CHAR_TYPE else SentencePieceWord(vocab)
+
+
+class BosPostProcessor(PostProcessor):
+    """The BOS piece before the ids (``encode(..., add_bos=True)``)."""
+
+    kind = "SentencePieceBOS"
+
+    def __init__(self, bos_id: int, piece: str) -> None:
+        self.bos_id = bos_id
+        self.piece = piece
+
+    def added(self) -> tuple[list[int], list[int]]:
+        return [self.bos_id], []
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": self.kind, "bos": self.piece, "id": self.bos_id}
+
+
+def _bos(vocab: SentencePieceVocab) -> PostProcessor | None:
+    # bos_id(): the trainer's BOS piece, when it is a control piece; the library refuses
+    # add_bos otherwise.
+    bos = vocab.special_id(vocab.names.bos)
+    return None if bos is None else BosPostProcessor(bos, vocab.names.bos)
+
+
+def _trainer_facts(trainer: Any) -> dict[str, Any]:
+    """What the trainer settings say, for display (encoding does not depend on them)."""
+    return {"vocab_size": trainer.vocab_size, "byte_fallback": trainer.byte_fallback,
+            "treat_whitespace_as_suffix": trainer.treat_whitespace_as_suffix,
+            "unk_id": trainer.unk_id, "bos_id": trainer.bos_id, "eos_id": trainer.eos_id,
+            "pad_id": trainer.pad_id}
+
+
+def _text(data: bytes) -> str:
+    return bytes(data).decode("utf-8")
+
+
+def _is_utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
