@@ -69,7 +69,7 @@ def token_info(tokenizer: Tokenizer, table: TokenTable, index: int) -> TokenInfo
     label = _spelling(tokenizer)
     return TokenInfo(
         index=index, id=token_id, kind=kind, data=data, text=text,
-        spelling=label(token_id), partial=table.partial[index],
+        spelling=label(token_id), partial=bool(table.partial[index]),
         byte_start=table.byte_starts[index], byte_end=table.byte_ends[index],
         char_start=table.char_starts[index], char_end=table.char_ends[index], rank=rank,
         left=label(built.left_id) if built else None,

@@ -1,10 +1,11 @@
-"""Tokens of one text as columns — what the GUI's views read.
+"""Tokens of one text as columns — what the GUI's views and the CLI's big answers read.
 
-An :class:`~bpelens.core.encoding.Encoding` holds one object per token, piece and byte
-source: exact and complete, but ~10 µs a token to build. The main window re-encodes on every
-keystroke and may hold a megabyte of text; it paints only what is visible. So it reads a
-:class:`TokenTable`: the same ids, spans and flags as plain lists, built from the fast id path
-whenever that is provably the same result, and from a full ``encode`` otherwise.
+An :class:`~bpelens.core.encoding.Encoding` holds one object per token, piece and span:
+exact and complete, but ~10 µs and a few hundred bytes a token. The main window re-encodes
+on every keystroke and may hold megabytes of text; it paints only what is visible. So it
+reads a :class:`TokenTable`: the same ids, spans and flags as compact columns (8 bytes an
+offset, one a flag), from the same walk through the pipeline as ``encode`` — or, when that is
+provably the same result, from the fast id path.
 
 The fast path applies when the tokens' bytes, joined, are exactly the text's bytes (so every
 token's span follows from the lengths): no normalizer change, no added or dropped characters
@@ -13,15 +14,20 @@ token's span follows from the lengths): no normalizer change, no added or droppe
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
 from .encoding import Encoding
+from .pipeline_walk import Walk, from_special, walk
 from .special_tokens import SpecialMatch, SpecialMode
-from .text_units import align_columns, char_byte_starts, clean_surrogates
-from .tokenizer import Tokenizer
+from .text_units import char_byte_offsets, clean_surrogates
+from .tokenizer import Progress, Tokenizer
+
+# Below this many tokens, columns are built in Python (numpy's import and calls cost more).
+_VECTOR_TOKENS = 2000
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -33,25 +39,28 @@ class TokenTable:
     text: str
     model_text: str
     ids: list[int]
-    byte_starts: list[int]
-    byte_ends: list[int]
-    char_starts: list[int]
-    char_ends: list[int]
-    partial: list[bool]
-    # Tokens produced by an added/special token match (not by the model).
-    from_special: list[bool]
-    piece_byte_starts: list[int]
-    piece_byte_ends: list[int]
+    byte_starts: Sequence[int]  # array('q')
+    byte_ends: Sequence[int]
+    char_starts: Sequence[int]
+    char_ends: Sequence[int]
+    partial: bytes  # 1 where the token starts or ends inside a character
+    # 1 where the token comes from an added/special token (not from the model).
+    from_special: bytes
+    piece_byte_starts: Sequence[int]
+    piece_byte_ends: Sequence[int]
     piece_special: list[int | None]
-    char_bytes: list[int]  # byte offset of each model_text character, plus the total
+    char_bytes: Sequence[int]  # byte offset of each model_text character, plus the total
     specials_found: tuple[SpecialMatch, ...]
     specials_recognised: tuple[SpecialMatch, ...]
     decoded: str
     replaced_surrogates: tuple[int, ...] = ()
-    # The full result when the table was built from one (normalized or rewritten text).
+    # Per model-text character, the input span it came from (None: the input itself).
+    sources: tuple[Sequence[int], Sequence[int]] | None = field(default=None, repr=False)
+    # The full result, when the table was made from one (tests compare the two).
     encoding: Encoding | None = field(default=None, repr=False)
     model_kind: Callable[[int], str] | None = field(default=None, repr=False)
     token_kind: Callable[[int], str] | None = field(default=None, repr=False)
+    fast: bool = False  # built by the fast id path
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -63,11 +72,6 @@ class TokenTable:
     @property
     def round_trip(self) -> bool:
         return self.decoded == self.text
-
-    @property
-    def fast(self) -> bool:
-        """Built by the fast path (model text and input are the same text)."""
-        return self.encoding is None
 
     @property
     def specials_as_text(self) -> tuple[SpecialMatch, ...]:
@@ -121,91 +125,226 @@ class TokenTable:
 
     def source_span(self, char_start: int, char_end: int) -> tuple[int, int]:
         """Input character span for a model-text character span."""
-        if self.encoding is None:
+        if self.sources is None:
             return char_start, char_end
-        return self.encoding.source_span(char_start, char_end)
+        lo, hi = self.sources
+        if char_start < char_end:
+            return lo[char_start], hi[char_end - 1]
+        if char_start < len(lo):
+            return lo[char_start], lo[char_start]
+        anchor = hi[-1] if len(hi) else 0
+        return anchor, anchor
 
 
-def token_table(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all") -> TokenTable:
-    """The tokens of ``text`` as columns (fast path when exact, else from ``encode``)."""
-    table = _fast_table(tokenizer, text, special)
+def token_table(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all",
+                progress: Progress | None = None) -> TokenTable:
+    """The tokens of ``text`` as columns (fast path when exact, else the pipeline's walk).
+
+    ``progress(fraction)`` is called every few tens of milliseconds of work on a long text;
+    it may raise to stop (the window's encoding job does, when the text changed)."""
+    progress = _monotone(progress)
+    table = _fast_table(tokenizer, text, special, progress)
     if table is not None:
         return table
-    return table_from_encoding(tokenizer, tokenizer.encode(text, special=special))
+    result = walk(tokenizer, text, special=special, progress=_part(progress, 0.0, 0.9))
+    table = table_from_walk(tokenizer, result)
+    if progress is not None:
+        progress(1.0)
+    return table
 
 
-def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode) -> TokenTable | None:
+def _monotone(progress: Progress | None) -> Progress | None:
+    """``progress`` that never goes back (the fast path may give up after encoding)."""
+    if progress is None:
+        return None
+    highest = [0.0]
+
+    def report(fraction: float) -> None:
+        highest[0] = max(highest[0], fraction)
+        progress(highest[0])
+
+    return report
+
+
+def _part(progress: Progress | None, low: float, high: float) -> Progress | None:
+    """``progress`` for a step that takes the share ``low``–``high`` of the work."""
+    if progress is None:
+        return None
+    return lambda fraction: progress(low + (high - low) * fraction)
+
+
+def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
+                progress: Progress | None = None) -> TokenTable | None:
     if tokenizer.specials.has_normalized or getattr(
             tokenizer.pretokenizer, "position_sensitive", False):
         return None
     clean, replaced = clean_surrogates(text)
     segments = tokenizer.specials.split(clean, special) if len(tokenizer.specials) else (
         [(0, len(clean), None)] if clean else [])
+    if tokenizer._decode_table() is None:
+        return None  # decoding is more than joining the tokens' bytes (an end-of-word marker)
     normalize = tokenizer.normalizer.normalize_str
     if not tokenizer._normalize_identity and any(
             sid is None and normalize(clean[s:e]) != clean[s:e] for s, e, sid in segments):
         return None
-    ids = tokenizer.encode_ids(clean, special=special)
+    ids = tokenizer.encode_ids(clean, special=special, progress=_part(progress, 0.0, 0.8))
     parts_table = tokenizer._decode_table()
     if parts_table is None:
         return None
     parts = list(map(parts_table.__getitem__, ids))
     if None in parts or b"".join(parts) != clean.encode("utf-8"):  # type: ignore[arg-type]
         return None
-    ends = list(accumulate(map(len, parts)))  # type: ignore[arg-type]
-    starts = [0, *ends[:-1]] if ends else []
-    char_bytes = char_byte_starts(clean)
-    char_starts, char_ends, partial = align_columns(starts, ends, char_bytes)
-    piece_starts: list[int] = []
-    piece_ends: list[int] = []
+    if progress is not None:
+        progress(0.85)
+    char_bytes = char_byte_offsets(clean)
+    lengths = list(map(len, parts))  # type: ignore[arg-type]
+    del parts
+    starts, ends = _bounds(lengths)
+    piece_lengths: list[int] = []  # characters of each piece, specials included
     piece_special: list[int | None] = []
-    special_bytes: set[int] = set()
-    split = tokenizer.pretokenizer.split
+    # The pieces' strings give their lengths, unless a step spells them one character per
+    # byte (falcon's ByteLevel before Digits): then their spans in the text do.
+    pre = tokenizer.pretokenizer
+    spelled = _spells_bytes(pre)
     for s, e, sid in segments:
         if sid is not None:
-            piece_starts.append(char_bytes[s])
-            piece_ends.append(char_bytes[e])
+            piece_lengths.append(e - s)
             piece_special.append(sid)
-            special_bytes.add(char_bytes[s])
             continue
-        for a, b in split(clean[s:e]):
-            piece_starts.append(char_bytes[s + a])
-            piece_ends.append(char_bytes[s + b])
-            piece_special.append(None)
-    from_special = [b in special_bytes for b in starts] if special_bytes else [False] * len(ids)
+        if spelled:
+            lengths_here = [b - a for a, b in pre.split(clean[s:e])]
+        else:
+            lengths_here = list(map(len, pre.split_str(clean[s:e])))
+        piece_lengths.extend(lengths_here)
+        piece_special.extend([None] * len(lengths_here))
+    piece_starts, piece_ends = _char_bounds_in_bytes(piece_lengths, char_bytes)
+    special_starts = {piece_starts[i] for i, sid in enumerate(piece_special) if sid is not None}
+    char_starts, char_ends, partial = _align(starts, ends, char_bytes)
     found = tuple(tokenizer.specials.find_all_strings(clean)) if len(tokenizer.specials) else ()
     recognised = tuple(SpecialMatch(s, e, clean[s:e], sid) for s, e, sid in segments
                        if sid is not None)
+    if progress is not None:
+        progress(0.95)
     return TokenTable(
         text=text, model_text=clean, ids=ids, byte_starts=starts, byte_ends=ends,
         char_starts=char_starts, char_ends=char_ends, partial=partial,
-        from_special=from_special, piece_byte_starts=piece_starts, piece_byte_ends=piece_ends,
+        from_special=bytes(b in special_starts for b in starts) if special_starts
+        else bytes(len(ids)),
+        piece_byte_starts=piece_starts, piece_byte_ends=piece_ends,
         piece_special=piece_special, char_bytes=char_bytes, specials_found=found,
         specials_recognised=recognised, decoded=tokenizer.decode(ids, errors="replace"),
         replaced_surrogates=tuple(replaced), model_kind=tokenizer.model.kind,
-        token_kind=tokenizer.token_kind,
+        token_kind=tokenizer.token_kind, fast=True,
+    )
+
+
+def table_from_walk(tokenizer: Tokenizer, result: Walk) -> TokenTable:
+    """The columns of one walk through the pipeline, without an object per token."""
+    char_starts, char_ends, partial = _align(result.token_starts, result.token_ends,
+                                             result.char_bytes)
+    n = len(result.ids)
+    specials = bytes(from_special(result, i) for i in range(n)) if any(
+        s is not None for s in result.piece_special) or -1 in result.owner else bytes(n)
+    return TokenTable(
+        text=result.text, model_text=result.model_text, ids=result.ids,
+        byte_starts=result.token_starts, byte_ends=result.token_ends,
+        char_starts=char_starts, char_ends=char_ends, partial=partial,
+        from_special=specials, piece_byte_starts=result.piece_starts,
+        piece_byte_ends=result.piece_ends, piece_special=result.piece_special,
+        char_bytes=result.char_bytes, specials_found=result.found,
+        specials_recognised=tuple(result.recognised),
+        decoded=tokenizer.decode(result.ids, errors="replace"),
+        replaced_surrogates=tuple(result.replaced), sources=result.char_sources,
+        model_kind=tokenizer.model.kind, token_kind=tokenizer.token_kind,
     )
 
 
 def table_from_encoding(tokenizer: Tokenizer, encoding: Encoding) -> TokenTable:
-    """The columns of a full :class:`Encoding` (kept on the table for source spans)."""
+    """The columns of a full :class:`Encoding` (kept on the table)."""
     tokens = encoding.tokens
     pieces = encoding.pieces
+    sources = None
+    if encoding._sources is not None:
+        sources = (array("q", [a for a, _ in encoding._sources]),
+                   array("q", [b for _, b in encoding._sources]))
     return TokenTable(
         text=encoding.text, model_text=encoding.model_text, ids=list(encoding.ids),
-        byte_starts=[t.span.byte_start for t in tokens],
-        byte_ends=[t.span.byte_end for t in tokens],
-        char_starts=[t.span.char_start for t in tokens],
-        char_ends=[t.span.char_end for t in tokens],
-        partial=[t.span.partial for t in tokens],
-        from_special=[t.piece_index < 0 or pieces[t.piece_index].special_id is not None
-                      for t in tokens],
-        piece_byte_starts=[p.span.byte_start for p in pieces],
-        piece_byte_ends=[p.span.byte_end for p in pieces],
+        byte_starts=array("q", [t.span.byte_start for t in tokens]),
+        byte_ends=array("q", [t.span.byte_end for t in tokens]),
+        char_starts=array("q", [t.span.char_start for t in tokens]),
+        char_ends=array("q", [t.span.char_end for t in tokens]),
+        partial=bytes(t.span.partial for t in tokens),
+        from_special=bytes(t.piece_index < 0 or pieces[t.piece_index].special_id is not None
+                           for t in tokens),
+        piece_byte_starts=array("q", [p.span.byte_start for p in pieces]),
+        piece_byte_ends=array("q", [p.span.byte_end for p in pieces]),
         piece_special=[p.special_id for p in pieces],
-        char_bytes=char_byte_starts(encoding.model_text),
+        char_bytes=char_byte_offsets(encoding.model_text),
         specials_found=encoding.specials_found,
         specials_recognised=encoding.specials_recognised,
         decoded=encoding.decoded, replaced_surrogates=encoding.replaced_surrogates,
-        encoding=encoding, model_kind=tokenizer.model.kind, token_kind=tokenizer.token_kind,
+        sources=sources, encoding=encoding, model_kind=tokenizer.model.kind,
+        token_kind=tokenizer.token_kind,
     )
+
+
+def _spells_bytes(pretokenizer) -> bool:
+    if getattr(pretokenizer, "mapped_output", False):
+        return True
+    return any(_spells_bytes(step) for step in getattr(pretokenizer, "steps", ()))
+
+
+def _bounds(lengths: list[int]) -> tuple[array, array]:
+    """Byte spans of consecutive tokens of these lengths, from byte 0."""
+    if len(lengths) < _VECTOR_TOKENS:
+        ends = array("q", accumulate(lengths))
+        starts = array("q", [0]) + ends[:-1] if ends else array("q")
+        return starts, ends
+    import numpy as np
+
+    length = np.fromiter(lengths, dtype=np.int64, count=len(lengths))
+    ends_np = np.cumsum(length)
+    return array("q", (ends_np - length).tobytes()), array("q", ends_np.tobytes())
+
+
+def _char_bounds_in_bytes(lengths: list[int], char_bytes: array) -> tuple[array, array]:
+    """Byte spans of consecutive pieces of these character lengths."""
+    char_starts, char_ends = _bounds(lengths)
+    if len(lengths) < _VECTOR_TOKENS:
+        return (array("q", [char_bytes[c] for c in char_starts]),
+                array("q", [char_bytes[c] for c in char_ends]))
+    import numpy as np
+
+    table = np.frombuffer(char_bytes, dtype=np.int64)
+    return (array("q", table[np.frombuffer(char_starts, dtype=np.int64)].tobytes()),
+            array("q", table[np.frombuffer(char_ends, dtype=np.int64)].tobytes()))
+
+
+def _align(byte_starts: Sequence[int], byte_ends: Sequence[int], char_bytes: array
+           ) -> tuple[array, array, bytes]:
+    """Character spans (the characters each token touches) and inside-a-character flags."""
+    if len(byte_starts) < _VECTOR_TOKENS:
+        c0s, c1s, flags = array("q"), array("q"), bytearray()
+        last = len(char_bytes) - 1
+        for b0, b1 in zip(byte_starts, byte_ends, strict=True):
+            c0 = bisect_right(char_bytes, b0) - 1
+            end_char = bisect_right(char_bytes, b1) - 1
+            c1 = end_char if char_bytes[min(end_char, last)] == b1 else end_char + 1
+            c1 = max(c1, c0 + (b1 > b0))
+            c0s.append(c0)
+            c1s.append(c1)
+            flags.append(char_bytes[min(c0, last)] != b0 or char_bytes[min(end_char, last)]
+                         != b1)
+        return c0s, c1s, bytes(flags)
+    import numpy as np
+
+    table = np.frombuffer(char_bytes, dtype=np.int64)
+    b0 = np.frombuffer(byte_starts, dtype=np.int64)
+    b1 = np.frombuffer(byte_ends, dtype=np.int64)
+    c0 = np.searchsorted(table, b0, side="right") - 1
+    c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
+    end_char = np.searchsorted(table, b1, side="right") - 1
+    last = len(table) - 1
+    partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
+    return (array("q", c0.tobytes()), array("q", c1.tobytes()),
+            partial.astype(np.uint8).tobytes())

@@ -15,22 +15,20 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
-from itertools import accumulate, chain, compress, count, pairwise
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from itertools import accumulate, chain, compress, count
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 from .bpe_model import UnknownCharacterError
-from .byte_level import printable_to_bytes
 from .decoders import Decoder
-from .encoding import Encoding, Piece, Token
-from .errors import BpeLensError, DecodeError, EncodeError
+from .encoding import Encoding
+from .errors import BpeLensError, DecodeError
 from .gc_pause import gc_paused
-from .merge_trace import PieceTrace
 from .normalizers import Normalizer, make_normalizer
 from .postprocessors import PostProcessor
 from .pretokenizers import PreTokenizer, make_pretokenizer, newline_chunks
-from .special_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialMode
-from .text_units import SurrogatePolicy, align_byte_spans, char_byte_starts, clean_surrogates
+from .special_tokens import AddedToken, AddedVocabulary, SpecialMode
+from .text_units import SurrogatePolicy, clean_surrogates
 from .token_model import TokenModel
 
 if TYPE_CHECKING:
@@ -41,6 +39,10 @@ PIECE_CACHE_LIMIT = 1 << 18
 CHUNK_CACHE_LIMIT = 1 << 16
 # A text this long that was never seen may hold enough new pieces to merge them together.
 BULK_MIN_CHARS = 20_000
+# A long text is encoded a slice at a time: about this many characters of lines, or pieces.
+SLICE_CHARS = 1 << 20
+SLICE_PIECES = 1 << 18
+Progress = Callable[[float], None]
 Source = tuple[int, int]
 # Int objects 0, 1, 2 … shared by every tokenizer (ints are immutable), see Tokenizer._id_list.
 _ID_OBJECTS: np.ndarray | None = None
@@ -61,47 +63,6 @@ class _PieceCache(dict[str, list[int]]):
             self.clear()
         self[piece] = ids
         return ids
-
-
-class _ViewBuilder:
-    """Accumulates the model text as bytes (a byte-level pre-tokenizer may cut inside a
-    character), the input span each byte came from, and the pieces as byte spans."""
-
-    def __init__(self) -> None:
-        self.parts: list[bytes] = []
-        self.byte_sources: list[Source] = []
-        # (byte start, byte end, added-token id or None, what the model is given)
-        self.pieces: list[tuple[int, int, int | None, str]] = []
-        self.length = 0
-        self.changed = False
-
-    def add(self, text: str, sources: Iterable[Source], *, piece: int | bool | None = False,
-            changed: bool = False, mapped: bool = False) -> None:
-        """Append text (``mapped``: spelled one character per byte, GPT-2 style).
-
-        ``piece`` is False for a gap, None for a text piece, or an added-token id."""
-        if not text:
-            return
-        if mapped:
-            data = printable_to_bytes(text)
-            self.byte_sources.extend(sources)
-        else:
-            data = text.encode("utf-8")
-            for ch, source in zip(text, sources, strict=True):
-                self.byte_sources.extend([source] * len(ch.encode("utf-8")))
-        self.parts.append(data)
-        if piece is not False:
-            self.pieces.append((self.length, self.length + len(data), piece, text))  # type: ignore[arg-type]
-        self.length += len(data)
-        self.changed = self.changed or changed
-
-    def char_sources(self, starts: list[int]) -> list[Source]:
-        """Input span of each character of the model text."""
-        out = []
-        for a, b in pairwise(starts):
-            first, last = self.byte_sources[a], self.byte_sources[b - 1]
-            out.append((min(first[0], last[0]), max(first[1], last[1])))
-        return out
 
 
 class Tokenizer:
@@ -142,6 +103,8 @@ class Tokenizer:
         # from what its library gives them, say): shown by the CLI and the window.
         self.load_notes: list[str] = []
         self._cache = _PieceCache(model.encode_piece)
+        # piece → (ids, bytes each covers): what encode() and token tables reuse.
+        self._span_cache: dict[str, tuple[list[int], list[int]]] = {}
         self._decode_key: tuple[int, int] | None = None
         self._decode_cache: list[bytes | None] | None = None
         self._normalize_identity = type(self.normalizer) is Normalizer
@@ -218,27 +181,40 @@ class Tokenizer:
         special: SpecialMode = "all",
         add_special_tokens: bool = False,
         surrogates: SurrogatePolicy = "replace",
+        progress: Progress | None = None,
     ) -> list[int]:
-        """Token ids only (no spans, no traces)."""
+        """Token ids only (no spans, no traces).
+
+        ``progress(fraction)`` is called between slices of a long text (each a few tens of
+        milliseconds of work, so a thread waiting for the interpreter lock gets it); it may
+        raise to stop the encoding."""
         text, _ = clean_surrogates(text, surrogates)
         out: list[int] = []
         lookup = self._cache.__getitem__
+        done = 0
         try:
             for part, sid, at_start in self._model_parts(text, special):
                 if sid is not None:
                     out.append(sid)
                 elif self._chunked:
-                    self._encode_lines(part, out)
+                    self._encode_lines(part, out, _scaled(progress, done, len(part),
+                                                          len(text)))
                 else:
                     if self._position_sensitive:
                         pieces = [p.text for p in self.pretokenizer.pieces(
                             part, at_input_start=at_start)]
                     else:
                         pieces = self._split(part)
-                    if len(part) >= BULK_MIN_CHARS:
-                        with gc_paused():
-                            self._prefill(pieces)
-                    out.extend(chain.from_iterable(map(lookup, pieces)))
+                    report = _scaled(progress, done, len(part), len(text))
+                    for start in range(0, len(pieces), SLICE_PIECES):
+                        some = pieces[start : start + SLICE_PIECES]
+                        if len(part) >= BULK_MIN_CHARS:
+                            with gc_paused():
+                                self._prefill(some)
+                        out.extend(chain.from_iterable(map(lookup, some)))
+                        if report is not None:
+                            report(min(1.0, (start + SLICE_PIECES) / len(pieces)))
+                done += len(part)
         except UnknownCharacterError:
             self.encode(text, special=special)  # raises with the offset in the whole text
             raise
@@ -265,7 +241,8 @@ class Tokenizer:
                     part = segment if (s, e) == (0, len(segment)) else segment[s:e]
                     yield part, None, start == 0 and s == 0
 
-    def _encode_lines(self, text: str, out: list[int]) -> None:
+    def _encode_lines(self, text: str, out: list[int],
+                      progress: Progress | None = None) -> None:
         chunks = self._chunks
         if "\n" not in text:
             known = chunks.get(text)  # a line seen before: the common case while typing
@@ -283,9 +260,15 @@ class Tokenizer:
                 if sum(map(len, new)) >= BULK_MIN_CHARS:
                     # With no line known yet, the ids of every line in order are the answer.
                     if len(new) == len(distinct):
-                        out.extend(self._cache_lines(parts))
+                        for group, fraction in _slices(parts):
+                            out.extend(self._cache_lines(group))
+                            if progress is not None:
+                                progress(fraction)
                         return
-                    self._cache_lines(list(new))
+                    for group, fraction in _slices(list(new)):
+                        self._cache_lines(group)
+                        if progress is not None:
+                            progress(fraction)
                 else:
                     pieces = list(map(self._split, new))
                     lookup = self._cache.__getitem__
@@ -482,153 +465,13 @@ class Tokenizer:
         add_special_tokens: bool = False,
         surrogates: SurrogatePolicy = "replace",
     ) -> Encoding:
-        """Ids with every token's bytes and spans, every stage's pieces, optionally traces."""
-        clean, replaced = clean_surrogates(text, surrogates)
-        found = tuple(self.specials.find_all_strings(clean)) if len(self.specials) else ()
-        raw = self._raw_segments(clean, special)
-        view = _ViewBuilder()
-        recognised: list[SpecialMatch] = []
-        for start, end, sid in raw:
-            if sid is not None:
-                view.add(clean[start:end], ((i, i + 1) for i in range(start, end)), piece=sid)
-                recognised.append(SpecialMatch(start, end, clean[start:end], sid))
-                continue
-            self._view_segment(clean, start, end, special, view, recognised)
-        model_text = b"".join(view.parts).decode("utf-8")
-        starts = char_byte_starts(model_text)
-        pieces, inputs = _byte_pieces(model_text, view.pieces, starts)
-        segments = _pieces(clean, raw, char_byte_starts(clean))
-        char_sources = view.char_sources(starts)
+        """Ids with every token's bytes and spans, every stage's pieces, optionally traces
+        (an object each: for a megabyte of text, ``token_table`` gives the same as columns)."""
+        from .pipeline_walk import encoding_of, walk
 
-        ids: list[int] = []
-        lengths: list[int] = []
-        owner: list[int] = []
-        traces: list[PieceTrace] = []
-        for piece, model_input in zip(pieces, inputs, strict=True):
-            if piece.special_id is not None:
-                piece_ids = [piece.special_id]
-                piece_lengths = [piece.span.byte_end - piece.span.byte_start]
-            else:
-                try:
-                    piece_ids, piece_lengths = self.model.encode_piece_spans(model_input)
-                    if trace:
-                        traced = self.model.trace_piece(model_input)
-                        if traced is not None:
-                            initial, _, steps = traced
-                            traces.append(PieceTrace(piece.index, tuple(initial), tuple(steps),
-                                                     tuple(piece_ids)))
-                except UnknownCharacterError as exc:
-                    raise self._unknown_at(exc, piece, char_sources) from None
-            ids.extend(piece_ids)
-            lengths.extend(piece_lengths)
-            owner.extend([piece.index] * len(piece_ids))
-
-        bounds: list[tuple[int, int]] = []
-        last_piece, pos = -1, 0
-        for length, p in zip(lengths, owner, strict=True):
-            if p != last_piece:
-                pos, last_piece = pieces[p].span.byte_start, p
-            bounds.append((pos, pos + length))
-            pos += length
-        before: list[int] = []
-        after: list[int] = []
-        if add_special_tokens and self.post_processor is not None:
-            before, after = self.post_processor.added()
-            end_byte = starts[-1]
-            bounds = [(0, 0)] * len(before) + bounds + [(end_byte, end_byte)] * len(after)
-            owner = [-1] * len(before) + owner + [-1] * len(after)
-            ids = [*before, *ids, *after]
-        spans = align_byte_spans(bounds, starts)
-        view_bytes = model_text.encode("utf-8")
-        tokens = tuple(
-            Token(i, tid, self._covered(tid, view_bytes, span.byte_start, span.byte_end, p),
-                  self.token_label(tid), span, p,
-                  # The model's own output keeps the model's kind even when an added token
-                  # shares its id (SentencePiece's <unk> is both).
-                  self.model.kind(tid) if p >= 0 and pieces[p].special_id is None
-                  else self.token_kind(tid))
-            for i, (tid, span, p) in enumerate(zip(ids, spans, owner, strict=True))
-        )
-        decoded = self.decode(ids, errors="replace")
-        return Encoding(
-            text=text,
-            model_text=model_text,
-            ids=tuple(ids),
-            tokens=tokens,
-            pieces=pieces,
-            specials_found=found,
-            specials_recognised=tuple(recognised),
-            replaced_surrogates=tuple(replaced),
-            normalized=view.changed,
-            segments=segments,
-            decoded=decoded,
-            traces=tuple(traces) if trace else None,
-            _sources=tuple(char_sources) if view.changed else None,
-        )
-
-    def _covered(self, tid: int, view: bytes, start: int, end: int, piece: int) -> bytes:
-        """A token's bytes: the text it covers, or (added by the post-processor) its own."""
-        if piece < 0:
-            return self.token_bytes(tid)
-        return view[start:end]
-
-    def _view_segment(
-        self,
-        text: str,
-        start: int,
-        end: int,
-        special: SpecialMode,
-        view: _ViewBuilder,
-        recognised: list[SpecialMatch],
-    ) -> None:
-        """Normalize one segment between raw added tokens, find normalized added tokens, cut
-        pieces, and append all of it to the view with source spans in the input."""
-        norm = self.normalizer.normalize(text[start:end])
-        norm_text = norm.text
-        if norm.sources is None:
-            norm_sources: list[Source] = [(start + i, start + i + 1) for i in range(len(norm_text))]
-        else:
-            norm_sources = [(start + a, start + b) for a, b in norm.sources]
-
-        def through(a: int, b: int) -> Source:
-            if a >= b:
-                anchor = (norm_sources[a][0] if a < len(norm_sources)
-                          else norm_sources[-1][1] if norm_sources else start)
-                return anchor, anchor
-            return norm_sources[a][0], norm_sources[b - 1][1]
-
-        for s, e, nid in self._normalized_segments(norm_text, special):
-            if nid is not None:
-                view.add(norm_text[s:e], norm_sources[s:e], piece=nid, changed=norm.changed)
-                source = through(s, e)
-                recognised.append(SpecialMatch(source[0], source[1], norm_text[s:e], nid))
-                continue
-            part = norm_text[s:e]
-            pos = 0
-            for piece in self.pretokenizer.pieces(part, at_input_start=start == 0 and s == 0):
-                if piece.start > pos:  # text no piece covers stays in the view
-                    view.add(part[pos:piece.start], norm_sources[s + pos : s + piece.start],
-                             changed=norm.changed)
-                if piece.sources is None:
-                    sources: Iterable[Source] = norm_sources[s + piece.start : s + piece.end]
-                    rewritten = False
-                else:
-                    sources = [through(s + a, s + b) for a, b in piece.sources]
-                    rewritten = True
-                view.add(piece.text, sources, piece=None, changed=norm.changed or rewritten,
-                         mapped=piece.mapped)
-                pos = max(pos, piece.end)
-            if pos < len(part):
-                view.add(part[pos:], norm_sources[s + pos : e], changed=norm.changed)
-
-    @staticmethod
-    def _unknown_at(exc: UnknownCharacterError, piece: Piece, sources: list[Source]) -> EncodeError:
-        model_index = piece.span.char_start + exc.index
-        where = sources[model_index][0] if model_index < len(sources) else model_index
-        return EncodeError(
-            f"character {exc.char!r} (U+{ord(exc.char):04X}) at character {where} of the text "
-            "is not in this character-level vocabulary, which has no byte fallback"
-        )
+        return encoding_of(self, walk(self, text, special=special, trace=trace,
+                                      add_special_tokens=add_special_tokens,
+                                      surrogates=surrogates))
 
     # -- decoding ---------------------------------------------------------------------------
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
@@ -724,27 +567,25 @@ class Tokenizer:
         return self.decode(self.encode_ids(text, special=special), errors="replace") == text
 
 
-def _byte_pieces(
-    text: str, spans: list[tuple[int, int, int | None, str]], starts: list[int]
-) -> tuple[tuple[Piece, ...], list[str]]:
-    """Pieces over byte spans of ``text`` (a piece may start or end inside a character), and
-    what the model is given for each."""
-    aligned = align_byte_spans([(b0, b1) for b0, b1, _, _ in spans], starts)
-    data = text.encode("utf-8")
-    pieces = []
-    for i, ((b0, b1, sid, _), span) in enumerate(zip(spans, aligned, strict=True)):
-        shown = (text[span.char_start : span.char_end] if not span.partial
-                 else data[b0:b1].decode("utf-8", "backslashreplace"))
-        pieces.append(Piece(i, shown, span, sid))
-    return tuple(pieces), [given for _, _, _, given in spans]
+def _slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:
+    """``lines`` in consecutive groups of about SLICE_CHARS characters, each with the share
+    of the characters done once it is."""
+    total = sum(map(len, lines)) or 1
+    done = 0
+    start = 0
+    size = 0
+    for index, line in enumerate(lines):
+        size += len(line)
+        if size >= SLICE_CHARS:
+            done += size
+            yield lines[start : index + 1], done / total
+            start, size = index + 1, 0
+    if start < len(lines):
+        yield lines[start:], 1.0
 
 
-def _pieces(
-    text: str, spans: list[tuple[int, int, int | None]], starts: list[int]
-) -> tuple[Piece, ...]:
-    """Pieces for character spans ``(start, end, added-token id or None)`` of ``text``."""
-    aligned = align_byte_spans([(starts[s], starts[e]) for s, e, _ in spans], starts)
-    return tuple(
-        Piece(i, text[s:e], span, sid)
-        for i, ((s, e, sid), span) in enumerate(zip(spans, aligned, strict=True))
-    )
+def _scaled(progress: Progress | None, done: int, size: int, total: int) -> Progress | None:
+    """``progress`` for a part of ``size`` characters after ``done`` of ``total``."""
+    if progress is None or not total:
+        return progress
+    return lambda fraction: progress((done + fraction * size) / total)

@@ -2,11 +2,10 @@
 
 import itertools
 import json
-import unicodedata
 
 import pytest
 import regex
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bpelens.core import (
@@ -36,10 +35,15 @@ def trained() -> Tokenizer:
 
 @pytest.mark.parametrize("form", ["nfc", "nfkc", "nfd", "nfkd"])
 @given(text=st.text(max_size=30))
+@example(text="\U00011938")
 @settings(max_examples=80)
 def test_unicode_forms_normalize_and_align(form, text):
+    from tokenizers import normalizers as hf_normalizers
+
     norm = make_normalizer(form).normalize(text)
-    assert norm.text == unicodedata.normalize(form.upper(), text)
+    # As Hugging Face normalizes: with Unicode 9's tables (Python's are newer, and decompose
+    # e.g. U+11938 DIVES AKURU VOWEL SIGN O, assigned in Unicode 13).
+    assert norm.text == getattr(hf_normalizers, form.upper())().normalize_str(text)
     if norm.sources is not None:
         assert len(norm.sources) == len(norm.text)
         starts = [s for s, _ in norm.sources]

@@ -107,3 +107,34 @@ def test_real_tokenizers_take_the_fast_path_on_ordinary_text():
         table = token_table(loaded(name), text)
         assert not table.fast
         assert_same(loaded(name), text, "all")
+
+
+class _Stop(Exception):
+    pass
+
+
+@pytest.mark.parametrize("name", ["demo-byte", "demo-char"])
+def test_progress_is_reported_and_can_stop_a_long_encoding(name):
+    tokenizer = loaded(name)
+    text = ("Hello world, the tokens go on and on. " * 30 + "\n") * 300  # ~350 KB of lines
+    seen: list[float] = []
+    table = token_table(tokenizer, text, progress=seen.append)
+    assert len(seen) >= 3 and seen == sorted(seen) and seen[0] >= 0 and seen[-1] <= 1
+    assert table.ids == tokenizer.encode_ids(text)
+
+    def stop(fraction: float) -> None:
+        if fraction > 0.2:
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        token_table(tokenizer, text + "x", progress=stop)
+
+
+def test_columns_are_compact():
+    table = token_table(loaded("demo-byte"), "Hello world 猫🙂 " * 2000)
+    from array import array
+
+    for name in ("byte_starts", "byte_ends", "char_starts", "char_ends", "char_bytes",
+                 "piece_byte_starts", "piece_byte_ends"):
+        assert isinstance(getattr(table, name), array), name
+    assert isinstance(table.partial, bytes) and isinstance(table.from_special, bytes)
