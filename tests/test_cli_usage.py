@@ -303,3 +303,18 @@ def test_inspect_names_the_merges_of_a_rank_file():
                   "Hello")
     assert_clean_outcome(run, allow_refusal=False)
     assert "→ Hello" in run.stdout and "ids [9906]" in run.stdout
+
+
+def test_what_loading_noticed_is_a_note_on_stderr(tmp_path):
+    import json
+
+    from test_bad_files import byte_level_doc
+
+    doc = byte_level_doc()
+    doc["added_tokens"][0]["id"] = 999
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    done = bpelens("encode", "-t", str(path), "--ids-only", "x<|endoftext|>")
+    assert done.returncode == 0
+    assert done.stderr.startswith("bpelens: note: 1 added token(s) take other ids")
+    assert json.loads(done.stdout)["ids"][-1] == len(doc["model"]["vocab"]) - 1

@@ -328,3 +328,17 @@ def test_command_line_opens_the_window_on_a_tokenizer_and_text(qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.choice is not None and window.settled())
     assert window.choice.key == str(exported), window.banner.text()
     assert window.table.ids == load_demo(DEMO).encode_ids("from the command line")
+
+
+def test_what_loading_noticed_is_shown(make_window, qtbot, tmp_path):
+    from test_bad_files import byte_level_doc
+
+    doc = byte_level_doc()
+    doc["added_tokens"][0]["id"] = 999  # Hugging Face gives it the next id instead
+    path = tmp_path / "noted" / "tokenizer.json"
+    path.parent.mkdir()
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    window = make_window(tokenizer_path=str(path), text="Hello<|endoftext|>")
+    qtbot.waitUntil(lambda: window.banner.isVisible())
+    assert "take other ids than the file declares" in window.banner.text()
+    assert "'<|endoftext|>' 999 →" in window.banner.text()

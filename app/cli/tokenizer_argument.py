@@ -9,10 +9,19 @@ from pathlib import Path
 from bpelens.core import Tokenizer, open_tokenizer
 from bpelens.resources import DEMO_TOKENIZERS
 
-from .errors import CliError, closest
+from .errors import CliError, closest, say
 
 
 def open_cli_tokenizer(args: argparse.Namespace) -> Tokenizer:
+    """The tokenizer ``-t`` names; what loading noticed (ids a file declares otherwise than
+    its library gives them, say) is a note on stderr."""
+    tokenizer = _open(args)
+    for note in tokenizer.load_notes:
+        say(f"bpelens: note: {note}")
+    return tokenizer
+
+
+def _open(args: argparse.Namespace) -> Tokenizer:
     spec: str = args.tokenizer
     encoding = getattr(args, "encoding", None)
     pattern = getattr(args, "pattern", None)

@@ -59,7 +59,12 @@ def shaped_text(model_text: str) -> tuple[str, str]:
 def encode_for_views(tokenizer: Tokenizer, text: str, *, special: SpecialMode, capacity: int,
                      revision: int, job: Job) -> EncodedText:
     job.progress(None, f"Encoding {len(text):,} characters…")
-    table = token_table(tokenizer, text, special=special)
+
+    def progress(fraction: float) -> None:
+        job.check()  # stops the encoding itself, between two slices of the text
+        job.progress(fraction, f"Encoding {len(text):,} characters…")
+
+    table = token_table(tokenizer, text, special=special, progress=progress)
     job.check()
     job.progress(None, f"Laying out {len(table):,} tokens…")
     bands = compute_bands(table.model_text, table.char_bytes, capacity)

@@ -313,6 +313,8 @@ class MainWindow(QMainWindow):
         self.about_tokenizer.setToolTip(f"{self.about_tokenizer.text()}\n{choice.key}")
         self.layers.set_options(spell=self._spelling() if self.spelling_action.isChecked()
                                 else None)
+        if tokenizer.load_notes and not fallback:
+            self.show_error(f"{choice.label}: " + " ".join(tokenizer.load_notes), "load")
         self.encode_now()
 
     def _on_load_failed(self, exc: BaseException) -> None:
