@@ -55,40 +55,43 @@ def _write_ids(out: TextIO, ids: list[int]) -> None:
         out.write(", ".join(map(str, ids[start : start + CHUNK])))
 
 
+_ROW = ('%s"byte_start": %d, "byte_end": %d, "char_start": %d, "char_end": %d, '
+        '"partial": %s, "kind": %s}')
+_FLAG = ("false", "true")
+
+
 def _write_tokens(out: TextIO, table: TokenTable) -> None:
     data = table.model_text.encode("utf-8")
-    # A token's id, bytes and text repeat across the text: each distinct one is escaped once.
-    heads: dict[tuple[int, bytes], str] = {}
-    kinds: dict[str, str] = {}
+    # A token's id, bytes, text and kind repeat across the text: each distinct one is escaped
+    # once (the kind depends on the id and on whether an added token put it there).
+    heads: dict[object, tuple[str, str]] = {}
     kind = table.kind
+    fast = table.fast
     n = len(table.ids)
     for start in range(0, n, CHUNK):
         stop = min(n, start + CHUNK)
-        rows: list[str] = []
+        rows: list[tuple[str, int, int, int, int, str, str]] = []
         append = rows.append
-        for i, tid, b0, b1, c0, c1, partial in zip(
+        for i, tid, b0, b1, c0, c1, partial, special in zip(
                 range(start, stop), *_columns(table, start, stop), strict=True):
-            chunk = data[b0:b1]
-            head = heads.get((tid, chunk))
-            if head is None:
+            # From the fast path a token covers exactly its own bytes: its id says them.
+            key = (tid << 1 | special) if fast else (tid, data[b0:b1], special)
+            cached = heads.get(key)
+            if cached is None:
                 if len(heads) >= MAX_HEADS:
                     heads.clear()
-                head = heads[(tid, chunk)] = (
+                chunk = data[b0:b1]
+                cached = heads[key] = (
                     f'{{"id": {tid}, "bytes": "{chunk.hex()}", "text": '
-                    f'{encode_basestring(chunk.decode("utf-8", "backslashreplace"))}, ')
-            name = kind(i)
-            shown = kinds.get(name)
-            if shown is None:
-                shown = kinds[name] = encode_basestring(name)
-            append(f'{head}"byte_start": {b0}, "byte_end": {b1}, "char_start": {c0}, '
-                   f'"char_end": {c1}, "partial": {"true" if partial else "false"}, '
-                   f'"kind": {shown}}}')
+                    f'{encode_basestring(chunk.decode("utf-8", "backslashreplace"))}, ',
+                    encode_basestring(kind(i)))
+            append((cached[0], b0, b1, c0, c1, _FLAG[partial], cached[1]))
         if start:
             out.write(", ")
-        out.write(", ".join(rows))
+        out.write(", ".join(map(_ROW.__mod__, rows)))
 
 
 def _columns(table: TokenTable, start: int, stop: int) -> Iterable[list]:
     return (table.ids[start:stop], table.byte_starts[start:stop], table.byte_ends[start:stop],
             table.char_starts[start:stop], table.char_ends[start:stop],
-            table.partial[start:stop])
+            table.partial[start:stop], table.from_special[start:stop])
