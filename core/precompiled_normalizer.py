@@ -32,6 +32,7 @@ import regex
 
 from .errors import ConfigError
 from .normalizers import NormalizedText, Normalizer
+from .text_units import char_class
 
 # HF looks a cluster up whole only below this many UTF-8 bytes.
 _WHOLE_CLUSTER_LIMIT = 6
@@ -155,7 +156,7 @@ class _SplitPattern:
 
     @classmethod
     def of_class(cls, codes: set[int]) -> _SplitPattern:
-        return cls(_char_class(c for c in codes if c <= 0xFFFF), _char_class(codes))
+        return cls(char_class(c for c in codes if c <= 0xFFFF), char_class(codes))
 
     def pick(self, text: str) -> re.Pattern[str]:
         return self.full if _ASTRAL.search(text) else self.bmp
@@ -166,7 +167,7 @@ _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 def _cluster_pattern(sets: dict[str, set[int]], bmp_only: bool) -> str:
     def cls(codes: Iterable[int]) -> str:
-        return _char_class(c for c in codes if c <= 0xFFFF or not bmp_only)
+        return char_class(c for c in codes if c <= 0xFFFF or not bmp_only)
 
     c = {prop: cls(found) for prop, found in sets.items()}
     controls = cls(sets["GCB=Control"] | sets["GCB=CR"] | sets["GCB=LF"])
@@ -294,21 +295,6 @@ def _replacement(units: tuple[int, ...], pool: bytes, at: int, key: bytes) -> st
             f"precompiled_charsmap: key {key!r} points inside a character (byte {offset}) "
             "of the replacement pool"
         ) from None
-
-
-def _char_class(codes_in: Iterable[int]) -> str:
-    """A stdlib character class of these code points, as ranges."""
-    parts: list[str] = []
-    codes = sorted(codes_in)
-    i = 0
-    while i < len(codes):
-        j = i
-        while j + 1 < len(codes) and codes[j + 1] == codes[j] + 1:
-            j += 1
-        first, last = re.escape(chr(codes[i])), re.escape(chr(codes[j]))
-        parts.append(first if i == j else f"{first}-{last}")
-        i = j + 1
-    return f"[{''.join(parts)}]" if parts else "(?!)"
 
 
 class PrecompiledNormalizer(Normalizer):

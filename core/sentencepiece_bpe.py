@@ -24,6 +24,7 @@ from itertools import pairwise
 
 from .merge_trace import MergeStep
 from .sentencepiece_pieces import NORMAL, UNUSED, SentencePieceModel, SentencePieceVocab
+from .text_units import char_class
 from .token_model import BuiltFrom
 
 _WORD_CACHE_LIMIT = 1 << 17
@@ -202,7 +203,7 @@ class SentencePieceBPE(SentencePieceModel):
         chars = {c for p in self.vocab.normal if len(p) > 1 for c in p}
         if self._symbols_match.starts or not chars:
             return None  # user-defined symbols are found across runs
-        return re.compile(_char_class(chars) + "+|.", re.DOTALL)
+        return re.compile(char_class(map(ord, chars)) + "+|.", re.DOTALL)
 
     def _runs(self, text: str) -> list[str] | None:
         pattern = self._mergeable
@@ -310,21 +311,6 @@ class SentencePieceBPE(SentencePieceModel):
 def _joins(piece: str, space: str) -> bool:
     """Whether the piece holds a space symbol right after another character."""
     return any(c == space and piece[i - 1] != space for i, c in enumerate(piece) if i)
-
-
-def _char_class(chars: set[str]) -> str:
-    """A stdlib character class of these characters, as ranges."""
-    codes = sorted(map(ord, chars))
-    parts: list[str] = []
-    i = 0
-    while i < len(codes):
-        j = i
-        while j + 1 < len(codes) and codes[j + 1] == codes[j] + 1:
-            j += 1
-        first, last = re.escape(chr(codes[i])), re.escape(chr(codes[j]))
-        parts.append(first if i == j else f"{first}-{last}")
-        i = j + 1
-    return f"[{''.join(parts)}]"
 
 
 class _UserDefined:

@@ -30,6 +30,7 @@ import regex
 from . import disk_cache
 from .errors import ConfigError
 from .normalizers import NormalizedText, Normalizer
+from .text_units import char_class
 
 SPACE_SYMBOL = "\u2581"
 _HAS_LEAF = 1 << 8
@@ -159,29 +160,14 @@ class _LongestMatch:
         return found
 
 
-def _char_class(chars: Iterable[str]) -> str:
-    """A character class of these characters, written as ranges."""
-    codes = sorted(set(map(ord, chars)))
-    parts: list[str] = []
-    i = 0
-    while i < len(codes):
-        j = i
-        while j + 1 < len(codes) and codes[j + 1] == codes[j] + 1:
-            j += 1
-        first, last = regex.escape(chr(codes[i])), regex.escape(chr(codes[j]))
-        parts.append(first if i == j else f"{first}-{last}")
-        i = j + 1
-    return f"[{''.join(parts)}]"
-
-
 class _Trigger:
     """Some characters found in a text (the stdlib ``re`` scans a class of BMP characters
     fast, one with astral characters slowly: two versions)."""
 
     def __init__(self, chars: set[str]) -> None:
-        self._bmp = re.compile(_char_class(c for c in chars if c <= "\uffff")) if any(
+        self._bmp = re.compile(char_class(ord(c) for c in chars if c <= "\uffff")) if any(
             c <= "\uffff" for c in chars) else None
-        self._full = re.compile(_char_class(chars)) if chars else None
+        self._full = re.compile(char_class(map(ord, chars))) if chars else None
 
     def pick(self, text: str) -> re.Pattern[str] | None:
         return self._full if _ASTRAL.search(text) else self._bmp
@@ -198,10 +184,10 @@ def _starts_pattern(alone: set[str], rules: Iterable[str]) -> regex.Pattern[str]
     longer = [k for k in rules if len(k) > 1]
     options = []
     if alone:
-        options.append(_char_class(alone))
+        options.append(char_class(map(ord, alone)))
     if longer:
-        options.append(_char_class(k[0] for k in longer)
-                       + f"(?={_char_class(k[1] for k in longer)})")
+        options.append(char_class(ord(k[0]) for k in longer)
+                       + f"(?={char_class(ord(k[1]) for k in longer)})")
     return regex.compile("|".join(options)) if options else None
 
 

@@ -7,10 +7,11 @@ inside one, so no view ever has to decode half a character.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from array import array
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Literal
@@ -141,6 +142,22 @@ def char_byte_offsets(text: str) -> array:
     return array("q", [0, *accumulate(_utf8_width(ord(ch)) for ch in text)])
 
 
+def char_class(codes: Iterable[int]) -> str:
+    """A regex character class of these code points, written as ranges (valid for ``re`` and
+    ``regex``); one that matches nothing when there are none."""
+    ordered = sorted(set(codes))
+    parts: list[str] = []
+    i = 0
+    while i < len(ordered):
+        j = i
+        while j + 1 < len(ordered) and ordered[j + 1] == ordered[j] + 1:
+            j += 1
+        first, last = re.escape(chr(ordered[i])), re.escape(chr(ordered[j]))
+        parts.append(first if i == j else f"{first}-{last}")
+        i = j + 1
+    return f"[{''.join(parts)}]" if parts else "(?!)"
+
+
 def _utf8_width(point: int) -> int:
     return 1 if point < 0x80 else 2 if point < 0x800 else 3 if point < 0x10000 else 4
 
@@ -204,23 +221,33 @@ def spans_from_lengths(lengths: Sequence[int], starts: list[int], offset: int = 
     return align_byte_spans(list(pairwise(ends)), starts)
 
 
-def align_columns(
-    byte_starts: Sequence[int], byte_ends: Sequence[int], starts: list[int]
-) -> tuple[list[int], list[int], list[bool]]:
-    """:func:`align_byte_spans` as three columns (char starts, char ends, partial flags),
-    without a :class:`Span` per token — for hundreds of thousands of tokens."""
-    if len(byte_starts) > _COLUMNS_VECTORIZE_ABOVE:
-        import numpy as np
+def align_columns(byte_starts: Sequence[int], byte_ends: Sequence[int], char_bytes: array
+                  ) -> tuple[array, array, bytes]:
+    """Character spans (the characters each byte span touches) and inside-a-character flags,
+    as compact columns (``array('q')``, ``bytes``), for hundreds of thousands of spans;
+    ``char_bytes`` comes from :func:`char_byte_offsets`."""
+    if len(byte_starts) < _COLUMNS_VECTORIZE_ABOVE:
+        c0s, c1s, flags = array("q"), array("q"), bytearray()
+        last = len(char_bytes) - 1
+        for b0, b1 in zip(byte_starts, byte_ends, strict=True):
+            c0 = bisect_right(char_bytes, b0) - 1
+            end_char = bisect_right(char_bytes, b1) - 1
+            c1 = end_char if char_bytes[min(end_char, last)] == b1 else end_char + 1
+            c1 = max(c1, c0 + (b1 > b0))
+            c0s.append(c0)
+            c1s.append(c1)
+            flags.append(char_bytes[min(c0, last)] != b0 or char_bytes[min(end_char, last)]
+                         != b1)
+        return c0s, c1s, bytes(flags)
+    import numpy as np
 
-        table = np.asarray(starts, dtype=np.int64)
-        b0 = np.asarray(byte_starts, dtype=np.int64)
-        b1 = np.asarray(byte_ends, dtype=np.int64)
-        c0 = np.searchsorted(table, b0, side="right") - 1
-        c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
-        end_char = np.searchsorted(table, b1, side="right") - 1
-        last = len(table) - 1
-        partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
-        return c0.tolist(), c1.tolist(), partial.tolist()
-    spans = align_byte_spans(list(zip(byte_starts, byte_ends, strict=True)), starts)
-    return ([s.char_start for s in spans], [s.char_end for s in spans],
-            [s.partial for s in spans])
+    table = np.frombuffer(char_bytes, dtype=np.int64)
+    b0 = np.frombuffer(byte_starts, dtype=np.int64)
+    b1 = np.frombuffer(byte_ends, dtype=np.int64)
+    c0 = np.searchsorted(table, b0, side="right") - 1
+    c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
+    end_char = np.searchsorted(table, b1, side="right") - 1
+    last = len(table) - 1
+    partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
+    return (array("q", c0.tobytes()), array("q", c1.tobytes()),
+            partial.astype(np.uint8).tobytes())

@@ -23,7 +23,7 @@ from itertools import accumulate
 from .encoding import Encoding
 from .pipeline_walk import Walk, from_special, walk
 from .special_tokens import SpecialMatch, SpecialMode
-from .text_units import char_byte_offsets, clean_surrogates
+from .text_units import align_columns, char_byte_offsets, clean_surrogates
 from .tokenizer import Progress, Tokenizer
 
 # Below this many tokens, columns are built in Python (numpy's import and calls cost more).
@@ -219,7 +219,7 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
         piece_special.extend([None] * len(lengths_here))
     piece_starts, piece_ends = _char_bounds_in_bytes(piece_lengths, char_bytes)
     special_starts = {piece_starts[i] for i, sid in enumerate(piece_special) if sid is not None}
-    char_starts, char_ends, partial = _align(starts, ends, char_bytes)
+    char_starts, char_ends, partial = align_columns(starts, ends, char_bytes)
     found = tuple(tokenizer.specials.find_all_strings(clean)) if len(tokenizer.specials) else ()
     recognised = tuple(SpecialMatch(s, e, clean[s:e], sid) for s, e, sid in segments
                        if sid is not None)
@@ -240,7 +240,7 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
 
 def table_from_walk(tokenizer: Tokenizer, result: Walk) -> TokenTable:
     """The columns of one walk through the pipeline, without an object per token."""
-    char_starts, char_ends, partial = _align(result.token_starts, result.token_ends,
+    char_starts, char_ends, partial = align_columns(result.token_starts, result.token_ends,
                                              result.char_bytes)
     n = len(result.ids)
     specials = bytes(from_special(result, i) for i in range(n)) if any(
@@ -320,31 +320,3 @@ def _char_bounds_in_bytes(lengths: list[int], char_bytes: array) -> tuple[array,
             array("q", table[np.frombuffer(char_ends, dtype=np.int64)].tobytes()))
 
 
-def _align(byte_starts: Sequence[int], byte_ends: Sequence[int], char_bytes: array
-           ) -> tuple[array, array, bytes]:
-    """Character spans (the characters each token touches) and inside-a-character flags."""
-    if len(byte_starts) < _VECTOR_TOKENS:
-        c0s, c1s, flags = array("q"), array("q"), bytearray()
-        last = len(char_bytes) - 1
-        for b0, b1 in zip(byte_starts, byte_ends, strict=True):
-            c0 = bisect_right(char_bytes, b0) - 1
-            end_char = bisect_right(char_bytes, b1) - 1
-            c1 = end_char if char_bytes[min(end_char, last)] == b1 else end_char + 1
-            c1 = max(c1, c0 + (b1 > b0))
-            c0s.append(c0)
-            c1s.append(c1)
-            flags.append(char_bytes[min(c0, last)] != b0 or char_bytes[min(end_char, last)]
-                         != b1)
-        return c0s, c1s, bytes(flags)
-    import numpy as np
-
-    table = np.frombuffer(char_bytes, dtype=np.int64)
-    b0 = np.frombuffer(byte_starts, dtype=np.int64)
-    b1 = np.frombuffer(byte_ends, dtype=np.int64)
-    c0 = np.searchsorted(table, b0, side="right") - 1
-    c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
-    end_char = np.searchsorted(table, b1, side="right") - 1
-    last = len(table) - 1
-    partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
-    return (array("q", c0.tobytes()), array("q", c1.tobytes()),
-            partial.astype(np.uint8).tobytes())
