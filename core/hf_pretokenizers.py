@@ -107,13 +107,6 @@ def apply_behavior(matches: Matches, behavior: str) -> Spans:
     return [(s, e) for s, e in spans if e > s]
 
 
-def _behavior(config: dict[str, Any], default: str) -> str:
-    value = config.get("behavior", default)
-    if isinstance(value, str) and value.lower() in {b.lower() for b in BEHAVIORS}:
-        return next(b for b in BEHAVIORS if b.lower() == value.lower())
-    raise ConfigError(f"unknown split behavior {value!r}; choose one of {', '.join(BEHAVIORS)}")
-
-
 class SplitPreTokenizer(PreTokenizer):
     """HF ``Split``: a literal string or an (Oniguruma) regex, a behaviour, maybe inverted."""
 

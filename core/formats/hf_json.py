@@ -76,10 +76,11 @@ class Variant(NamedTuple):
     """One component a slot may hold: its name in files, how it reads ``"type"``, a builder."""
 
     name: str
-    # "required": "type" must be the name; "ignored": any "type" (serde's tagged structs ignore
-    # it when HF tries every component); "required": "type" must be there and be the name.
+    # "required": "type" must be there and be the name; "ignored": any "type" or none
+    # (serde's tagged structs ignore it when HF tries every component).
     type_rule: str
     build: Callable[[Fields], Any]
+    supported: bool = True  # False: HF has it, BPE Lens does not (build names it)
 
 
 class Slot(NamedTuple):
@@ -116,7 +117,7 @@ def build(slot: Slot, value: Any, where: str) -> Any:
                 own_error = exc
     if own_error is not None:
         raise own_error
-    names = sorted({v.name for v in slot.order if not _unsupported_names.get(v.name)})
+    names = sorted({v.name for v in slot.order if v.supported})
     if isinstance(kind, str):
         raise ConfigError(f"{where}.type \"{kind}\" is not a {slot.what} BPE Lens knows; "
                           f"known: {', '.join(names)}")
@@ -126,14 +127,10 @@ def build(slot: Slot, value: Any, where: str) -> Any:
     raise ConfigError(f"{where}.type must be a string, not {describe(kind)}")
 
 
-_unsupported_names: dict[str, bool] = {}
-
-
 def unsupported(name: str, what: str, fields_check: Callable[[Fields], Any] | None = None
                 ) -> Callable[[Fields], Any]:
     """A builder for a component HF has and BPE Lens does not: once its fields fit (so HF
     would take it), the error names it."""
-    _unsupported_names[name] = True
 
     def refuse(fields: Fields) -> Any:
         if fields_check is not None:
@@ -211,11 +208,12 @@ NORMALIZER = Slot(
         Variant("Sequence", "ignored", lambda f: NormalizerSequence(
             items(f, "normalizers", NORMALIZER))),
         Variant("Lowercase", "required", lambda f: Lowercase()),
-        Variant("Nmt", "required", unsupported("Nmt", "normalizer")),
+        Variant("Nmt", "required", unsupported("Nmt", "normalizer"), supported=False),
         Variant("Precompiled", "required", _precompiled),
         Variant("Replace", "ignored", _replace_normalizer),
         Variant("Prepend", "ignored", lambda f: PrependNormalizer(f.string("prepend"))),
-        Variant("ByteLevel", "required", unsupported("ByteLevel", "normalizer")),
+        Variant("ByteLevel", "required", unsupported("ByteLevel", "normalizer"),
+                supported=False),
     ),
 )
 
@@ -291,9 +289,11 @@ PRE_TOKENIZER = Slot(
         Variant("WhitespaceSplit", "required", lambda f: WhitespacePreTokenizer()),
         Variant("Digits", "required", lambda f: DigitsPreTokenizer(
             individual=f.boolean("individual_digits"))),
-        Variant("UnicodeScripts", "required", unsupported("UnicodeScripts", "pre-tokenizer")),
+        Variant("UnicodeScripts", "required", unsupported("UnicodeScripts", "pre-tokenizer"),
+                supported=False),
         Variant("FixedLength", "required", unsupported(
-            "FixedLength", "pre-tokenizer", lambda f: f.integer("length", 5, limit=USIZE))),
+            "FixedLength", "pre-tokenizer", lambda f: f.integer("length", 5, limit=USIZE)),
+            supported=False),
     ),
 )
 
@@ -354,7 +354,7 @@ DECODER = Slot(
         Variant("WordPiece", "ignored", lambda f: _WordPieceChain(
             f.string("prefix"), f.boolean("cleanup"))),
         Variant("Metaspace", "required", _metaspace_decoder),
-        Variant("CTC", "ignored", unsupported("CTC", "decoder", _ctc_fields)),
+        Variant("CTC", "ignored", unsupported("CTC", "decoder", _ctc_fields), supported=False),
         Variant("Sequence", "required", lambda f: DecoderSequence(items(f, "decoders", DECODER))),
         Variant("Replace", "ignored", _replace_decoder),
         Variant("Fuse", "required", lambda f: FuseDecoder()),
