@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import REPO, SHARED_DATA
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
