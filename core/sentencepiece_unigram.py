@@ -1,6 +1,6 @@
 """SentencePiece's Unigram model, exactly as the ``sentencepiece`` library encodes
-(``src/unigram_model.cc``, ``Model::EncodeOptimized``): Viterbi over the whole normalized
-text, with the library's arithmetic.
+(0.2.3, ``src/unigram_model.cc``, ``Model::EncodeOptimized``): Viterbi over the whole
+normalized text, with the library's arithmetic.
 
 What decides ids, and differs from Hugging Face's Unigram (``unigram_model.py``):
 
@@ -9,22 +9,20 @@ What decides ids, and differs from Hugging Face's Unigram (``unigram_model.py``)
   ends only when strictly greater (so on a tie the candidate found first stays; starts go
   left to right, shortest piece first). Which split of a tie wins thus depends on the
   rounding of the totals before it, so the text is never cut into parts: the same word can be
-  split differently after a different prefix. (The C++ source of 0.2.0 reads as if the sum
-  were a double compared with the kept float; the library as built, 0.2.x, behaves as float32
-  throughout, and so does this module: tests/test_sentencepiece_model.py compares both on
-  real files.)
+  split differently after a different prefix.
+* Totals are kept small: when the total where a start lies is beyond ±100,000, that total is
+  subtracted (in float32) from it and from every total kept at or after it, so rounding stays
+  that of totals near zero however long the text (0.2.3, ``kScoreResetThreshold``). Without
+  this a whole NTREX file gave about one token boundary in 1,400 to 40,000 the other way.
 * An unknown candidate scores ``min score - 10`` (min over NORMAL pieces); a user-defined
-  piece ``bytes × 0.1 - 0.1``, whatever its own score and the model's (measured against the
-  library, 0.2.3, with models built for it: the 0.2.0 source reads ``length × max score -
-  0.1``, which gives other ids); UNUSED pieces are never candidates.
+  piece ``float32(0.1 × (bytes - 1))``, whatever its own score and the model's (0.2.3's
+  ``GetUserDefinedScore``; the 0.2.0 source read ``length × max score - 0.1``, which gives
+  other ids); UNUSED pieces are never candidates.
 * A character gets an unknown candidate only when no piece of exactly that character exists.
 * Unknown pieces are turned into bytes or merged afterwards (``SentencePieceVocab.finish``).
 
-Known gap: on one input of tens of kilobytes or more (a whole NTREX file in one call) the
-library keeps its running totals in some other way than one float32 sum from the start
-(restarting them at a space every 32 KB reproduces it on most such files, not all), so a few
-near-ties there come out the other way: about one token boundary in 1,400 (ai21) to one in
-40,000 (kyoto). Sentence-sized inputs are unaffected (benchmarks/conformance.py).
+The library read is the 0.2.3 release (``src/unigram_model.cc``, ``Model::EncodeOptimized``);
+tests/test_sentencepiece_model.py compares both on whole real files and on sentences.
 """
 
 from __future__ import annotations
@@ -38,6 +36,7 @@ _F32 = struct.Struct("<f")
 FLT_MAX = _F32.unpack(b"\xff\xff\x7f\x7f")[0]
 UNK_PENALTY = 10.0
 USER_DEFINED_STEP = 0.1
+RESET_BEYOND = 100_000.0  # exact in float32
 _NOT_A_PIECE = -1  # a prefix of a piece that is no piece a path may use
 NO_PATH = float("-inf")
 
@@ -57,12 +56,13 @@ class SentencePieceUnigram(SentencePieceModel):
         self.unk_score = f32(self.min_score - UNK_PENALTY)
         # The score a path adds with each piece; user-defined pieces get their bonus.
         scores = list(vocab.scores)
-        tenth = f32(USER_DEFINED_STEP)
         for tid, kind in enumerate(vocab.types):
             if kind == USER_DEFINED:
                 size = len(vocab.pieces[tid].encode("utf-8"))
-                scores[tid] = f32(f32(size * tenth) - tenth)
+                scores[tid] = f32(USER_DEFINED_STEP * (size - 1))  # a double product, stored
         self._path_scores = scores
+        # No total past this many characters after a start can be kept yet.
+        self._reach = max((len(p) for p in vocab.normal), default=1)
         self._prefix: dict[str, int] | None = None
 
     @property
@@ -97,11 +97,17 @@ class SentencePieceUnigram(SentencePieceModel):
         scores = self._path_scores
         unk_score = self.unk_score
         unk_id = self.vocab.unk_id
+        reach = self._reach
         # The float32 sum of two float32 values is their double sum rounded (exact in double
         # for any realistic text), and rounding keeps order: a candidate can beat the kept
         # total only when its double sum does, and then does unless both round alike.
         for s in range(size):
             here = best[s]
+            if here < -RESET_BEYOND or here > RESET_BEYOND:
+                # Unreached totals (-inf) stay -inf; the float32 array rounds each difference.
+                for i in range(s, min(size, s + reach) + 1):
+                    best[i] -= here
+                here = 0.0
             tid = get(text[s])
             single = tid is not None and tid >= 0
             if single:
