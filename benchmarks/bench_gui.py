@@ -13,12 +13,17 @@ interpreter lock, held by the encode job's long calls into the engine) is "waiti
 10 MB paste runs in a fresh process of its own, so its peak memory is its own.
 
     QT_QPA_PLATFORM=offscreen python benchmarks/bench_gui.py [--keystrokes 30]
-        [--only keystrokes|paste-1mb|paste-10mb-text|paste-10mb-one-char]
+        [--only keystrokes|paste-1mb|paste-10mb-text|paste-10mb-one-char] [--stalls FILE]
+
+``--stalls FILE`` appends every thread's Python stack to FILE whenever the GUI thread has not
+ticked for 60 ms: faulthandler's watchdog thread writes it without the interpreter lock, so
+the stack of whoever holds the lock shows where a stall comes from.
 """
 
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import os
 import resource
 import statistics
@@ -56,6 +61,8 @@ class Heartbeat:
     """Ticks every 2 ms on the GUI thread; the longest gap is the longest stall, and the GUI
     thread's CPU time during a gap says whether it was working or waiting."""
 
+    stalls = None  # the open --stalls file
+
     def __init__(self) -> None:
         self.timer = QTimer()
         self.timer.setInterval(2)
@@ -69,6 +76,8 @@ class Heartbeat:
         self.longest = (0.0, 0.0, 0.0)  # gap, GUI-thread CPU in it, when
         self.longest_work = (0.0, 0.0)  # the longest gap the GUI thread spent working
         self.timer.start()
+        if Heartbeat.stalls is not None:
+            faulthandler.dump_traceback_later(0.06, file=Heartbeat.stalls)
 
     def tick(self) -> None:
         now, cpu = time.perf_counter(), time.thread_time()
@@ -78,6 +87,8 @@ class Heartbeat:
         if busy > self.longest_work[0]:
             self.longest_work = (busy, self.last - self.origin)
         self.last, self.last_cpu = now, cpu
+        if Heartbeat.stalls is not None:
+            faulthandler.dump_traceback_later(0.06, file=Heartbeat.stalls)
 
     def report(self) -> str:
         gap, busy, at = self.longest
@@ -155,6 +166,7 @@ def paste(app: QApplication, name: str, big: str) -> None:
     for _ in range(20):  # a few more frames after the result is shown
         app.processEvents()
     beat.timer.stop()
+    faulthandler.cancel_dump_traceback_later()
     print(f"{name}: shown after {total:.2f} s, {len(window.table):,} tokens; {beat.report()}; "
           f"peak memory {peak_gb():.2f} GB (window with o200k before the paste: "
           f"{before:.2f} GB), held once shown {resident_gb():.2f} GB", flush=True)
@@ -165,12 +177,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keystrokes", type=int, default=30)
     parser.add_argument("--only", choices=SCENARIOS)
+    parser.add_argument("--stalls", metavar="FILE")
     args = parser.parse_args()
     require_shared_data()
+    if args.stalls:
+        Heartbeat.stalls = open(args.stalls, "a")  # noqa: SIM115 (open until the process ends)
     if args.only is None:
         for scenario in SCENARIOS:
             if scenario in IN_OWN_PROCESS:
-                subprocess.run([sys.executable, __file__, "--only", scenario], check=True)
+                extra = ["--stalls", args.stalls] if args.stalls else []
+                subprocess.run([sys.executable, __file__, "--only", scenario, *extra],
+                               check=True)
             else:
                 run(scenario, args)
         return

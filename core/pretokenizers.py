@@ -18,6 +18,7 @@ import regex
 from .bounded_regex import BoundedPattern, runs_in_linear_time
 from .errors import ConfigError
 from .regex_dialects import compile_dialect, translate
+from .short_steps import lines_of
 
 Spans = list[tuple[int, int]]
 
@@ -136,7 +137,7 @@ class PreTokenizer:
 def newline_chunks(text: str) -> list[str]:
     """``text`` cut after each newline that follows a non-space and precedes a letter: no
     piece of a regex preset crosses such a newline, so the chunks can be encoded apart."""
-    lines = text.split("\n")
+    lines = lines_of(text)
     out: list[str] = []
     start = end = 0
     for line, following in pairwise(lines):

@@ -17,6 +17,7 @@ from itertools import accumulate, pairwise
 from typing import Literal
 
 from .errors import EncodeError
+from .short_steps import column, counting, text_slices
 
 SurrogatePolicy = Literal["replace", "error"]
 REPLACEMENT_CHARACTER = "\ufffd"
@@ -71,10 +72,12 @@ class Span:
 
 def find_lone_surrogates(text: str) -> list[int]:
     """Character offsets of code points U+D800–U+DFFF, which UTF-8 cannot encode."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return [i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"]
+    # A slice never cuts a code point, so each is checked alone.
+    for part in text_slices(text):
+        try:
+            part.encode("utf-8")
+        except UnicodeEncodeError:
+            return [i for i, ch in enumerate(text) if "\ud800" <= ch <= "\udfff"]
     return []
 
 
@@ -130,7 +133,7 @@ def char_byte_offsets(text: str) -> array:
     """:func:`char_byte_starts` as a compact ``array('q')`` (8 bytes a character, not an int
     object each): what megabyte texts keep."""
     if text.isascii():
-        return array("q", range(len(text) + 1))
+        return counting(len(text) + 1)
     if len(text) > _VECTORIZE_ABOVE:
         import numpy as np
 
@@ -138,7 +141,7 @@ def char_byte_offsets(text: str) -> array:
         starts = np.zeros(len(points) + 1, dtype=np.int64)
         np.cumsum(1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000),
                   out=starts[1:])
-        return array("q", starts.tobytes())
+        return column(starts)
     return array("q", [0, *accumulate(_utf8_width(ord(ch)) for ch in text)])
 
 
@@ -249,5 +252,4 @@ def align_columns(byte_starts: Sequence[int], byte_ends: Sequence[int], char_byt
     end_char = np.searchsorted(table, b1, side="right") - 1
     last = len(table) - 1
     partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
-    return (array("q", c0.tobytes()), array("q", c1.tobytes()),
-            partial.astype(np.uint8).tobytes())
+    return column(c0), column(c1), partial.astype(np.uint8).tobytes()

@@ -19,6 +19,7 @@ from . import disk_cache
 from .errors import ConfigError
 from .merge_trace import MergeStep
 from .rank_merge import VECTOR_PIECE
+from .short_steps import joined, mapped, mapped_array
 from .token_model import BuiltFrom, TokenModel
 
 NO_RANK = 1 << 62
@@ -98,17 +99,16 @@ class TiktokenModel(TokenModel):
             pool = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64,
                                count=int(lens.sum()))
             return pool, np.cumsum(lens) - lens, lens
-        datas = list(map(str.encode, pieces))  # UTF-8
+        datas = mapped(str.encode, pieces)  # UTF-8
         n = len(datas)
-        whole = np.fromiter(map(self.encoder.get, datas, itertools.repeat(-1)), dtype=np.int64,
-                            count=n)
-        sizes = np.fromiter(map(len, datas), dtype=np.int64, count=n)
+        whole = mapped_array(self.encoder.get, datas, np.int64, -1)
+        sizes = mapped_array(len, datas, np.int64)
         todo = whole < 0
         # The pieces to merge, shortest first (the order the merge works in: it then reads
         # them in place), every byte as the id of its single-byte token.
         by_len = np.flatnonzero(todo)
         by_len = by_len[np.argsort(sizes[by_len], kind="stable")]
-        data = b"".join(map(datas.__getitem__, by_len.tolist()))
+        data = joined(mapped(datas.__getitem__, by_len.tolist()))
         flat = self._byte_ids[np.frombuffer(data, dtype=np.uint8)]
         merged, merged_starts, counts = self.pair_table().merge_flat_arrays(flat, sizes[by_len])
         # A piece that is a token is that one id, put after the merged ones.

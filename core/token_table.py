@@ -22,9 +22,11 @@ from itertools import accumulate
 
 from .encoding import Encoding
 from .pipeline_walk import Walk, from_special, walk
+from .pretokenizers import newline_chunks
+from .short_steps import column, int64s, joins_to, mapped
 from .special_tokens import SpecialMatch, SpecialMode
 from .text_units import align_columns, char_byte_offsets, clean_surrogates
-from .tokenizer import Progress, Tokenizer
+from .tokenizer import Progress, Tokenizer, slices
 
 # Below this many tokens, columns are built in Python (numpy's import and calls cost more).
 _VECTOR_TOKENS = 2000
@@ -191,13 +193,13 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
     parts_table = tokenizer._decode_table()
     if parts_table is None:
         return None
-    parts = list(map(parts_table.__getitem__, ids))
-    if None in parts or b"".join(parts) != clean.encode("utf-8"):  # type: ignore[arg-type]
+    parts = mapped(parts_table.__getitem__, ids)
+    if not joins_to(parts, clean.encode("utf-8")):
         return None
     if progress is not None:
         progress(0.85)
     char_bytes = char_byte_offsets(clean)
-    lengths = list(map(len, parts))  # type: ignore[arg-type]
+    lengths = mapped(len, parts)
     del parts
     starts, ends = _bounds(lengths)
     piece_lengths: list[int] = []  # characters of each piece, specials included
@@ -213,8 +215,13 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
             continue
         if spelled:
             lengths_here = [b - a for a, b in pre.split(clean[s:e])]
+        elif tokenizer._chunked:
+            # Split as the encoder split it: by groups of lines, each a short regex pass.
+            lengths_here = []
+            for group, _ in slices(newline_chunks(clean[s:e])):
+                lengths_here.extend(mapped(len, tokenizer._split_lines(group)[0]))
         else:
-            lengths_here = list(map(len, pre.split_str(clean[s:e])))
+            lengths_here = mapped(len, pre.split_str(clean[s:e]))
         piece_lengths.extend(lengths_here)
         piece_special.extend([None] * len(lengths_here))
     piece_starts, piece_ends = _char_bounds_in_bytes(piece_lengths, char_bytes)
@@ -232,7 +239,9 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
         else bytes(len(ids)),
         piece_byte_starts=piece_starts, piece_byte_ends=piece_ends,
         piece_special=piece_special, char_bytes=char_bytes, specials_found=found,
-        specials_recognised=recognised, decoded=tokenizer.decode(ids, errors="replace"),
+        specials_recognised=recognised,
+        # Without a decoder, decoding joins the tokens' bytes: just checked to spell ``clean``.
+        decoded=clean if tokenizer.decoder is None else tokenizer.decode(ids, errors="replace"),
         replaced_surrogates=tuple(replaced), model_kind=tokenizer.model.kind,
         token_kind=tokenizer.token_kind, fast=True,
     )
@@ -302,9 +311,9 @@ def _bounds(lengths: list[int]) -> tuple[array, array]:
         return starts, ends
     import numpy as np
 
-    length = np.fromiter(lengths, dtype=np.int64, count=len(lengths))
+    length = int64s(lengths)
     ends_np = np.cumsum(length)
-    return array("q", (ends_np - length).tobytes()), array("q", ends_np.tobytes())
+    return column(ends_np - length), column(ends_np)
 
 
 def _char_bounds_in_bytes(lengths: list[int], char_bytes: array) -> tuple[array, array]:
@@ -316,7 +325,7 @@ def _char_bounds_in_bytes(lengths: list[int], char_bytes: array) -> tuple[array,
     import numpy as np
 
     table = np.frombuffer(char_bytes, dtype=np.int64)
-    return (array("q", table[np.frombuffer(char_starts, dtype=np.int64)].tobytes()),
-            array("q", table[np.frombuffer(char_ends, dtype=np.int64)].tobytes()))
+    return (column(table[np.frombuffer(char_starts, dtype=np.int64)]),
+            column(table[np.frombuffer(char_ends, dtype=np.int64)]))
 
 

@@ -27,6 +27,7 @@ from .gc_pause import gc_paused
 from .normalizers import Normalizer, make_normalizer
 from .postprocessors import PostProcessor
 from .pretokenizers import PreTokenizer, make_pretokenizer, newline_chunks
+from .short_steps import joined, mapped, mapped_array
 from .special_tokens import AddedToken, AddedVocabulary, SpecialMode
 from .text_units import SurrogatePolicy, clean_surrogates
 from .token_model import TokenModel
@@ -260,12 +261,12 @@ class Tokenizer:
                 if sum(map(len, new)) >= BULK_MIN_CHARS:
                     # With no line known yet, the ids of every line in order are the answer.
                     if len(new) == len(distinct):
-                        for group, fraction in _slices(parts):
+                        for group, fraction in slices(parts):
                             out.extend(self._cache_lines(group))
                             if progress is not None:
                                 progress(fraction)
                         return
-                    for group, fraction in _slices(list(new)):
+                    for group, fraction in slices(list(new)):
                         self._cache_lines(group)
                         if progress is not None:
                             progress(fraction)
@@ -280,7 +281,7 @@ class Tokenizer:
         """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
         keep each line's ids in the line cache, and return all the ids in order."""
         pieces, counts = self._split_lines(lines)
-        ids, ends = self._prefill(pieces, ids=True, n_pieces=len(pieces))
+        ids, ends = self._prefill(pieces, ids=True)
         # Where each line's ids end: after its last piece's.
         bounds = ends[counts].tolist()
         spans = map(slice, [0, *bounds[:-1]], bounds)
@@ -294,7 +295,7 @@ class Tokenizer:
         import numpy as np
 
         pieces = self._split("".join(lines))
-        piece_ends = np.cumsum(np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces)))
+        piece_ends = np.cumsum(mapped_array(len, pieces, np.int64))
         line_ends = np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)))
         last = np.searchsorted(piece_ends, line_ends)
         if last.size and (int(last[-1]) >= piece_ends.size
@@ -306,14 +307,14 @@ class Tokenizer:
         return pieces, last + 1
 
     @overload
-    def _prefill(self, pieces: Iterable[str]) -> None: ...
+    def _prefill(self, pieces: list[str]) -> None: ...
     @overload
     def _prefill(
-        self, pieces: Iterable[str], *, ids: Literal[True], n_pieces: int = -1
+        self, pieces: list[str], *, ids: Literal[True]
     ) -> tuple[list[int], np.ndarray]: ...
 
     def _prefill(
-        self, pieces: Iterable[str], *, ids: bool = False, n_pieces: int = -1
+        self, pieces: list[str], *, ids: bool = False
     ) -> tuple[list[int], np.ndarray] | None:
         """Put the pieces not yet in the piece cache there, encoded together.
 
@@ -323,7 +324,7 @@ class Tokenizer:
         (the caller caches whole lines, which is what comes back while the user types, and a
         list per piece costs a tenth of the encoding). Reading a million cached lists,
         scattered in memory, costs more than numbering the pieces as they come and gathering
-        with numpy. ``n_pieces``: how many pieces there are, when known."""
+        with numpy (in steps: see ``short_steps``)."""
         cache = self._cache
         if not ids:
             misses = [p for p in set(pieces) if p not in cache]
@@ -334,11 +335,10 @@ class Tokenizer:
 
         # Each distinct piece numbered in order of first appearance, all in C.
         number: defaultdict[str, int] = defaultdict(count().__next__)
-        which = np.fromiter(map(number.__getitem__, pieces), dtype=np.intp, count=n_pieces)
+        which = mapped_array(number.__getitem__, pieces, np.intp)
         distinct = list(number)
         if cache:
-            known = np.fromiter(map(cache.__contains__, distinct), dtype=bool,
-                                count=len(distinct))
+            known = mapped_array(cache.__contains__, distinct, bool)
         else:
             known = np.zeros(len(distinct), dtype=bool)
         # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
@@ -481,7 +481,7 @@ class Tokenizer:
         if table is not None:
             try:
                 if not ids or min(ids) >= 0:
-                    return b"".join(map(table.__getitem__, ids))
+                    return joined(mapped(table.__getitem__, ids))
             except (TypeError, IndexError):
                 pass  # a bad id: the loop below names it
         by_id = self.specials.by_id
@@ -567,7 +567,7 @@ class Tokenizer:
         return self.decode(self.encode_ids(text, special=special), errors="replace") == text
 
 
-def _slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:
+def slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:
     """``lines`` in consecutive groups of about SLICE_CHARS characters, each with the share
     of the characters done once it is."""
     total = sum(map(len, lines)) or 1

@@ -14,7 +14,7 @@ from test_gui_main_window import DEMO, press, type_text, window_factory
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui import text_slices
-from bpelens.app.gui.editor_text import TextMirror, raw_text
+from bpelens.app.gui.editor_text import TextMirror, longest_line, raw_text
 from bpelens.app.gui.input_editor import InputEditor
 
 
@@ -211,3 +211,12 @@ def test_a_long_text_gets_new_bands_off_the_gui_thread_when_the_view_narrows(
     table = window.table
     qtbot.waitUntil(lambda: layers.bands == compute_bands(table.model_text, table.char_bytes,
                                                           layers.capacity()))
+
+
+@pytest.mark.parametrize("lines", [
+    [], [""], ["abc"], ["a" * 3_000_000], ["x", "y" * 2_500_000, "z"],
+    ["é" * 1_048_575, "b" * 1_048_577], ["", "", "q" * 5], ["line"] * 300_000,
+])
+def test_the_longest_line_is_found_across_the_slices_it_is_read_in(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    assert longest_line(text) == max(map(len, text.split("\n")))

@@ -84,3 +84,11 @@ def test_vectorized_alignment_agrees_with_the_plain_one(text, data):
                   | {0, starts[-1]})
     bounds = list(itertools.pairwise(cuts))
     assert text_units._align_vectorized(bounds, starts) == align_byte_spans(bounds, starts)
+
+
+def test_lone_surrogates_are_found_in_any_slice_of_a_long_text() -> None:
+    from bpelens.core.short_steps import CHARS
+
+    text = "猫" * (2 * CHARS) + "\udc80" + "a" * 10 + "\ud800"
+    assert find_lone_surrogates(text) == [2 * CHARS, 2 * CHARS + 11]
+    assert find_lone_surrogates("猫" * (2 * CHARS)) == []

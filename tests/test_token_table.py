@@ -138,3 +138,19 @@ def test_columns_are_compact():
                  "piece_byte_starts", "piece_byte_ends"):
         assert isinstance(getattr(table, name), array), name
     assert isinstance(table.partial, bytes) and isinstance(table.from_special, bytes)
+
+
+@pytest.mark.parametrize("name", ["demo-byte", "byte+specials", *(
+    ["o200k", "qwen3"] if SHARED_DATA.is_dir() else [])])
+def test_a_text_of_many_slices_gives_the_columns_of_the_full_encoding(name, monkeypatch):
+    """Pieces are split by groups of lines (a short regex pass each) as the encoder split
+    them; with slices of 2,000 characters this text is cut into about twenty."""
+    import bpelens.core.tokenizer as tokenizer_module
+
+    monkeypatch.setattr(tokenizer_module, "SLICE_CHARS", 2000)
+    lines = ["Hello world, 日本語 and مرحبا", "  indented <|end|> 3.14159", "", "नमस्ते 🙂",
+             "trailing space \n", "x" * 50]
+    text = "\n".join(lines[i % len(lines)] + f" line {i}" for i in range(1200))
+    tokenizer = TOKENIZERS[name]()  # a fresh one: no line cached yet
+    assert_same(tokenizer, text, "all")
+    assert token_table(tokenizer, text).fast

@@ -21,6 +21,8 @@ from PySide6.QtCore import QByteArray, QMimeData, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
+from bpelens.core.short_steps import decoded
+
 from .editor_text import TextMirror, code_points_in_units, longest_line
 from .text_checks import box_safe
 from .text_slices import SliceInserter, at_once
@@ -36,7 +38,7 @@ PASTE_BYTES_AT_ONCE = 800_000
 def prepared(text: str | QByteArray) -> tuple[str, list[str], int]:
     """A text checked for the box: the text it can hold, what changed, its longest line."""
     if not isinstance(text, str):
-        text = text.data().decode("utf-8", "replace")
+        text = decoded(text.data(), "replace")
     safe, notes = box_safe(text)
     return safe, notes, longest_line(safe)
 

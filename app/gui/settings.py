@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QStandardPaths
 
 from bpelens.core.formats.file_io import write_atomic
+from bpelens.core.short_steps import encoded
 
 RECENT_LIMIT = 10
 
@@ -47,7 +48,7 @@ def write_text(path: Path, text: str) -> None:
     a text), with the permissions the user's umask gives a new file, through a symbolic link
     to wherever it points. Raises the engine's file error, which names the file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, encoded(text))
 
 
 def recent_tokenizers(settings: QSettings) -> list[str]:
