@@ -16,8 +16,9 @@ interpreter lock, held by the encode job's long calls into the engine) is "waiti
         [--only keystrokes|paste-1mb|paste-10mb-text|paste-10mb-one-char] [--stalls FILE]
 
 ``--stalls FILE`` appends every thread's Python stack to FILE whenever the GUI thread has not
-ticked for 60 ms: faulthandler's watchdog thread writes it without the interpreter lock, so
-the stack of whoever holds the lock shows where a stall comes from.
+ticked for 30 ms, and every 30 ms while it lasts: faulthandler's watchdog thread writes it
+without the interpreter lock, so the stack of whoever holds the lock shows where a stall comes
+from (a GUI thread inside ``processEvents`` with no Python frame above it is Qt's own work).
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class Heartbeat:
         self.longest_work = (0.0, 0.0)  # the longest gap the GUI thread spent working
         self.timer.start()
         if Heartbeat.stalls is not None:
-            faulthandler.dump_traceback_later(0.06, file=Heartbeat.stalls)
+            faulthandler.dump_traceback_later(0.03, repeat=True, file=Heartbeat.stalls)
 
     def tick(self) -> None:
         now, cpu = time.perf_counter(), time.thread_time()
@@ -88,7 +89,7 @@ class Heartbeat:
             self.longest_work = (busy, self.last - self.origin)
         self.last, self.last_cpu = now, cpu
         if Heartbeat.stalls is not None:
-            faulthandler.dump_traceback_later(0.06, file=Heartbeat.stalls)
+            faulthandler.dump_traceback_later(0.03, repeat=True, file=Heartbeat.stalls)
 
     def report(self) -> str:
         gap, busy, at = self.longest
