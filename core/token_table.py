@@ -23,7 +23,7 @@ from itertools import accumulate
 from .encoding import Encoding
 from .pipeline_walk import Walk, from_special, walk
 from .pretokenizers import newline_chunks
-from .short_steps import column, int64s, joins_to, mapped
+from .short_steps import column, encoded, int64s, joins_to, mapped
 from .special_tokens import SpecialMatch, SpecialMode
 from .text_units import align_columns, char_byte_offsets, clean_surrogates
 from .tokenizer import Progress, Tokenizer, slices
@@ -194,7 +194,7 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
     if parts_table is None:
         return None
     parts = mapped(parts_table.__getitem__, ids)
-    if not joins_to(parts, clean.encode("utf-8")):
+    if not joins_to(parts, encoded(clean)):
         return None
     if progress is not None:
         progress(0.85)

@@ -15,20 +15,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextCursor, QTextDocument
 
-from bpelens.core.short_steps import text_slices
+from bpelens.core.short_steps import lines_of
 
 
 def longest_line(text: str) -> int:
     """The length of the text's longest line, in characters."""
-    longest = running = 0  # ``running``: the line still open at the end of a slice
-    for part in text_slices(text):  # a split of the whole text would hold the lock longer
-        lines = part.split("\n")
-        if len(lines) == 1:
-            running += len(part)
-            continue
-        longest = max(longest, running + len(lines[0]), max(map(len, lines[1:-1]), default=0))
-        running = len(lines[-1])
-    return max(longest, running)
+    return max(map(len, lines_of(text))) if text else 0  # split in steps: see short_steps
 
 
 def raw_text(document: QTextDocument) -> str:
