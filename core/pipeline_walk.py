@@ -23,6 +23,7 @@ from .bpe_model import UnknownCharacterError
 from .byte_level import printable_to_bytes
 from .errors import EncodeError
 from .merge_trace import PieceTrace
+from .short_steps import column, counting, decoded, int64s, joined
 from .special_tokens import SpecialMatch, SpecialMode
 from .text_units import SurrogatePolicy, char_byte_offsets, clean_surrogates
 
@@ -96,15 +97,15 @@ class _View:
         data = text.encode("utf-8")
         n = len(text)
         if len(data) == n:
-            self.lo.extend(range(first, first + n))
-            self.hi.extend(range(first + 1, first + n + 1))
+            self.lo.extend(counting(n, first))
+            self.hi.extend(counting(n, first + 1))
         elif len(data) >= _VECTOR_BYTES:
             import numpy as np
 
             widths = np.diff(np.frombuffer(char_byte_offsets(text), dtype=np.int64))
             owners = np.repeat(np.arange(first, first + n, dtype=np.int64), widths)
-            self.lo.frombytes(owners.tobytes())
-            self.hi.frombytes((owners + 1).tobytes())
+            self.lo.extend(column(owners))
+            self.hi.extend(column(owners + 1))
         else:
             for i, ch in enumerate(text, first):
                 width = len(ch.encode("utf-8"))
@@ -183,7 +184,7 @@ def walk(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all",
         _walk_segment(tokenizer, clean, start, end, special, view, recognised)
         if progress is not None:
             progress(0.5 * end / max(1, len(clean)))
-    model_text = b"".join(view.parts).decode("utf-8")
+    model_text = decoded(joined(view.parts))
     char_bytes = char_byte_offsets(model_text)
     char_sources = _char_sources(view, char_bytes) if view.changed else None
     ids, token_starts, token_ends, owner, traces = _run_model(
@@ -287,7 +288,7 @@ def _char_sources(view: _View, char_bytes: array) -> tuple[array, array]:
     firsts = np.frombuffer(char_bytes, dtype=np.int64)[:-1]
     starts = np.minimum.reduceat(lo, firsts)
     ends = np.maximum.reduceat(hi, firsts)
-    return array("q", starts.tobytes()), array("q", ends.tobytes())
+    return column(starts), column(ends)
 
 
 def _run_model(tokenizer: Tokenizer, view: _View, char_sources: tuple[array, array] | None,
@@ -352,7 +353,7 @@ def _token_bytes(view: _View, lengths: list[int], counts: array
     import numpy as np
 
     n_tokens = len(lengths)
-    length = np.fromiter(lengths, dtype=np.int64, count=n_tokens)
+    length = int64s(lengths)
     per_piece = np.frombuffer(counts, dtype=np.int64)
     owner = np.repeat(np.arange(per_piece.size, dtype=np.int64), per_piece)
     before = np.cumsum(length) - length  # bytes before each token, over all pieces
@@ -360,8 +361,7 @@ def _token_bytes(view: _View, lengths: list[int], counts: array
     first = np.minimum(first, max(n_tokens - 1, 0))
     starts = np.frombuffer(view.piece_starts, dtype=np.int64)[owner] + before - before[
         first[owner]]
-    return (array("q", starts.tobytes()), array("q", (starts + length).tobytes()),
-            array("q", owner.tobytes()))
+    return column(starts), column(starts + length), column(owner)
 
 
 def _unknown_at(exc: UnknownCharacterError, piece_byte: int, view: _View,
@@ -403,7 +403,7 @@ def encoding_of(tokenizer: Tokenizer, result: Walk) -> Encoding:
               span, sid)
         for i, (span, sid) in enumerate(zip(piece_spans, result.piece_special, strict=True)))
     clean = result.clean
-    clean_starts = list(char_byte_offsets(clean))
+    clean_starts = char_byte_offsets(clean).tolist()
     segment_spans = align_byte_spans([(clean_starts[s], clean_starts[e])
                                       for s, e, _ in result.raw], clean_starts)
     segments = tuple(Piece(i, clean[s:e], span, sid) for i, ((s, e, sid), span) in enumerate(

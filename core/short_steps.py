@@ -51,15 +51,15 @@ def joins_to(parts: Sequence[bytes | None], data: bytes) -> bool:
     return at == len(data)
 
 
-def counting(n: int) -> array:
-    """``array('q', range(n))``."""
+def counting(n: int, start: int = 0) -> array:
+    """``array('q', range(start, start + n))``."""
     if n <= STEP:
-        return array("q", range(n))
+        return array("q", range(start, start + n))
     import numpy as np
 
     out = array("q")
-    for i in range(0, n, STEP * 4):
-        out.frombytes(np.arange(i, min(n, i + STEP * 4), dtype=np.int64).tobytes())
+    for i in range(start, start + n, STEP * 4):
+        out.frombytes(np.arange(i, min(start + n, i + STEP * 4), dtype=np.int64).tobytes())
     return out
 
 

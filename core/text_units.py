@@ -116,22 +116,12 @@ def char_byte_starts(text: str) -> list[int]:
     ``char_byte_starts("A猫🙂") == [0, 1, 4, 8]``. The text must be encodable (see
     :func:`clean_surrogates`).
     """
-    if text.isascii():
-        return list(range(len(text) + 1))
-    if len(text) > _VECTORIZE_ABOVE:
-        import numpy as np
-
-        points = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-        widths = 1 + (points >= 0x80) + (points >= 0x800) + (points >= 0x10000)
-        starts = np.zeros(len(points) + 1, dtype=np.int64)
-        np.cumsum(widths, out=starts[1:])
-        return starts.tolist()
-    return [0, *accumulate(_utf8_width(ord(ch)) for ch in text)]
+    return char_byte_offsets(text).tolist()
 
 
 def char_byte_offsets(text: str) -> array:
-    """:func:`char_byte_starts` as a compact ``array('q')`` (8 bytes a character, not an int
-    object each): what megabyte texts keep."""
+    """The offsets of :func:`char_byte_starts` as a compact ``array('q')`` (8 bytes a
+    character, not an int object each): what megabyte texts keep."""
     if text.isascii():
         return counting(len(text) + 1)
     if len(text) > _VECTORIZE_ABOVE:

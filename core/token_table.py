@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from .encoding import Encoding
-from .pipeline_walk import Walk, from_special, walk
+from .pipeline_walk import Walk, walk
 from .pretokenizers import newline_chunks
 from .short_steps import column, encoded, int64s, joins_to, mapped
 from .special_tokens import SpecialMatch, SpecialMode
@@ -183,16 +183,14 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
     clean, replaced = clean_surrogates(text)
     segments = tokenizer.specials.split(clean, special) if len(tokenizer.specials) else (
         [(0, len(clean), None)] if clean else [])
-    if tokenizer._decode_table() is None:
+    parts_table = tokenizer._decode_table()
+    if parts_table is None:
         return None  # decoding is more than joining the tokens' bytes (an end-of-word marker)
     normalize = tokenizer.normalizer.normalize_str
     if not tokenizer._normalize_identity and any(
             sid is None and normalize(clean[s:e]) != clean[s:e] for s, e, sid in segments):
         return None
     ids = tokenizer.encode_ids(clean, special=special, progress=_part(progress, 0.0, 0.8))
-    parts_table = tokenizer._decode_table()
-    if parts_table is None:
-        return None
     parts = mapped(parts_table.__getitem__, ids)
     if not joins_to(parts, encoded(clean)):
         return None
@@ -252,8 +250,10 @@ def table_from_walk(tokenizer: Tokenizer, result: Walk) -> TokenTable:
     char_starts, char_ends, partial = align_columns(result.token_starts, result.token_ends,
                                              result.char_bytes)
     n = len(result.ids)
-    specials = bytes(from_special(result, i) for i in range(n)) if any(
-        s is not None for s in result.piece_special) or -1 in result.owner else bytes(n)
+    # A flag per piece, and a last one for owner -1 (a token the post-processor added).
+    flags = bytes(s is not None for s in result.piece_special) + b"\x01"
+    specials = bytes(mapped(flags.__getitem__, result.owner)) if any(flags[:-1]) or (
+        -1 in result.owner) else bytes(n)
     return TokenTable(
         text=result.text, model_text=result.model_text, ids=result.ids,
         byte_starts=result.token_starts, byte_ends=result.token_ends,

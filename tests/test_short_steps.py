@@ -31,6 +31,7 @@ def test_each_step_function_equals_the_single_call(n: int) -> None:
     assert joined(parts) == b"".join(parts)
     assert joins_to(parts, b"".join(parts))
     assert list(counting(n)) == list(range(n))
+    assert list(counting(n, 7)) == list(range(7, 7 + n))
     assert column(np.array(values, dtype=np.int64)).tolist() == values
     assert int64s(values).tolist() == values
     assert mapped_array(len, parts, np.int64).tolist() == [len(p) for p in parts]

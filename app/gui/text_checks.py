@@ -20,8 +20,9 @@ def box_safe(text: str) -> tuple[str, list[str]]:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         notes.append("The text's carriage returns (\\r) were turned into newlines: the text "
                       "box holds lines only. To tokenize \\r\\n exactly, use `bpelens encode`.")
-    if find_lone_surrogates(text):
-        codes = sorted({f"U+{ord(text[i]):04X}" for i in find_lone_surrogates(text)})
+    lone = find_lone_surrogates(text)
+    if lone:
+        codes = sorted({f"U+{ord(text[i]):04X}" for i in lone})
         text, offsets = clean_surrogates(text)
         many = len(offsets) > 1
         shown = ", ".join(map(str, offsets[:SHOWN_OFFSETS])) + (
