@@ -55,7 +55,7 @@ def tiktoken_o200k():
     import tiktoken
     from tiktoken.load import load_tiktoken_bpe
 
-    from bpelens.core.tiktoken_presets import PRESETS
+    from bpelens.core.formats.tiktoken_presets import PRESETS
 
     definition = PRESETS["o200k_base"]
     return tiktoken.Encoding("o200k_base", pat_str=definition.pattern,

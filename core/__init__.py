@@ -19,54 +19,54 @@ if "numpy" not in sys.modules:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 _EXPORTS = {
-    "BPEModel": "bpe_model",
-    "MergeRule": "bpe_model",
-    "UnknownCharacterError": "bpe_model",
-    "bytes_to_printable": "byte_level",
-    "bytes_to_unicode": "byte_level",
-    "printable_to_bytes": "byte_level",
-    "parse_weight": "corpus",
-    "read_corpus": "corpus",
-    "read_lines": "corpus",
-    "Encoding": "encoding",
-    "Piece": "encoding",
-    "Token": "encoding",
+    "BPEModel": "models.bpe",
+    "MergeRule": "models.bpe",
+    "UnknownCharacterError": "models.bpe",
+    "bytes_to_printable": "text.byte_level",
+    "bytes_to_unicode": "text.byte_level",
+    "printable_to_bytes": "text.byte_level",
+    "parse_weight": "training.corpus",
+    "read_corpus": "training.corpus",
+    "read_lines": "training.corpus",
+    "Encoding": "results.encoding",
+    "Piece": "results.encoding",
+    "Token": "results.encoding",
     "BpeLensError": "errors",
     "ConfigError": "errors",
     "DecodeError": "errors",
     "EncodeError": "errors",
     "TokenizerFileError": "errors",
     "TrainingError": "errors",
-    "MergeRecord": "merge_trace",
-    "MergeStep": "merge_trace",
-    "PieceTrace": "merge_trace",
-    "NormalizedText": "normalizers",
-    "make_normalizer": "normalizers",
-    "REGEX_PRESETS": "pretokenizers",
-    "make_pretokenizer": "pretokenizers",
-    "preset_names": "pretokenizers",
-    "load_tokenizer": "serialization",
+    "MergeRecord": "models.merges",
+    "MergeStep": "models.merges",
+    "PieceTrace": "models.merges",
+    "NormalizedText": "pipeline.normalizers.base",
+    "make_normalizer": "pipeline.normalizers.base",
+    "REGEX_PRESETS": "pipeline.pre_tokenizers.base",
+    "make_pretokenizer": "pipeline.pre_tokenizers.base",
+    "preset_names": "pipeline.pre_tokenizers.base",
+    "load_tokenizer": "formats.own_format",
     "open_tokenizer": "formats.detect",
-    "AddedToken": "special_tokens",
-    "AddedVocabulary": "special_tokens",
-    "TokenModel": "token_model",
-    "save_tokenizer": "serialization",
-    "tokenizer_from_dict": "serialization",
-    "tokenizer_to_dict": "serialization",
-    "SpecialMatch": "special_tokens",
-    "SpecialTokens": "special_tokens",
-    "Codepoint": "text_units",
-    "Span": "text_units",
-    "char_byte_starts": "text_units",
-    "codepoints": "text_units",
-    "find_lone_surrogates": "text_units",
-    "Tokenizer": "tokenizer",
-    "DEFAULT_MIN_FREQUENCY": "training_config",
-    "TrainingConfig": "training_config",
-    "TrainingProgress": "training",
-    "TrainingResult": "training",
-    "iter_training": "training",
-    "train": "training",
+    "AddedToken": "pipeline.added_tokens",
+    "AddedVocabulary": "pipeline.added_tokens",
+    "TokenModel": "models.base",
+    "save_tokenizer": "formats.own_format",
+    "tokenizer_from_dict": "formats.own_format",
+    "tokenizer_to_dict": "formats.own_format",
+    "SpecialMatch": "pipeline.added_tokens",
+    "SpecialTokens": "pipeline.added_tokens",
+    "Codepoint": "text.units",
+    "Span": "text.units",
+    "char_byte_starts": "text.units",
+    "codepoints": "text.units",
+    "find_lone_surrogates": "text.units",
+    "Tokenizer": "pipeline.tokenizer",
+    "DEFAULT_MIN_FREQUENCY": "training.config",
+    "TrainingConfig": "training.config",
+    "TrainingProgress": "training.trainer",
+    "TrainingResult": "training.trainer",
+    "iter_training": "training.trainer",
+    "train": "training.trainer",
 }
 
 __all__ = [
@@ -135,10 +135,6 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from .bpe_model import BPEModel, MergeRule, UnknownCharacterError
-    from .byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
-    from .corpus import parse_weight, read_corpus, read_lines
-    from .encoding import Encoding, Piece, Token
     from .errors import (
         BpeLensError,
         ConfigError,
@@ -148,18 +144,22 @@ if TYPE_CHECKING:
         TrainingError,
     )
     from .formats.detect import open_tokenizer
-    from .merge_trace import MergeRecord, MergeStep, PieceTrace
-    from .normalizers import NormalizedText, make_normalizer
-    from .pretokenizers import REGEX_PRESETS, make_pretokenizer, preset_names
-    from .serialization import (
+    from .formats.own_format import (
         load_tokenizer,
         save_tokenizer,
         tokenizer_from_dict,
         tokenizer_to_dict,
     )
-    from .special_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialTokens
-    from .text_units import Codepoint, Span, char_byte_starts, codepoints, find_lone_surrogates
-    from .token_model import TokenModel
-    from .tokenizer import Tokenizer
-    from .training import TrainingProgress, TrainingResult, iter_training, train
-    from .training_config import DEFAULT_MIN_FREQUENCY, TrainingConfig
+    from .models.base import TokenModel
+    from .models.bpe import BPEModel, MergeRule, UnknownCharacterError
+    from .models.merges import MergeRecord, MergeStep, PieceTrace
+    from .pipeline.added_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialTokens
+    from .pipeline.normalizers.base import NormalizedText, make_normalizer
+    from .pipeline.pre_tokenizers.base import REGEX_PRESETS, make_pretokenizer, preset_names
+    from .pipeline.tokenizer import Tokenizer
+    from .results.encoding import Encoding, Piece, Token
+    from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
+    from .text.units import Codepoint, Span, char_byte_starts, codepoints, find_lone_surrogates
+    from .training.config import DEFAULT_MIN_FREQUENCY, TrainingConfig
+    from .training.corpus import parse_weight, read_corpus, read_lines
+    from .training.trainer import TrainingProgress, TrainingResult, iter_training, train

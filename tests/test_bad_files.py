@@ -18,9 +18,9 @@ import pytest
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
-from bpelens.core.bounded_regex import PatternTimeout
-from bpelens.core.byte_level import bytes_to_unicode
 from bpelens.core.formats.hf_json import load_hf_tokenizer
+from bpelens.core.text.bounded_regex import PatternTimeout
+from bpelens.core.text.byte_level import bytes_to_unicode
 
 from conftest import SHARED_DATA, needs_shared_data
 
@@ -370,7 +370,7 @@ def test_damaged_cache_entries_are_ignored(tmp_path: Path, monkeypatch) -> None:
         entry.write_bytes(damaged)
         assert load_hf_tokenizer(path).encode_ids("Hello world") == expected
     # An entry that passes its checksum but holds the wrong shape is parsed again too.
-    from bpelens.core import disk_cache
+    from bpelens.core.fast import disk_cache
 
     digest = disk_cache.content_digest(path.read_bytes())
     disk_cache.store("tokenizer.json", digest, {"tables": {"vocab": 5}})

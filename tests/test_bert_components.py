@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpelens.core.bert_components import (
+from bpelens.core.errors import ConfigError
+from bpelens.core.pipeline.bert_components import (
     BertNormalizer,
     BertPreTokenizer,
     StripAccents,
@@ -20,8 +21,7 @@ from bpelens.core.bert_components import (
     lowercase_str,
     nfd_str,
 )
-from bpelens.core.errors import ConfigError
-from bpelens.core.normalizers import NormalizedText
+from bpelens.core.pipeline.normalizers.base import NormalizedText
 
 from conftest import SHARED_DATA, needs_shared_data
 

@@ -8,15 +8,19 @@ import time
 import pytest
 import regex
 
-from bpelens.core.bounded_regex import (
+from bpelens.core.errors import ConfigError
+from bpelens.core.pipeline.pre_tokenizers.base import (
+    REGEX_PRESETS,
+    RegexPreTokenizer,
+    known_pattern,
+)
+from bpelens.core.text.bounded_regex import (
     BoundedPattern,
     PatternTimeout,
     check_pattern,
     runs_in_linear_time,
 )
-from bpelens.core.errors import ConfigError
-from bpelens.core.pretokenizers import REGEX_PRESETS, RegexPreTokenizer, known_pattern
-from bpelens.core.regex_dialects import compile_dialect
+from bpelens.core.text.regex_dialects import compile_dialect
 
 
 @pytest.mark.parametrize(("pattern", "problem"), [

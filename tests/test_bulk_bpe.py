@@ -1,4 +1,4 @@
-"""Vectorized merge by rank (core/bulk_bpe.py): every piece exactly as ``merge_by_rank``."""
+"""Vectorized merge by rank (core/fast/bulk_bpe.py): every piece exactly as ``merge_by_rank``."""
 
 from __future__ import annotations
 
@@ -13,10 +13,10 @@ import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bpelens.core import bulk_bpe
-from bpelens.core.bulk_bpe import PairTable, merge_many
-from bpelens.core.pretokenizers import O200K_PATTERN
-from bpelens.core.rank_merge import merge_by_rank
+from bpelens.core.fast import bulk_bpe
+from bpelens.core.fast.bulk_bpe import PairTable, merge_many
+from bpelens.core.models.rank_merge import merge_by_rank
+from bpelens.core.pipeline.pre_tokenizers.base import O200K_PATTERN
 
 from conftest import SHARED_DATA, needs_shared_data
 
@@ -187,7 +187,7 @@ def test_row_minima_first_lowest_of_each_column(height, stop):
 def test_gc_paused_promotes_without_freezing():
     import gc
 
-    from bpelens.core.gc_pause import gc_paused
+    from bpelens.core.fast.gc_pause import gc_paused
 
     gc.collect()
     with gc_paused(promote=True):
@@ -402,7 +402,7 @@ def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
     """The bulk path of ``Tokenizer._prefill``: pieces cached before and new ones together,
     through the model's arrays and through plain ``encode_pieces`` (any model)."""
     from bpelens.core import open_tokenizer
-    from bpelens.core.tiktoken_model import TiktokenModel
+    from bpelens.core.models.tiktoken_ranks import TiktokenModel
 
     texts = [(NTREX / f"newstest2019-ref.{lang}.txt").read_text(encoding="utf-8")[:60_000]
              for lang in ("deu", "hin", "zho-CN")]
@@ -436,7 +436,8 @@ def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
 @needs_shared_data
 @pytest.mark.parametrize("name", ["llama-spm", "qwen3"])
 def test_long_piece_spans_equal_the_traced_ones(name):
-    from bpelens.core import open_tokenizer, rank_merge
+    from bpelens.core import open_tokenizer
+    from bpelens.core.models import rank_merge
 
     model = open_tokenizer(SHARED_DATA / "tokenizers" / "hf" / f"{name}.tokenizer.json").model
     text = (SHARED_DATA / "parallel" / "ntrex128" / "newstest2019-ref.hin.txt").read_text(
@@ -444,7 +445,7 @@ def test_long_piece_spans_equal_the_traced_ones(name):
     piece = text.replace(" ", "▁") if name == "llama-spm" else text
     fast = model.encode_piece_spans(piece)
     assert len(piece.encode()) > rank_merge.VECTOR_PIECE  # the vectorized path
-    with mock.patch("bpelens.core.vocab_bpe.LONG_PIECE", 10**9):  # trace every step
+    with mock.patch("bpelens.core.models.vocab_bpe.LONG_PIECE", 10**9):  # trace every step
         traced = model.encode_piece_spans(piece)
     assert fast == traced
     assert fast[0] == model.encode_piece(piece)

@@ -1,7 +1,7 @@
 from tokenizers import pre_tokenizers
 
 from bpelens.core import bytes_to_printable, bytes_to_unicode, printable_to_bytes
-from bpelens.core.byte_level import hf_byte_order
+from bpelens.core.text.byte_level import hf_byte_order
 
 
 def test_map_is_a_bijection_onto_printable_characters():

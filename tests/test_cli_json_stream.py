@@ -15,7 +15,7 @@ from bpelens.app.cli.json_output import encoding_dict
 from bpelens.app.cli.json_stream import write_ids_json, write_table_json
 from bpelens.app.demo_data import load_demo
 from bpelens.core import open_tokenizer
-from bpelens.core.token_table import token_table
+from bpelens.core.results.token_table import token_table
 
 from cli_helpers import bpelens_bytes
 from conftest import SHARED_DATA

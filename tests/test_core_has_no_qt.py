@@ -7,7 +7,7 @@ import bpelens.core
 
 def test_importing_core_loads_no_qt():
     code = (
-        "import sys, bpelens.core, bpelens.core.training, bpelens.core.serialization;"
+        "import sys, bpelens.core, bpelens.core.training.trainer, bpelens.core.formats.own_format;"
         "print([m for m in sys.modules if m.split('.')[0] in "
         "('PySide6', 'shiboken6', 'pyqtgraph')])"
     )

@@ -96,7 +96,7 @@ def test_what_a_format_cannot_hold_is_refused(tmp_path):
     with pytest.raises(ConfigError, match="tiktoken has no normalizer"):
         save_tiktoken(nfc, tmp_path / "x.tiktoken")
     from bpelens.core import Tokenizer
-    from bpelens.core.tiktoken_model import TiktokenModel
+    from bpelens.core.models.tiktoken_ranks import TiktokenModel
 
     foreign = Tokenizer(TiktokenModel({bytes([b]): b for b in range(256)}))
     with pytest.raises(ConfigError, match="only tokenizers trained in BPE Lens"):

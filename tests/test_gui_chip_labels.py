@@ -14,7 +14,7 @@ from test_gui_main_window import window_factory
 
 from bpelens.app.gui.layers_view import ROW_IDS, codepoint_label
 from bpelens.core import open_tokenizer
-from bpelens.core.display import invisible_name, token_text, visible
+from bpelens.core.text.display import invisible_name, token_text, visible
 
 from conftest import SHARED_DATA, needs_shared_data
 

@@ -17,9 +17,9 @@ from bpelens.app.gui.ids_panel import format_ids, parse_ids
 from bpelens.app.gui.main_window import MainWindow
 from bpelens.app.gui.settings import recent_tokenizers
 from bpelens.app.gui.tokenizer_picker import Choice
-from bpelens.core.display import hex_bytes, visible
 from bpelens.core.formats.export import save_hf_json
-from bpelens.core.token_table import token_table
+from bpelens.core.results.token_table import token_table
+from bpelens.core.text.display import hex_bytes, visible
 
 DEMO = "demo-multilingual-byte"
 

@@ -25,7 +25,7 @@ from bpelens.app.gui.settings import text_path
 from bpelens.app.gui.tokenizer_picker import Choice
 from bpelens.app.gui.worker import Job, Runner
 from bpelens.core import open_tokenizer
-from bpelens.core.bounded_regex import PatternTimeout
+from bpelens.core.text.bounded_regex import PatternTimeout
 
 from conftest import SHARED_DATA, needs_shared_data
 

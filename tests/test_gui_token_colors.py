@@ -13,7 +13,7 @@ from test_gui_main_window import window_factory
 from bpelens.app.demo_data import welcome_text
 from bpelens.app.gui import token_colors as tc
 from bpelens.core import open_tokenizer
-from bpelens.core.token_table import token_table
+from bpelens.core.results.token_table import token_table
 
 from conftest import SHARED_DATA, needs_shared_data
 

@@ -10,7 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpelens.core import Tokenizer, TrainingConfig, train
-from bpelens.core.pretokenizers import REGEX_PRESETS, RegexPreTokenizer, newline_chunks
+from bpelens.core.pipeline.pre_tokenizers.base import (
+    REGEX_PRESETS,
+    RegexPreTokenizer,
+    newline_chunks,
+)
 
 # Alphabet weighted towards what decides a cut: newlines, spaces of all kinds, letters of
 # several scripts and cases, marks, digits, apostrophes, slashes, punctuation.

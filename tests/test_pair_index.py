@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bpelens.core.training as training
-from bpelens.core.training import _PairIndex
+import bpelens.core.training.trainer as training
+from bpelens.core.training.trainer import _PairIndex
 
 
 def recount(words: list[str], counts: list[int]) -> Counter:

@@ -18,8 +18,8 @@ from bpelens.core import (
     make_pretokenizer,
     train,
 )
-from bpelens.core.pretokenizers import REGEX_PRESETS, translate_pattern
-from bpelens.core.text_units import clean_surrogates
+from bpelens.core.pipeline.pre_tokenizers.base import REGEX_PRESETS, translate_pattern
+from bpelens.core.text.units import clean_surrogates
 
 from conftest import SHARED_DATA, needs_shared_data
 

@@ -18,8 +18,12 @@ from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import normalizers as hf_normalizers
 
 from bpelens.core.errors import ConfigError
-from bpelens.core.normalizers import NormalizedText
-from bpelens.core.precompiled_normalizer import PrecompiledNormalizer, _segmenter, graphemes
+from bpelens.core.pipeline.normalizers.base import NormalizedText
+from bpelens.core.pipeline.normalizers.precompiled import (
+    PrecompiledNormalizer,
+    _segmenter,
+    graphemes,
+)
 
 from conftest import SHARED_DATA, needs_shared_data
 

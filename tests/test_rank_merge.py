@@ -3,8 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelens.core import BPEModel, rank_merge
-from bpelens.core.rank_merge import merge_by_rank, trace_by_rank
+from bpelens.core import BPEModel
+from bpelens.core.models import rank_merge
+from bpelens.core.models.rank_merge import merge_by_rank, trace_by_rank
 
 from reference_bpe import reference_encode
 

@@ -21,7 +21,14 @@ from bpelens.core import Tokenizer, open_tokenizer
 from bpelens.core.errors import TokenizerFileError
 from bpelens.core.formats import sentencepiece_file
 from bpelens.core.formats.sentencepiece_file import load_sentencepiece, tokenizer_from_model_proto
-from bpelens.core.sentencepiece_pieces import BYTE, CONTROL, NORMAL, UNKNOWN, UNUSED, USER_DEFINED
+from bpelens.core.models.sentencepiece.pieces import (
+    BYTE,
+    CONTROL,
+    NORMAL,
+    UNKNOWN,
+    UNUSED,
+    USER_DEFINED,
+)
 
 from cli_helpers import assert_clean_outcome, bpelens
 from conftest import SHARED_DATA, needs_shared_data
@@ -571,7 +578,7 @@ def test_a_file_too_large_is_refused_before_it_is_read(tmp_path: Path,
 def test_a_charsmap_whose_paths_multiply_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """A trie whose nodes are shared so that each level doubles the ways down (no cycle, no
     long key): the walk stops after MAX_PATHS steps instead of walking 2²⁴ paths."""
-    from bpelens.core import sentencepiece_normalizer
+    from bpelens.core.pipeline.normalizers import sentencepiece as sentencepiece_normalizer
 
     levels = 24
     units = [0xFF] * (4 * levels + 8)  # label 255: no position here is anybody's child

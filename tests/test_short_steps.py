@@ -4,7 +4,7 @@ step and at the edges of one."""
 import numpy as np
 import pytest
 
-from bpelens.core.short_steps import (
+from bpelens.core.fast.short_steps import (
     CHARS,
     STEP,
     column,

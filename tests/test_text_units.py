@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bpelens.core import BPEModel, EncodeError, Tokenizer, codepoints
-from bpelens.core.text_units import (
+from bpelens.core.text.units import (
     align_byte_spans,
     char_byte_starts,
     clean_surrogates,
@@ -76,7 +76,7 @@ def test_lone_surrogates_can_be_refused():
 
 @given(st.text(min_size=1), st.data())
 def test_vectorized_alignment_agrees_with_the_plain_one(text, data):
-    from bpelens.core import text_units
+    from bpelens.core.text import units as text_units
 
     clean, _ = clean_surrogates(text)
     starts = char_byte_starts(clean)
@@ -87,7 +87,7 @@ def test_vectorized_alignment_agrees_with_the_plain_one(text, data):
 
 
 def test_lone_surrogates_are_found_in_any_slice_of_a_long_text() -> None:
-    from bpelens.core.short_steps import CHARS
+    from bpelens.core.fast.short_steps import CHARS
 
     text = "猫" * (2 * CHARS) + "\udc80" + "a" * 10 + "\ud800"
     assert find_lone_surrogates(text) == [2 * CHARS, 2 * CHARS + 11]

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bpelens.app.demo_data import load_demo
 from bpelens.core import Tokenizer, TrainingConfig, train
-from bpelens.core.token_table import table_from_encoding, token_table
+from bpelens.core.results.token_table import table_from_encoding, token_table
 
 from conftest import SHARED_DATA
 from fidelity_helpers import EMOJI, SPECIAL_STRINGS, WHITESPACE
@@ -145,7 +145,7 @@ def test_columns_are_compact():
 def test_a_text_of_many_slices_gives_the_columns_of_the_full_encoding(name, monkeypatch):
     """Pieces are split by groups of lines (a short regex pass each) as the encoder split
     them; with slices of 2,000 characters this text is cut into about twenty."""
-    import bpelens.core.tokenizer as tokenizer_module
+    import bpelens.core.pipeline.tokenizer as tokenizer_module
 
     monkeypatch.setattr(tokenizer_module, "SLICE_CHARS", 2000)
     lines = ["Hello world, 日本語 and مرحبا", "  indented <|end|> 3.14159", "", "नमस्ते 🙂",

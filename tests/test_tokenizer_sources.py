@@ -10,7 +10,7 @@ import pytest
 from bpelens.app.demo_data import load_demo
 from bpelens.core import open_tokenizer
 from bpelens.core.formats.export import save_hf_json
-from bpelens.core.tokenizer_sources import find_huggingface, find_tiktoken
+from bpelens.core.formats.tokenizer_sources import find_huggingface, find_tiktoken
 
 from conftest import SHARED_DATA
 

@@ -15,7 +15,7 @@ from bpelens.core import (
     iter_training,
     train,
 )
-from bpelens.core.training import count_pieces
+from bpelens.core.training.trainer import count_pieces
 
 from reference_bpe import reference_train
 
@@ -178,7 +178,7 @@ def test_trainer_matches_reference(units, tie_break, min_frequency):
 @settings(max_examples=100, deadline=None)
 def test_vectorized_merge_path_matches_reference(texts):
     # Many distinct pieces so that some merges take the vectorized path.
-    import bpelens.core.training as training
+    import bpelens.core.training.trainer as training
 
     units = [f"{t}{i}" for i, t in enumerate(texts * 60)]
     config = TrainingConfig(vocab_size=256 + 20, level="byte", pretokenizer="none",

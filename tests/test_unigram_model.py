@@ -17,7 +17,7 @@ from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import models as hf_models
 
 from bpelens.core.errors import ConfigError, EncodeError
-from bpelens.core.unigram_model import UnigramModel
+from bpelens.core.models.unigram import UnigramModel
 
 from conftest import SHARED_DATA, needs_shared_data
 

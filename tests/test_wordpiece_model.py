@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bpelens.core.bert_components import BertNormalizer, BertPreTokenizer, WordPieceDecoder
 from bpelens.core.errors import ConfigError, EncodeError
-from bpelens.core.wordpiece_model import WordPieceModel
+from bpelens.core.models.wordpiece import WordPieceModel
+from bpelens.core.pipeline.bert_components import BertNormalizer, BertPreTokenizer, WordPieceDecoder
 
 from conftest import SHARED_DATA, needs_shared_data
 

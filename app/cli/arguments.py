@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from bpelens.core.pretokenizers import preset_names
-from bpelens.core.training_config import DEFAULT_MIN_FREQUENCY
+from bpelens.core.pipeline.pre_tokenizers.base import preset_names
+from bpelens.core.training.config import DEFAULT_MIN_FREQUENCY
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .errors import OneLineParser

@@ -6,7 +6,7 @@ import argparse
 import json
 
 from bpelens.core import BPEModel, Encoding, Tokenizer, codepoints
-from bpelens.core.display import hex_bytes, token_text, visible
+from bpelens.core.text.display import hex_bytes, token_text, visible
 
 from .json_output import encoding_dict, warnings_of
 from .text_input import text_argument

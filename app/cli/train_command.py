@@ -20,7 +20,7 @@ from bpelens.core import (
     read_lines,
     save_tokenizer,
 )
-from bpelens.core.corpus import WeightedText
+from bpelens.core.training.corpus import WeightedText
 
 from .text_input import utf8_problem_at
 

@@ -5,7 +5,7 @@ The text is laid out in bands (a line of the text, wrapped at the view's width, 
 a character, :mod:`.bands`); a band draws its four rows. A token that goes on into the next
 band shows its label and id again there. Only the bands on screen are painted, so a
 megabyte of text costs what a screenful does. Everything drawn comes from a
-:class:`~bpelens.core.token_table.TokenTable` and the colours computed with it.
+:class:`~bpelens.core.results.token_table.TokenTable` and the colours computed with it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from bpelens.core.display import hex_bytes, invisible_name, visible
-from bpelens.core.token_table import TokenTable
+from bpelens.core.results.token_table import TokenTable
+from bpelens.core.text.display import hex_bytes, invisible_name, visible
 
 from .bands import Bands, compute_bands
 from .token_colors import SPECIAL, chip_color, text_color

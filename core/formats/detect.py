@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import TokenizerFileError
-from ..tokenizer import Tokenizer
+from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file
 from .gpt2_files import PAIRS, load_gpt2_files
 
@@ -89,7 +89,7 @@ def _looks_like_ranks(head: bytes) -> bool:
 def _open_json(path: Path) -> Tokenizer:
     data: Any = parse_json_file(path)
     if isinstance(data, dict) and data.get("format") == "bpelens-tokenizer":
-        from ..serialization import tokenizer_from_dict
+        from .own_format import tokenizer_from_dict
 
         tokenizer = tokenizer_from_dict(data, path=str(path))
         tokenizer.name = tokenizer.name or path.stem

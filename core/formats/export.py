@@ -9,19 +9,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..bpe_model import BPEModel
-from ..byte_level import bytes_to_printable
 from ..errors import ConfigError
-from ..normalizers import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
-from ..pretokenizers import (
+from ..models.bpe import BPEModel
+from ..pipeline.normalizers.base import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
+from ..pipeline.pre_tokenizers.base import (
     DigitsPreTokenizer,
     PreTokenizer,
     PreTokenizerSequence,
     RegexPreTokenizer,
     WhitespacePreTokenizer,
 )
-from ..regex_dialects import onig_pattern
-from ..tokenizer import Tokenizer
+from ..pipeline.tokenizer import Tokenizer
+from ..text.byte_level import bytes_to_printable
+from ..text.regex_dialects import onig_pattern
 from .file_io import write_atomic, write_files
 from .tiktoken_file import rank_lines
 

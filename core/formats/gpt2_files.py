@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..decoders import ByteLevelDecoder
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
-from ..hf_pretokenizers import ByteLevelPreTokenizer
-from ..special_tokens import AddedToken
-from ..token_model import check_vocabulary_ids
-from ..tokenizer import Tokenizer
-from ..vocab_bpe import VocabBPEModel
+from ..models.base import check_vocabulary_ids
+from ..models.vocab_bpe import VocabBPEModel
+from ..pipeline.added_tokens import AddedToken
+from ..pipeline.decoders import ByteLevelDecoder
+from ..pipeline.pre_tokenizers.hf import ByteLevelPreTokenizer
+from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_utf8
 
 PAIRS = (("vocab.json", "merges.txt"), ("encoder.json", "vocab.bpe"))

@@ -16,8 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from .. import disk_cache
-from ..decoders import (
+from ..errors import BpeLensError, ConfigError, TokenizerFileError
+from ..fast import disk_cache
+from ..models.base import TokenModel
+from ..models.vocab_bpe import VocabBPEModel
+from ..pipeline.added_tokens import AddedToken
+from ..pipeline.decoders import (
     BPESuffixDecoder,
     ByteFallbackDecoder,
     ByteLevelDecoder,
@@ -28,9 +32,22 @@ from ..decoders import (
     ReplaceDecoder,
     StripDecoder,
 )
-from ..errors import BpeLensError, ConfigError, TokenizerFileError
-from ..hf_normalizers import PrependNormalizer, ReplaceNormalizer, StripNormalizer
-from ..hf_pretokenizers import (
+from ..pipeline.normalizers.base import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
+from ..pipeline.normalizers.hf import PrependNormalizer, ReplaceNormalizer, StripNormalizer
+from ..pipeline.post_processors import (
+    ByteLevelPostProcessor,
+    PairPostProcessor,
+    PostProcessor,
+    PostProcessorSequence,
+    TemplatePostProcessor,
+)
+from ..pipeline.pre_tokenizers.base import (
+    DigitsPreTokenizer,
+    PreTokenizer,
+    PreTokenizerSequence,
+    WhitespacePreTokenizer,
+)
+from ..pipeline.pre_tokenizers.hf import (
     BEHAVIORS,
     ByteLevelPreTokenizer,
     CharClassPreTokenizer,
@@ -40,24 +57,7 @@ from ..hf_pretokenizers import (
     plan_byte_level,
     punctuation,
 )
-from ..normalizers import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
-from ..postprocessors import (
-    ByteLevelPostProcessor,
-    PairPostProcessor,
-    PostProcessor,
-    PostProcessorSequence,
-    TemplatePostProcessor,
-)
-from ..pretokenizers import (
-    DigitsPreTokenizer,
-    PreTokenizer,
-    PreTokenizerSequence,
-    WhitespacePreTokenizer,
-)
-from ..special_tokens import AddedToken
-from ..token_model import TokenModel
-from ..tokenizer import Tokenizer
-from ..vocab_bpe import VocabBPEModel
+from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_bytes, read_file
 from .json_fields import USIZE, Fields, check_integer, check_string, describe
 
@@ -164,19 +164,19 @@ def behavior_of(fields: Fields, default: Any = ...) -> str:
 
 # -- normalizers ---------------------------------------------------------------------------
 def _bert_normalizer(f: Fields) -> Normalizer:
-    from ..bert_components import BertNormalizer
+    from ..pipeline.bert_components import BertNormalizer
 
     return BertNormalizer.from_fields(f)
 
 
 def _strip_accents(f: Fields) -> Normalizer:
-    from ..bert_components import StripAccents
+    from ..pipeline.bert_components import StripAccents
 
     return StripAccents()
 
 
 def _precompiled(f: Fields) -> Normalizer:
-    from ..precompiled_normalizer import PrecompiledNormalizer
+    from ..pipeline.normalizers.precompiled import PrecompiledNormalizer
 
     return PrecompiledNormalizer(f.string("precompiled_charsmap"))
 
@@ -250,7 +250,7 @@ def _split(f: Fields) -> PreTokenizer:
 
 
 def _bert_pretokenizer(f: Fields) -> PreTokenizer:
-    from ..bert_components import BertPreTokenizer
+    from ..pipeline.bert_components import BertPreTokenizer
 
     return BertPreTokenizer()
 
@@ -307,7 +307,7 @@ class _WordPieceChain(Decoder):
     kind = "WordPiece"
 
     def __init__(self, prefix: str, cleanup: bool) -> None:
-        from ..bert_components import WordPieceDecoder
+        from ..pipeline.bert_components import WordPieceDecoder
 
         self._decoder = WordPieceDecoder(prefix, cleanup)
 
@@ -447,7 +447,7 @@ def build_post_processor(config: Any, where: str = "post_processor") -> PostProc
 # -- models --------------------------------------------------------------------------------
 def _vocab_ids(f: Fields) -> dict[str, int]:
     """``vocab``: token → id, ids unique and within what BPE Lens lays out densely."""
-    from ..token_model import check_vocabulary_ids
+    from ..models.base import check_vocabulary_ids
 
     vocab = f.mapping("vocab")
     check_vocabulary_ids(vocab, f.path("vocab"))
@@ -508,13 +508,13 @@ def _bpe(f: Fields, byte_level: bool) -> TokenModel:
 
 
 def _wordpiece(f: Fields, byte_level: bool) -> TokenModel:
-    from ..wordpiece_model import WordPieceModel
+    from ..models.wordpiece import WordPieceModel
 
     return WordPieceModel.from_fields(f)
 
 
 def _unigram(f: Fields, byte_level: bool) -> TokenModel:
-    from ..unigram_model import UnigramModel
+    from ..models.unigram import UnigramModel
 
     return UnigramModel.from_fields(f)
 

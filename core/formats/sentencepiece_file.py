@@ -22,17 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, TokenizerFileError
-from ..postprocessors import PostProcessor
-from ..pretokenizers import PreTokenizer
-from ..sentencepiece_normalizer import SentencePieceNormalizer
-from ..sentencepiece_pieces import (
+from ..models.sentencepiece.pieces import (
     DEFAULT_UNK_SURFACE,
     SentencePieceDecoder,
     SentencePieceModel,
     SentencePieceVocab,
     SpecialPieces,
 )
-from ..tokenizer import Tokenizer
+from ..pipeline.normalizers.sentencepiece import SentencePieceNormalizer
+from ..pipeline.post_processors import PostProcessor
+from ..pipeline.pre_tokenizers.base import PreTokenizer
+from ..pipeline.tokenizer import Tokenizer
 from .sentencepiece_schema import BPE as BPE_TYPE
 from .sentencepiece_schema import CHAR as CHAR_TYPE
 from .sentencepiece_schema import MODEL_TYPES, decode_error_type, parse_model_proto
@@ -182,17 +182,17 @@ def _vocab(proto: Any, trainer: Any, fail) -> SentencePieceVocab:
 def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePieceNormalizer,
            fail) -> SentencePieceModel:
     if model_type == UNIGRAM_TYPE:
-        from ..sentencepiece_unigram import SentencePieceUnigram
+        from ..models.sentencepiece.unigram import SentencePieceUnigram
 
         if not vocab.normal:
             raise fail("a Unigram model needs NORMAL or USER_DEFINED pieces; it has none",
                        "pieces")
         return SentencePieceUnigram(vocab)
     if model_type == BPE_TYPE:
-        from ..sentencepiece_bpe import SentencePieceBPE
+        from ..models.sentencepiece.bpe import SentencePieceBPE
 
         return SentencePieceBPE(vocab, space=normalizer.space)
-    from ..sentencepiece_char_word import SentencePieceChar, SentencePieceWord
+    from ..models.sentencepiece.char_word import SentencePieceChar, SentencePieceWord
 
     return SentencePieceChar(vocab) if model_type == CHAR_TYPE else SentencePieceWord(vocab)
 

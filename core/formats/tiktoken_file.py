@@ -12,15 +12,15 @@ import binascii
 from functools import partial
 from pathlib import Path
 
-from .. import disk_cache
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
-from ..pretokenizers import RegexPreTokenizer
-from ..tiktoken_model import TiktokenModel
-from ..tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
-from ..token_model import MAX_TOKEN_ID
-from ..tokenizer import Tokenizer
+from ..fast import disk_cache
+from ..models.base import MAX_TOKEN_ID
+from ..models.tiktoken_ranks import TiktokenModel
+from ..pipeline.pre_tokenizers.base import RegexPreTokenizer
+from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_file
 from .json_fields import Fields, check_integer, check_string
+from .tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
 
 # A rank file bigger than this is not one (o200k's is 3.6 MB): read nothing past it.
 MAX_RANK_FILE_BYTES = 256 << 20

@@ -1,0 +1,3 @@
+"""Speed, behind the walk: short steps over whole columns, the bulk merge, GC pausing, the disk
+cache.
+"""

@@ -1,0 +1,215 @@
+"""BPE Lens's own tokenizer file: versioned JSON that round-trips a trained tokenizer exactly.
+
+::
+
+    {"format": "bpelens-tokenizer", "version": 1, "name": "...",
+     "model": {"type": "bpe", "level": "byte", "byte_order": "value",
+               "merges": [[left id, right id, new id], ...]},          # in rank order
+     "normalizer": {"type": "nfc"} | null,
+     "pretokenizer": {"type": "regex", "preset": "gpt2"} | null,
+     "special_tokens": {"<|endoftext|>": 1000},
+     "training": {"merge_counts": [9, 9, "7/3", ...], "stop_reason": "vocab_size", ...}}
+
+Character-level models add ``"alphabet": [characters in code point order]``,
+``"end_of_word": "</w>" | null`` and ``"byte_fallback": bool``. The vocabulary is not stored:
+it is rebuilt from the base and the merges (so the two can never disagree). Files are written
+to a temporary file and renamed, so a failed save never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..errors import BpeLensError, TokenizerFileError
+from ..models.base import MAX_TOKEN_ID
+from ..models.bpe import BPEModel
+from ..models.merges import MergeRecord
+from ..pipeline.tokenizer import Tokenizer
+
+FORMAT = "bpelens-tokenizer"
+VERSION = 1
+
+
+def tokenizer_to_dict(tokenizer: Tokenizer) -> dict[str, Any]:
+    model = tokenizer.model
+    model_dict: dict[str, Any] = {"type": "bpe", "level": model.level}
+    if model.level == "byte":
+        model_dict["byte_order"] = model.byte_order
+    else:
+        model_dict["alphabet"] = list(model.alphabet)
+        model_dict["end_of_word"] = model.end_of_word
+        model_dict["byte_fallback"] = model.byte_fallback
+    model_dict["merges"] = [[r.left_id, r.right_id, r.new_id] for r in model.rules]
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": tokenizer.name,
+        "model": model_dict,
+        "normalizer": _none_if_identity(tokenizer.normalizer.to_config()),
+        "pretokenizer": _none_if_identity(tokenizer.pretokenizer.to_config()),
+        "special_tokens": dict(tokenizer.specials.ids),
+    }
+    if tokenizer.training is not None:
+        record = dict(tokenizer.training)
+        record["merge_counts"] = [_count_to_json(c) for c in record["merge_counts"]]
+        data["training"] = record
+    return data
+
+
+def _none_if_identity(config: dict[str, Any]) -> dict[str, Any] | None:
+    return None if config == {"type": "none"} else config
+
+
+def _count_to_json(count: int | Fraction) -> int | str:
+    if isinstance(count, Fraction):
+        if count.denominator == 1:
+            return count.numerator
+        return f"{count.numerator}/{count.denominator}"
+    return int(count)
+
+
+def save_tokenizer(tokenizer: Tokenizer, path: str | Path) -> None:
+    """Write atomically: a temporary file beside ``path``, then a rename over it."""
+    from .file_io import write_atomic
+
+    text = json.dumps(tokenizer_to_dict(tokenizer), ensure_ascii=False, separators=(",", ":"))
+    write_atomic(Path(path), (text + "\n").encode("utf-8"))
+
+
+def _expect(cond: bool, path: str, field: str, problem: str) -> None:
+    if not cond:
+        raise TokenizerFileError(path, problem, field=field)
+
+
+def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
+    """Build a tokenizer from parsed JSON; every problem names the field."""
+    _expect(isinstance(data, dict), path, "(top level)", "expected a JSON object")
+    _expect(
+        data.get("format") == FORMAT, path, "format",
+        f"not a BPE Lens tokenizer (expected \"format\": \"{FORMAT}\")",
+    )
+    version = data.get("version")
+    _expect(
+        type(version) is int and 1 <= version <= VERSION, path, "version",
+        f"version {version!r} is not supported (this BPE Lens reads 1–{VERSION})",
+    )
+    model_data = data.get("model")
+    _expect(isinstance(model_data, dict), path, "model", "expected an object")
+    _expect(model_data.get("type") == "bpe", path, "model.type", "expected \"bpe\"")
+    level = model_data.get("level")
+    _expect(level in ("byte", "char"), path, "model.level", "expected \"byte\" or \"char\"")
+    merges = model_data.get("merges")
+    _expect(isinstance(merges, list), path, "model.merges", "expected a list")
+    for rank, rule in enumerate(merges):
+        _expect(
+            isinstance(rule, list) and len(rule) == 3
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in rule),
+            path, f"model.merges[{rank}]", "expected [left id, right id, new id] integers",
+        )
+    try:
+        if level == "byte":
+            order = model_data.get("byte_order", "value")
+            model = BPEModel(level="byte", byte_order=order, merges=merges)
+        else:
+            alphabet = model_data.get("alphabet")
+            _expect(
+                isinstance(alphabet, list) and all(isinstance(c, str) for c in alphabet),
+                path, "model.alphabet", "expected a list of characters",
+            )
+            end_of_word = model_data.get("end_of_word")
+            _expect(
+                end_of_word is None or isinstance(end_of_word, str), path, "model.end_of_word",
+                "expected a string or null",
+            )
+            fallback = model_data.get("byte_fallback", False)
+            _expect(isinstance(fallback, bool), path, "model.byte_fallback", "expected true/false")
+            model = BPEModel(
+                level="char", alphabet=alphabet, end_of_word=end_of_word,
+                byte_fallback=fallback, merges=merges,
+            )
+    except TokenizerFileError:
+        raise
+    except BpeLensError as exc:
+        raise TokenizerFileError(path, str(exc), field="model") from None
+
+    specials = data.get("special_tokens") or {}
+    _expect(
+        isinstance(specials, dict)
+        and all(type(v) is int for v in specials.values()),
+        path, "special_tokens", "expected an object mapping strings to integer ids",
+    )
+    owners: dict[int, str] = {}
+    for text, tid in specials.items():
+        _expect(
+            tid >= model.vocab_size, path, f"special_tokens[{text!r}]",
+            f"special token {text!r} has id {tid}, which the model's vocabulary "
+            f"(0–{model.vocab_size - 1}) already uses",
+        )
+        _expect(tid <= MAX_TOKEN_ID, path, f"special_tokens[{text!r}]",
+                f"id {tid:,} is above {MAX_TOKEN_ID:,}, the largest id BPE Lens supports")
+        _expect(tid not in owners, path, f"special_tokens[{text!r}]",
+                f"id {tid} is also the id of {owners.get(tid)!r}; each id belongs to one token")
+        owners[tid] = text
+    name = data.get("name")
+    _expect(name is None or isinstance(name, str), path, "name", "expected a string")
+    try:
+        tokenizer = Tokenizer(
+            model,
+            normalizer=data.get("normalizer"),
+            pretokenizer=data.get("pretokenizer"),
+            special_tokens=specials,
+            name=name or "",
+        )
+    except BpeLensError as exc:
+        raise TokenizerFileError(
+            path, str(exc), field="normalizer/pretokenizer/special_tokens"
+        ) from None
+
+    training = data.get("training")
+    if training is not None:
+        _expect(isinstance(training, dict), path, "training", "expected an object")
+        counts = training.get("merge_counts", [])
+        _expect(
+            isinstance(counts, list) and len(counts) == len(model.rules), path,
+            "training.merge_counts", f"expected a list of {len(model.rules)} counts",
+        )
+        parsed = []
+        for i, c in enumerate(counts):
+            try:
+                value = Fraction(c) if isinstance(c, str) else c
+            except (ValueError, ZeroDivisionError):
+                value = None
+            _expect(
+                isinstance(value, int | Fraction) and not isinstance(value, bool), path,
+                f"training.merge_counts[{i}]", "expected an integer or a \"p/q\" string",
+            )
+            parsed.append(value)
+        tokenizer.training = {**training, "merge_counts": parsed}
+    return tokenizer
+
+
+def load_tokenizer(path: str | Path) -> Tokenizer:
+    """Read a BPE Lens tokenizer file; errors name the file, and the line or field."""
+    from .file_io import parse_json_file
+
+    path = Path(path)
+    try:
+        tokenizer = tokenizer_from_dict(parse_json_file(path), path=str(path))
+    except RecursionError:
+        raise TokenizerFileError(str(path), "nested too deeply") from None
+    if not tokenizer.name:
+        tokenizer.name = path.stem
+    return tokenizer
+
+
+def merge_records(tokenizer: Tokenizer) -> list[MergeRecord]:
+    """The training record of each merge (count from training, when the file has them)."""
+    counts = (tokenizer.training or {}).get("merge_counts")
+    rules = tokenizer.model.rules
+    return [
+        MergeRecord(r.rank, r.left_id, r.right_id, counts[r.rank] if counts else 0, r.new_id)
+        for r in rules
+    ]

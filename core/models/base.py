@@ -1,0 +1,151 @@
+"""What every model offers the pipeline: encode one piece, say what each token covers, and
+explain itself (merge steps, how a token was built)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from typing import Any, Literal, NamedTuple
+
+from ..errors import ConfigError
+from .merges import MergeStep
+
+Level = Literal["byte", "char"]
+
+
+# The largest id BPE Lens lays out: tables indexed by id are dense lists, so an id of 10¹² in
+# a file would be a terabyte. Real vocabularies have at most a few hundred thousand ids.
+MAX_TOKEN_ID = (1 << 21) - 1
+
+
+def check_vocabulary_ids(vocab: Any, where: str) -> None:
+    """``vocab`` maps strings to distinct whole-number ids from 0 to MAX_TOKEN_ID; the error
+    names the first entry that does not (checked at C speed when all is well)."""
+    if not isinstance(vocab, dict):
+        raise ConfigError(f"{where} must be an object mapping tokens to ids")
+    ids = list(vocab.values())
+    if ids and set(map(type, ids)) == {int} and min(ids) >= 0 and max(ids) <= MAX_TOKEN_ID \
+            and len(set(ids)) == len(ids) and not _any_surrogate(vocab):
+        return
+    seen: dict[int, str] = {}
+    for token, tid in vocab.items():
+        shown = token if len(token) <= 30 else token[:27] + "…"
+        if type(tid) is not int or tid < 0:
+            raise ConfigError(f"{where}[{shown!r}] must be a whole number id ≥ 0, not {tid!r}")
+        if tid > MAX_TOKEN_ID:
+            raise ConfigError(f"{where}[{shown!r}]: id {tid:,} is above {MAX_TOKEN_ID:,}, the "
+                              "largest id BPE Lens supports (real vocabularies have a few "
+                              "hundred thousand)")
+        if tid in seen:
+            raise ConfigError(f"{where}: tokens {seen[tid]!r} and {shown!r} both have id {tid}; "
+                              "each id must belong to one token")
+        if _any_surrogate([token]):
+            raise ConfigError(f"{where}: the token {token!r} holds a lone surrogate, which no "
+                              "UTF-8 text can hold")
+        seen[tid] = shown
+
+
+def _any_surrogate(tokens: Iterable[str]) -> bool:
+    joined = "".join(tokens)
+    if joined.isascii():
+        return False
+    try:
+        joined.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+class BuiltFrom(NamedTuple):
+    """How a token is made: ``left`` + ``right`` by the merge of this rank."""
+
+    left_id: int
+    right_id: int
+    rank: int
+
+
+class TokenModel(ABC):
+    """A model: a vocabulary and a way to turn one pre-token piece into ids.
+
+    ``token_bytes[id]`` is what the token stands for in the text (its bytes, without markers
+    such as ``##`` or ``</w>``); ids the model does not have hold ``None``.
+    """
+
+    level: Level = "byte"
+
+    @property
+    @abstractmethod
+    def token_bytes(self) -> list[bytes | None]: ...
+
+    @property
+    def vocab_size(self) -> int:
+        """One past the largest id."""
+        return len(self.token_bytes)
+
+    @property
+    def entry_count(self) -> int:
+        """How many entries the vocabulary has (Hugging Face's vocabulary size, which is where
+        it numbers added tokens from)."""
+        return sum(1 for data in self.token_bytes if data is not None)
+
+    def token_to_id(self, token: str) -> int | None:
+        """The id of a token as the vocabulary spells it, or None."""
+        return None
+
+    def has_id(self, token_id: int) -> bool:
+        return 0 <= token_id < len(self.token_bytes) and self.token_bytes[token_id] is not None
+
+    @abstractmethod
+    def encode_piece(self, piece: str) -> list[int]:
+        """Ids for one piece (the fast path; the result may be shared: do not modify it)."""
+
+    def encode_piece_spans(self, piece: str) -> tuple[list[int], list[int]]:
+        """Ids and how many bytes of the piece each one covers."""
+        ids = self.encode_piece(piece)
+        table = self.token_bytes
+        return ids, [len(table[i] or b"") for i in ids]
+
+    def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]] | None:
+        """(initial ids, final ids, merge steps), or None for a model that does not merge."""
+        return None
+
+    def built_by(self, token_id: int) -> BuiltFrom | None:
+        """The pair a merge builds this token from, or None (a base token, or no merges)."""
+        return None
+
+    def kind(self, token_id: int) -> str:
+        return "merged"
+
+    def token_label(self, token_id: int, *, printable: bool = False) -> str:
+        """How the token is written for people (its vocabulary string when it has one)."""
+        data = self.token_bytes[token_id] or b""
+        if printable:
+            from ..text.byte_level import bytes_to_printable
+
+            return bytes_to_printable(data)
+        return data.decode("utf-8", "backslashreplace")
+
+    def id_to_token(self, token_id: int) -> str | None:
+        """The token as its file spells it, or None."""
+        return self.token_label(token_id) if self.has_id(token_id) else None
+
+    def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
+        """Many pieces at once (a long text never seen); models may do it faster together."""
+        return list(map(self.encode_piece, pieces))
+
+    def decode_table(self) -> list[bytes | None] | None:
+        """Bytes per id such that decoding is joining them (None at ids not in the model), or
+        None when decoding is more than a join (an end-of-word marker, say)."""
+        return self.token_bytes
+
+    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        """The tokens' bytes joined (ids must be valid)."""
+        table = self.token_bytes
+        return b"".join([table[i] or b"" for i in ids])
+
+    @property
+    def merge_count(self) -> int:
+        return 0
+
+    def describe(self) -> str:
+        return f"{type(self).__name__}, {self.vocab_size} ids"

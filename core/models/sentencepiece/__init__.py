@@ -1,0 +1,1 @@
+"""SentencePiece's own models (BPE, Unigram, char, word) and its piece table."""

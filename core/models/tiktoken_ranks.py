@@ -1,0 +1,299 @@
+"""tiktoken's BPE: the id of a token is its rank, and merging goes by the rank of the *joined
+bytes* — any two adjacent parts whose concatenation is a token may merge, lowest rank first,
+leftmost on ties. A piece that is itself a token is looked up whole before any merging.
+
+(Hugging Face's BPE instead ranks *pairs* of ids; the two agree only when every token has
+exactly one pair that builds it.)
+"""
+
+from __future__ import annotations
+
+import itertools
+from array import array
+from collections.abc import Mapping
+from functools import cached_property
+from heapq import heapify, heappop, heappush
+from typing import Any
+
+from ..errors import ConfigError
+from ..fast import disk_cache
+from ..fast.short_steps import joined, mapped, mapped_array
+from .base import BuiltFrom, TokenModel
+from .merges import MergeStep
+from .rank_merge import VECTOR_PIECE
+
+NO_RANK = 1 << 62
+LONG_PIECE = 256
+# A piece this long builds the join table (~0.6 s the first time on a machine, then read
+# from the disk cache) to merge in rounds; a table already built is used from VECTOR_PIECE.
+VECTOR_PIECE_BUILD = 1 << 15
+# Pieces to merge at once before the vectorized merge pays for building its table (~0.2 s
+# for o200k), and once it is built.
+BULK_FIRST = 15_000
+BULK_AGAIN = 1_000
+
+
+class TiktokenModel(TokenModel):
+    level = "byte"
+
+    def __init__(self, ranks: Mapping[bytes, int], *, name: str = "") -> None:
+        self.encoder: dict[bytes, int] = dict(ranks)
+        self.name = name
+        missing = [b for b in range(256) if bytes([b]) not in self.encoder]
+        if missing:
+            raise ConfigError(
+                f"a tiktoken vocabulary needs all 256 single bytes; missing {len(missing)}, "
+                f"e.g. byte 0x{missing[0]:02X}"
+            )
+        self._built: dict[int, BuiltFrom | None] = {}
+        # Set by the file loader: the SHA-256 of the file, under which the pair table may be
+        # cached on disk.
+        self.cache_digest: str | None = None
+        self._pair_table: Any = None
+
+    @cached_property
+    def token_bytes(self) -> list[bytes | None]:  # type: ignore[override]
+        table: list[bytes | None] = [None] * (max(self.encoder.values(), default=-1) + 1)
+        for data, rank in self.encoder.items():
+            table[rank] = data
+        return table
+
+    @property
+    def merge_count(self) -> int:
+        return len(self.encoder) - 256
+
+    def describe(self) -> str:
+        return f"byte-level BPE (tiktoken ranks), {len(self.encoder)} tokens"
+
+    def kind(self, token_id: int) -> str:
+        data = self.token_bytes[token_id]
+        return "byte" if data is not None and len(data) == 1 else "merged"
+
+    # -- encoding ---------------------------------------------------------------------------
+    def encode_piece(self, piece: str) -> list[int]:
+        data = piece.encode("utf-8")
+        rank = self.encoder.get(data)
+        if rank is not None:
+            return [rank]
+        if len(data) > LONG_PIECE:
+            return self._merge_long(data)
+        return self._merge_short(data)
+
+    def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
+        """``[encode_piece(p) for p in pieces]``; many pieces are merged together by the
+        vectorized merge (bulk_bpe), on a table of every pair of tokens that joins into one."""
+        if len(pieces) < self._bulk_enough():
+            return list(map(self.encode_piece, pieces))
+        from ..fast.bulk_bpe import split_lists
+
+        return split_lists(*self.encode_pieces_arrays(pieces))
+
+    def encode_pieces_arrays(self, pieces: list[str]) -> tuple[Any, Any, Any]:
+        """:meth:`encode_pieces` as numpy arrays ``(pool, starts, lens)``: the ids of piece
+        ``i`` are ``pool[starts[i] : starts[i] + lens[i]]``."""
+        import numpy as np
+
+        if len(pieces) < self._bulk_enough():
+            lists = list(map(self.encode_piece, pieces))
+            lens = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            pool = np.fromiter(itertools.chain.from_iterable(lists), dtype=np.int64,
+                               count=int(lens.sum()))
+            return pool, np.cumsum(lens) - lens, lens
+        datas = mapped(str.encode, pieces)  # UTF-8
+        n = len(datas)
+        whole = mapped_array(self.encoder.get, datas, np.int64, -1)
+        sizes = mapped_array(len, datas, np.int64)
+        todo = whole < 0
+        # The pieces to merge, shortest first (the order the merge works in: it then reads
+        # them in place), every byte as the id of its single-byte token.
+        by_len = np.flatnonzero(todo)
+        by_len = by_len[np.argsort(sizes[by_len], kind="stable")]
+        data = joined(mapped(datas.__getitem__, by_len.tolist()))
+        flat = self._byte_ids[np.frombuffer(data, dtype=np.uint8)]
+        merged, merged_starts, counts = self.pair_table().merge_flat_arrays(flat, sizes[by_len])
+        # A piece that is a token is that one id, put after the merged ones.
+        tokens = np.flatnonzero(~todo)
+        starts = np.empty(n, dtype=np.int64)
+        starts[by_len] = merged_starts
+        starts[tokens] = merged.size + np.arange(tokens.size)
+        lens = np.ones(n, dtype=np.int64)
+        lens[by_len] = counts
+        return np.concatenate((merged, whole[tokens])), starts, lens
+
+    def _bulk_enough(self) -> int:
+        return BULK_FIRST if self._pair_table is None else BULK_AGAIN
+
+    @cached_property
+    def _byte_ids(self) -> Any:
+        import numpy as np
+
+        ids = [self.encoder[bytes([b])] for b in range(256)]
+        return np.array(ids, dtype=np.int32 if max(ids) < 1 << 31 else np.int64)
+
+    def pair_table(self) -> Any:
+        """bulk_bpe.PairTable of the join rules: (left id, right id) → rank of their bytes."""
+        if self._pair_table is None:
+            from ..fast.bulk_bpe import PairTable
+
+            new_ids = range(len(self.token_bytes))
+            digest = self.cache_digest
+            state = disk_cache.load("tiktoken-pairs", digest) if digest else None
+            table = None
+            if isinstance(state, dict):
+                try:
+                    table = PairTable.from_state(state, new_ids)
+                except (KeyError, TypeError, ValueError, IndexError):
+                    table = None
+            if table is None:
+                table = PairTable.from_arrays(*self.join_pair_arrays(), new_ids, self.pair_shift)
+                if digest:
+                    disk_cache.store("tiktoken-pairs", digest, table.to_state())
+            # Merging a partly merged piece on from its bytes ends where the rules would; the
+            # rules dict (~50 MB for o200k) is then never needed.
+            table.finish = self._finish_merge
+            table.forget_rules()
+            self._pair_table = table
+        return self._pair_table
+
+    def _finish_merge(self, ids: list[int]) -> list[int]:
+        table = self.token_bytes
+        data = b"".join([table[i] for i in ids])  # type: ignore[misc]
+        return self._merge_heap(data) if len(data) > LONG_PIECE else self._merge_short(data)
+
+    @property
+    def pair_shift(self) -> int:
+        return max(1, len(self.token_bytes).bit_length())
+
+    def join_pair_arrays(self) -> tuple[Any, Any]:
+        """Every way a token splits into two tokens, as int64 arrays of the keys
+        ``left << shift | right`` and of the rank of the joined bytes (each key once: its
+        two halves give the joined bytes). Built in C arrays: a dict of o200k's 446k pairs
+        would take ~50 MB more at its peak."""
+        import numpy as np
+
+        get = self.encoder.get
+        shift = self.pair_shift
+        keys, ranks = array("q"), array("q")
+        for data, rank in self.encoder.items():
+            for k in range(1, len(data)):
+                left = get(data[:k])
+                if left is not None:
+                    right = get(data[k:])
+                    if right is not None:
+                        keys.append(left << shift | right)
+                        ranks.append(rank)
+        return np.frombuffer(keys, dtype=np.int64), np.frombuffer(ranks, dtype=np.int64)
+
+    def _merge_short(self, data: bytes) -> list[int]:
+        get = self.encoder.get
+        bounds = list(range(len(data) + 1))
+        pair_ranks = [get(data[i : i + 2], NO_RANK) for i in range(len(data) - 1)]
+        while len(pair_ranks) > 0:
+            best = min(pair_ranks)
+            if best == NO_RANK:
+                break
+            i = pair_ranks.index(best)  # leftmost of the lowest rank
+            del bounds[i + 1]
+            del pair_ranks[i]
+            if i:
+                pair_ranks[i - 1] = get(data[bounds[i - 1] : bounds[i + 1]], NO_RANK)
+            if i < len(pair_ranks):
+                pair_ranks[i] = get(data[bounds[i] : bounds[i + 2]], NO_RANK)
+        encoder = self.encoder
+        return [encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
+
+    def _merge_long(self, data: bytes) -> list[int]:
+        # Thousands of bytes: rounds over the whole piece (the join table is built once, and
+        # kept on disk); below, the heap.
+        if len(data) >= VECTOR_PIECE_BUILD or (
+                self._pair_table is not None and len(data) >= VECTOR_PIECE):
+            import numpy as np
+
+            table = self.pair_table()
+            if table.can_merge_long:
+                return table.merge_long(self._byte_ids[np.frombuffer(data, dtype=np.uint8)])
+        return self._merge_heap(data)
+
+    def _merge_heap(self, data: bytes) -> list[int]:
+        # Parts as a linked list of byte offsets; heap entries (rank, start) go stale when a
+        # neighbour merges, and are skipped when the bytes they name no longer form a pair.
+        get = self.encoder.get
+        n = len(data)
+        nxt = list(range(1, n + 1))
+        prv = list(range(-1, n - 1))
+        alive = [True] * (n + 1)
+        heap = [(r, i) for i in range(n - 1) if (r := get(data[i : i + 2], NO_RANK)) != NO_RANK]
+        heapify(heap)
+        while heap:
+            rank, i = heappop(heap)
+            if not alive[i]:
+                continue
+            j = nxt[i]
+            if j >= n:
+                continue
+            k = nxt[j]
+            if get(data[i:k]) != rank:
+                continue
+            alive[j] = False
+            nxt[i] = k
+            if k < n:
+                prv[k] = i
+                r = get(data[i : nxt[k]])
+                if r is not None:
+                    heappush(heap, (r, i))
+            p = prv[i]
+            if p >= 0:
+                r = get(data[p:k])
+                if r is not None:
+                    heappush(heap, (r, p))
+        encoder = self.encoder
+        out = []
+        i = 0
+        while i < n:
+            out.append(encoder[data[i : nxt[i]]])
+            i = nxt[i]
+        return out
+
+    def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
+        """The merges that build the piece from its bytes, in order.
+
+        When the piece is itself a token, tiktoken looks it up whole and the final ids are
+        that one token, whatever the merges would have given.
+        """
+        data = piece.encode("utf-8")
+        initial, merged, steps = self._trace(data)
+        whole = self.encoder.get(data)
+        return initial, [whole] if whole is not None else merged, steps
+
+    def _trace(self, data: bytes) -> tuple[list[int], list[int], list[MergeStep]]:
+        get = self.encoder.get
+        bounds = list(range(len(data) + 1))
+        initial = [self.encoder[data[i : i + 1]] for i in range(len(data))]
+        steps: list[MergeStep] = []
+        while len(bounds) > 2:
+            best, best_i = NO_RANK, -1
+            for i in range(len(bounds) - 2):
+                r = get(data[bounds[i] : bounds[i + 2]], NO_RANK)
+                if r < best:
+                    best, best_i = r, i
+            if best_i < 0:
+                break
+            a, m, b = bounds[best_i], bounds[best_i + 1], bounds[best_i + 2]
+            steps.append(MergeStep(best_i, self.encoder[data[a:m]], self.encoder[data[m:b]],
+                                   best, best, a, b))
+            del bounds[best_i + 1]
+        final = [self.encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
+        return initial, final, steps
+
+    def built_by(self, token_id: int) -> BuiltFrom | None:
+        """The last merge when BPE runs on the token's own bytes (derived on demand)."""
+        if token_id not in self._built:
+            data = self.token_bytes[token_id] if 0 <= token_id < self.vocab_size else None
+            found = None
+            if data is not None and len(data) > 1:
+                _, final, steps = self._trace(data)
+                if final == [token_id] and steps:
+                    last = steps[-1]
+                    found = BuiltFrom(last.left_id, last.right_id, last.rank)
+            self._built[token_id] = found
+        return self._built[token_id]

@@ -1,0 +1,329 @@
+"""A Unigram model (SentencePiece's, as Hugging Face tokenizers runs it): every piece has a
+score (a log probability) and a piece of text is split into the sequence of vocabulary pieces
+whose scores add up to the most, found by Viterbi over the characters.
+
+Details that decide ids and that this module reproduces exactly (``tokenizers`` 0.2x,
+``models/unigram/model.rs``, the "optimized" encoder):
+
+* Candidates start at every character; at one start they are tried shortest first, starts
+  left to right, and a candidate replaces the best path ending at the same place only when its
+  total is strictly greater, so on a tie the path found first (earlier start) stays.
+* A character that no one-character piece covers also gets an unknown candidate scoring
+  ``min(all scores) - 10``; it competes like any other candidate.
+* Backtracking glues consecutive unknown nodes into one string (any node whose id is the
+  unk id, even a literal ``<unk>`` matched in the text). That string is then looked up in
+  the vocabulary: found, it is that piece; else with byte fallback it becomes ``<0xNN>``
+  tokens if all exist; else it is the unk id.
+* A piece spelled twice in the vocabulary is found with the later id (and its score).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from ..errors import ConfigError, EncodeError
+from .base import MAX_TOKEN_ID, TokenModel
+
+UnigramKind = Literal["unknown", "byte_fallback", "piece"]
+
+# What SentencePiece adds to the lowest score to price an unknown character.
+UNK_PENALTY = 10.0
+_BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>")
+_NOT_A_PIECE = -1  # prefix table: a prefix of some piece that is not a piece itself
+
+
+class MissingUnknownError(EncodeError):
+    """The text needs the unknown token, and the model has none (``unk_id`` is null)."""
+
+    def __init__(self, char: str, index: int) -> None:
+        super().__init__(
+            f"character {char!r} (U+{ord(char):04X}) at offset {index} is in no piece of this "
+            "Unigram vocabulary, and the model has no unknown token (unk_id is null)"
+        )
+        self.char = char
+        self.index = index
+
+
+class UnigramModel(TokenModel):
+    """Pieces with scores; encodes one pre-token piece by the best-scoring segmentation."""
+
+    level = "char"
+
+    def __init__(
+        self,
+        vocab: Iterable[tuple[str, float]],
+        unk_id: int | None = None,
+        *,
+        byte_fallback: bool = False,
+    ) -> None:
+        pieces: list[str] = []
+        scores: list[float] = []
+        for index, entry in enumerate(vocab):
+            piece, score = _check_entry(entry, index)
+            pieces.append(piece)
+            scores.append(score)
+        if unk_id is not None:
+            if isinstance(unk_id, bool) or not isinstance(unk_id, int):
+                raise ConfigError(f"model.unk_id must be an integer or null, not {unk_id!r}")
+            if not pieces:
+                raise ConfigError("model.vocab is empty, but unk_id needs a piece to point at")
+            if not 0 <= unk_id < len(pieces):
+                raise ConfigError(
+                    f"model.unk_id {unk_id} is outside the vocabulary (ids 0..{len(pieces) - 1})"
+                )
+        if not isinstance(byte_fallback, bool):
+            raise ConfigError(f"model.byte_fallback must be true or false, not {byte_fallback!r}")
+
+        self._pieces = pieces
+        self._scores = scores
+        self.unk_id = unk_id
+        self.byte_fallback = byte_fallback
+        self._bytes: list[bytes | None] = [p.encode("utf-8") for p in pieces]
+        # Later duplicates win, as in HF's HashMap filled in id order.
+        self._ids: dict[str, int] = {p: i for i, p in enumerate(pieces)}
+        self._unk_score = (min(scores) if scores else math.inf) - UNK_PENALTY
+
+        # Every prefix of every piece, so the lattice walk from one start can stop at the
+        # first extension that no piece continues (the job of HF's byte trie). The value is
+        # the piece's id, or _NOT_A_PIECE. Character prefixes find the same pieces as HF's
+        # byte trie, because a piece is whole UTF-8 and starts on a character boundary.
+        prefix: dict[str, int] = {}
+        for piece in self._ids:
+            for end in range(len(piece) - 1, 0, -1):
+                head = piece[:end]
+                if head in prefix:
+                    break  # whoever added it added its shorter prefixes too
+                prefix[head] = _NOT_A_PIECE
+        for piece, tid in self._ids.items():
+            if piece:  # HF's trie never reports the empty piece
+                prefix[piece] = tid
+        self._prefix = prefix
+
+        self._byte_ids: list[int | None] = [self._ids.get(f"<0x{b:02X}>") for b in range(256)]
+        self._byte_kind = {i for i, p in enumerate(pieces) if _BYTE_PIECE.fullmatch(p)}
+
+    # -- construction from files -----------------------------------------------------------
+    @classmethod
+    def from_hf(cls, model: dict[str, Any]) -> UnigramModel:
+        """From the ``"model"`` object of a Hugging Face ``tokenizer.json``."""
+        from ..formats.json_fields import Fields
+
+        return cls.from_fields(Fields(model, "model"))
+
+    @classmethod
+    def from_fields(cls, f: Any) -> UnigramModel:
+        """From the model's :class:`~bpelens.core.formats.json_fields.Fields`, as HF reads it:
+        ``vocab`` required, ``unk_id`` a whole number or null, ``byte_fallback`` true or
+        false when given (null is an error there, as in HF)."""
+        from ..formats.json_fields import USIZE
+
+        if f.has("type"):
+            f.choice("type", ("Unigram",))
+        unk_id = f.optional_integer("unk_id", limit=USIZE)
+        byte_fallback = f.boolean("byte_fallback", False)
+        if not f.has("vocab"):
+            raise ConfigError(f"{f.path('vocab')} is missing (a list of [piece, score] pairs)")
+        vocab = f.data["vocab"]
+        if not isinstance(vocab, list):
+            raise ConfigError(
+                f"{f.path('vocab')} must be a list of [piece, score] pairs, not "
+                f"{type(vocab).__name__}")
+        if len(vocab) > MAX_TOKEN_ID + 1:
+            raise ConfigError(f"{f.path('vocab')} has {len(vocab):,} pieces; BPE Lens supports "
+                              f"up to {MAX_TOKEN_ID + 1:,}")
+        return cls(vocab, unk_id, byte_fallback=byte_fallback)
+
+    @property
+    def entry_count(self) -> int:
+        return len(self._pieces)
+
+    def to_hf(self) -> dict[str, Any]:
+        """The ``"model"`` object of a ``tokenizer.json`` (what :meth:`from_hf` reads)."""
+        return {
+            "type": "Unigram",
+            "unk_id": self.unk_id,
+            "vocab": [[p, s] for p, s in zip(self._pieces, self._scores, strict=True)],
+            "byte_fallback": self.byte_fallback,
+        }
+
+    # -- vocabulary -------------------------------------------------------------------------
+    @property
+    def token_bytes(self) -> list[bytes | None]:
+        return self._bytes
+
+    def token_to_id(self, text: str) -> int | None:
+        return self._ids.get(text)
+
+    def id_to_token(self, token_id: int) -> str | None:
+        return self._pieces[token_id] if 0 <= token_id < len(self._pieces) else None
+
+    def score(self, token_id: int) -> float:
+        return self._scores[token_id]
+
+    def kind(self, token_id: int) -> UnigramKind:
+        if token_id == self.unk_id:
+            return "unknown"
+        if self.byte_fallback and token_id in self._byte_kind:
+            return "byte_fallback"
+        return "piece"
+
+    def token_label(self, token_id: int, *, printable: bool = False) -> str:
+        # A Unigram vocabulary is text already ("▁" marks a word start); nothing to escape.
+        return self._pieces[token_id]
+
+    def decode_table(self) -> list[bytes | None] | None:
+        if not self.byte_fallback:
+            return self.token_bytes
+        table = list(self.token_bytes)
+        for i in self._byte_kind:
+            table[i] = bytes([int(self._pieces[i][3:5], 16)])
+        return table
+
+    def decode_bytes(self, ids: Iterable[int]) -> bytes:
+        """The pieces' text joined; with byte fallback a ``<0xNN>`` token is its byte, as HF's
+        ByteFallback decoder reads it."""
+        if not self.byte_fallback:
+            return super().decode_bytes(ids)
+        out: list[bytes] = []
+        for i in ids:
+            if i in self._byte_kind:
+                out.append(bytes([int(self._pieces[i][3:5], 16)]))
+            else:
+                out.append(self._bytes[i] or b"")
+        return b"".join(out)
+
+    def describe(self) -> str:
+        unk = "no unknown token" if self.unk_id is None else (
+            f"unknown {self._pieces[self.unk_id]!r} (id {self.unk_id})")
+        fallback = ", byte fallback" if self.byte_fallback else ""
+        return f"Unigram, {len(self._pieces)} pieces, {unk}{fallback}"
+
+    # -- encoding ---------------------------------------------------------------------------
+    def _best_path(self, piece: str) -> list[tuple[int, int, int]]:
+        """Viterbi: (id, start, end) character spans of the best path, unknowns unfused."""
+        size = len(piece)
+        best = [0.0] * (size + 1)
+        start_of = [-1] * (size + 1)
+        id_of = [0] * (size + 1)
+        prefix_get = self._prefix.get
+        scores = self._scores
+        unk_score = self._unk_score
+        for s in range(size):
+            here = best[s]
+            single = False
+            e = s + 1
+            while e <= size:
+                tid = prefix_get(piece[s:e])
+                if tid is None:
+                    break
+                if tid >= 0:
+                    total = scores[tid] + here
+                    # Strictly greater, as HF: on a tie the path found first stays.
+                    if start_of[e] < 0 or total > best[e]:
+                        best[e] = total
+                        start_of[e] = s
+                        id_of[e] = tid
+                    if e == s + 1:
+                        single = True
+                e += 1
+            if not single:
+                e = s + 1
+                total = unk_score + here
+                if start_of[e] < 0 or total > best[e]:
+                    # HF fails only when an unknown node would be used, so do we.
+                    if self.unk_id is None:
+                        raise MissingUnknownError(piece[s], s)
+                    best[e] = total
+                    start_of[e] = s
+                    id_of[e] = self.unk_id
+        path: list[tuple[int, int, int]] = []
+        e = size
+        while e > 0:
+            s = start_of[e]
+            path.append((id_of[e], s, e))
+            e = s
+        path.reverse()
+        return path
+
+    def _tokens(self, piece: str) -> list[tuple[int, int, int]]:
+        """(id, start, end) per token after HF's fusing of unknown runs; a byte-fallback token
+        has end == -1, as it covers one byte, not whole characters."""
+        unk = self.unk_id
+        out: list[tuple[int, int, int]] = []
+        run_start = run_end = -1
+        for tid, s, e in self._best_path(piece):
+            if tid == unk and unk is not None:
+                if run_start < 0:
+                    run_start = s
+                run_end = e
+                continue
+            if run_start >= 0:
+                self._emit_unknown(piece, run_start, run_end, out)
+                run_start = -1
+            out.append((tid, s, e))
+        if run_start >= 0:
+            self._emit_unknown(piece, run_start, run_end, out)
+        return out
+
+    def _emit_unknown(self, piece: str, s: int, e: int, out: list[tuple[int, int, int]]) -> None:
+        text = piece[s:e]
+        tid = self._ids.get(text)
+        if tid is not None:
+            out.append((tid, s, e))
+            return
+        if self.byte_fallback:
+            data = text.encode("utf-8")
+            byte_ids = [self._byte_ids[b] for b in data]
+            if None not in byte_ids:
+                # -1 in the end slot: one byte each (spans are counted in bytes later).
+                out.extend((b, s, -1) for b in byte_ids if b is not None)
+                return
+        assert self.unk_id is not None  # unknown nodes exist only with an unk id
+        out.append((self.unk_id, s, e))
+
+    def encode_piece(self, piece: str) -> list[int]:
+        if not piece:
+            return []
+        return [tid for tid, _s, _e in self._tokens(piece)]
+
+    def encode_piece_spans(self, piece: str) -> tuple[list[int], list[int]]:
+        """Ids and how many UTF-8 bytes of the piece each covers: an unknown token covers the
+        characters it replaced, a byte-fallback token one byte."""
+        ids: list[int] = []
+        lengths: list[int] = []
+        if not piece:
+            return ids, lengths
+        ascii_piece = piece.isascii()
+        for tid, s, e in self._tokens(piece):
+            ids.append(tid)
+            if e < 0:
+                lengths.append(1)
+            elif ascii_piece:
+                lengths.append(e - s)
+            else:
+                lengths.append(len(piece[s:e].encode("utf-8")))
+        return ids, lengths
+
+
+def _check_entry(entry: object, index: int) -> tuple[str, float]:
+    if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+        raise ConfigError(f"model.vocab[{index}] must be a [piece, score] pair, not {entry!r}")
+    piece, score = entry
+    if not isinstance(piece, str):
+        raise ConfigError(f"model.vocab[{index}][0] (the piece) must be a string, not {piece!r}")
+    try:
+        piece.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ConfigError(
+            f"model.vocab[{index}][0] (the piece) {piece!r} has a lone surrogate, not text"
+        ) from None
+    if isinstance(score, bool) or not isinstance(score, (int, float)):
+        raise ConfigError(f"model.vocab[{index}][1] (the score) must be a number, not {score!r}")
+    score = float(score)
+    if not math.isfinite(score):
+        raise ConfigError(f"model.vocab[{index}][1] (the score) must be finite, not {score!r}")
+    return piece, score
+

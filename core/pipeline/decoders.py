@@ -1,0 +1,187 @@
+"""Hugging Face decoders: token strings → text, each step turning a list of strings into
+another (``decode_chain``), the results joined at the end.
+
+These reproduce what ``tokenizers`` returns from ``decode``; BPE Lens's own decoding (join
+the tokens' bytes, decode UTF-8 once) is what a tokenizer without a decoder uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import regex
+
+from ..text.byte_level import unicode_to_bytes
+from ..text.regex_dialects import literal_or_onig
+
+
+class Decoder:
+    kind = "none"
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        return tokens
+
+    def decode(self, tokens: list[str]) -> str:
+        return "".join(self.decode_chain(list(tokens)))
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+class ByteLevelDecoder(Decoder):
+    """GPT-2 characters back to bytes, then UTF-8 with replacement of what is not UTF-8."""
+
+    kind = "ByteLevel"
+
+    def __init__(self, config: dict[str, Any] | None = None) -> None:
+        self._config = {"type": "ByteLevel", **(config or {})}
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        table = unicode_to_bytes()
+        data = bytearray()
+        for token in tokens:
+            try:
+                data.extend(table[c] for c in token)
+            except KeyError:  # not byte-level spelling: taken as its own UTF-8
+                data.extend(token.encode("utf-8"))
+        return [bytes(data).decode("utf-8", "replace")]
+
+    def to_config(self) -> dict[str, Any]:
+        return dict(self._config)
+
+
+class MetaspaceDecoder(Decoder):
+    """``▁`` back to spaces; in the first token they are dropped (unless never prepended)."""
+
+    kind = "Metaspace"
+
+    def __init__(self, replacement: str = "▁", prepend_scheme: str = "always",
+                 split: bool = True) -> None:
+        self.replacement = replacement
+        self.prepend_scheme = prepend_scheme
+        self.split = split
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        out = []
+        for i, token in enumerate(tokens):
+            if i == 0 and self.prepend_scheme != "never":
+                out.append(token.replace(self.replacement, ""))
+            else:
+                out.append(token.replace(self.replacement, " "))
+        return out
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "Metaspace", "replacement": self.replacement,
+                "prepend_scheme": self.prepend_scheme, "split": self.split}
+
+
+class ByteFallbackDecoder(Decoder):
+    """Runs of ``<0xNN>`` tokens become their bytes decoded; invalid runs one U+FFFD per byte."""
+
+    kind = "ByteFallback"
+    _byte = regex.compile(r"<0x[0-9A-Fa-f]{2}>")
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        out: list[str] = []
+        pending = bytearray()
+
+        def flush() -> None:
+            if pending:
+                try:
+                    out.append(pending.decode("utf-8"))
+                except UnicodeDecodeError:
+                    out.extend(["\ufffd"] * len(pending))
+                pending.clear()
+
+        for token in tokens:
+            if len(token) == 6 and self._byte.fullmatch(token):
+                pending.append(int(token[3:5], 16))
+            else:
+                flush()
+                out.append(token)
+        flush()
+        return out
+
+
+class FuseDecoder(Decoder):
+    kind = "Fuse"
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        return ["".join(tokens)]
+
+
+class StripDecoder(Decoder):
+    """Remove up to ``start`` leading and ``stop`` trailing ``content`` characters per token."""
+
+    kind = "Strip"
+
+    def __init__(self, content: str, start: int, stop: int) -> None:
+        self.content = content
+        self.start = start
+        self.stop = stop
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        out = []
+        for token in tokens:
+            begin = 0
+            while begin < min(self.start, len(token)) and token[begin] == self.content:
+                begin += 1
+            end = len(token)
+            removed = 0
+            while removed < self.stop and end > begin and token[end - 1] == self.content:
+                end -= 1
+                removed += 1
+            out.append(token[begin:end])
+        return out
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "Strip", "content": self.content, "start": self.start, "stop": self.stop}
+
+
+class ReplaceDecoder(Decoder):
+    kind = "Replace"
+
+    def __init__(self, pattern: str, content: str, *, is_regex: bool) -> None:
+        self.pattern = pattern
+        self.content = content
+        self.is_regex = is_regex
+        self._regex = literal_or_onig(pattern, is_regex=is_regex, what="decoder Replace")
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        return [self._regex.sub(lambda _: self.content, t) for t in tokens]
+
+    def to_config(self) -> dict[str, Any]:
+        key = "Regex" if self.is_regex else "String"
+        return {"type": "Replace", "pattern": {key: self.pattern}, "content": self.content}
+
+
+class BPESuffixDecoder(Decoder):
+    """HF ``BPEDecoder``: the end-of-word suffix becomes a space (nothing after the last)."""
+
+    kind = "BPEDecoder"
+
+    def __init__(self, suffix: str = "</w>") -> None:
+        self.suffix = suffix
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        last = len(tokens) - 1
+        return [t.replace(self.suffix, "" if i == last else " ") for i, t in enumerate(tokens)]
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "BPEDecoder", "suffix": self.suffix}
+
+
+class DecoderSequence(Decoder):
+    kind = "Sequence"
+
+    def __init__(self, steps: Sequence[Any]) -> None:
+        self.steps = list(steps)
+
+    def decode_chain(self, tokens: list[str]) -> list[str]:
+        for step in self.steps:
+            tokens = step.decode_chain(tokens)
+        return tokens
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "Sequence", "decoders": [s.to_config() for s in self.steps]}

@@ -1,0 +1,219 @@
+"""Normalizers: text → text, each able to say which input characters every output character
+came from, so the views can map tokens of normalized text back to what the user typed."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import ConfigError
+from ...text.unicode_compat import normalize_as_unicode_9
+
+NORMALIZER_TYPES = ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase", "sequence")
+
+
+@dataclass(frozen=True, slots=True)
+class NormalizedText:
+    """Output text; ``sources[i]`` is the (start, end) input character span of output char i.
+
+    ``sources`` is None when the output is the input unchanged.
+    """
+
+    text: str
+    sources: tuple[tuple[int, int], ...] | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.sources is not None
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """Input character span covering output characters ``start:end``."""
+        if self.sources is None:
+            return start, end
+        if start >= end:
+            anchor = self.sources[start][0] if start < len(self.sources) else (
+                self.sources[-1][1] if self.sources else 0)
+            return anchor, anchor
+        return self.sources[start][0], self.sources[end - 1][1]
+
+
+def _identity(text: str) -> NormalizedText:
+    return NormalizedText(text)
+
+
+def _chunked(
+    text: str, fn: Callable[[str], str], chunks: list[tuple[int, int]]
+) -> NormalizedText | None:
+    """Normalize chunk by chunk; None when that disagrees with normalizing the whole text."""
+    out: list[str] = []
+    sources: list[tuple[int, int]] = []
+    for start, end in chunks:
+        piece = text[start:end]
+        norm = fn(piece)
+        out.append(norm)
+        if len(norm) == end - start and all(len(fn(c)) == 1 for c in piece):
+            sources.extend((i, i + 1) for i in range(start, end))
+        else:
+            sources.extend([(start, end)] * len(norm))
+    result = "".join(out)
+    if result != fn(text):
+        return None
+    return NormalizedText(result, tuple(sources))
+
+
+def _clusters(text: str) -> list[tuple[int, int]]:
+    """Spans of a starter followed by its combining marks."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for i in range(1, len(text)):
+        if unicodedata.combining(text[i]) == 0:
+            spans.append((start, i))
+            start = i
+    if text:
+        spans.append((start, len(text)))
+    return spans
+
+
+def _words(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for i in range(1, len(text)):
+        if text[i].isspace() != text[i - 1].isspace():
+            spans.append((start, i))
+            start = i
+    if text:
+        spans.append((start, len(text)))
+    return spans
+
+
+def _align(text: str, fn: Callable[[str], str]) -> NormalizedText:
+    whole = fn(text)
+    if whole == text:
+        return NormalizedText(text)
+    for chunks in (_clusters(text), _words(text)):
+        aligned = _chunked(text, fn, chunks)
+        if aligned is not None:
+            return aligned
+    # Composition across the whole text (never seen in practice): one coarse span.
+    return NormalizedText(whole, tuple([(0, len(text))] * len(whole)))
+
+
+class Normalizer:
+    """One normalization step. ``normalize_str`` is the fast path; ``normalize`` aligns."""
+
+    kind = "none"
+
+    def normalize_str(self, text: str) -> str:
+        return text
+
+    def normalize(self, text: str) -> NormalizedText:
+        return _identity(text)
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+class UnicodeForm(Normalizer):
+    """NFC, NFD, NFKC or NFKD — with Unicode 9.0's data, as Hugging Face computes them, so
+    that results do not depend on the Python version and match exported tokenizer.json
+    files (see :mod:`unicode_compat`)."""
+
+    def __init__(self, form: str) -> None:
+        self.form = form.upper()
+        self.kind = form.lower()
+
+    def normalize_str(self, text: str) -> str:
+        if text.isascii():
+            return text
+        return normalize_as_unicode_9(self.form, text)
+
+    def normalize(self, text: str) -> NormalizedText:
+        out = self.normalize_str(text)
+        if out == text:
+            return NormalizedText(text)
+        return _align(text, self.normalize_str)
+
+
+class Lowercase(Normalizer):
+    """Character by character (no final-sigma context) with Rust's case data, as HF's
+    Lowercase does."""
+
+    kind = "lowercase"
+
+    def normalize_str(self, text: str) -> str:
+        if text.isascii():
+            return text.lower()
+        from ..bert_components import lowercase_str
+
+        return lowercase_str(text)
+
+    def normalize(self, text: str) -> NormalizedText:
+        out = self.normalize_str(text)
+        if out == text:
+            return NormalizedText(text)
+        from ..bert_components import lowercase_str
+
+        sources: list[tuple[int, int]] = []
+        for i, c in enumerate(text):
+            sources.extend([(i, i + 1)] * len(lowercase_str(c)))
+        return NormalizedText(out, tuple(sources))
+
+
+class NormalizerSequence(Normalizer):
+    kind = "sequence"
+
+    def __init__(self, steps: Sequence[Normalizer]) -> None:
+        self.steps = list(steps)
+
+    def normalize_str(self, text: str) -> str:
+        for step in self.steps:
+            text = step.normalize_str(text)
+        return text
+
+    def normalize(self, text: str) -> NormalizedText:
+        current = NormalizedText(text)
+        for step in self.steps:
+            nxt = step.normalize(current.text)
+            if nxt.sources is None:
+                continue
+            if current.sources is None:
+                current = nxt
+            else:
+                composed = tuple(
+                    (current.sources[s][0], current.sources[e - 1][1]) if e > s
+                    else current.source_span(s, s)
+                    for s, e in nxt.sources
+                )
+                current = NormalizedText(nxt.text, composed)
+        return current
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "sequence", "normalizers": [s.to_config() for s in self.steps]}
+
+
+def make_normalizer(config: str | dict[str, Any] | None) -> Normalizer:
+    """From a name (``"nfc"``), a config dict, or None (no normalization)."""
+    if config is None:
+        return Normalizer()
+    if isinstance(config, str):
+        config = {"type": config}
+    if not isinstance(config, dict) or not isinstance(config.get("type"), str):
+        raise ConfigError(f"a normalizer must be a name or an object with a \"type\" string, "
+                          f"not {config!r}")
+    kind = config["type"].lower()
+    if kind == "none":
+        return Normalizer()
+    if kind in ("nfc", "nfkc", "nfd", "nfkd"):
+        return UnicodeForm(kind)
+    if kind == "lowercase":
+        return Lowercase()
+    if kind == "sequence":
+        steps = config.get("normalizers")
+        if not isinstance(steps, list):
+            raise ConfigError("a sequence normalizer needs a list under 'normalizers'")
+        return NormalizerSequence([make_normalizer(s) for s in steps])
+    raise ConfigError(
+        f"unknown normalizer {config['type']!r}; choose one of {', '.join(NORMALIZER_TYPES)}"
+    )

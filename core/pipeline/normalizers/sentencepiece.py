@@ -1,0 +1,432 @@
+"""SentencePiece's normalizer, as the ``sentencepiece`` library runs it (``src/normalizer.cc``):
+the text of a ``.model`` file's ``normalizer_spec`` turned into what the model is given.
+
+Going left to right, each step takes the longest user-defined symbol that starts there (kept
+as typed), else the longest key of the precompiled character map (replaced by its value),
+else one character (kept). Then, with the spec's switches:
+
+* ``remove_extra_whitespaces``: leading spaces are dropped, a step's leading spaces are
+  dropped when the text so far ends with a space, and trailing space symbols are dropped;
+* ``add_dummy_prefix``: one space symbol goes first (last with the trainer's
+  ``treat_whitespace_as_suffix``), after the leading spaces are gone;
+* ``escape_whitespaces``: every space becomes ``▁`` (U+2581).
+
+This differs from Hugging Face's ``Precompiled`` (``precompiled_normalizer.py``), which looks
+up whole grapheme clusters and takes the *shortest* key: here the longest key wins and no
+clusters are involved. The map is read as SentencePiece reads it: a little-endian uint32
+trie size, that many bytes of darts-clone double-array units, then the replacement pool.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import struct
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import regex
+
+from ...errors import ConfigError
+from ...fast import disk_cache
+from ...text.units import char_class
+from .base import NormalizedText, Normalizer
+
+SPACE_SYMBOL = "\u2581"
+_HAS_LEAF = 1 << 8
+_IS_VALUE = 1 << 31
+_LABEL_MASK = _IS_VALUE | 0xFF
+# No rule of a real map is longer than a few characters; past this the trie must loop.
+_MAX_KEY_BYTES = 1024
+# A real map's trie has some 250,000 nodes; a corrupt one may share nodes so that the paths
+# to walk multiply: the walk stops past this many.
+MAX_PATHS = 1 << 20
+_SPACE_RUNS = re.compile(" {2,}")
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
+
+Unit = tuple[str, int, int, bool]  # (output, input start, input end, kept as typed)
+
+
+def _offset(unit: int) -> int:
+    # darts-clone packs the child offset in bits 10..30, shifted by 8 more when bit 9 is set.
+    return (unit >> 10) << ((unit & (1 << 9)) >> 6)
+
+
+def read_charsmap(blob: bytes) -> dict[str, str]:
+    """Every key of a precompiled character map → its replacement; ConfigError if broken.
+
+    The keys are those darts-clone's ``commonPrefixSearch`` finds (a NUL byte is a label
+    like any other, as SentencePiece passes the length)."""
+    if len(blob) <= 4:
+        raise ConfigError(f"precompiled_charsmap has {len(blob)} bytes; it needs a 4-byte trie "
+                          "size and a trie")
+    (trie_size,) = struct.unpack_from("<I", blob, 0)
+    if trie_size >= len(blob):
+        raise ConfigError(f"precompiled_charsmap says its trie has {trie_size} bytes, more than "
+                          f"the {len(blob) - 4} bytes that follow the size")
+    count = trie_size // 4
+    if count == 0:
+        raise ConfigError("precompiled_charsmap has an empty trie (no root unit)")
+    units = struct.unpack_from(f"<{count}I", blob, 4)
+    pool = blob[4 + trie_size:]
+
+    # The child with label c of the node whose children start at `base` sits at base ^ c and
+    # carries label c; grouping units by position ^ label lists every node's children at once.
+    children: dict[int, list[int]] = {}
+    for pos, unit in enumerate(units):
+        if not unit & _IS_VALUE:
+            children.setdefault(pos ^ (unit & 0xFF), []).append(pos)
+    found: list[tuple[bytes, int]] = []  # (key, unit holding its value)
+    stack: list[tuple[int, bytes]] = [(_offset(units[0]), b"")]
+    walked = 0
+    while stack:
+        base, key = stack.pop()
+        walked += 1
+        if walked > MAX_PATHS:
+            raise ConfigError(f"precompiled_charsmap: the trie has more than {MAX_PATHS:,} "
+                              "paths; it is corrupt")
+        if len(key) >= _MAX_KEY_BYTES:
+            raise ConfigError(f"precompiled_charsmap: a key grows past {_MAX_KEY_BYTES} bytes "
+                              f"({key[:16]!r}...); the trie has a cycle")
+        for pos in children.get(base, ()):
+            unit = units[pos]
+            child = pos ^ _offset(unit)
+            child_key = key + bytes((pos ^ base,))
+            if unit & _HAS_LEAF:
+                found.append((child_key, child))
+            stack.append((child, child_key))
+    # Many keys share a replacement: each is read from the pool once.
+    replacements: dict[int, str] = {}
+    keys: dict[str, str] = {}
+    for key, at in found:
+        if at >= len(units):
+            raise ConfigError(f"precompiled_charsmap: the value of key {key!r} is at unit {at}, "
+                              f"past the trie's {len(units)} units")
+        offset = units[at] & (_IS_VALUE - 1)
+        value = replacements.get(offset)
+        if value is None:
+            value = replacements[offset] = _replacement(pool, offset, key)
+        keys[_text(key, "a key")] = value
+    return keys
+
+
+def _text(data: bytes, what: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(f"precompiled_charsmap: {what} ({data[:16]!r}) is not whole UTF-8 "
+                          "characters") from None
+
+
+def _replacement(pool: bytes, offset: int, key: bytes) -> str:
+    if offset >= len(pool):
+        raise ConfigError(f"precompiled_charsmap: key {key!r} points at byte {offset} of a "
+                          f"{len(pool)}-byte replacement pool")
+    end = pool.find(b"\0", offset)
+    if end < 0:
+        raise ConfigError(f"precompiled_charsmap: the replacement of key {key!r} has no "
+                          "terminating NUL byte")
+    return _text(pool[offset:end], f"the replacement of key {key!r}")
+
+
+class _LongestMatch:
+    """The longest of a set of strings starting at a position (walking the prefixes)."""
+
+    def __init__(self, values: dict[str, str]) -> None:
+        prefix: dict[str, str | None] = {}
+        for key in values:
+            for end in range(len(key) - 1, 0, -1):
+                if key[:end] in prefix:
+                    break
+                prefix[key[:end]] = None
+        prefix.update(values)
+        self._prefix = prefix
+        self.starts = frozenset(key[0] for key in values)
+
+    def at(self, text: str, start: int) -> tuple[int, str] | None:
+        """(end, value) of the longest key at ``start``, or None."""
+        get = self._prefix.get
+        found = None
+        end = start + 1
+        size = len(text)
+        while end <= size:
+            piece = text[start:end]
+            if piece not in self._prefix:
+                break
+            value = get(piece)
+            if value is not None:
+                found = (end, value)
+            end += 1
+        return found
+
+
+class _Trigger:
+    """Some characters found in a text (the stdlib ``re`` scans a class of BMP characters
+    fast, one with astral characters slowly: two versions)."""
+
+    def __init__(self, chars: set[str]) -> None:
+        self._bmp = re.compile(char_class(ord(c) for c in chars if c <= "\uffff")) if any(
+            c <= "\uffff" for c in chars) else None
+        self._full = re.compile(char_class(map(ord, chars))) if chars else None
+
+    def pick(self, text: str) -> re.Pattern[str] | None:
+        return self._full if _ASTRAL.search(text) else self._bmp
+
+    def search(self, text: str) -> bool:
+        pattern = self.pick(text)
+        return pattern is not None and pattern.search(text) is not None
+
+
+def _starts_pattern(alone: set[str], rules: Iterable[str]) -> regex.Pattern[str] | None:
+    """Where a step may begin: at a character of ``alone``, or where a rule of two or more
+    characters may match (its first character followed by a possible second one: the first
+    characters include common letters, the second ones are combining marks and jamo)."""
+    longer = [k for k in rules if len(k) > 1]
+    options = []
+    if alone:
+        options.append(char_class(map(ord, alone)))
+    if longer:
+        options.append(char_class(ord(k[0]) for k in longer)
+                       + f"(?={char_class(ord(k[1]) for k in longer)})")
+    return regex.compile("|".join(options)) if options else None
+
+
+@functools.lru_cache(maxsize=4)
+def _built(blob: bytes, name: str, add_dummy_prefix: bool, remove_extra_whitespaces: bool,
+           escape_whitespaces: bool, treat_whitespace_as_suffix: bool,
+           user_defined: tuple[str, ...]) -> SentencePieceNormalizer:
+    # A normalizer never changes once built: the same spec (a model opened again, in the
+    # GUI or the tests) shares one instead of reading the map again.
+    return SentencePieceNormalizer(
+        rules=_rules(blob) if blob else {}, name=name,
+        add_dummy_prefix=add_dummy_prefix, remove_extra_whitespaces=remove_extra_whitespaces,
+        escape_whitespaces=escape_whitespaces,
+        treat_whitespace_as_suffix=treat_whitespace_as_suffix, user_defined=user_defined)
+
+
+_CACHE_KIND = "sentencepiece-charsmap"
+
+
+def _rules(blob: bytes) -> dict[str, str]:
+    """The map's rules, from the disk cache when it holds this very map (keyed by its
+    content: models built with the same normalization share it): walking the trie takes
+    half a second, reading the rules back a tenth of that."""
+    digest = disk_cache.content_digest(blob)
+    cached = disk_cache.load(_CACHE_KIND, digest)
+    if isinstance(cached, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in cached.items()):
+        return cached
+    rules = read_charsmap(blob)
+    disk_cache.store(_CACHE_KIND, digest, rules)
+    return rules
+
+
+class SentencePieceNormalizer(Normalizer):
+    """One ``NormalizerSpec`` (and the trainer's ``treat_whitespace_as_suffix``), with the
+    model's user-defined symbols kept as typed."""
+
+    kind = "sentencepiece"
+
+    def __init__(
+        self,
+        *,
+        rules: dict[str, str] | None = None,
+        name: str = "",
+        add_dummy_prefix: bool = True,
+        remove_extra_whitespaces: bool = True,
+        escape_whitespaces: bool = True,
+        treat_whitespace_as_suffix: bool = False,
+        user_defined: Iterable[str] = (),
+    ) -> None:
+        self.name = name
+        self.rules = dict(rules or {})
+        self.add_dummy_prefix = add_dummy_prefix
+        self.remove_extra_whitespaces = remove_extra_whitespaces
+        self.escape_whitespaces = escape_whitespaces
+        self.treat_whitespace_as_suffix = treat_whitespace_as_suffix
+        self.user_defined = tuple(dict.fromkeys(s for s in user_defined if s))
+        self.space = SPACE_SYMBOL if escape_whitespaces else " "
+
+        self._keys = _LongestMatch(self.rules)
+        self._symbols = _LongestMatch({s: s for s in self.user_defined})
+        # Steps longer than one character begin at these; everything else is one character,
+        # replaced by a one-character rule (a translate table) or kept.
+        # A one-character symbol that no rule starts steps exactly as the character would:
+        # only the others need finding on the fast path.
+        firsts = {k[0] for k in self.rules}
+        symbols = {s[0] for s in self.user_defined if len(s) > 1 or s in firsts}
+        self._long_starts = _starts_pattern(symbols, self.rules)
+        # Text holding none of these has no step longer than one character.
+        self._long_trigger = _Trigger(symbols | {k[1] for k in self.rules if len(k) > 1})
+        self._singles = {k: v for k, v in self.rules.items() if len(k) == 1}
+        self._single_trigger = _Trigger(set(self._singles))
+        # Where a step of its own begins, for the step-by-step path (spaces included).
+        singles = {k for k in self.rules if len(k) == 1}
+        self._step_starts = _starts_pattern(singles | self._symbols.starts | {" "}, self.rules)
+        # A step holding two spaces in a row keeps them (only a step's *leading* spaces go),
+        # which collapsing space runs over the whole text would not: those models always
+        # take the step-by-step path.
+        self._collapse_ok = not any("  " in v for v in (*self.rules.values(),
+                                                        *self.user_defined))
+
+    # -- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_spec(cls, spec: Any, *, treat_whitespace_as_suffix: bool = False,
+                  user_defined: Iterable[str] = ()) -> SentencePieceNormalizer:
+        """From a ``NormalizerSpec`` message (see ``formats/sentencepiece_schema.py``)."""
+        name = bytes(spec.name).decode("utf-8", "replace")
+        return _built(bytes(spec.precompiled_charsmap), name, bool(spec.add_dummy_prefix),
+                      bool(spec.remove_extra_whitespaces), bool(spec.escape_whitespaces),
+                      treat_whitespace_as_suffix, tuple(user_defined))
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": self.kind, "name": self.name, "rules": len(self.rules),
+                "add_dummy_prefix": self.add_dummy_prefix,
+                "remove_extra_whitespaces": self.remove_extra_whitespaces,
+                "escape_whitespaces": self.escape_whitespaces,
+                "treat_whitespace_as_suffix": self.treat_whitespace_as_suffix}
+
+    def describe(self) -> str:
+        switches = [name for name, on in (
+            ("dummy prefix", self.add_dummy_prefix and not self.treat_whitespace_as_suffix),
+            ("dummy suffix", self.add_dummy_prefix and self.treat_whitespace_as_suffix),
+            ("extra whitespace removed", self.remove_extra_whitespaces),
+            ("spaces as ▁", self.escape_whitespaces)) if on]
+        rules = f"{self.name or 'unnamed'} map, {len(self.rules)} rules" if self.rules else (
+            "no character map")
+        return f"SentencePiece normalizer ({rules}; {', '.join(switches) or 'no switches'})"
+
+    # -- the steps --------------------------------------------------------------------------
+    def _steps(self, text: str) -> Iterator[Unit]:
+        """Every step: a user-defined symbol, a rule, a space, or a run of characters that no
+        rule or symbol starts (kept as typed)."""
+        pos = 0
+        starts = self._step_starts
+        symbols, keys = self._symbols, self._keys
+        if starts is not None:
+            for match in starts.finditer(text):
+                i = match.start()
+                if i < pos:
+                    continue  # inside the step before
+                if i > pos:
+                    yield text[pos:i], pos, i, True
+                found = symbols.at(text, i)
+                if found is not None:
+                    yield text[i:found[0]], i, found[0], True
+                    pos = found[0]
+                    continue
+                found = keys.at(text, i)
+                if found is not None:
+                    yield found[1], i, found[0], False
+                    pos = found[0]
+                else:
+                    yield text[i], i, i + 1, True
+                    pos = i + 1
+        if pos < len(text):
+            yield text[pos:], pos, len(text), True
+
+    def _translate(self, text: str) -> str:
+        """One-character rules applied (a dict given to str.translate costs an exception per
+        character it lacks: a substitution over the characters found costs far less)."""
+        pattern = self._single_trigger.pick(text)
+        if pattern is None or pattern.search(text) is None:
+            return text
+        singles = self._singles
+        return pattern.sub(lambda m: singles[m.group()], text)
+
+    def _replaced(self, text: str) -> str:
+        """Every step's output joined (no whitespace handling)."""
+        starts = self._long_starts
+        if starts is None or not self._long_trigger.search(text):
+            return self._translate(text)
+        out: list[str] = []
+        pos = 0
+        symbols, keys = self._symbols, self._keys
+        for match in starts.finditer(text):
+            i = match.start()
+            if i < pos:
+                continue
+            found = symbols.at(text, i)
+            if found is not None:
+                out.append(self._translate(text[pos:i]))
+                out.append(text[i:found[0]])
+                pos = found[0]
+                continue
+            found = keys.at(text, i)
+            if found is not None and found[0] > i + 1:
+                out.append(self._translate(text[pos:i]))
+                out.append(found[1])
+                pos = found[0]
+        out.append(self._translate(text[pos:]))
+        return "".join(out)
+
+    # -- Normalizer -------------------------------------------------------------------------
+    def normalize_str(self, text: str) -> str:
+        if not text:
+            return ""
+        if not self._collapse_ok:
+            return self.normalize(text).text
+        body = self._replaced(text)
+        if self.remove_extra_whitespaces:
+            body = _SPACE_RUNS.sub(" ", body).lstrip(" ")
+            if not body:
+                return self.normalize(text).text  # all spaces or dropped: the exact path
+        space = self.space
+        if self.escape_whitespaces:
+            body = body.replace(" ", SPACE_SYMBOL)
+        if self.add_dummy_prefix and not self.treat_whitespace_as_suffix:
+            body = space + body
+        if self.remove_extra_whitespaces:
+            body = body.rstrip(space)
+        if self.add_dummy_prefix and self.treat_whitespace_as_suffix:
+            body += space
+        return body
+
+    def normalize(self, text: str) -> NormalizedText:
+        """The step-by-step path, as ``Normalizer::Normalize`` goes, with each output
+        character's input span (an inserted space symbol: an empty span)."""
+        if not text:
+            return NormalizedText(text)
+        remove = self.remove_extra_whitespaces
+        steps = list(self._steps(text))
+        first = 0
+        if remove:
+            while first < len(steps) and steps[first][0] == " ":
+                first += 1
+            if first == len(steps):
+                return NormalizedText("", ())
+        out: list[str] = []
+        sources: list[tuple[int, int]] = []
+        space = self.space
+        escape = self.escape_whitespaces
+        at = steps[first][1]
+        if self.add_dummy_prefix and not self.treat_whitespace_as_suffix:
+            out.append(space)
+            sources.append((at, at))
+        prev_space = remove
+        for output, start, end, kept in steps[first:]:
+            if prev_space:
+                output = output.lstrip(" ")
+            if output:
+                out.append(output.replace(" ", SPACE_SYMBOL) if escape else output)
+                if kept and end - start == len(output):
+                    sources.extend((i, i + 1) for i in range(start, end))
+                else:
+                    sources.extend([(start, end)] * len(output))
+                prev_space = output.endswith(" ")
+            if not remove:
+                prev_space = False
+        normalized = "".join(out)
+        end_at = len(text)
+        if remove:
+            kept_chars = len(normalized.rstrip(space))
+            if kept_chars < len(normalized):
+                end_at = sources[kept_chars][0]
+                normalized = normalized[:kept_chars]
+                del sources[kept_chars:]
+        if self.add_dummy_prefix and self.treat_whitespace_as_suffix:
+            normalized += space
+            sources.append((end_at, end_at))
+        if normalized == text:
+            return NormalizedText(text)
+        return NormalizedText(normalized, tuple(sources))

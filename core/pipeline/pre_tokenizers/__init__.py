@@ -1,0 +1,3 @@
+"""Pre-tokenizers of every origin: regex presets, Hugging Face's splitters, byte-level, Metaspace,
+BERT.
+"""

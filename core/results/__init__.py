@@ -1,0 +1,1 @@
+"""What an encoding produces, as plain frozen data: the encoding, the token table, token info."""

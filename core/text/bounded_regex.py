@@ -1,0 +1,193 @@
+"""Patterns that come from a file or a user: checked before compiling, bounded when matching.
+
+A tokenizer.json may carry any regex, and some never finish: ``(a|a)+$`` on ``"a" * 36 + "b"``
+backtracks 2³⁶ times (Hugging Face stops it with Oniguruma's retry limit and fails). Such a
+pattern must neither hang the command line nor freeze the window, so:
+
+* before compiling: a repeat count above Oniguruma's own limit (100,000) is refused, as HF
+  refuses it; nested repeats whose product would unroll into millions of states (``regex``
+  compiles ``(a{1000}){1000}`` into 340 MB) and groups nested deeper than the compiler's
+  recursion allows are refused with a message instead of a MemoryError or RecursionError;
+* when matching: every call gets a time budget that grows with the text (a pattern that
+  needs more than ~4 µs a character is not a tokenizer's pattern), and running out of it is
+  a :class:`PatternTimeout` naming the pattern.
+
+The built-in presets (and the same patterns read from a file) are known to run in linear time
+and are compiled without a budget: checking the clock makes matching 3–5 times slower.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import regex
+
+from ..errors import ConfigError, EncodeError
+
+# Oniguruma's ONIG_MAX_REPEAT_NUM: HF refuses a file whose pattern repeats more.
+MAX_REPEAT = 100_000
+# What the product of nested bounded repeats may reach (the compiled pattern unrolls them).
+MAX_UNROLLED = 100_000
+# Groups nested deeper than this make the regex compiler recurse too far (it fails near 500).
+MAX_NESTING = 200
+MAX_PATTERN_CHARS = 100_000
+# Seconds a match call may take: a second, plus this much per character of text.
+BASE_SECONDS = 1.0
+SECONDS_PER_CHAR = 4e-6
+
+
+class PatternTimeout(EncodeError):
+    """A pattern taken from a file ran out of its time budget (catastrophic backtracking)."""
+
+
+def check_pattern(pattern: str) -> None:
+    """Refuse, before compiling, what would exhaust memory or the compiler's recursion."""
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise ConfigError(f"pattern of {len(pattern):,} characters is longer than "
+                          f"{MAX_PATTERN_CHARS:,}")
+    # Per open group: the most copies of anything inside it that the compiler unrolls.
+    inside = [1]
+    last = 1  # copies of the last atom (a group: what it unrolls into)
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            i, last = i + 2, 1
+            continue
+        if ch == "[":
+            i, last = _skip_class(pattern, i), 1
+            continue
+        if ch == "(":
+            if len(inside) > MAX_NESTING:
+                raise ConfigError(f"pattern nests groups more than {MAX_NESTING} deep "
+                                  f"(at character {i})")
+            inside.append(1)
+        elif ch == ")" and len(inside) > 1:
+            last = inside.pop()
+            inside[-1] = max(inside[-1], last)
+        elif ch == "{":
+            close = pattern.find("}", i)
+            body = pattern[i + 1 : close] if close > 0 else ""
+            numbers = [x for x in body.split(",") if x]
+            if close > 0 and 0 < len(numbers) <= 2 and all(x.isdigit() for x in numbers):
+                count = max(map(int, numbers))
+                if count > MAX_REPEAT:
+                    raise ConfigError(
+                        f"pattern repeats {count:,} times (at character {i}); at most "
+                        f"{MAX_REPEAT:,} are allowed, as in Hugging Face's regex engine")
+                last *= max(1, count)
+                if last > MAX_UNROLLED:
+                    raise ConfigError(
+                        f"pattern's nested repeats unroll into {last:,} copies (at character "
+                        f"{i}); at most {MAX_UNROLLED:,} are allowed")
+                inside[-1] = max(inside[-1], last)
+                i = close + 1
+                continue
+            last = 1
+        elif ch not in "*+?|":
+            last = 1
+        i += 1
+
+
+def _skip_class(pattern: str, start: int) -> int:
+    """Index just past the character class opening at ``start`` (classes may nest)."""
+    depth = 0
+    i = start
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "[":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ConfigError(f"pattern nests character classes more than {MAX_NESTING} "
+                                  f"deep (at character {i})")
+            i += 1
+            if i < len(pattern) and pattern[i] == "^":
+                i += 1
+            if i < len(pattern) and pattern[i] == "]":
+                i += 1
+            continue
+        if c == "\\":
+            i += 2
+            continue
+        if c == "]":
+            depth -= 1
+            if not depth:
+                return i + 1
+        i += 1
+    return len(pattern)
+
+
+def runs_in_linear_time(pattern: str) -> bool:
+    """True for a pattern with no repetition and no back-reference: each match attempt is
+    bounded by the pattern's length (falcon's ``[0-9][0-9][0-9]``), so it needs no clock."""
+    i, n = 0, len(pattern)
+    while i < n:
+        ch = pattern[i]
+        if ch == "\\":
+            if i + 1 < n and (pattern[i + 1].isdigit() or pattern[i + 1] in "kg"):
+                return False
+            i += 2
+            continue
+        if ch == "[":
+            i = _skip_class(pattern, i)
+            continue
+        if ch in "*+?{":
+            return False
+        i += 1
+    return True
+
+
+def budget(text: str) -> float:
+    return BASE_SECONDS + len(text) * SECONDS_PER_CHAR
+
+
+class BoundedPattern:
+    """A compiled pattern whose every match call has a time budget; the subset of
+    ``regex.Pattern`` the pipeline uses. ``what`` says where the pattern came from."""
+
+    __slots__ = ("_compiled", "pattern", "what")
+
+    def __init__(self, compiled: regex.Pattern[str], source: str, what: str = "") -> None:
+        self._compiled = compiled
+        self.pattern = source
+        self.what = what
+
+    def _timed_out(self, text: str) -> PatternTimeout:
+        shown = self.pattern if len(self.pattern) <= 60 else self.pattern[:57] + "…"
+        where = f"the {self.what} pattern" if self.what else "the pattern"
+        return PatternTimeout(
+            f"{where} {shown!r} found no answer within {budget(text):.1f} s on "
+            f"{len(text):,} characters: it backtracks catastrophically (Hugging Face's engine "
+            "gives up on it too); fix the pattern in the tokenizer file")
+
+    def findall(self, text: str) -> list[Any]:
+        try:
+            return self._compiled.findall(text, timeout=budget(text))
+        except TimeoutError:
+            raise self._timed_out(text) from None
+
+    def finditer(self, text: str, pos: int | None = None, endpos: int | None = None
+                 ) -> Iterator[regex.Match[str]]:
+        try:
+            yield from self._compiled.finditer(text, pos, endpos, timeout=budget(text))
+        except TimeoutError:
+            raise self._timed_out(text) from None
+
+    def sub(self, repl: str | Callable[[regex.Match[str]], str], text: str) -> str:
+        try:
+            return self._compiled.sub(repl, text, timeout=budget(text))
+        except TimeoutError:
+            raise self._timed_out(text) from None
+
+    def search(self, text: str, pos: int | None = None) -> regex.Match[str] | None:
+        try:
+            return self._compiled.search(text, pos, timeout=budget(text))
+        except TimeoutError:
+            raise self._timed_out(text) from None
+
+    def match(self, text: str, pos: int | None = None) -> regex.Match[str] | None:
+        try:
+            return self._compiled.match(text, pos, timeout=budget(text))
+        except TimeoutError:
+            raise self._timed_out(text) from None

@@ -1,0 +1,1 @@
+"""Training BPE: corpus reading, the configuration, the trainer."""
