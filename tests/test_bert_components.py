@@ -13,15 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bpelens.core.errors import ConfigError
-from bpelens.core.pipeline.bert_components import (
-    BertNormalizer,
-    BertPreTokenizer,
-    StripAccents,
-    WordPieceDecoder,
-    lowercase_str,
-    nfd_str,
-)
+from bpelens.core.pipeline.decoders import WordPieceDecoder
 from bpelens.core.pipeline.normalizers.base import NormalizedText
+from bpelens.core.pipeline.normalizers.bert import BertNormalizer, StripAccents
+from bpelens.core.pipeline.pre_tokenizers.bert import BertPreTokenizer
+from bpelens.core.text.hf_unicode import lowercase_str, nfd_str
 
 from conftest import SHARED_DATA, needs_shared_data
 

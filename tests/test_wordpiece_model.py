@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from bpelens.core.errors import ConfigError, EncodeError
 from bpelens.core.models.wordpiece import WordPieceModel
-from bpelens.core.pipeline.bert_components import BertNormalizer, BertPreTokenizer, WordPieceDecoder
+from bpelens.core.pipeline.decoders import WordPieceDecoder
+from bpelens.core.pipeline.normalizers.bert import BertNormalizer
+from bpelens.core.pipeline.pre_tokenizers.bert import BertPreTokenizer
 
 from conftest import SHARED_DATA, needs_shared_data
 

@@ -164,13 +164,13 @@ def behavior_of(fields: Fields, default: Any = ...) -> str:
 
 # -- normalizers ---------------------------------------------------------------------------
 def _bert_normalizer(f: Fields) -> Normalizer:
-    from ..pipeline.bert_components import BertNormalizer
+    from ..pipeline.normalizers.bert import BertNormalizer
 
     return BertNormalizer.from_fields(f)
 
 
 def _strip_accents(f: Fields) -> Normalizer:
-    from ..pipeline.bert_components import StripAccents
+    from ..pipeline.normalizers.bert import StripAccents
 
     return StripAccents()
 
@@ -250,7 +250,7 @@ def _split(f: Fields) -> PreTokenizer:
 
 
 def _bert_pretokenizer(f: Fields) -> PreTokenizer:
-    from ..pipeline.bert_components import BertPreTokenizer
+    from ..pipeline.pre_tokenizers.bert import BertPreTokenizer
 
     return BertPreTokenizer()
 
@@ -307,7 +307,7 @@ class _WordPieceChain(Decoder):
     kind = "WordPiece"
 
     def __init__(self, prefix: str, cleanup: bool) -> None:
-        from ..pipeline.bert_components import WordPieceDecoder
+        from ..pipeline.decoders import WordPieceDecoder
 
         self._decoder = WordPieceDecoder(prefix, cleanup)
 

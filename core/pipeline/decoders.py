@@ -7,13 +7,15 @@ the tokens' bytes, decode UTF-8 once) is what a tokenizer without a decoder uses
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import regex
 
 from ..text.byte_level import unicode_to_bytes
 from ..text.regex_dialects import literal_or_onig
+from .component_config import check_type
 
 
 class Decoder:
@@ -185,3 +187,66 @@ class DecoderSequence(Decoder):
 
     def to_config(self) -> dict[str, Any]:
         return {"type": "Sequence", "decoders": [s.to_config() for s in self.steps]}
+
+
+# -- decoder ----------------------------------------------------------------------------------
+
+# HF's cleanup, in its order; it runs on each token separately (after the joining space is
+# added), so " ." inside one token is fixed but a "." token after a word is not touched twice.
+_CLEANUP = (
+    (" .", "."), (" ?", "?"), (" !", "!"), (" ,", ","), (" ' ", "'"), (" n't", "n't"),
+    (" 'm", "'m"), (" do not", " don't"), (" 's", "'s"), (" 've", "'ve"), (" 're", "'re"),
+)
+
+
+# Every cleanup pattern starts with one of these.
+_NEEDS_CLEANUP = re.compile(r" (?:[.?!,']|n't|do not)")
+
+
+def cleanup_tokenization_spaces(text: str) -> str:
+    """Undo the spaces tokenization puts before punctuation and English contractions."""
+    for old, new in _CLEANUP:
+        text = text.replace(old, new)
+    return text
+
+
+class WordPieceDecoder:
+    """HF's WordPiece decoder: a token starting with ``prefix`` joins the previous one (prefix
+    removed), any other token after the first gets a space in front; ``cleanup`` then tidies
+    each token. The first token is kept as it is, even with a prefix."""
+
+    kind = "wordpiece"
+
+    def __init__(self, prefix: str = "##", cleanup: bool = True) -> None:
+        self.prefix = prefix
+        self.cleanup = cleanup
+
+    @classmethod
+    def from_hf(cls, config: dict[str, Any]) -> WordPieceDecoder:
+        from ..formats.json_fields import Fields
+
+        f = Fields(check_type(config, "WordPiece", "WordPiece decoder"), "decoder")
+        return cls(f.string("prefix"), f.boolean("cleanup"))  # both required, as in HF
+
+    def to_config(self) -> dict[str, Any]:
+        return {"type": "WordPiece", "prefix": self.prefix, "cleanup": self.cleanup}
+
+    def _joined(self, tokens: Iterable[str]) -> list[str]:
+        prefix, n = self.prefix, len(self.prefix)
+        return [
+            token if not i else token[n:] if token.startswith(prefix) else " " + token
+            for i, token in enumerate(tokens)
+        ]
+
+    def decode_chain(self, tokens: Iterable[str]) -> list[str]:
+        """Each token as it appears in the decoded text (HF's ``decode_chain``)."""
+        parts = self._joined(tokens)
+        return [cleanup_tokenization_spaces(p) for p in parts] if self.cleanup else parts
+
+    def decode(self, tokens: Iterable[str]) -> str:
+        parts = self._joined(tokens)
+        text = "".join(parts)
+        # A pattern inside one token is also in the joined text: without any, nothing changes.
+        if not self.cleanup or not _NEEDS_CLEANUP.search(text):
+            return text
+        return "".join([cleanup_tokenization_spaces(p) for p in parts])

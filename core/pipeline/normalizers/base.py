@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import ConfigError
+from ...text.hf_unicode import lowercase_str
 from ...text.unicode_compat import normalize_as_unicode_9
 
 NORMALIZER_TYPES = ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase", "sequence")
@@ -145,16 +146,12 @@ class Lowercase(Normalizer):
     def normalize_str(self, text: str) -> str:
         if text.isascii():
             return text.lower()
-        from ..bert_components import lowercase_str
-
         return lowercase_str(text)
 
     def normalize(self, text: str) -> NormalizedText:
         out = self.normalize_str(text)
         if out == text:
             return NormalizedText(text)
-        from ..bert_components import lowercase_str
-
         sources: list[tuple[int, int]] = []
         for i, c in enumerate(text):
             sources.extend([(i, i + 1)] * len(lowercase_str(c)))

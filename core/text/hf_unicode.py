@@ -1,5 +1,5 @@
-"""BERT's text pipeline exactly as Hugging Face ``tokenizers`` (0.23) runs it: ``BertNormalizer``,
-``BertPreTokenizer``, the ``StripAccents`` normalizer and the ``WordPiece`` decoder.
+"""Unicode as Hugging Face ``tokenizers`` (0.23) sees it in BERT's components (``BertNormalizer``,
+``BertPreTokenizer``, ``StripAccents``) and in its lowercasing.
 
 Why explicit code point tables: HF does not classify characters with the Unicode data Python
 ships. Its predicates come from several Rust crates, each frozen at its own Unicode version:
@@ -27,11 +27,6 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
-
-from ..errors import ConfigError
-from .normalizers.base import NormalizedText, Normalizer
-from .pre_tokenizers.base import PreTokenizer, Spans
 
 # -- character classes (ranges of hexadecimal code points) ------------------------------------
 
@@ -202,11 +197,11 @@ _LOWER_TABLE: dict[int, int] = {
     cp: low + (cp - first) for first, last, low in _LOWER_EXTRA for cp in range(first, last + 1)
 }
 
-_CONTROL_RE = re.compile(f"[{CONTROL.class_body()}]")
-_CLEAN_SPACE_RE = re.compile(f"[{_chars(_CLEAN_SPACE).class_body()}]")
-_CHINESE_RE = re.compile(f"[{CHINESE.class_body()}]")
-_NONSPACING_RE = re.compile(f"[{NONSPACING_MARK.class_body()}]")
-_COMBINING_RE = re.compile(f"[{COMBINING_MARK.class_body()}]")
+CONTROL_RE = re.compile(f"[{CONTROL.class_body()}]")
+CLEAN_SPACE_RE = re.compile(f"[{_chars(_CLEAN_SPACE).class_body()}]")
+CHINESE_RE = re.compile(f"[{CHINESE.class_body()}]")
+NONSPACING_RE = re.compile(f"[{NONSPACING_MARK.class_body()}]")
+COMBINING_RE = re.compile(f"[{COMBINING_MARK.class_body()}]")
 _LOWER_EXTRA_RE = re.compile(
     "[" + "".join(f"{_escape(a)}-{_escape(b)}" for a, b, _ in _LOWER_EXTRA) + "]"
 )
@@ -228,7 +223,7 @@ def lowercase_str(text: str) -> str:
 # -- NFD as HF computes it --------------------------------------------------------------------
 
 
-def _hf_ccc(ch: str) -> int:
+def hf_ccc(ch: str) -> int:
     # HF's combining classes come from the same (older) tables as its combining marks: a mark
     # those tables do not know is a starter, so canonical reordering stops at it.
     ccc = unicodedata.combining(ch)
@@ -247,7 +242,7 @@ def _nfd_special_re() -> re.Pattern[str]:
     return re.compile(f"[{special.class_body()}]")
 
 
-def _decompose(ch: str) -> str:
+def decompose(ch: str) -> str:
     return ch if ch in _NFD_KEEP else unicodedata.normalize("NFD", ch)
 
 
@@ -257,21 +252,19 @@ def nfd_str(text: str) -> str:
         return text
     if not _nfd_special_re().search(text):
         return unicodedata.normalize("NFD", text)
-    return _nfd_aligned(text, [(i, i + 1) for i in range(len(text))])[0]
+    return nfd_aligned(text, [(i, i + 1) for i in range(len(text))])[0]
 
 
-# -- alignment: a text and, for each of its characters, the input span it came from --------------
-
-Span = tuple[int, int]
+Span = tuple[int, int]  # (start, end) input characters
 
 
-def _nfd_aligned(text: str, spans: list[Span]) -> tuple[str, list[Span]]:
+def nfd_aligned(text: str, spans: list[Span]) -> tuple[str, list[Span]]:
     items: list[tuple[str, Span]] = []
     for ch, span in zip(text, spans, strict=True):
         if ch < "\u00c0":  # nothing below U+00C0 decomposes
             items.append((ch, span))
         else:
-            items.extend((d, span) for d in _decompose(ch))
+            items.extend((d, span) for d in decompose(ch))
     _reorder(items)
     return "".join(c for c, _ in items), [span for _, span in items]
 
@@ -284,273 +277,15 @@ def _reorder(items: list[tuple[str, Span]]) -> None:
     """
     i, n = 0, len(items)
     while i < n:
-        if _hf_ccc(items[i][0]) == 0:
+        if hf_ccc(items[i][0]) == 0:
             i += 1
             continue
         j = i
-        while j < n and _hf_ccc(items[j][0]) != 0:
+        while j < n and hf_ccc(items[j][0]) != 0:
             j += 1
         run = items[i:j]
-        ordered = sorted(run, key=lambda item: _hf_ccc(item[0]))
+        ordered = sorted(run, key=lambda item: hf_ccc(item[0]))
         if ordered != run:
             joined = (min(sp[0] for _, sp in run), max(sp[1] for _, sp in run))
             items[i:j] = [(c, joined) for c, _ in ordered]
         i = j
-
-
-def _drop_aligned(text: str, spans: list[Span], regex: re.Pattern[str]) -> tuple[str, list[Span]]:
-    """Remove the single characters ``regex`` matches."""
-    cut = {m.start() for m in regex.finditer(text)}
-    if not cut:
-        return text, spans
-    return regex.sub("", text), [span for i, span in enumerate(spans) if i not in cut]
-
-
-def _space_out_aligned(text: str, spans: list[Span]) -> tuple[str, list[Span]]:
-    """A space either side of every CJK ideograph; the spaces belong to the ideograph."""
-    out: list[Span] = []
-    pos = 0
-    for m in _CHINESE_RE.finditer(text):
-        i = m.start()
-        out.extend(spans[pos:i])
-        out.extend([spans[i]] * 3)
-        pos = i + 1
-    if not pos:
-        return text, spans
-    out.extend(spans[pos:])
-    return _CHINESE_RE.sub(r" \g<0> ", text), out
-
-
-def _lower_aligned(text: str, spans: list[Span]) -> tuple[str, list[Span]]:
-    low = lowercase_str(text)
-    if len(low) == len(text):
-        # Every character lowercases to at least one, so equal lengths mean one each.
-        return low, spans
-    out: list[Span] = []
-    for ch, span in zip(text, spans, strict=True):
-        out.extend([span] * len(lowercase_str(ch)))
-    return low, out
-
-
-def _result(text: str, out: str, spans: list[Span]) -> NormalizedText:
-    if out == text:
-        return NormalizedText(text)
-    return NormalizedText(out, tuple(spans))
-
-
-def _identity_spans(text: str) -> list[Span]:
-    return [(i, i + 1) for i in range(len(text))]
-
-
-# -- normalizers ------------------------------------------------------------------------------
-
-
-def _check_type(config: Any, expected: str, what: str) -> dict[str, Any]:
-    if not isinstance(config, dict):
-        raise ConfigError(f"a {what} config must be an object, not {config!r}")
-    kind = config.get("type", expected)
-    if kind != expected:
-        raise ConfigError(f"{what} field 'type' must be {expected!r}, not {kind!r}")
-    return config
-
-
-class BertNormalizer(Normalizer):
-    """HF's BertNormalizer: clean text, space out CJK ideographs, strip accents, lowercase.
-
-    ``strip_accents=None`` strips exactly when ``lowercase`` is on (uncased BERT strips, cased
-    BERT keeps accents), as HF does.
-    """
-
-    kind = "bert"
-
-    def __init__(
-        self,
-        *,
-        clean_text: bool = True,
-        handle_chinese_chars: bool = True,
-        strip_accents: bool | None = None,
-        lowercase: bool = True,
-    ) -> None:
-        self.clean_text = clean_text
-        self.handle_chinese_chars = handle_chinese_chars
-        self.strip_accents = strip_accents
-        self.lowercase = lowercase
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> BertNormalizer:
-        """From a tokenizer.json ``normalizer`` object."""
-        from ..formats.json_fields import Fields
-
-        config = _check_type(config, "BertNormalizer", "BertNormalizer")
-        return cls.from_fields(Fields(config, "normalizer"))
-
-    @classmethod
-    def from_fields(cls, f: Any) -> BertNormalizer:
-        """As HF reads it: ``strip_accents`` may be null or absent, the others are required."""
-        return cls(
-            clean_text=f.boolean("clean_text"),
-            handle_chinese_chars=f.boolean("handle_chinese_chars"),
-            strip_accents=f.optional_boolean("strip_accents"),
-            lowercase=f.boolean("lowercase"),
-        )
-
-    @property
-    def strips_accents(self) -> bool:
-        return self.lowercase if self.strip_accents is None else self.strip_accents
-
-    def to_config(self) -> dict[str, Any]:
-        return {
-            "type": "BertNormalizer",
-            "clean_text": self.clean_text,
-            "handle_chinese_chars": self.handle_chinese_chars,
-            "strip_accents": self.strip_accents,
-            "lowercase": self.lowercase,
-        }
-
-    def normalize_str(self, text: str) -> str:
-        ascii_only = text.isascii()
-        if self.clean_text:
-            text = _CONTROL_RE.sub("", text)
-            text = _CLEAN_SPACE_RE.sub(" ", text)
-        if not ascii_only:
-            # Nothing below changes ASCII text except lowercasing.
-            if self.handle_chinese_chars:
-                text = _CHINESE_RE.sub(r" \g<0> ", text)
-            if self.strips_accents:
-                text = _NONSPACING_RE.sub("", nfd_str(text))
-        if self.lowercase:
-            text = lowercase_str(text)
-        return text
-
-    def normalize(self, text: str) -> NormalizedText:
-        if self.normalize_str(text) == text:
-            return NormalizedText(text)
-        out, spans = text, _identity_spans(text)
-        if self.clean_text:
-            out, spans = _drop_aligned(out, spans, _CONTROL_RE)
-            out = _CLEAN_SPACE_RE.sub(" ", out)  # one for one
-        if self.handle_chinese_chars:
-            out, spans = _space_out_aligned(out, spans)
-        if self.strips_accents:
-            out, spans = _nfd_aligned(out, spans)
-            out, spans = _drop_aligned(out, spans, _NONSPACING_RE)
-        if self.lowercase:
-            out, spans = _lower_aligned(out, spans)
-        return _result(text, out, spans)
-
-
-class StripAccents(Normalizer):
-    """HF's StripAccents: drops every combining mark (Mn, Mc and Me of HF's tables) and
-    nothing else; it does not decompose, so it is normally used after NFD or NFKD."""
-
-    kind = "strip_accents"
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> StripAccents:
-        _check_type(config, "StripAccents", "StripAccents")
-        return cls()
-
-    def to_config(self) -> dict[str, Any]:
-        return {"type": "StripAccents"}
-
-    def normalize_str(self, text: str) -> str:
-        return text if text.isascii() else _COMBINING_RE.sub("", text)
-
-    def normalize(self, text: str) -> NormalizedText:
-        if text.isascii() or not _COMBINING_RE.search(text):
-            return NormalizedText(text)
-        out, spans = _drop_aligned(text, _identity_spans(text), _COMBINING_RE)
-        return _result(text, out, spans)
-
-
-# -- pre-tokenizer ----------------------------------------------------------------------------
-
-
-class BertPreTokenizer(PreTokenizer):
-    """HF's BertPreTokenizer: split on whitespace (dropped), then every punctuation character
-    is a piece of its own."""
-
-    kind = "bert"
-    _punct = PUNCTUATION.class_body()
-    _regex = re.compile(f"[{_punct}]|[^{WHITESPACE.class_body()}{_punct}]+")
-    # ASCII text needs only the ASCII part of each class; a small class matches faster.
-    _ascii_punct = re.escape(string.punctuation)
-    _ascii_regex = re.compile(f"[{_ascii_punct}]|[^\\t\\n\\x0b\\x0c\\r {_ascii_punct}]+")
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> BertPreTokenizer:
-        _check_type(config, "BertPreTokenizer", "BertPreTokenizer")
-        return cls()
-
-    def split(self, text: str) -> Spans:
-        regex = self._ascii_regex if text.isascii() else self._regex
-        return [m.span() for m in regex.finditer(text)]
-
-    def split_str(self, text: str) -> list[str]:
-        return (self._ascii_regex if text.isascii() else self._regex).findall(text)
-
-    def to_config(self) -> dict[str, Any]:
-        return {"type": "BertPreTokenizer"}
-
-
-# -- decoder ----------------------------------------------------------------------------------
-
-# HF's cleanup, in its order; it runs on each token separately (after the joining space is
-# added), so " ." inside one token is fixed but a "." token after a word is not touched twice.
-_CLEANUP = (
-    (" .", "."), (" ?", "?"), (" !", "!"), (" ,", ","), (" ' ", "'"), (" n't", "n't"),
-    (" 'm", "'m"), (" do not", " don't"), (" 's", "'s"), (" 've", "'ve"), (" 're", "'re"),
-)
-
-
-# Every cleanup pattern starts with one of these.
-_NEEDS_CLEANUP = re.compile(r" (?:[.?!,']|n't|do not)")
-
-
-def cleanup_tokenization_spaces(text: str) -> str:
-    """Undo the spaces tokenization puts before punctuation and English contractions."""
-    for old, new in _CLEANUP:
-        text = text.replace(old, new)
-    return text
-
-
-class WordPieceDecoder:
-    """HF's WordPiece decoder: a token starting with ``prefix`` joins the previous one (prefix
-    removed), any other token after the first gets a space in front; ``cleanup`` then tidies
-    each token. The first token is kept as it is, even with a prefix."""
-
-    kind = "wordpiece"
-
-    def __init__(self, prefix: str = "##", cleanup: bool = True) -> None:
-        self.prefix = prefix
-        self.cleanup = cleanup
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> WordPieceDecoder:
-        from ..formats.json_fields import Fields
-
-        f = Fields(_check_type(config, "WordPiece", "WordPiece decoder"), "decoder")
-        return cls(f.string("prefix"), f.boolean("cleanup"))  # both required, as in HF
-
-    def to_config(self) -> dict[str, Any]:
-        return {"type": "WordPiece", "prefix": self.prefix, "cleanup": self.cleanup}
-
-    def _joined(self, tokens: Iterable[str]) -> list[str]:
-        prefix, n = self.prefix, len(self.prefix)
-        return [
-            token if not i else token[n:] if token.startswith(prefix) else " " + token
-            for i, token in enumerate(tokens)
-        ]
-
-    def decode_chain(self, tokens: Iterable[str]) -> list[str]:
-        """Each token as it appears in the decoded text (HF's ``decode_chain``)."""
-        parts = self._joined(tokens)
-        return [cleanup_tokenization_spaces(p) for p in parts] if self.cleanup else parts
-
-    def decode(self, tokens: Iterable[str]) -> str:
-        parts = self._joined(tokens)
-        text = "".join(parts)
-        # A pattern inside one token is also in the joined text: without any, nothing changes.
-        if not self.cleanup or not _NEEDS_CLEANUP.search(text):
-            return text
-        return "".join([cleanup_tokenization_spaces(p) for p in parts])
