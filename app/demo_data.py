@@ -81,7 +81,7 @@ def welcome_text() -> str:
 def main() -> int:
     import json
 
-    from bpelens.core.formats.own_format import tokenizer_to_dict
+    from bpelens.core import tokenizer_to_dict
 
     root = Path(__file__).resolve().parent.parent / "resources"
     for name, relative in DEMO_TOKENIZERS.items():

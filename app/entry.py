@@ -7,7 +7,14 @@ encode?"), never by opening a window.
 
 from __future__ import annotations
 
+import os
 import sys
+
+# Process policy, so it lives here and not in the engine a library user imports: BPE Lens never
+# calls BLAS, and numpy's OpenBLAS would otherwise start a pool of threads at import that spin
+# on a core; once a process has threads every malloc takes a lock (12 MB encode ~5% slower).
+# Set before anything imports numpy; a user's own choice is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from .cli import SUBCOMMANDS
 

@@ -23,6 +23,8 @@ import os
 
 os.environ["RAYON_NUM_THREADS"] = "1"
 os.environ["TOKENIZERS_PARALLELISM"] = "false"
+# As the bpelens command sets it (app/entry.py): no idle OpenBLAS threads in the process.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
 import resource

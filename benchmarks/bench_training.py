@@ -14,6 +14,8 @@ import os
 
 os.environ["RAYON_NUM_THREADS"] = "1"  # before tokenizers starts its thread pool
 os.environ["TOKENIZERS_PARALLELISM"] = "false"
+# As the bpelens command sets it (app/entry.py): no idle OpenBLAS threads in the process.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import argparse
 import json

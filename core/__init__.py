@@ -1,72 +1,93 @@
 """BPE Lens engine: BPE models, pipelines, training, traces, real tokenizer formats. Pure Python.
 
-The public API is what this module exports; everything else is an implementation detail.
-Names load their module on first use, so a short command (``bpelens encode``) imports only
-what it needs.
+The public API is what this module exports (the app imports nothing else; a test checks it);
+everything else is an implementation detail. Names load their module on first use, so a short
+command (``bpelens encode``) imports only what it needs. How the folders map to the pipeline:
+``core/README.md``.
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-# BPE Lens never calls BLAS. numpy's OpenBLAS would otherwise start a pool of threads at
-# import that spin on a core, and once a process has threads, every malloc takes a lock:
-# encoding 12 MB runs ~5% slower. Only when numpy is not loaded yet and nobody chose.
-if "numpy" not in sys.modules:
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
+# name → the module (below this package) that defines it
 _EXPORTS = {
-    "BPEModel": "models.bpe",
-    "MergeRule": "models.bpe",
-    "UnknownCharacterError": "models.bpe",
-    "bytes_to_printable": "text.byte_level",
-    "bytes_to_unicode": "text.byte_level",
-    "printable_to_bytes": "text.byte_level",
-    "parse_weight": "training.corpus",
-    "read_corpus": "training.corpus",
-    "read_lines": "training.corpus",
-    "Encoding": "results.encoding",
-    "Piece": "results.encoding",
-    "Token": "results.encoding",
+    # errors
     "BpeLensError": "errors",
     "ConfigError": "errors",
     "DecodeError": "errors",
     "EncodeError": "errors",
     "TokenizerFileError": "errors",
     "TrainingError": "errors",
-    "MergeRecord": "models.merges",
-    "MergeStep": "models.merges",
-    "PieceTrace": "models.merges",
+    # text
+    "Codepoint": "text.units",
+    "Span": "text.units",
+    "char_byte_starts": "text.units",
+    "clean_surrogates": "text.units",
+    "codepoints": "text.units",
+    "find_lone_surrogates": "text.units",
+    "bytes_to_printable": "text.byte_level",
+    "bytes_to_unicode": "text.byte_level",
+    "printable_to_bytes": "text.byte_level",
+    "hex_bytes": "text.display",
+    "invisible_name": "text.display",
+    "token_text": "text.display",
+    "visible": "text.display",
+    # pipeline
     "NormalizedText": "pipeline.normalizers.base",
     "make_normalizer": "pipeline.normalizers.base",
     "REGEX_PRESETS": "pipeline.pre_tokenizers.base",
     "make_pretokenizer": "pipeline.pre_tokenizers.base",
     "preset_names": "pipeline.pre_tokenizers.base",
-    "load_tokenizer": "formats.own_format",
-    "open_tokenizer": "formats.detect",
     "AddedToken": "pipeline.added_tokens",
     "AddedVocabulary": "pipeline.added_tokens",
-    "TokenModel": "models.base",
-    "save_tokenizer": "formats.own_format",
-    "tokenizer_from_dict": "formats.own_format",
-    "tokenizer_to_dict": "formats.own_format",
     "SpecialMatch": "pipeline.added_tokens",
+    "SpecialMode": "pipeline.added_tokens",
     "SpecialTokens": "pipeline.added_tokens",
-    "Codepoint": "text.units",
-    "Span": "text.units",
-    "char_byte_starts": "text.units",
-    "codepoints": "text.units",
-    "find_lone_surrogates": "text.units",
     "Tokenizer": "pipeline.tokenizer",
+    # models
+    "TokenModel": "models.base",
+    "BPEModel": "models.bpe",
+    "MergeRule": "models.bpe",
+    "UnknownCharacterError": "models.bpe",
+    "MergeRecord": "models.merges",
+    "MergeStep": "models.merges",
+    "PieceTrace": "models.merges",
+    # results
+    "Encoding": "results.encoding",
+    "Piece": "results.encoding",
+    "Token": "results.encoding",
+    "TokenTable": "results.token_table",
+    "token_table": "results.token_table",
+    "TokenInfo": "results.token_info",
+    "token_info": "results.token_info",
+    # training
     "DEFAULT_MIN_FREQUENCY": "training.config",
     "TrainingConfig": "training.config",
+    "WeightedText": "training.corpus",
+    "parse_weight": "training.corpus",
+    "read_corpus": "training.corpus",
+    "read_lines": "training.corpus",
     "TrainingProgress": "training.trainer",
     "TrainingResult": "training.trainer",
     "iter_training": "training.trainer",
     "train": "training.trainer",
+    # formats
+    "open_tokenizer": "formats.detect",
+    "load_tokenizer": "formats.own_format",
+    "save_tokenizer": "formats.own_format",
+    "tokenizer_from_dict": "formats.own_format",
+    "tokenizer_to_dict": "formats.own_format",
+    "save_hf_json": "formats.export",
+    "save_tiktoken": "formats.export",
+    "write_atomic": "formats.file_io",
+    "FoundTokenizer": "formats.tokenizer_sources",
+    "find_local_tokenizers": "formats.tokenizer_sources",
+    # long texts in short steps (the window stays responsive while they run)
+    "decoded": "fast.short_steps",
+    "encoded": "fast.short_steps",
+    "lines_of": "fast.short_steps",
 }
 
 __all__ = [
@@ -81,6 +102,7 @@ __all__ = [
     "DecodeError",
     "EncodeError",
     "Encoding",
+    "FoundTokenizer",
     "MergeRecord",
     "MergeRule",
     "MergeStep",
@@ -89,9 +111,12 @@ __all__ = [
     "PieceTrace",
     "Span",
     "SpecialMatch",
+    "SpecialMode",
     "SpecialTokens",
     "Token",
+    "TokenInfo",
     "TokenModel",
+    "TokenTable",
     "Tokenizer",
     "TokenizerFileError",
     "TrainingConfig",
@@ -99,12 +124,20 @@ __all__ = [
     "TrainingProgress",
     "TrainingResult",
     "UnknownCharacterError",
+    "WeightedText",
     "bytes_to_printable",
     "bytes_to_unicode",
     "char_byte_starts",
+    "clean_surrogates",
     "codepoints",
+    "decoded",
+    "encoded",
+    "find_local_tokenizers",
     "find_lone_surrogates",
+    "hex_bytes",
+    "invisible_name",
     "iter_training",
+    "lines_of",
     "load_tokenizer",
     "make_normalizer",
     "make_pretokenizer",
@@ -114,10 +147,17 @@ __all__ = [
     "printable_to_bytes",
     "read_corpus",
     "read_lines",
+    "save_hf_json",
+    "save_tiktoken",
     "save_tokenizer",
+    "token_info",
+    "token_table",
+    "token_text",
     "tokenizer_from_dict",
     "tokenizer_to_dict",
     "train",
+    "visible",
+    "write_atomic",
 ]
 
 
@@ -143,23 +183,43 @@ if TYPE_CHECKING:
         TokenizerFileError,
         TrainingError,
     )
+    from .fast.short_steps import decoded, encoded, lines_of
     from .formats.detect import open_tokenizer
+    from .formats.export import save_hf_json, save_tiktoken
+    from .formats.file_io import write_atomic
     from .formats.own_format import (
         load_tokenizer,
         save_tokenizer,
         tokenizer_from_dict,
         tokenizer_to_dict,
     )
+    from .formats.tokenizer_sources import FoundTokenizer, find_local_tokenizers
     from .models.base import TokenModel
     from .models.bpe import BPEModel, MergeRule, UnknownCharacterError
     from .models.merges import MergeRecord, MergeStep, PieceTrace
-    from .pipeline.added_tokens import AddedToken, AddedVocabulary, SpecialMatch, SpecialTokens
+    from .pipeline.added_tokens import (
+        AddedToken,
+        AddedVocabulary,
+        SpecialMatch,
+        SpecialMode,
+        SpecialTokens,
+    )
     from .pipeline.normalizers.base import NormalizedText, make_normalizer
     from .pipeline.pre_tokenizers.base import REGEX_PRESETS, make_pretokenizer, preset_names
     from .pipeline.tokenizer import Tokenizer
     from .results.encoding import Encoding, Piece, Token
+    from .results.token_info import TokenInfo, token_info
+    from .results.token_table import TokenTable, token_table
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
-    from .text.units import Codepoint, Span, char_byte_starts, codepoints, find_lone_surrogates
+    from .text.display import hex_bytes, invisible_name, token_text, visible
+    from .text.units import (
+        Codepoint,
+        Span,
+        char_byte_starts,
+        clean_surrogates,
+        codepoints,
+        find_lone_surrogates,
+    )
     from .training.config import DEFAULT_MIN_FREQUENCY, TrainingConfig
-    from .training.corpus import parse_weight, read_corpus, read_lines
+    from .training.corpus import WeightedText, parse_weight, read_corpus, read_lines
     from .training.trainer import TrainingProgress, TrainingResult, iter_training, train

@@ -82,8 +82,11 @@ def test_fast_path_where_exact_and_full_path_where_not():
     assert table.kind(table.token_at_char(6)) == "special"
     assert table.from_special.count(True) == 1
     assert table.partial.count(True) >= 1  # 猫 is split into bytes by a 300-token vocabulary
+    # An end-of-word marker: decoding is more than joining the tokens' bytes, so the full walk
     char = loaded("demo-char")
-    assert not token_table(char, "日本").fast or char.encode("日本").round_trip
+    table = token_table(char, "the cat")
+    assert not table.fast
+    assert_same(char, "the cat", "all")
 
 
 def test_lookups_by_position():

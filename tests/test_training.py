@@ -128,9 +128,15 @@ def test_progress_is_reported_and_training_can_be_cancelled():
     assert events[-1].result is not None
     merging = [e.done for e in events if e.phase == "merging"]
     assert merging == sorted(merging) and merging[-1] == 4
+    # Cancelling is not asking for more: events come while the work is under way, not after it.
     gen = iter_training(SEED_000, char_config(vocab_size=14))
-    next(gen)
-    gen.close()  # cancelling is just not asking for more
+    first = next(gen)
+    assert first.phase == "counting" and first.result is None
+    step = next(e for e in gen if e.phase == "merging")
+    assert step.done < 4 and step.result is None
+    gen.close()
+    with pytest.raises(StopIteration):
+        next(gen)
 
 
 def test_clear_errors():

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bpelens.core.pipeline.pre_tokenizers.base import preset_names
-from bpelens.core.training.config import DEFAULT_MIN_FREQUENCY
+from bpelens.core import DEFAULT_MIN_FREQUENCY, preset_names
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .errors import OneLineParser

@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
                                     add_special_tokens=args.add_special_tokens)
         out.write(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False) + "\n")
     else:
-        from bpelens.core.results.token_table import token_table
+        from bpelens.core import token_table
 
         write_table_json(out, token_table(tokenizer, text, special=args.special))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core.formats.export import save_hf_json, save_tiktoken
+from bpelens.core import save_hf_json, save_tiktoken
 
 from .tokenizer_argument import open_cli_tokenizer
 

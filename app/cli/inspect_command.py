@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core import BPEModel, Encoding, Tokenizer, codepoints
-from bpelens.core.text.display import hex_bytes, token_text, visible
+from bpelens.core import BPEModel, Encoding, Tokenizer, codepoints, hex_bytes, token_text, visible
 
 from .json_output import encoding_dict, warnings_of
 from .text_input import text_argument

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from json.encoder import encode_basestring  # what json.dumps(ensure_ascii=False) uses
 from typing import TextIO
 
-from bpelens.core.results.token_table import TokenTable
+from bpelens.core import TokenTable
 
 from .json_output import model_text_differs, warnings_of
 

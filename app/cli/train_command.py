@@ -15,12 +15,12 @@ from bpelens.core import (
     TrainingConfig,
     TrainingError,
     TrainingResult,
+    WeightedText,
     iter_training,
     parse_weight,
     read_lines,
     save_tokenizer,
 )
-from bpelens.core.training.corpus import WeightedText
 
 from .text_input import utf8_problem_at
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextCursor, QTextDocument
 
-from bpelens.core.fast.short_steps import lines_of
+from bpelens.core import lines_of
 
 
 def longest_line(text: str) -> int:

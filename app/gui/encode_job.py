@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bpelens.core import Tokenizer
-from bpelens.core.pipeline.added_tokens import SpecialMode
-from bpelens.core.results.token_table import TokenTable, token_table
+from bpelens.core import SpecialMode, Tokenizer, TokenTable, token_table
 
 from .bands import Bands, compute_bands
 from .token_colors import token_colors

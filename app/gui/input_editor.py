@@ -21,7 +21,7 @@ from PySide6.QtCore import QByteArray, QMimeData, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent, QKeySequence, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from bpelens.core.fast.short_steps import decoded
+from bpelens.core import decoded
 
 from .editor_text import TextMirror, code_points_in_units, longest_line
 from .text_checks import box_safe

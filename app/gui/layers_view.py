@@ -18,8 +18,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from bpelens.core.results.token_table import TokenTable
-from bpelens.core.text.display import hex_bytes, invisible_name, visible
+from bpelens.core import TokenTable, hex_bytes, invisible_name, visible
 
 from .bands import Bands, compute_bands
 from .token_colors import SPECIAL, chip_color, text_color

@@ -28,10 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from bpelens.app.demo_data import welcome_text
-from bpelens.core import Tokenizer
-from bpelens.core.formats.tokenizer_sources import find_local_tokenizers
-from bpelens.core.results.token_info import TokenInfo, token_info
-from bpelens.core.results.token_table import TokenTable
+from bpelens.core import TokenInfo, Tokenizer, TokenTable, find_local_tokenizers, token_info
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .banner import Banner

@@ -9,8 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from bpelens.core.fast.short_steps import encoded
-from bpelens.core.formats.file_io import write_atomic
+from bpelens.core import encoded, write_atomic
 
 RECENT_LIMIT = 10
 

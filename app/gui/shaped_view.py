@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 
-from bpelens.core.results.token_table import TokenTable
+from bpelens.core import TokenTable
 
 from .encode_job import shaped_text
 from .text_slices import SliceInserter, at_once

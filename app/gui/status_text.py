@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bpelens.core.results.token_table import TokenTable
+from bpelens.core import TokenTable
 
 
 def stats_line(table: TokenTable) -> str:

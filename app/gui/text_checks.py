@@ -8,7 +8,7 @@ U+FFFD, one character for one, as the command line encodes it.
 
 from __future__ import annotations
 
-from bpelens.core.text.units import clean_surrogates, find_lone_surrogates
+from bpelens.core import clean_surrogates, find_lone_surrogates
 
 SHOWN_OFFSETS = 5
 

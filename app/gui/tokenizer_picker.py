@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from bpelens.core.formats.tokenizer_sources import FoundTokenizer
+from bpelens.core import FoundTokenizer
 
 
 @dataclass(frozen=True, slots=True)

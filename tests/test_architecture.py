@@ -1,0 +1,153 @@
+"""The rules of the layout, checked: ``core/`` never loads Qt (every module, every subpackage),
+the public names are listed consistently, the app uses only them, and core modules import each
+other without cycles."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bpelens.core
+
+CORE = Path(bpelens.core.__file__).parent
+APP = CORE.parent / "app"
+GUI_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph")
+
+# Imports every module of the `core` folder given as argv[1] (installed as bpelens.core) and
+# prints the Qt modules that are loaded afterwards.
+IMPORT_ALL = f"""
+import importlib, pathlib, sys
+folder = pathlib.Path(sys.argv[1])
+for path in sorted(folder.rglob("*.py")):
+    parts = path.relative_to(folder).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    importlib.import_module(".".join(("bpelens", "core", *parts)))
+print(sorted(m for m in sys.modules if m.split(".")[0] in {GUI_PACKAGES!r}))
+"""
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(CORE).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(("bpelens", "core", *parts))
+
+
+def qt_loaded_by_core(core: Path, root: Path | None = None) -> str:
+    """What importing every module of ``core`` loads (with ``root`` first on the path)."""
+    env = dict(os.environ)
+    if root is not None:
+        env["PYTHONPATH"] = str(root)
+    run = subprocess.run([sys.executable, "-c", IMPORT_ALL, str(core)], capture_output=True,
+                         text=True, timeout=120, cwd=root or CORE, env=env)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.strip()
+
+
+def test_importing_every_core_module_loads_no_qt():
+    assert len(list(CORE.rglob("*.py"))) > 60  # the walk really sees the subpackages
+    assert qt_loaded_by_core(CORE) == "[]"
+
+
+def test_a_qt_import_planted_deep_in_core_is_caught(tmp_path: Path):
+    """The check above, on a copy of core/ with one import planted in a format reader."""
+    package = tmp_path / "bpelens"
+    shutil.copytree(CORE, package / "core", ignore=shutil.ignore_patterns("__pycache__"))
+    (package / "__init__.py").write_text("")
+    planted = package / "core" / "formats" / "hf_json.py"
+    planted.write_text(planted.read_text("utf-8") + "\nimport PySide6.QtCore  # planted\n",
+                       encoding="utf-8")
+    loaded = qt_loaded_by_core(package / "core", tmp_path)
+    assert "PySide6.QtCore" in loaded
+    # and without the planted line the same copy is clean: the copy itself is what ran
+    planted.write_text(planted.read_text("utf-8").replace("import PySide6.QtCore", "pass"),
+                       encoding="utf-8")
+    assert qt_loaded_by_core(package / "core", tmp_path) == "[]"
+
+
+def test_no_core_file_imports_qt_even_lazily():
+    for path in CORE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert name.split(".")[0] not in GUI_PACKAGES, f"{path}: imports {name}"
+
+
+def _type_checking_imports() -> dict[str, str]:
+    tree = ast.parse((CORE / "__init__.py").read_text("utf-8"))
+    block = next(node for node in tree.body if isinstance(node, ast.If)
+                 and getattr(node.test, "id", "") == "TYPE_CHECKING")
+    return {alias.name: (node.module or "") for node in block.body
+            if isinstance(node, ast.ImportFrom) for alias in node.names}
+
+
+def test_the_public_names_are_listed_alike_and_exist():
+    exports = bpelens.core._EXPORTS
+    assert sorted(bpelens.core.__all__) == sorted(exports)
+    assert len(set(bpelens.core.__all__)) == len(bpelens.core.__all__)
+    assert _type_checking_imports() == exports
+    for name, module in exports.items():
+        assert getattr(bpelens.core, name) is not None, name
+        assert (CORE / (module.replace(".", "/") + ".py")).exists(), module
+
+
+def test_the_app_imports_only_public_names_of_the_engine():
+    public = set(bpelens.core.__all__)
+    wrong = []
+    for path in APP.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bpelens.core"):
+                if node.module != "bpelens.core":
+                    wrong.append(f"{path.name}: from {node.module}")
+                wrong += [f"{path.name}: {a.name}" for a in node.names if a.name not in public]
+            elif isinstance(node, ast.Import):
+                wrong += [f"{path.name}: import {a.name}" for a in node.names
+                          if a.name.startswith("bpelens.core")]
+    assert wrong == []
+
+
+def _top_level_imports(path: Path) -> set[str]:
+    """Core modules ``path`` imports when it is loaded (not in functions, not for typing)."""
+    own = module_name(path)
+    package = own if path.name == "__init__.py" else own.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.parse(path.read_text("utf-8")).body:
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level > 1:
+                base = base[: len(base) - (node.level - 1)]
+            target = ".".join([*base, node.module] if node.module else base) \
+                if node.level else (node.module or "")
+            for alias in node.names:
+                found.add(f"{target}.{alias.name}")  # may be a module (from . import x)
+                found.add(target)
+    return found
+
+
+def test_core_modules_import_each_other_without_cycles():
+    modules = {module_name(p): p for p in CORE.rglob("*.py") if p.name != "__init__.py"}
+    graph = {m: {t for t in _top_level_imports(p) if t in modules and t != m}
+             for m, p in modules.items()}
+    assert sum(map(len, graph.values())) > 100  # the walk really finds the imports
+    state: dict[str, int] = {}
+
+    def visit(m: str, trail: list[str]) -> None:
+        state[m] = 1
+        for t in sorted(graph[m]):
+            if state.get(t) == 1:
+                pytest.fail("import cycle: " + " → ".join([*trail[trail.index(t):], t]))
+            if t not in state:
+                visit(t, [*trail, t])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
