@@ -47,11 +47,11 @@ _EXPORTS = {
     "SpecialTokens": "pipeline.added_tokens",
     "Tokenizer": "pipeline.tokenizer",
     # models
+    "TokenKind": "models.base",
     "TokenModel": "models.base",
     "BPEModel": "models.bpe",
-    "MergeRule": "models.bpe",
     "UnknownCharacterError": "models.bpe",
-    "MergeRecord": "models.merges",
+    "MergeRule": "models.merges",
     "MergeStep": "models.merges",
     "PieceTrace": "models.merges",
     # results
@@ -103,7 +103,6 @@ __all__ = [
     "EncodeError",
     "Encoding",
     "FoundTokenizer",
-    "MergeRecord",
     "MergeRule",
     "MergeStep",
     "NormalizedText",
@@ -115,6 +114,7 @@ __all__ = [
     "SpecialTokens",
     "Token",
     "TokenInfo",
+    "TokenKind",
     "TokenModel",
     "TokenTable",
     "Tokenizer",
@@ -194,9 +194,9 @@ if TYPE_CHECKING:
         tokenizer_to_dict,
     )
     from .formats.tokenizer_sources import FoundTokenizer, find_local_tokenizers
-    from .models.base import TokenModel
-    from .models.bpe import BPEModel, MergeRule, UnknownCharacterError
-    from .models.merges import MergeRecord, MergeStep, PieceTrace
+    from .models.base import TokenKind, TokenModel
+    from .models.bpe import BPEModel, UnknownCharacterError
+    from .models.merges import MergeRule, MergeStep, PieceTrace
     from .pipeline.added_tokens import (
         AddedToken,
         AddedVocabulary,

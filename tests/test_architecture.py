@@ -151,3 +151,29 @@ def test_core_modules_import_each_other_without_cycles():
     for m in sorted(graph):
         if m not in state:
             visit(m, [m])
+
+
+def test_every_kind_a_model_gives_is_a_declared_token_kind():
+    from typing import get_args
+
+    from bpelens.core import TokenKind, load_tokenizer
+
+    from conftest import SHARED_DATA
+
+    declared = set(get_args(TokenKind))
+    tokenizers = [load_tokenizer(p) for p in sorted((APP.parent / "resources" / "tokenizers")
+                                                    .glob("*.json"))]
+    if SHARED_DATA.is_dir():
+        from bpelens.core import open_tokenizer
+
+        folder = SHARED_DATA / "tokenizers"
+        tokenizers += [open_tokenizer(folder / p) for p in (
+            "hf/bert-base-uncased-minilm.tokenizer.json", "hf/pegasus-unigram.tokenizer.json",
+            "hf/llama-spm.tokenizer.json", "tiktoken/cl100k_base.tiktoken",
+            "sentencepiece/botchan_en_bpe_1000.model")]
+    seen: set[str] = set()
+    for tokenizer in tokenizers:
+        ids = [i for i in range(0, tokenizer.vocab_size, 7) if tokenizer.model.has_id(i)]
+        seen |= {tokenizer.token_kind(i) for i in [*ids, *tokenizer.specials.by_id]}
+    assert seen <= declared
+    assert {"merged", "byte", "special"} <= seen

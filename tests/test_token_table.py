@@ -157,3 +157,19 @@ def test_a_text_of_many_slices_gives_the_columns_of_the_full_encoding(name, monk
     tokenizer = TOKENIZERS[name]()  # a fresh one: no line cached yet
     assert_same(tokenizer, text, "all")
     assert token_table(tokenizer, text).fast
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not here")
+def test_a_tiktoken_tokens_merge_rank_is_the_rank_of_its_bytes_in_the_file():
+    import base64
+
+    from bpelens.core import token_info
+
+    tokenizer = loaded("o200k")
+    table = token_table(tokenizer, "Hello world")
+    info = token_info(tokenizer, table, 1)
+    lines = (SHARED_DATA / "tokenizers" / SHARED["o200k"]).read_bytes().split(b"\n")
+    file_rank = next(int(rank) for token, rank in (line.split() for line in lines if line)
+                     if base64.b64decode(token) == b" world")
+    assert info.data == b" world" and info.rank == file_rank
+    assert info.left is not None and info.right is not None  # the pair that builds it

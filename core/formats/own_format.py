@@ -26,7 +26,7 @@ from typing import Any
 from ..errors import BpeLensError, TokenizerFileError
 from ..models.base import MAX_TOKEN_ID
 from ..models.bpe import BPEModel
-from ..models.merges import MergeRecord
+from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 
 FORMAT = "bpelens-tokenizer"
@@ -205,11 +205,11 @@ def load_tokenizer(path: str | Path) -> Tokenizer:
     return tokenizer
 
 
-def merge_records(tokenizer: Tokenizer) -> list[MergeRecord]:
+def merge_records(tokenizer: Tokenizer) -> list[MergeRule]:
     """The training record of each merge (count from training, when the file has them)."""
     counts = (tokenizer.training or {}).get("merge_counts")
     rules = tokenizer.model.rules
     return [
-        MergeRecord(r.rank, r.left_id, r.right_id, counts[r.rank] if counts else 0, r.new_id)
+        MergeRule(r.rank, r.left_id, r.right_id, r.new_id, counts[r.rank] if counts else 0)
         for r in rules
     ]

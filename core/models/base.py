@@ -5,12 +5,21 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from ..errors import ConfigError
-from .merges import MergeStep
+from .merges import MergeRule, MergeStep
 
 Level = Literal["byte", "char"]
+
+# What a token is, for colouring and for the CLI: every model's kinds and the pipeline's own.
+TokenKind = Literal[
+    "special", "added",  # added tokens (special or not), from the pipeline
+    "byte", "char", "merged", "end_of_word",  # BPE: base symbols and merge results
+    "byte_fallback", "unknown", "unused",  # <0xNN>, the unknown token, SentencePiece's unused
+    "piece",  # a Unigram / SentencePiece piece
+    "word", "continuation",  # WordPiece: a word start, a ## continuation
+]
 
 
 # The largest id BPE Lens lays out: tables indexed by id are dense lists, so an id of 10¹² in
@@ -54,14 +63,6 @@ def _any_surrogate(tokens: Iterable[str]) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-
-
-class BuiltFrom(NamedTuple):
-    """How a token is made: ``left`` + ``right`` by the merge of this rank."""
-
-    left_id: int
-    right_id: int
-    rank: int
 
 
 class TokenModel(ABC):
@@ -109,11 +110,16 @@ class TokenModel(ABC):
         """(initial ids, final ids, merge steps), or None for a model that does not merge."""
         return None
 
-    def built_by(self, token_id: int) -> BuiltFrom | None:
+    def built_by(self, token_id: int) -> MergeRule | None:
         """The pair a merge builds this token from, or None (a base token, or no merges)."""
         return None
 
-    def kind(self, token_id: int) -> str:
+    def merge_rank(self, token_id: int) -> int | None:
+        """The rank that decides when this token forms (its rule's), or None."""
+        built = self.built_by(token_id)
+        return None if built is None else built.rank
+
+    def kind(self, token_id: int) -> TokenKind:
         return "merged"
 
     def token_label(self, token_id: int, *, printable: bool = False) -> str:

@@ -15,17 +15,15 @@ exists (a different pair spelling the same bytes); it then reuses that id, as HF
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..errors import ConfigError, EncodeError
 from ..text.byte_level import bytes_to_printable, hf_byte_order
-from .base import BuiltFrom, Level, TokenModel
-from .merges import MergeStep
+from .base import Level, TokenKind, TokenModel
+from .merges import MergeRule, MergeStep
 from .rank_merge import VECTOR_PIECE, merge_by_rank, trace_by_rank
 
 ByteOrder = Literal["value", "hf"]
-TokenKind = Literal["byte", "char", "byte_fallback", "end_of_word", "merged"]
 LEVELS: tuple[Level, ...] = ("byte", "char")
 BYTE_ORDERS: tuple[ByteOrder, ...] = ("value", "hf")
 DEFAULT_END_OF_WORD = "</w>"
@@ -41,14 +39,6 @@ class UnknownCharacterError(EncodeError):
         )
         self.char = char
         self.index = index
-
-
-@dataclass(frozen=True, slots=True)
-class MergeRule:
-    rank: int
-    left_id: int
-    right_id: int
-    new_id: int
 
 
 class BPEModel(TokenModel):
@@ -212,10 +202,9 @@ class BPEModel(TokenModel):
     def ends_word(self, token_id: int) -> bool:
         return self._ends_word[token_id]
 
-    def built_by(self, token_id: int) -> BuiltFrom | None:
+    def built_by(self, token_id: int) -> MergeRule | None:
         """The first rule that produces this token, or None for a base token."""
-        rule = self._built_by.get(token_id)
-        return None if rule is None else BuiltFrom(rule.left_id, rule.right_id, rule.rank)
+        return self._built_by.get(token_id)
 
     def id_of_bytes(self, data: bytes, *, ends_word: bool = False) -> int | None:
         return self._by_bytes.get((data, ends_word))

@@ -1,10 +1,28 @@
-"""Merge steps as data, for playback: what was merged, where, by which rule."""
+"""The merge vocabulary every part shares: a rule (a pair of ids → a new id, at a rank) and a step
+(a rule applied at a position in one piece), plus a piece's whole trace. Training records its
+rules with their counts, models answer "which rule builds this token" with a rule, traces hold
+steps, export writes rules."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class MergeRule:
+    """The pair (``left_id``, ``right_id``) becomes ``new_id``; lower ranks apply first.
+
+    ``count`` is how often the pair occurred when it was learned (weighted, exact), when known;
+    tiktoken and SentencePiece models, whose files hold no pairs, give the rank they merge by.
+    """
+
+    rank: int
+    left_id: int
+    right_id: int
+    new_id: int
+    count: int | Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +42,10 @@ class MergeStep:
     byte_start: int
     byte_end: int
 
+    @property
+    def rule(self) -> MergeRule:
+        return MergeRule(self.rank, self.left_id, self.right_id, self.new_id)
+
 
 @dataclass(frozen=True, slots=True)
 class PieceTrace:
@@ -41,14 +63,3 @@ class PieceTrace:
         for step in self.steps:
             seq[step.position : step.position + 2] = [step.new_id]
             yield tuple(seq)
-
-
-@dataclass(frozen=True, slots=True)
-class MergeRecord:
-    """One merge learned in training: rank, pair, the (weighted) count it had, the new id."""
-
-    rank: int
-    left_id: int
-    right_id: int
-    count: int | Fraction
-    new_id: int

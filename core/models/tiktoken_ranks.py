@@ -18,8 +18,8 @@ from typing import Any
 from ..errors import ConfigError
 from ..fast import disk_cache
 from ..fast.short_steps import joined, mapped, mapped_array
-from .base import BuiltFrom, TokenModel
-from .merges import MergeStep
+from .base import TokenKind, TokenModel
+from .merges import MergeRule, MergeStep
 from .rank_merge import VECTOR_PIECE
 
 NO_RANK = 1 << 62
@@ -45,7 +45,7 @@ class TiktokenModel(TokenModel):
                 f"a tiktoken vocabulary needs all 256 single bytes; missing {len(missing)}, "
                 f"e.g. byte 0x{missing[0]:02X}"
             )
-        self._built: dict[int, BuiltFrom | None] = {}
+        self._built: dict[int, MergeRule | None] = {}
         # Set by the file loader: the SHA-256 of the file, under which the pair table may be
         # cached on disk.
         self.cache_digest: str | None = None
@@ -65,9 +65,15 @@ class TiktokenModel(TokenModel):
     def describe(self) -> str:
         return f"byte-level BPE (tiktoken ranks), {len(self.encoder)} tokens"
 
-    def kind(self, token_id: int) -> str:
+    def kind(self, token_id: int) -> TokenKind:
         data = self.token_bytes[token_id]
         return "byte" if data is not None and len(data) == 1 else "merged"
+
+    def merge_rank(self, token_id: int) -> int | None:
+        # A rank file ranks the joined bytes themselves, so the token's rank is its id — also
+        # for a token no pair of tokens builds (its own bytes merge into something else).
+        data = self.token_bytes[token_id] if 0 <= token_id < len(self.token_bytes) else None
+        return token_id if data is not None and len(data) > 1 else None
 
     # -- encoding ---------------------------------------------------------------------------
     def encode_piece(self, piece: str) -> list[int]:
@@ -285,7 +291,7 @@ class TiktokenModel(TokenModel):
         final = [self.encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
         return initial, final, steps
 
-    def built_by(self, token_id: int) -> BuiltFrom | None:
+    def built_by(self, token_id: int) -> MergeRule | None:
         """The last merge when BPE runs on the token's own bytes (derived on demand)."""
         if token_id not in self._built:
             data = self.token_bytes[token_id] if 0 <= token_id < self.vocab_size else None
@@ -294,6 +300,6 @@ class TiktokenModel(TokenModel):
                 _, final, steps = self._trace(data)
                 if final == [token_id] and steps:
                     last = steps[-1]
-                    found = BuiltFrom(last.left_id, last.right_id, last.rank)
+                    found = last.rule
             self._built[token_id] = found
         return self._built[token_id]

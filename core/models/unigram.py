@@ -22,12 +22,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any
 
 from ..errors import ConfigError, EncodeError
-from .base import MAX_TOKEN_ID, TokenModel
-
-UnigramKind = Literal["unknown", "byte_fallback", "piece"]
+from .base import MAX_TOKEN_ID, TokenKind, TokenModel
 
 # What SentencePiece adds to the lowest score to price an unknown character.
 UNK_PENALTY = 10.0
@@ -163,7 +161,7 @@ class UnigramModel(TokenModel):
     def score(self, token_id: int) -> float:
         return self._scores[token_id]
 
-    def kind(self, token_id: int) -> UnigramKind:
+    def kind(self, token_id: int) -> TokenKind:
         if token_id == self.unk_id:
             return "unknown"
         if self.byte_fallback and token_id in self._byte_kind:

@@ -19,8 +19,8 @@ from typing import Any
 
 from ..errors import ConfigError
 from ..text.byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
-from .base import BuiltFrom, TokenModel, check_vocabulary_ids
-from .merges import MergeStep
+from .base import TokenKind, TokenModel, check_vocabulary_ids
+from .merges import MergeRule, MergeStep
 from .rank_merge import LONG_PIECE, VECTOR_PIECE, merge_by_rank, trace_by_rank
 
 
@@ -162,7 +162,7 @@ class VocabBPEModel(TokenModel):
         extra = f" ({', '.join(extras)})" if extras else ""
         return f"{kind} BPE{extra}, {len(self.vocab)} tokens, {len(self._new_ids)} merges"
 
-    def kind(self, token_id: int) -> str:
+    def kind(self, token_id: int) -> TokenKind:
         label = self.labels[token_id] if 0 <= token_id < len(self.labels) else None
         if token_id == self.unk_id:
             return "unknown"
@@ -184,15 +184,15 @@ class VocabBPEModel(TokenModel):
     def token_to_id(self, token: str) -> int | None:
         return self.vocab.get(token)
 
-    def built_by(self, token_id: int) -> BuiltFrom | None:
+    def built_by(self, token_id: int) -> MergeRule | None:
         return self._built.get(token_id)
 
     @cached_property
-    def _built(self) -> dict[int, BuiltFrom]:
-        built: dict[int, BuiltFrom] = {}
+    def _built(self) -> dict[int, MergeRule]:
+        built: dict[int, MergeRule] = {}
         for rank, (a, b, new) in enumerate(zip(self._merge_lefts, self._merge_rights,
                                                self._new_ids, strict=True)):
-            built.setdefault(new, BuiltFrom(a, b, rank))
+            built.setdefault(new, MergeRule(rank, a, b, new))
         return built
 
     # -- encoding ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import EncodeError
-from .base import TokenModel
+from .base import TokenKind, TokenModel
 
 DEFAULT_PREFIX = "##"
 DEFAULT_UNK = "[UNK]"
@@ -121,7 +121,7 @@ class WordPieceModel(TokenModel):
         # The vocabulary spelling ("##ing") is already how people read WordPiece tokens.
         return self._labels.get(token_id, "")
 
-    def kind(self, token_id: int) -> str:
+    def kind(self, token_id: int) -> TokenKind:
         if token_id == self.unk_id:
             return "unknown"
         label = self._labels.get(token_id)

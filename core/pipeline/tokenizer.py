@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 from ..errors import BpeLensError, DecodeError
 from ..fast.gc_pause import gc_paused
 from ..fast.short_steps import joined, mapped, mapped_array
-from ..models.base import TokenModel
+from ..models.base import TokenKind, TokenModel
 from ..models.bpe import UnknownCharacterError
 from ..results.encoding import Encoding
 from ..text.units import SurrogatePolicy, clean_surrogates
@@ -169,7 +169,7 @@ class Tokenizer:
         added = self.specials.spellings.get(token_id)
         return added if added is not None else self.model.id_to_token(token_id)
 
-    def token_kind(self, token_id: int) -> str:
+    def token_kind(self, token_id: int) -> TokenKind:
         if token_id in self.specials.by_id:
             return "special" if self.specials.is_special(token_id) else "added"
         return self.model.kind(token_id)

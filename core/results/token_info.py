@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..models.base import TokenKind
 from ..pipeline.tokenizer import Tokenizer
 from ..text.display import hex_bytes, visible
 from .token_table import TokenTable
@@ -13,7 +14,7 @@ from .token_table import TokenTable
 class TokenInfo:
     index: int
     id: int
-    kind: str
+    kind: TokenKind
     data: bytes  # what this occurrence covers in the model text
     text: str | None  # its characters, whitespace made visible; None inside a character
     spelling: str | None  # as the tokenizer's vocabulary writes it (Ġhello, ▁the, ##ing)
@@ -59,13 +60,10 @@ def token_info(tokenizer: Tokenizer, table: TokenTable, index: int) -> TokenInfo
     except UnicodeDecodeError:
         text = None
     kind = table.kind(index)
-    built = None
+    built = rank = None
     if kind not in ("special", "added"):
         built = tokenizer.model.built_by(token_id)
-    rank = built.rank if built is not None else None
-    if rank is None and kind == "merged" and tokenizer.source and (
-            tokenizer.source.get("format") == "tiktoken"):
-        rank = token_id  # tiktoken: a token's id is its rank
+        rank = tokenizer.model.merge_rank(token_id)
     label = _spelling(tokenizer)
     return TokenInfo(
         index=index, id=token_id, kind=kind, data=data, text=text,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 
 from ..fast.short_steps import column, encoded, int64s, joins_to, mapped
+from ..models.base import TokenKind
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
 from ..pipeline.pre_tokenizers.base import newline_chunks
 from ..pipeline.tokenizer import Progress, Tokenizer, slices
@@ -60,8 +61,8 @@ class TokenTable:
     sources: tuple[Sequence[int], Sequence[int]] | None = field(default=None, repr=False)
     # The full result, when the table was made from one (tests compare the two).
     encoding: Encoding | None = field(default=None, repr=False)
-    model_kind: Callable[[int], str] | None = field(default=None, repr=False)
-    token_kind: Callable[[int], str] | None = field(default=None, repr=False)
+    model_kind: Callable[[int], TokenKind] | None = field(default=None, repr=False)
+    token_kind: Callable[[int], TokenKind] | None = field(default=None, repr=False)
     fast: bool = False  # built by the fast id path
 
     def __len__(self) -> int:
@@ -80,7 +81,7 @@ class TokenTable:
         seen = {(m.start, m.end) for m in self.specials_recognised}
         return tuple(m for m in self.specials_found if (m.start, m.end) not in seen)
 
-    def kind(self, index: int) -> str:
+    def kind(self, index: int) -> TokenKind:
         """special / added / byte / merged / unknown / byte_fallback / piece …"""
         token_id = self.ids[index]
         if self.from_special[index] and self.token_kind is not None:

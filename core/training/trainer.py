@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import TrainingError
 from ..fast.gc_pause import gc_paused
 from ..models.bpe import BPEModel
-from ..models.merges import MergeRecord
+from ..models.merges import MergeRule
 from ..pipeline.added_tokens import SpecialTokens
 from ..pipeline.normalizers.base import make_normalizer
 from ..pipeline.pre_tokenizers.base import make_pretokenizer
@@ -45,7 +45,7 @@ from .corpus import parse_weight
 @dataclass(frozen=True)
 class TrainingResult:
     tokenizer: Tokenizer
-    merges: tuple[MergeRecord, ...]
+    merges: tuple[MergeRule, ...]
     stop_reason: StopReason
     distinct_pieces: int
     config: TrainingConfig
@@ -495,7 +495,7 @@ def iter_training(
     heap = index.heap
     pop = index.pop
     first_occurrence = config.tie_break == "first_occurrence"
-    records: list[MergeRecord] = []
+    records: list[MergeRule] = []
 
     def merge_some(seconds: float) -> StopReason | None:
         """Merges for about ``seconds``; the reason to stop, if training is over."""
@@ -519,7 +519,7 @@ def iter_training(
             a, b = ord(pair[0]), ord(pair[1])
             new = model.merge_pair(a, b).new_id
             count = current if denominator == 1 else Fraction(current, denominator)
-            records.append(MergeRecord(len(records), a, b, count, new))
+            records.append(MergeRule(len(records), a, b, new, count))
             index.merge(pair, chr(new))
             done += 1
         return "vocab_size" if model.vocab_size >= target else None

@@ -23,8 +23,8 @@ from heapq import heappop, heappush
 from itertools import pairwise
 
 from ...text.units import char_class
-from ..base import BuiltFrom
-from ..merges import MergeStep
+from ..base import TokenKind
+from ..merges import MergeRule, MergeStep
 from .pieces import NORMAL, UNUSED, SentencePieceModel, SentencePieceVocab
 
 _WORD_CACHE_LIMIT = 1 << 17
@@ -280,7 +280,7 @@ class SentencePieceBPE(SentencePieceModel):
             del alive[position + 1]
         return initial, self.vocab.finish_ids(final), steps
 
-    def built_by(self, token_id: int) -> BuiltFrom | None:
+    def built_by(self, token_id: int) -> MergeRule | None:
         """The last merge when the piece's text is encoded alone, if that gives the piece."""
         vocab = self.vocab
         if not 0 <= token_id < len(vocab) or vocab.types[token_id] != NORMAL:
@@ -294,10 +294,10 @@ class SentencePieceBPE(SentencePieceModel):
         # The last merge joins the text before and after where its right symbol starts.
         symbols, _ = self._initial(text)
         cut = sum(map(len, symbols[:right]))
-        return BuiltFrom(vocab.model_id(text[:cut]), vocab.model_id(text[cut:]),
-                         self.ranks[token_id])
+        return MergeRule(self.ranks[token_id], vocab.model_id(text[:cut]),
+                         vocab.model_id(text[cut:]), token_id)
 
-    def kind(self, token_id: int) -> str:
+    def kind(self, token_id: int) -> TokenKind:
         if self.vocab.types[token_id] == NORMAL:
             return "char" if len(self.vocab.pieces[token_id]) == 1 else "merged"
         return super().kind(token_id)

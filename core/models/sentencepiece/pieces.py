@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import ConfigError
 from ...pipeline.decoders import Decoder
-from ..base import TokenModel
+from ..base import TokenKind, TokenModel
 
 if TYPE_CHECKING:
     from ...pipeline.normalizers.sentencepiece import SentencePieceNormalizer
@@ -35,8 +35,8 @@ TYPE_NAMES = {NORMAL: "NORMAL", UNKNOWN: "UNKNOWN", CONTROL: "CONTROL",
               USER_DEFINED: "USER_DEFINED", UNUSED: "UNUSED", BYTE: "BYTE"}
 # Pieces a model may output (SentencePiece's "normal" map); the others are "reserved".
 _MODEL_TYPES = frozenset((NORMAL, USER_DEFINED, UNUSED))
-_KINDS = {UNKNOWN: "unknown", CONTROL: "special", USER_DEFINED: "added", UNUSED: "unused",
-          BYTE: "byte_fallback"}
+_KINDS: dict[int, TokenKind] = {UNKNOWN: "unknown", CONTROL: "special", USER_DEFINED: "added",
+                                UNUSED: "unused", BYTE: "byte_fallback"}
 SPACE_SYMBOL = "\u2581"
 DEFAULT_UNK_SURFACE = " \u2047 "
 
@@ -236,7 +236,7 @@ class SentencePieceModel(TokenModel):
             return [], []
         return self.vocab.finish(self.symbols(piece))
 
-    def kind(self, token_id: int) -> str:
+    def kind(self, token_id: int) -> TokenKind:
         return _KINDS.get(self.vocab.types[token_id], "piece")
 
     def token_label(self, token_id: int, *, printable: bool = False) -> str:
