@@ -12,7 +12,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor
 from test_gui_main_window import window_factory
 
-from bpelens.app.gui.layers_view import ROW_IDS, codepoint_label
+from bpelens.app.gui.views.layers_view import ROW_IDS, codepoint_label
 from bpelens.core import open_tokenizer
 from bpelens.core.text.display import invisible_name, token_text, visible
 

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication
 from test_gui_main_window import DEMO, press, type_text, window_factory
 
 from bpelens.app.demo_data import load_demo
-from bpelens.app.gui import ids_panel as ids_module
-from bpelens.app.gui.ids_panel import format_ids, parse_ids
+from bpelens.app.gui.views import ids_panel as ids_module
+from bpelens.app.gui.views.ids_panel import format_ids, parse_ids
 
 
 @pytest.fixture
@@ -33,7 +33,7 @@ def test_typing_ids_never_decodes_or_moves_the_cursor_until_enter(make_window, q
         assert box.toPlainText() == typed[:n]
         assert box.textCursor().position() == n
         assert window.editor.text() == "first text"
-    assert window.decoder.generation == 0
+    assert window.session.decoder.generation == 0
     assert window.ids_panel.editing and "Enter decodes" in window.ids_panel.hint.text()
     press(box, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.editor.text() == "猫 and ids")
@@ -53,7 +53,7 @@ def test_shift_enter_is_a_line_break_not_a_decode(make_window, qtbot):
     press(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     type_text(box, "3")
     assert box.toPlainText() == "1 2\n3"
-    assert window.decoder.generation == 0 and window.editor.text() == "keep"
+    assert window.session.decoder.generation == 0 and window.editor.text() == "keep"
 
 
 def test_a_new_encoding_never_rewrites_the_box_while_the_user_types(make_window, qtbot):

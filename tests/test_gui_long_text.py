@@ -90,12 +90,12 @@ def test_a_long_paste_goes_in_slices_as_one_undoable_edit(make_window, qtbot, mo
     editor = window.editor
     editor.setFocus()
     editor.selectAll()
-    encodes = window.encoder.generation
+    encodes = window.session.encoder.generation
     editor.paste()
     assert editor.filling and editor.isReadOnly()  # the first slice only, for now
     assert len(editor.text()) < len(long)
     qtbot.waitUntil(lambda: not editor.filling, timeout=20_000)
-    assert window.encoder.generation == encodes + 1 or window._debounce.isActive()
+    assert window.session.encoder.generation == encodes + 1 or window._debounce.isActive()
     assert editor.text() == long and not editor.isReadOnly()
     assert raw_text(editor.document()) == long
     qtbot.waitUntil(lambda: window.table.text == long and window.settled(), timeout=60_000)
@@ -196,18 +196,19 @@ def test_closing_in_the_middle_of_a_long_paste_saves_all_of_it(make_window, qtbo
 
 def test_a_long_text_gets_new_bands_off_the_gui_thread_when_the_view_narrows(
         make_window, qtbot, monkeypatch):
-    from bpelens.app.gui import layers_view
     from bpelens.app.gui.bands import compute_bands
+    from bpelens.app.gui.views import layers_view
 
     monkeypatch.setattr(layers_view, "INLINE_LAYOUT_CHARS", 100)
     text = "a line of text to lay out in bands, again and again\n" * 50
     window = make_window(text=text)
     layers = window.layers
     before = layers.capacity()
-    jobs = window.layouter.generation
+    jobs = window.layers.layouter.generation
     window.resize(window.width() - 300, window.height())
     qtbot.waitUntil(lambda: layers.capacity() < before)
-    qtbot.waitUntil(lambda: window.layouter.generation > jobs and not window.layouter.busy)
+    layouter = window.layers.layouter
+    qtbot.waitUntil(lambda: layouter.generation > jobs and not layouter.busy)
     table = window.table
     qtbot.waitUntil(lambda: layers.bands == compute_bands(table.model_text, table.char_bytes,
                                                           layers.capacity()))

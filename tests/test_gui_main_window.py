@@ -11,12 +11,12 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from bpelens.app.demo_data import load_demo
-from bpelens.app.gui import ids_panel
 from bpelens.app.gui.bands import compute_bands
-from bpelens.app.gui.ids_panel import format_ids, parse_ids
 from bpelens.app.gui.main_window import MainWindow
 from bpelens.app.gui.settings import recent_tokenizers
 from bpelens.app.gui.tokenizer_picker import Choice
+from bpelens.app.gui.views import ids_panel
+from bpelens.app.gui.views.ids_panel import format_ids, parse_ids
 from bpelens.core.formats.export import save_hf_json
 from bpelens.core.results.token_table import token_table
 from bpelens.core.text.display import hex_bytes, visible
@@ -315,7 +315,7 @@ def test_loading_shows_progress_and_can_be_cancelled(make_window, qtbot):
     assert window.progress.isVisible() and window.cancel_button.isVisible()
     qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
     assert not window.progress.isVisible()
-    qtbot.waitUntil(lambda: not window.loader.busy)
+    qtbot.waitUntil(lambda: not window.session.loader.busy)
     assert window.tokenizer.name == DEMO  # the cancelled load was dropped
 
 

@@ -103,7 +103,7 @@ def test_the_open_dialog_offers_sentencepiece_models(make_window, qtbot, monkeyp
     first = asked["filters"].split(";;")[0]
     for pattern in first[first.index("(") + 1 : first.index(")")].split():
         assert looks_like_tokenizer(type(BOTCHAN)("x" + pattern[1:])) or pattern == "*.txt"
-    assert window._loading[0].key == str(BOTCHAN)
+    assert window.session.loading[0].key == str(BOTCHAN)
 
 
 @needs_shared_data

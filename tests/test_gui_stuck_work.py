@@ -80,12 +80,12 @@ def test_stuck_encodes_starve_nothing(qtbot, tmp_path, bad_tokenizer):
     for ch in "aabaab":  # (a shared pool of two threads would queue three seconds of them)
         type_text(window.editor, ch)
     typed = STUCK_TEXT + "aabaab"
-    assert window.encoder.busy
+    assert window.session.encoder.busy
     # the text is saved meanwhile (its own thread; the encodes take a second each)
     saved = text_path(window.settings)
     qtbot.waitUntil(lambda: saved.is_file() and saved.read_text(encoding="utf-8") == typed,
                     timeout=2_500)
-    assert window.encoder.busy
+    assert window.session.encoder.busy
     # the picker switches to a demo at once, and the views show its encoding
     started = time.monotonic()
     name = "demo-english-char"
@@ -102,7 +102,7 @@ def test_stuck_encodes_starve_nothing(qtbot, tmp_path, bad_tokenizer):
     # back to the bad tokenizer: stuck again; closing returns at once and leaves no thread
     # that could keep the process alive
     window.open_path(str(bad_tokenizer))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.encoder.busy,
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.session.encoder.busy,
                     timeout=10_000)
     threads = [t for runner in window.runners for t in runner.threads()]
     started = time.monotonic()
@@ -126,12 +126,12 @@ def test_a_long_encode_shows_progress_and_can_be_cancelled(qtbot, tmp_path, bad_
     qtbot.waitUntil(lambda: window.cancel_button.isVisible()
                     and "Encoding" in window.busy_label.text(), timeout=900)
     assert window.progress.isVisible()
-    finished = window.encoder.finished_jobs
+    finished = window.session.encoder.finished_jobs
     qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
-    assert not window.encoder.busy and not window.progress.isVisible()
+    assert not window.session.encoder.busy and not window.progress.isVisible()
     assert "cancelled" in window.statusBar().currentMessage()
     # the cancelled encode's outcome (a timeout) never shows up
-    qtbot.waitUntil(lambda: window.encoder.finished_jobs > finished, timeout=5_000)
+    qtbot.waitUntil(lambda: window.session.encoder.finished_jobs > finished, timeout=5_000)
     assert "backtracks" not in window.banner.text()
     assert window.table is shown  # the views keep the last encoding
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QToolButton, QWidget
 
+from . import style
+
 
 class Banner(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -19,8 +21,7 @@ class Banner(QWidget):
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # "<unk>" is not a tag
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setStyleSheet("background: #fde7e9; color: #8a1020; padding: 6px; "
-                                 "border: 1px solid #f3b6bd; border-radius: 4px")
+        self.label.setStyleSheet(style.BANNER)
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setToolTip("Dismiss")

@@ -1,10 +1,7 @@
-"""The main window: the text, how the chosen tokenizer cuts it (layers and shaped views), the
-ids, and what to watch out for (special tokens read as control tokens, round trip).
-
-The window lays out the views and wires them to the work: encoding, loading, saving, decoding
-and discovery each run on threads of their own (:mod:`.worker`), newest request wins, and only
-this thread touches widgets. What the views show comes whole from the encode job
-(:class:`~.encode_job.EncodedText`).
+"""The main window: lays out the editor and the views of :data:`~.views.VIEWS`, builds the
+menus and the status bar, and wires them to the :class:`~.session.Session` — which holds the
+tokenizer, the encoding and the selection and runs the work off the GUI thread. No decisions
+about tokenizers or encodings are made here; only this thread touches widgets.
 """
 
 from __future__ import annotations
@@ -28,40 +25,32 @@ from PySide6.QtWidgets import (
 )
 
 from bpelens.app.demo_data import welcome_text
-from bpelens.core import TokenInfo, Tokenizer, TokenTable, find_local_tokenizers, token_info
+from bpelens.core import TokenInfo, Tokenizer, TokenTable, find_local_tokenizers
 from bpelens.resources import DEMO_TOKENIZERS
 
+from . import style
 from .banner import Banner
 from .busy_indicator import BusyIndicator
-from .encode_job import EncodedText, bands_for, encode_for_views
-from .failure_messages import encode_failed, load_failed
-from .ids_panel import IdsPanel
+from .encode_job import EncodedText
 from .input_editor import InputEditor
-from .layers_view import LayersView
-from .settings import (
-    app_settings,
-    load_saved_text,
-    recent_tokenizers,
-    remember_tokenizer,
-    text_path,
-)
-from .shaped_view import ShapedView
+from .session import Session
+from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
 from .status_text import specials_note, stats_line
 from .text_autosave import TextAutosave
 from .text_checks import box_safe
-from .text_slices import next_turn
 from .tokenizer_files import (
-    DEFAULT_DEMO,
     TEXT_FILTER,
     TOKENIZER_FILTER,
     demo_choice,
-    file_label,
-    load_choice,
     looks_like_tokenizer,
     path_choice,
     read_text_file,
 )
 from .tokenizer_picker import Choice, TokenizerPicker
+from .views import VIEWS, Pane
+from .views.ids_panel import IdsPanel
+from .views.layers_view import LayersView
+from .views.shaped_view import ShapedView
 from .window_state import restore_window_state, save_window_state
 from .worker import Runner
 
@@ -78,17 +67,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("BPE Lens")
         self.setAcceptDrops(True)
         self.settings = settings or app_settings()
-        self.tokenizer: Tokenizer | None = None
-        self.choice: Choice | None = None
-        self.encoded: EncodedText | None = None
-        self.special_mode = "all"
-        self.selected: int | None = None
-        self._loading: tuple[Choice, bool] | None = None  # what loads, and as a fallback?
-        self._submitted_with: tuple[Tokenizer, str] | None = None
+        self.session = Session(self.settings, self)
         self._build_widgets()
         self._build_actions()
         self._build_status()
         self._build_work()
+        self._wire_session()
         restore_window_state(self.settings, self, self._splitters())
 
         self.picker.set_sources(demos=list(DEMO_TOKENIZERS),
@@ -104,13 +88,50 @@ class MainWindow(QMainWindow):
         if tokenizer_path:
             self.open_path(tokenizer_path, encoding=encoding)
         else:
-            self.choose(self._saved_choice() or demo_choice())
+            self.session.choose(self.session.saved_choice() or demo_choice())
         if discover:
             self.finder.submit(lambda job: find_local_tokenizers())
 
+    # -- what the session holds, for the window's users (tests, benchmarks) ------------------
+    @property
+    def tokenizer(self) -> Tokenizer | None:
+        return self.session.tokenizer
+
+    @property
+    def choice(self) -> Choice | None:
+        return self.session.choice
+
+    @property
+    def encoded(self) -> EncodedText | None:
+        return self.session.encoded
+
     @property
     def table(self) -> TokenTable | None:
-        return self.encoded.table if self.encoded is not None else None
+        return self.session.table
+
+    @property
+    def selected(self) -> int | None:
+        return self.session.selection
+
+    @property
+    def special_mode(self) -> str:
+        return self.session.special_mode
+
+    @property
+    def layers(self) -> LayersView:
+        return self.views["layers"]  # type: ignore[return-value]
+
+    @property
+    def shaped(self) -> ShapedView:
+        return self.views["shaped"]  # type: ignore[return-value]
+
+    @property
+    def ids_panel(self) -> IdsPanel:
+        return self.views["ids"]  # type: ignore[return-value]
+
+    @property
+    def runners(self) -> tuple[Runner, ...]:
+        return (*self.session.runners, self.reader, self.finder)
 
     # -- building ----------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -120,7 +141,7 @@ class MainWindow(QMainWindow):
                                     "vocab.json + merges.txt, a SentencePiece .model, a BPE "
                                     "Lens .json)")
         self.about_tokenizer = QLabel()
-        self.about_tokenizer.setStyleSheet("color: #555")
+        self.about_tokenizer.setStyleSheet(style.MUTED)
         self.about_tokenizer.setTextFormat(Qt.TextFormat.PlainText)
         self.about_tokenizer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         top = QHBoxLayout()
@@ -131,26 +152,28 @@ class MainWindow(QMainWindow):
 
         self.banner = Banner()
         self.editor = InputEditor()
-        self.editor.setFont(QFont("Noto Sans", 13))
+        self.editor.setFont(QFont(*style.EDITOR_FONT))
         self.editor.setPlaceholderText("Type or paste text, or drop a text file here")
-        self.shaped = ShapedView()
-        self.layers = LayersView()
-        self.ids_panel = IdsPanel()
 
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.top_splitter.addWidget(_titled("Your text", self.editor))
-        shaped_pane = _titled("As the tokenizer cuts it", self.shaped)
-        self.shaped_title = shaped_pane.findChild(QLabel)
-        self.shaped.cut_changed.connect(lambda why: self.shaped_title.setText(
-            "As the tokenizer cuts it" + (f" — {why}" if why else "")))
-        self.top_splitter.addWidget(shaped_pane)
+        self.top_splitter.addWidget(Pane("Your text", self.editor))
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(self.top_splitter)
-        self.splitter.addWidget(_titled("Layers: characters · bytes · pieces · tokens",
-                                        self.layers))
-        self.splitter.addWidget(self.ids_panel)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([230, 470, 110])
+        self.views: dict[str, QWidget] = {}
+        self.panes: dict[str, Pane] = {}
+        top_sizes, sizes = [640], [230]
+        for spec in VIEWS:
+            view = spec.make()
+            pane = Pane(spec.title, view)
+            self.views[spec.key], self.panes[spec.key] = view, pane
+            beside = spec.area == "beside_text"
+            splitter = self.top_splitter if beside else self.splitter
+            splitter.addWidget(pane)
+            splitter.setStretchFactor(splitter.count() - 1, spec.stretch)
+            (top_sizes if beside else sizes).append(spec.size)
+            view.attach(self.session, pane)  # type: ignore[attr-defined]
+        self.top_splitter.setSizes(top_sizes)
+        self.splitter.setSizes(sizes)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -161,12 +184,10 @@ class MainWindow(QMainWindow):
 
         self.editor.files_dropped.connect(self.open_dropped)
         self.open_button.clicked.connect(self.ask_open_tokenizer)
-        self.layers.token_clicked.connect(self.select_token)
-        self.layers.layout_requested.connect(self._on_layout_requested)
-        self.shaped.token_clicked.connect(self.select_token)
-        self.ids_panel.ids_entered.connect(self.decode_ids)
-        self.ids_panel.index_clicked.connect(self._on_id_clicked)
-        self.layers.info = self._hover_lines
+
+    @property
+    def shaped_title(self) -> QLabel:
+        return self.panes["shaped"].label
 
     def _splitters(self) -> dict[str, QSplitter]:
         return {"main": self.splitter, "top": self.top_splitter}
@@ -186,19 +207,18 @@ class MainWindow(QMainWindow):
         menu.addAction(_action(self, "Quit", QKeySequence.StandardKey.Quit, self.close))
 
         view = self.menuBar().addMenu("&View")
-        self.ids_action = _toggle(self, "Ids under chips", self._bool("view/ids", True),
-                                  self._apply_view)
-        self.alternate_action = _toggle(self, "Alternating colours",
-                                        self._bool("view/alternating", False), self._apply_view)
-        self.spelling_action = _toggle(self, "Vocabulary spelling (Ġ, ▁, ##)",
-                                       self._bool("view/spelling", False), self._apply_view)
+        options = self.session.options
+        self.ids_action = _toggle(self, "Ids under chips", options.ids, self._on_options)
+        self.alternate_action = _toggle(self, "Alternating colours", options.alternating,
+                                        self._on_options)
+        self.spelling_action = _toggle(self, "Vocabulary spelling (Ġ, ▁, ##)", options.spelling,
+                                       self._on_options)
         self.special_action = _toggle(self, "Recognise special tokens", True,
                                       self._on_special_toggled)
         self.special_action.setShortcut("Ctrl+T")
         view.addActions([self.ids_action, self.alternate_action, self.spelling_action])
         view.addSeparator()
         view.addAction(self.special_action)
-        self._apply_view()
 
     def _build_status(self) -> None:
         self.stats = QLabel()
@@ -231,24 +251,11 @@ class MainWindow(QMainWindow):
         return self.busy.label
 
     def _build_work(self) -> None:
-        self.encoder = Runner("encode", self)
-        self.encoder.done.connect(self._on_encoded)
-        self.encoder.failed.connect(self._on_encode_failed)
-        self.loader = Runner("load", self)
-        self.loader.done.connect(self._on_loaded)
-        self.loader.failed.connect(self._on_load_failed)
-        self.decoder = Runner("decode", self)
-        self.decoder.done.connect(self._on_decoded)
-        self.decoder.failed.connect(lambda exc: self.ids_panel.show_error(str(exc)))
         self.reader = Runner("read", self)
         self.reader.done.connect(self.replace_text)
         self.reader.failed.connect(lambda exc: self.show_error(str(exc)))
-        self.layouter = Runner("layout", self)
-        self.layouter.done.connect(lambda result: self.layers.set_bands(*result))
         self.finder = Runner("discover", self)
         self.finder.done.connect(lambda found: self.picker.set_sources(found=found))
-        self.runners = (self.encoder, self.loader, self.decoder, self.reader, self.layouter,
-                        self.finder)
         self.autosave = TextAutosave(text_path(self.settings), self.editor.text, self)
         self.autosave.failed.connect(lambda message: self.show_error(message, "save"))
         self.autosave.saved.connect(lambda: self.banner.clear("save"))
@@ -258,21 +265,32 @@ class MainWindow(QMainWindow):
         self._debounce.setInterval(DEBOUNCE_MS)
         self._debounce.timeout.connect(self.encode_now)
         # A load is the user's request: said at once. An encode only when it takes a while.
-        self.busy.watch(self.loader, lambda: f"Loading {self._loading[0].label}…"
-                        if self._loading else "Loading…", at_once=True)
-        self.busy.watch(self.encoder, lambda: f"Encoding {len(self.editor.text()):,} "
+        loading = self.session
+        self.busy.watch(loading.loader, lambda: f"Loading {loading.loading[0].label}…"
+                        if loading.loading else "Loading…", at_once=True)
+        self.busy.watch(self.session.encoder, lambda: f"Encoding {len(self.editor.text()):,} "
                         "characters…")
-        self.busy.cancelled.connect(self._cancel_work)
+        self.busy.cancelled.connect(self.session.cancel)
+
+    def _wire_session(self) -> None:
+        session = self.session
+        session.loaded.connect(self._on_loaded)
+        session.load_abandoned.connect(self._show_choice)
+        session.problem.connect(self.show_error)
+        session.problem_solved.connect(self.banner.clear)
+        session.encoding_changed.connect(self._show_stats)
+        session.selected.connect(self._on_selected)
+        session.decoded.connect(self._on_decoded)
+        session.encode_cancelled.connect(lambda: self.statusBar().showMessage(
+            "Encoding cancelled: the views show the last encoding; edit the text to encode it "
+            "again", 8000))
 
     # -- tokenizers --------------------------------------------------------------------------
     def choose(self, choice: Choice, *, fallback: bool = False) -> None:
-        """Load a tokenizer off the GUI thread; the current one stays until it is ready. A
-        load still running is abandoned (the user wants this one)."""
-        self._loading = (choice, fallback)
-        self.loader.submit(lambda job: (choice, load_choice(choice)), abandon_running=True)
+        self.session.choose(choice, fallback=fallback)
 
     def open_path(self, path: str, *, encoding: str | None = None) -> None:
-        self.choose(path_choice(path, encoding=encoding))
+        self.session.choose(path_choice(path, encoding=encoding))
 
     def ask_open_tokenizer(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", TOKENIZER_FILTER)
@@ -289,42 +307,17 @@ class MainWindow(QMainWindow):
         if path:
             self.open_text(path)
 
-    def _on_loaded(self, result: tuple[Choice, Tokenizer]) -> None:
-        choice, tokenizer = result
-        fallback = self._loading is not None and self._loading == (choice, True)
-        self.choice = choice
-        self.tokenizer = tokenizer
-        if not fallback:  # a fallback keeps the message saying why it was needed
-            self.banner.clear("load")
-        self.banner.clear("encode")
+    def _on_loaded(self, choice: Choice, tokenizer: Tokenizer, fallback: bool) -> None:
         if choice.kind == "path":
-            self.picker.set_sources(recent=remember_tokenizer(self.settings, choice.key))
+            self.picker.set_sources(recent=recent_tokenizers(self.settings))
             if not self.picker.select_choice(choice):
                 self.picker.add_opened(choice)
         else:
             self._show_choice(choice)
-        self.settings.setValue("tokenizers/current", [choice.kind, choice.key,
-                                                      choice.encoding or ""])
         self.about_tokenizer.setText(f"{tokenizer.name or choice.label} — "
                                      f"{tokenizer.model.describe()}")
         self.about_tokenizer.setToolTip(f"{self.about_tokenizer.text()}\n{choice.key}")
-        self.layers.set_options(spell=self._spelling() if self.spelling_action.isChecked()
-                                else None)
-        if tokenizer.load_notes and not fallback:
-            self.show_error(f"{choice.label}: " + " ".join(tokenizer.load_notes), "load")
         self.encode_now()
-
-    def _on_load_failed(self, exc: BaseException) -> None:
-        choice = self._loading[0] if self._loading else None
-        if self.tokenizer is None and choice != demo_choice():
-            # Nothing is loaded yet (a bad --tokenizer, a saved file gone bad): the window
-            # must still work, on the bundled demo, and say why.
-            self.show_error(load_failed(choice, exc, fallback=DEFAULT_DEMO), "load")
-            self.choose(demo_choice(), fallback=True)
-            return
-        self.show_error(load_failed(choice, exc), "load")
-        if self.choice is not None:  # the picker goes back to what is still loaded
-            self._show_choice(self.choice)
 
     def _show_choice(self, choice: Choice) -> None:
         self.picker.blockSignals(True)
@@ -333,19 +326,8 @@ class MainWindow(QMainWindow):
 
     def _on_picker_changed(self) -> None:
         choice = self.picker.current_choice()
-        if choice is not None and choice != self.choice:
-            self.choose(choice)
-
-    def _saved_choice(self) -> Choice | None:
-        saved = self.settings.value("tokenizers/current")
-        if not isinstance(saved, list) or len(saved) != 3:
-            return None
-        kind, key, encoding = (str(v) for v in saved)
-        if kind == "demo" and key in DEMO_TOKENIZERS:
-            return demo_choice(key)
-        if kind == "path" and Path(key).exists():
-            return Choice("path", key, encoding or None, label=file_label(Path(key)))
-        return None
+        if choice is not None and choice != self.session.choice:
+            self.session.choose(choice)
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -402,161 +384,64 @@ class MainWindow(QMainWindow):
     # -- encoding ----------------------------------------------------------------------------
     def encode_now(self) -> None:
         self._debounce.stop()
-        tokenizer = self.tokenizer
-        if tokenizer is None or self.editor.filling:
+        if self.editor.filling:
             return
-        text, revision = self.editor.text(), self.editor.revision
-        mode = self.special_mode
-        capacity = self.layers.capacity()
-        # Another tokenizer or mode: whatever runs is of no use; do not wait for it.
-        switched = self._submitted_with != (tokenizer, mode)
-        self._submitted_with = (tokenizer, mode)
-        self.encoder.submit(lambda job: encode_for_views(
-            tokenizer, text, special=mode, capacity=capacity, revision=revision, job=job),
-            abandon_running=switched)
-
-    def _on_encoded(self, encoded: EncodedText) -> None:
-        if encoded.tokenizer is not self.tokenizer or encoded.special != self.special_mode:
-            return  # encoded by the tokenizer before the one now chosen
-        self.banner.clear("encode")
-        self.encoded = encoded
-        self.selected = None
-        table = encoded.table
-        self._show_stats(table)
-        self.layers.set_table(table, colors=encoded.colors, bands=encoded.bands,
-                              capacity=encoded.capacity)
-
-        # Each view takes its own turn of the event loop, one after the other: no single long
-        # stall on a big text.
-        def show_ids() -> None:
-            if self.encoded is encoded:
-                self.ids_panel.set_ids(table.ids)
-
-        def show_shaped() -> None:
-            if self.encoded is encoded:
-                self.shaped.set_table(table, colors=encoded.colors, shown=encoded.shaped_text,
-                                      cut=encoded.shaped_cut, utf16=encoded.utf16)
-                next_turn(self, show_ids)
-
-        next_turn(self, show_shaped)
+        self.session.encode(self.editor.text(), revision=self.editor.revision,
+                            capacity=self.layers.capacity())
 
     def settled(self) -> bool:
         """Every view shows the latest encoding of the text in the box."""
-        encoded = self.encoded
-        if encoded is None or self.encoder.busy or self._debounce.isActive() or (
-                self.editor.filling):
+        encoded = self.session.encoded
+        if encoded is None or self._debounce.isActive() or self.editor.filling or (
+                not self.session.settled(self.editor.revision)):
             return False
+        return encoded.table.text == self.editor.text() and all(
+            view.shows(encoded) for view in self.views.values())  # type: ignore[attr-defined]
+
+    def _show_stats(self, encoded: EncodedText | None) -> None:
+        if encoded is None:
+            self.stats.setText("not encoded (see the message above)")
+            self.specials_note.clear()
+            self.special_switch.hide()
+            return
         table = encoded.table
-        return (encoded.revision == self.editor.revision and table.text == self.editor.text()
-                and self.shaped.table is table and self.shaped.filled
-                and self.ids_panel.ids is table.ids and self.ids_panel.filled)
-
-    def _on_encode_failed(self, exc: BaseException) -> None:
-        # The file, when it is one: that is what to fix.
-        name = (self.choice.label if self.choice is not None and self.choice.kind == "path"
-                else self.tokenizer.name if self.tokenizer is not None else None)
-        self.show_error(encode_failed(name, exc), "encode")
-        # Nothing stale stays on screen: the views would show another text's tokens.
-        self.encoded = None
-        self.selected = None
-        self.layers.set_table(None)
-        self.shaped.set_table(None)
-        self.ids_panel.set_ids([])
-        self.stats.setText("not encoded (see the message above)")
-        self.specials_note.clear()
-        self.special_switch.hide()
-
-    def _on_layout_requested(self, capacity: int) -> None:
-        table = self.layers.table
-        if table is not None:
-            self.layouter.submit(lambda job: bands_for(table, capacity, job))
-
-    def _show_stats(self, table: TokenTable) -> None:
         self.stats.setText(stats_line(table))
         self.stats.setToolTip(self.stats.text())
         note = specials_note(table)
         self.specials_note.setText(note.text)
         self.specials_note.setToolTip(note.text)
-        self.specials_note.setStyleSheet("color: #9a3b00; font-weight: bold" if note.warning
-                                         else "color: #555")
+        self.specials_note.setStyleSheet(style.WARNING if note.warning else style.MUTED)
         self.special_switch.setText(note.switch)
         self.special_switch.setVisible(bool(note.switch))
 
     def _on_special_toggled(self) -> None:
-        self.special_mode = "all" if self.special_action.isChecked() else "none"
+        self.session.set_special_mode("all" if self.special_action.isChecked() else "none")
         self.encode_now()
-
-    # -- work in progress ----------------------------------------------------------------------
-    def _cancel_work(self, runner: Runner) -> None:
-        """Cancel a load (the current tokenizer stays), or the encode (the views keep the
-        last encoding)."""
-        runner.cancel()
-        if runner is self.loader:
-            if self.choice is not None:
-                self._show_choice(self.choice)
-            if self.tokenizer is None:
-                self.choose(demo_choice(), fallback=True)
-        else:
-            self.statusBar().showMessage("Encoding cancelled: the views show the last "
-                                         "encoding; edit the text to encode it again", 8000)
 
     # -- selection and inspection -----------------------------------------------------------
     def select_token(self, index: int) -> None:
-        if self.table is None or not 0 <= index < len(self.table):
-            return
-        self.selected = index
-        self.layers.select(index)
-        self.shaped.select(index)
-        self.ids_panel.highlight(index)
-        info = self.token_info(index)
-        self.statusBar().showMessage(" · ".join(info.lines()[:3]), 8000)
+        self.session.select(index)
 
     def token_info(self, index: int) -> TokenInfo:
-        if self.tokenizer is None or self.table is None:
-            raise LookupError("no encoding shown")
-        return token_info(self.tokenizer, self.table, index)
+        return self.session.token_info(index)
 
-    def _hover_lines(self, index: int) -> list[str]:
-        return self.token_info(index).lines()
-
-    def _on_id_clicked(self, index: int) -> None:
-        if self.table is not None and index != self.selected:
-            self.selected = index
-            self.layers.select(index)
-            self.shaped.select(index)
-            self.ids_panel.highlight(index)
+    def _on_selected(self, index: int) -> None:
+        info = self.session.token_info(index)
+        self.statusBar().showMessage(" · ".join(info.lines()[:3]), 8000)
 
     def decode_ids(self, ids: list[int]) -> None:
-        tokenizer = self.tokenizer
-        if tokenizer is None:
-            return
-        self.decoder.submit(lambda job: (len(ids), tokenizer.decode(ids, errors="replace")))
+        self.session.decode(ids)
 
-    def _on_decoded(self, result: tuple[int, str]) -> None:
-        count, text = result
+    def _on_decoded(self, count: int, text: str) -> None:
         self.replace_text(text)
-        self.ids_panel.decoded()
         self.statusBar().showMessage(f"Decoded {count:,} ids into the text (Ctrl+Z in the "
                                      "text box brings the previous text back)", 8000)
 
     # -- view options ------------------------------------------------------------------------
-    def _apply_view(self) -> None:
-        self.settings.setValue("view/ids", self.ids_action.isChecked())
-        self.settings.setValue("view/alternating", self.alternate_action.isChecked())
-        self.settings.setValue("view/spelling", self.spelling_action.isChecked())
-        self.layers.set_options(
-            show_ids=self.ids_action.isChecked(),
-            alternating=self.alternate_action.isChecked(),
-            spell=self._spelling() if self.spelling_action.isChecked() else None)
-        self.shaped.set_alternating(self.alternate_action.isChecked())
-
-    def _spelling(self):
-        tokenizer = self.tokenizer
-        return None if tokenizer is None else tokenizer.id_to_token
-
-    def _bool(self, key: str, default: bool) -> bool:
-        value = self.settings.value(key, default)
-        return value if isinstance(value, bool) else str(value).lower() == "true"
+    def _on_options(self) -> None:
+        self.session.set_options(self.session.options.with_(
+            ids=self.ids_action.isChecked(), alternating=self.alternate_action.isChecked(),
+            spelling=self.spelling_action.isChecked()))
 
     # -- errors, drops, closing ----------------------------------------------------------------
     def show_error(self, message: str, kind: str = "note") -> None:
@@ -586,18 +471,6 @@ class MainWindow(QMainWindow):
         save_window_state(self.settings, self, self._splitters())
         self.settings.sync()
         super().closeEvent(event)
-
-
-def _titled(title: str, widget: QWidget) -> QWidget:
-    box = QWidget()
-    layout = QVBoxLayout(box)
-    layout.setContentsMargins(0, 0, 0, 0)
-    label = QLabel(title)
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #444; font-weight: bold")
-    layout.addWidget(label)
-    layout.addWidget(widget, 1)
-    return box
 
 
 def _action(parent: QWidget, text: str, shortcut, slot) -> QAction:

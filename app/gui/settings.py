@@ -5,6 +5,7 @@ the tests do)."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
@@ -12,6 +13,36 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from bpelens.core import encoded, write_atomic
 
 RECENT_LIMIT = 10
+
+
+@dataclass(frozen=True, slots=True)
+class ViewOptions:
+    """How the views draw tokens; each field is kept under ``view/<name>`` (defaults here)."""
+
+    ids: bool = True  # ids under the chips
+    alternating: bool = False  # two alternating colours instead of one per id
+    spelling: bool = False  # the vocabulary's spelling (Ġ, ▁, ##) instead of the text
+
+    @classmethod
+    def load(cls, settings: QSettings) -> ViewOptions:
+        values = {f.name: _as_bool(settings.value(f"view/{f.name}", f.default), f.default)
+                  for f in fields(cls)}
+        return cls(**values)
+
+    def save(self, settings: QSettings) -> None:
+        for f in fields(self):
+            settings.setValue(f"view/{f.name}", getattr(self, f.name))
+
+    def with_(self, **changes: bool) -> ViewOptions:
+        return replace(self, **changes)
+
+
+def _as_bool(value: object, default: object) -> bool:
+    # An INI file gives back "true"/"false" strings; anything else keeps the default.
+    if isinstance(value, bool):
+        return value
+    text = str(value).lower()
+    return True if text == "true" else False if text == "false" else bool(default)
 
 
 def settings_path() -> Path:
@@ -61,3 +92,17 @@ def remember_tokenizer(settings: QSettings, path: str) -> list[str]:
     recent = [path, *(p for p in recent_tokenizers(settings) if p != path)][:RECENT_LIMIT]
     settings.setValue("tokenizers/recent", recent)
     return recent
+
+
+def current_tokenizer(settings: QSettings) -> tuple[str, str, str | None] | None:
+    """(kind, key, encoding) of the tokenizer shown last, as saved; None if nothing usable."""
+    saved = settings.value("tokenizers/current")
+    if not isinstance(saved, list) or len(saved) != 3:
+        return None
+    kind, key, encoding = (str(v) for v in saved)
+    return kind, key, encoding or None
+
+
+def remember_current_tokenizer(settings: QSettings, kind: str, key: str,
+                               encoding: str | None) -> None:
+    settings.setValue("tokenizers/current", [kind, key, encoding or ""])

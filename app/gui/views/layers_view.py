@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -20,8 +21,15 @@ from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
 from bpelens.core import TokenTable, hex_bytes, invisible_name, visible
 
-from .bands import Bands, compute_bands
-from .token_colors import SPECIAL, chip_color, text_color
+from ..bands import Bands, compute_bands
+from ..encode_job import EncodedText, bands_for
+from ..settings import ViewOptions
+from ..token_colors import SPECIAL, chip_color, text_color
+from ..worker import Runner
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from . import Pane
 
 CELL = 32  # pixels per byte
 LABEL_WIDTH = 62
@@ -61,8 +69,8 @@ def codepoint_label(ch: str) -> str:
 
 class LayersView(QAbstractScrollArea):
     """Emits ``token_clicked(index)``; ``select(index)`` highlights a token in every row.
-    ``layout_requested(capacity)``: a long text needs bands for a new width, which the window
-    makes off the GUI thread and hands to :meth:`set_bands`."""
+    ``layout_requested(capacity)``: a long text needs bands for a new width, made off the GUI
+    thread (by :attr:`layouter`, once attached to a session) and handed to :meth:`set_bands`."""
 
     token_clicked = Signal(int)
     layout_requested = Signal(int)
@@ -87,6 +95,42 @@ class LayersView(QAbstractScrollArea):
         self.viewport().setMouseTracking(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self.session = session
+        self.layouter = Runner("layout", self)
+        self.layouter.done.connect(lambda result: self.set_bands(*result))
+        self.layout_requested.connect(self._make_bands)
+        self.token_clicked.connect(session.select)
+        session.selected.connect(self.select)
+        session.watch_encoding(self._show)
+        session.options_changed.connect(self._apply)
+        session.loaded.connect(lambda *_: self._apply(session.options))
+        session.runners.append(self.layouter)
+        self.info = lambda index: session.token_info(index).lines()
+        self._apply(session.options)
+
+    def shows(self, encoded: EncodedText) -> bool:
+        return self.table is encoded.table
+
+    def _show(self, encoded: EncodedText | None) -> None:
+        if encoded is None:
+            self.set_table(None)
+        else:
+            self.set_table(encoded.table, colors=encoded.colors, bands=encoded.bands,
+                           capacity=encoded.capacity)
+
+    def _apply(self, options: ViewOptions) -> None:
+        tokenizer = self.session.tokenizer
+        self.set_options(show_ids=options.ids, alternating=options.alternating,
+                         spell=tokenizer.id_to_token if options.spelling and tokenizer
+                         else None)
+
+    def _make_bands(self, capacity: int) -> None:
+        table = self.table
+        if table is not None:
+            self.layouter.submit(lambda job: bands_for(table, capacity, job))
 
     # -- data --------------------------------------------------------------------------------
     @property

@@ -10,6 +10,7 @@ loop, formatted as it goes.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QTextCharFormat, QTextCursor
@@ -23,7 +24,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .text_slices import next_turn
+from .. import style
+from ..text_slices import next_turn
+
+if TYPE_CHECKING:
+    from ..encode_job import EncodedText
+    from ..session import Session
+    from . import Pane
 
 IDS_PER_LINE = 16
 FILL_LINES = 600  # lines of ids per event-loop turn (~10 ms)
@@ -105,14 +112,14 @@ class IdsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.box = IdsBox()
-        self.box.setFont(QFont("DejaVu Sans Mono", 10))
+        self.box.setFont(QFont(*style.IDS_FONT))
         self.box.setPlaceholderText("token ids — type or paste a list of ids and press Enter "
                                     "to decode it")
         self.copy_button = QPushButton("Copy ids")
         self.message = QLabel()
-        self.message.setStyleSheet("color: #b00020")
+        self.message.setStyleSheet(style.ERROR_TEXT)
         self.hint = QLabel()
-        self.hint.setStyleSheet("color: #555")
+        self.hint.setStyleSheet(style.MUTED)
         row = QHBoxLayout()
         row.addWidget(QLabel("Ids"))
         row.addWidget(self.message, 1)
@@ -135,6 +142,21 @@ class IdsPanel(QWidget):
         self.box.escaped.connect(self.revert)
         self.box.pasted_long.connect(self._commit_text)
         self.copy_button.clicked.connect(self.copy)
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self.ids_entered.connect(session.decode)
+        # The cursor on an id selects its token; selecting moves the cursor: once is enough.
+        self.index_clicked.connect(
+            lambda index: None if index == session.selection else session.select(index))
+        session.selected.connect(self.highlight)
+        session.watch_encoding(
+            lambda encoded: self.set_ids(encoded.table.ids if encoded is not None else []))
+        session.decoded.connect(lambda _count, _text: self.decoded())
+        session.decode_failed.connect(self.show_error)
+
+    def shows(self, encoded: EncodedText) -> bool:
+        return self.ids is encoded.table.ids and self.filled
 
     # -- showing ids -----------------------------------------------------------------------
     def set_ids(self, ids: list[int]) -> None:

@@ -11,6 +11,7 @@ it) is hatched. A long text goes in a slice per turn of the event loop.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QTextCharFormat, QTextCursor
@@ -18,10 +19,14 @@ from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
 
 from bpelens.core import TokenTable
 
-from .encode_job import shaped_text
-from .text_slices import SliceInserter, at_once
-from .token_colors import chip_color, text_color
-from .utf16 import Utf16Map
+from ..encode_job import EncodedText, shaped_text
+from ..text_slices import SliceInserter, at_once
+from ..token_colors import chip_color, text_color
+from ..utf16 import Utf16Map
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from . import Pane
 
 SHAPED_SLICE_CHARS = 100_000
 
@@ -54,6 +59,26 @@ class ShapedView(QPlainTextEdit):
         self._screen_incomplete = False  # the last recolor stopped at text not in yet
         self._inserter.finished.connect(self._on_filled)
         self.verticalScrollBar().valueChanged.connect(self.recolor)
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self.token_clicked.connect(session.select)
+        self.cut_changed.connect(pane.set_note)
+        session.selected.connect(self.select)
+        session.watch_encoding(self._show)
+        session.options_changed.connect(lambda options: self.set_alternating(
+            options.alternating))
+        self.set_alternating(session.options.alternating)
+
+    def shows(self, encoded: EncodedText) -> bool:
+        return self.table is encoded.table and self.filled
+
+    def _show(self, encoded: EncodedText | None) -> None:
+        if encoded is None:
+            self.set_table(None)
+        else:
+            self.set_table(encoded.table, colors=encoded.colors, shown=encoded.shaped_text,
+                           cut=encoded.shaped_cut, utf16=encoded.utf16)
 
     @property
     def filled(self) -> bool:
