@@ -401,8 +401,7 @@ def test_o200k_join_table_matches_merge_by_rank_and_tiktoken(lang):
 def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
     """The bulk path of ``Tokenizer._prefill``: pieces cached before and new ones together,
     through the model's arrays and through plain ``encode_pieces`` (any model)."""
-    from bpelens.core import open_tokenizer
-    from bpelens.core.models.tiktoken_ranks import TiktokenModel
+    from bpelens.core import TokenModel, open_tokenizer
 
     texts = [(NTREX / f"newstest2019-ref.{lang}.txt").read_text(encoding="utf-8")[:60_000]
              for lang in ("deu", "hin", "zho-CN")]
@@ -416,17 +415,16 @@ def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
     fresh.encode_ids(texts[1][:25_000])
     fresh.model.pair_table()  # encode_pieces then merges a thousand pieces or more together
 
-    class WithoutArrays:
-        def __init__(self, model: TiktokenModel) -> None:
-            self._model = model
-
-        def __getattr__(self, name: str):
-            if name == "encode_pieces_arrays":
-                raise AttributeError(name)
-            return getattr(self._model, name)
-
-    with mock.patch.object(fresh, "model", WithoutArrays(fresh.model)):
+    # What every model has (arrays from encode_pieces, one piece at a time), instead of
+    # tiktoken's own arrays and bulk merge.
+    generic = TokenModel.encode_pieces_arrays.__get__(fresh.model)
+    one_by_one = TokenModel.encode_pieces.__get__(fresh.model)
+    with mock.patch.object(fresh.model, "encode_pieces_arrays", generic), \
+            mock.patch.object(fresh.model, "encode_pieces", one_by_one):
         assert fresh.encode_ids(text) == expected
+    sample = ["ab", " hello", "", "日本語"] * 3
+    assert [a.tolist() for a in generic(sample)] == [
+        a.tolist() for a in model.encode_pieces_arrays(sample)]
     pool, starts, lens = model.encode_pieces_arrays(["ab", " hello", "ab"] * 10_000)
     assert [pool[a : a + n].tolist() for a, n in zip(starts[:3], lens[:3], strict=True)] == [
         model.encode_piece(p) for p in ["ab", " hello", "ab"]

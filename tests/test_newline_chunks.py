@@ -28,7 +28,7 @@ TEXTS = st.lists(ALPHABET, max_size=60).map("".join) | st.text(max_size=60)
 @given(text=TEXTS)
 def test_chunks_split_like_the_whole_text(name, text):
     pre = RegexPreTokenizer(REGEX_PRESETS[name])
-    assert pre.newline_chunks
+    assert pre.cuts_at_newlines
     chunks = newline_chunks(text)
     assert "".join(chunks) == text
     assert [p for chunk in chunks for p in pre.split_str(chunk)] == pre.split_str(text)

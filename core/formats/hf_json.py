@@ -54,7 +54,6 @@ from ..pipeline.pre_tokenizers.hf import (
     HFWhitespacePreTokenizer,
     MetaspacePreTokenizer,
     SplitPreTokenizer,
-    plan_byte_level,
     punctuation,
 )
 from ..pipeline.tokenizer import Tokenizer
@@ -651,10 +650,10 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     if model is None:
         model = build_model(data["model"], byte_level)
     added = assign_added_ids(declared, model)
+    if pretokenizer.spells_bytes:
+        model = model.with_spelled_input()
     tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=pretokenizer,
                           added_tokens=added, post_processor=post_processor, decoder=decoder)
-    if plan_byte_level(pretokenizer) and hasattr(model, "mapped_input"):
-        model.mapped_input = True
     given = {t.content: t.id for t in added}
     moved = [f"{t.content!r} {t.id} → {given[t.content]}"
              for t in declared if t.content and given[t.content] != t.id]
@@ -670,9 +669,7 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
 
 
 def _has_byte_level(pretokenizer: PreTokenizer) -> bool:
-    if isinstance(pretokenizer, ByteLevelPreTokenizer):
-        return True
-    return any(_has_byte_level(s) for s in getattr(pretokenizer, "steps", ()))
+    return any(step.byte_level for step in pretokenizer.flat_steps())
 
 
 def load_hf_tokenizer(path: str | Path) -> Tokenizer:

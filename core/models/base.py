@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from itertools import chain
 from typing import Any, Literal
 
 from ..errors import ConfigError
@@ -138,6 +139,23 @@ class TokenModel(ABC):
     def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
         """Many pieces at once (a long text never seen); models may do it faster together."""
         return list(map(self.encode_piece, pieces))
+
+    def encode_pieces_arrays(self, pieces: list[str]) -> tuple[Any, Any, Any]:
+        """:meth:`encode_pieces` as numpy arrays ``(pool, starts, lens)``: the ids of piece
+        ``i`` are ``pool[starts[i] : starts[i] + lens[i]]`` (a model may build them without
+        a list per piece)."""
+        import numpy as np
+
+        encoded = self.encode_pieces(pieces) if pieces else []
+        lens = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+        pool = np.fromiter(chain.from_iterable(encoded), dtype=np.int64, count=int(lens.sum()))
+        return pool, np.cumsum(lens) - lens, lens
+
+    def with_spelled_input(self) -> TokenModel:
+        """This model, for pieces that arrive spelled one character per byte (GPT-2's
+        alphabet: HF ByteLevel followed by other steps). Most models read such pieces as
+        they come, as HF's do; a byte-level BPE that reads real text says otherwise."""
+        return self
 
     def decode_table(self) -> list[bytes | None] | None:
         """Bytes per id such that decoding is joining them (None at ids not in the model), or

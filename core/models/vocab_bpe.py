@@ -11,6 +11,7 @@ the unknown token (consecutive ones fused with ``fuse_unk``), else nothing at al
 
 from __future__ import annotations
 
+import copy
 import operator
 from collections.abc import Mapping, Sequence
 from functools import cached_property
@@ -38,6 +39,7 @@ class VocabBPEModel(TokenModel):
         byte_fallback: bool = False,
         ignore_merges: bool = False,
         vocab_field: str = "model.vocab",
+        spelled_input: bool = False,
     ) -> None:
         self.level = "byte" if byte_level else "char"
         self.vocab = dict(vocab)
@@ -49,7 +51,7 @@ class VocabBPEModel(TokenModel):
         self.ignore_merges = ignore_merges
         # Byte level only: pieces arrive spelled in GPT-2's alphabet (one character per
         # byte) instead of as text, when pre-tokenizers work on that spelling.
-        self.mapped_input = False
+        self.mapped_input = spelled_input
         check_vocabulary_ids(self.vocab, vocab_field)
         ids = list(self.vocab.values())
         size = max(ids, default=-1) + 1
@@ -194,6 +196,13 @@ class VocabBPEModel(TokenModel):
                                                self._new_ids, strict=True)):
             built.setdefault(new, MergeRule(rank, a, b, new))
         return built
+
+    def with_spelled_input(self) -> VocabBPEModel:
+        if self.level != "byte" or self.mapped_input:
+            return self  # a character-level vocabulary reads pieces as they come anyway
+        spelled = copy.copy(self)  # shares the tables; only how a piece is read differs
+        spelled.mapped_input = True
+        return spelled
 
     # -- encoding ---------------------------------------------------------------------------
     def _whole(self, piece: str) -> int | None:

@@ -110,11 +110,10 @@ class Tokenizer:
         self._decode_cache: list[bytes | None] | None = None
         self._normalize_identity = type(self.normalizer) is Normalizer
         self._split = self.pretokenizer.split_fast
-        self._position_sensitive = getattr(self.pretokenizer, "position_sensitive", False)
+        self._position_sensitive = self.pretokenizer.position_sensitive
         # Text seen before (the GUI re-encoding as the user types) is encoded a line at a
         # time from a cache of whole lines, where the pre-tokenizer allows cutting there.
-        self._chunked = getattr(self.pretokenizer, "newline_chunks", False) and (
-            not self._position_sensitive)
+        self._chunked = self.pretokenizer.cuts_at_newlines and not self._position_sensitive
         self._chunks: dict[str, list[int]] = {}
 
     # -- sizes and lookups ------------------------------------------------------------------
@@ -343,15 +342,7 @@ class Tokenizer:
             known = np.zeros(len(distinct), dtype=bool)
         # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
         misses = list(compress(distinct, (~known).tolist())) if known.any() else distinct
-        encode_arrays = getattr(self.model, "encode_pieces_arrays", None)
-        if encode_arrays is not None:
-            pool, miss_starts, miss_lens = encode_arrays(misses)
-        else:
-            encoded = self.model.encode_pieces(misses) if misses else []
-            miss_lens = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-            pool = np.fromiter(chain.from_iterable(encoded), dtype=np.int64,
-                               count=int(miss_lens.sum()))
-            miss_starts = np.cumsum(miss_lens) - miss_lens
+        pool, miss_starts, miss_lens = self.model.encode_pieces_arrays(misses)
         starts = np.empty(len(distinct), dtype=np.int64)
         lens = np.empty(len(distinct), dtype=np.int64)
         starts[~known] = miss_starts

@@ -206,7 +206,7 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
     # The pieces' strings give their lengths, unless a step spells them one character per
     # byte (falcon's ByteLevel before Digits): then their spans in the text do.
     pre = tokenizer.pretokenizer
-    spelled = _spells_bytes(pre)
+    spelled = pre.spells_bytes
     for s, e, sid in segments:
         if sid is not None:
             piece_lengths.append(e - s)
@@ -296,12 +296,6 @@ def table_from_encoding(tokenizer: Tokenizer, encoding: Encoding) -> TokenTable:
         sources=sources, encoding=encoding, model_kind=tokenizer.model.kind,
         token_kind=tokenizer.token_kind,
     )
-
-
-def _spells_bytes(pretokenizer) -> bool:
-    if getattr(pretokenizer, "mapped_output", False):
-        return True
-    return any(_spells_bytes(step) for step in getattr(pretokenizer, "steps", ()))
 
 
 def _bounds(lengths: list[int]) -> tuple[array, array]:

@@ -107,9 +107,27 @@ class PreTokenizer:
     """Base: the whole text is one piece."""
 
     kind = "none"
-    # True when pieces depend on whether the text begins the input (then the fast path must
-    # call pieces() with that flag).
+    # What the encoder may rely on, declared (a subclass sets what holds for it):
+    # pieces depend on whether the text begins the input (the walk passes that flag);
     position_sensitive = False
+    # no piece crosses a newline after a non-space before a letter (``newline_chunks``), so
+    # a text can be encoded a group of lines at a time, from a cache of lines;
+    cuts_at_newlines = False
+    # ``split_str`` hands every piece back as it came (a sequence skips the step);
+    passes_through = False
+    # this step rewrites text into GPT-2's one-character-per-byte alphabet (HF ByteLevel) …
+    byte_level = False
+    # … and its pieces reach the next step or the model spelled that way.
+    spells_bytes = False
+
+    def flat_steps(self) -> tuple[PreTokenizer, ...]:
+        """The steps this pre-tokenizer runs, sequences opened."""
+        return (self,)
+
+    def with_spelled_output(self) -> PreTokenizer:
+        """This step, handing on its pieces spelled one character per byte (for a step that
+        rewrites into that alphabet; any other is unchanged)."""
+        return self
 
     def split(self, text: str) -> Spans:
         return [(0, len(text))] if text else []
@@ -162,7 +180,7 @@ class RegexPreTokenizer(PreTokenizer):
         self._regex = compile_pattern(pattern)
         # The presets match every character, and none of their pieces runs from a newline
         # that follows a non-space into a letter: text can be cut there and encoded in parts.
-        self.newline_chunks = pattern in REGEX_PRESETS.values()
+        self.cuts_at_newlines = pattern in REGEX_PRESETS.values()
 
     def split(self, text: str) -> Spans:
         spans: Spans = []
@@ -188,7 +206,7 @@ class RegexPreTokenizer(PreTokenizer):
     @property
     def split_fast(self) -> Callable[[str], list[str]]:
         # Every preset matches every character, so its findall alone is the split.
-        return self._regex.findall if self.newline_chunks else self.split_str
+        return self._regex.findall if self.cuts_at_newlines else self.split_str
 
     def to_config(self) -> dict[str, Any]:
         if self.preset is not None:
@@ -251,8 +269,21 @@ class PreTokenizerSequence(PreTokenizer):
     kind = "sequence"
 
     def __init__(self, steps: Sequence[PreTokenizer]) -> None:
-        self.steps = list(steps)
-        self.position_sensitive = any(step.position_sensitive for step in self.steps)
+        flat = [inner for step in steps for inner in step.flat_steps()]
+        # HF's ByteLevel always rewrites the text, and the steps after it see the rewritten
+        # text (falcon's Digits splits ¾, the spelling of byte 0xBE, out of a Bengali vowel
+        # sign); a second ByteLevel rewrites the rewritten text again. When the only one is
+        # the last step, the real text is kept and the model reads its bytes: the same ids,
+        # cheaper. So the steps spell bytes exactly when some ByteLevel is not last.
+        levels = [i for i, step in enumerate(flat) if step.byte_level]
+        self.spells_bytes = bool(levels) and (len(levels) > 1 or levels[-1] != len(flat) - 1)
+        if self.spells_bytes:
+            flat = [step.with_spelled_output() if step.byte_level else step for step in flat]
+        self.steps = flat
+        self.position_sensitive = any(step.position_sensitive for step in flat)
+
+    def flat_steps(self) -> tuple[PreTokenizer, ...]:
+        return tuple(self.steps)
 
     def split(self, text: str) -> Spans:
         spans: Spans = [(0, len(text))] if text else []
@@ -263,7 +294,7 @@ class PreTokenizerSequence(PreTokenizer):
     def split_str(self, text: str) -> list[str]:
         # Steps that hand every piece back unchanged (qwen's ByteLevel after its Split) cost
         # a list pass each over ~10⁵ pieces per MB; skip them.
-        steps = [s for s in self.steps if not getattr(s, "passes_through", False)]
+        steps = [s for s in self.steps if not s.passes_through]
         if not steps:
             return [text] if text else []
         pieces = steps[0].split_str(text)

@@ -170,49 +170,30 @@ def punctuation(behavior: str = "Isolated") -> CharClassPreTokenizer:
     )
 
 
-def plan_byte_level(pretokenizer: PreTokenizer) -> bool:
-    """Decide which ByteLevel steps spell their output in GPT-2's alphabet; True when the
-    model then receives that spelling.
-
-    HF's ByteLevel always rewrites the text, and the steps after it see the rewritten text
-    (falcon's Digits splits ¾, the spelling of byte 0xBE, out of a Bengali vowel sign); a
-    second ByteLevel rewrites the rewritten text again. When the only ByteLevel is the last
-    step, BPE Lens keeps the real text and the model reads its bytes: the same ids, cheaper.
-    """
-    steps = list(_steps(pretokenizer))
-    levels = [i for i, step in enumerate(steps) if isinstance(step, ByteLevelPreTokenizer)]
-    mapped = bool(levels) and (len(levels) > 1 or levels[-1] != len(steps) - 1)
-    for i in levels:
-        steps[i].mapped_output = mapped  # type: ignore[attr-defined]
-    return mapped
-
-
-def _steps(pretokenizer: PreTokenizer):
-    inner = getattr(pretokenizer, "steps", None)
-    if inner is None:
-        yield pretokenizer
-        return
-    for step in inner:
-        yield from _steps(step)
-
-
 class ByteLevelPreTokenizer(PreTokenizer):
     """HF ``ByteLevel``: optionally a leading space, optionally the GPT-2 split.
 
     HF then spells each byte with a printable character (Ġ for space); BPE Lens keeps the
-    real text, and the byte-level model works on its bytes directly — the same ids.
+    real text, and the byte-level model works on its bytes directly — the same ids. Only when
+    other steps follow (see :class:`PreTokenizerSequence`) are pieces spelled
+    (``spells_bytes``), as HF hands them on.
     """
 
     kind = "ByteLevel"
+    byte_level = True
 
     def __init__(self, *, add_prefix_space: bool = True, use_regex: bool = True,
-                 trim_offsets: bool = True) -> None:
+                 trim_offsets: bool = True, spells_bytes: bool = False) -> None:
         self.add_prefix_space = add_prefix_space
         self.use_regex = use_regex
         self.trim_offsets = trim_offsets
+        self.spells_bytes = spells_bytes
         self._regex = compile_dialect(GPT2_PATTERN, "onig", trusted=True)
-        # Set when later pre-tokenizers follow: pieces are then spelled in GPT-2's alphabet.
-        self.mapped_output = False
+
+    def with_spelled_output(self) -> ByteLevelPreTokenizer:
+        return ByteLevelPreTokenizer(add_prefix_space=self.add_prefix_space,
+                                     use_regex=self.use_regex, trim_offsets=self.trim_offsets,
+                                     spells_bytes=True)
 
     def _split_spans(self, text: str) -> Spans:
         if not self.use_regex:
@@ -229,13 +210,13 @@ class ByteLevelPreTokenizer(PreTokenizer):
     @property
     def passes_through(self) -> bool:
         """True when split_str returns every piece as it came."""
-        return not (self.use_regex or self.add_prefix_space or self.mapped_output)
+        return not (self.use_regex or self.add_prefix_space or self.spells_bytes)
 
     def split_str(self, text: str) -> list[str]:
         if self.add_prefix_space and text and not text.startswith(" "):
             text = " " + text
         pieces = self._regex.findall(text) if self.use_regex else ([text] if text else [])
-        if self.mapped_output:
+        if self.spells_bytes:
             return [to_printable(p) for p in pieces]
         return pieces
 
@@ -249,7 +230,7 @@ class ByteLevelPreTokenizer(PreTokenizer):
         for s, e in self._split_spans(spaced):
             part = spaced[s:e]
             part_sources = sources[s:e] if sources else tuple((i, i + 1) for i in range(s, e))
-            if self.mapped_output:
+            if self.spells_bytes:
                 # One character per byte; each byte points at the character it belongs to.
                 per_byte = tuple(src for ch, src in zip(part, part_sources, strict=True)
                                  for _ in range(len(ch.encode("utf-8"))))
