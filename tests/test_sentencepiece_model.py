@@ -578,7 +578,7 @@ def test_a_file_too_large_is_refused_before_it_is_read(tmp_path: Path,
 def test_a_charsmap_whose_paths_multiply_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """A trie whose nodes are shared so that each level doubles the ways down (no cycle, no
     long key): the walk stops after MAX_PATHS steps instead of walking 2²⁴ paths."""
-    from bpelens.core.pipeline.normalizers import sentencepiece as sentencepiece_normalizer
+    from bpelens.core.text import darts_trie
 
     levels = 24
     units = [0xFF] * (4 * levels + 8)  # label 255: no position here is anybody's child
@@ -590,7 +590,7 @@ def test_a_charsmap_whose_paths_multiply_is_refused(monkeypatch: pytest.MonkeyPa
             units[pos] = label | ((pos ^ below) << 10)
     blob = charsmap(4 * len(units), struct.pack(f"<{len(units)}I", *units), b"\0")
     data = small_model(*GOOD_PIECES, normalizer=field(2, blob))
-    monkeypatch.setattr(sentencepiece_normalizer, "MAX_PATHS", 10_000)
+    monkeypatch.setattr(darts_trie, "MAX_PATHS", 10_000)
     with pytest.raises(TokenizerFileError, match="more than 10,000 paths"):
         tokenizer_from_model_proto(data, path="paths.model")
 

@@ -31,13 +31,13 @@ from typing import Any
 import regex
 
 from ...errors import ConfigError
+from ...text.darts_trie import trie_keys, value_offset
 from ...text.units import char_class
 from .base import NormalizedText, Normalizer
 
 # HF looks a cluster up whole only below this many UTF-8 bytes.
 _WHOLE_CLUSTER_LIMIT = 6
-_IS_VALUE = 1 << 31  # a unit holding a leaf value, never a label
-_MAX_KEY_BYTES = 4096  # far beyond any real rule; past it the trie must loop
+_MAX_KEY_BYTES = 4097  # far beyond any real rule; past it the trie must loop
 
 # -- grapheme clusters ----------------------------------------------------------------------
 # HF cuts text with the Rust unicode-segmentation crate (1.13: Unicode 17.0 tables). The
@@ -214,11 +214,6 @@ def graphemes(text: str) -> list[str]:
     return segmenter.cluster.pick(text).findall(text)
 
 
-def _unit_offset(unit: int) -> int:
-    # darts-clone packs the offset in bits 10..30, shifted by 8 more when bit 9 is set.
-    return (unit >> 10) << ((unit & (1 << 9)) >> 6)
-
-
 def parse_charsmap(blob: bytes) -> dict[bytes, str]:
     """Every key of the trie (UTF-8 bytes) → its replacement; ConfigError if malformed."""
     if len(blob) < 4:
@@ -244,44 +239,14 @@ def parse_charsmap(blob: bytes) -> dict[bytes, str]:
             f"byte {exc.start} of the pool)"
         ) from None
 
-    # A child of the node whose children start at `base` sits at base ^ label and carries
-    # that label; grouping units by base ^ label lists each node's children in one pass
-    # instead of probing 255 labels per node.
-    children: dict[int, list[int]] = {}
-    for pos, unit in enumerate(units):
-        label = unit & 0xFF
-        if unit & _IS_VALUE or label == 0:  # HF's search stops at a NUL byte
-            continue
-        children.setdefault(pos ^ label, []).append(pos)
-
-    keys: dict[bytes, str] = {}
     # darts-clone shares common suffixes (the trie is a DAG), so a node can be reached by
-    # several keys; only a cycle, which no builder makes, would give endless keys.
-    stack: list[tuple[int, bytes]] = [(_unit_offset(units[0]), b"")]
-    while stack:
-        base, key = stack.pop()
-        if len(key) > _MAX_KEY_BYTES:
-            raise ConfigError(
-                f"precompiled_charsmap: a key grows past {_MAX_KEY_BYTES} bytes "
-                f"({key[:16]!r}...); the trie has a cycle"
-            )
-        for pos in children.get(base, ()):
-            unit = units[pos]
-            child_base = pos ^ _unit_offset(unit)
-            child_key = key + bytes([pos ^ base])
-            if (unit >> 8) & 1:  # the key ends here; its value sits at the child's base
-                keys[child_key] = _replacement(units, pool, child_base, child_key)
-            stack.append((child_base, child_key))
-    return keys
+    # several keys; HF's search stops at a NUL byte.
+    return {key: _replacement(units, pool, at, key)
+            for key, at in trie_keys(units, nul_is_label=False, max_key_bytes=_MAX_KEY_BYTES)}
 
 
 def _replacement(units: tuple[int, ...], pool: bytes, at: int, key: bytes) -> str:
-    if at >= len(units):
-        raise ConfigError(
-            f"precompiled_charsmap: the value of key {key!r} is at unit {at}, past the trie's "
-            f"{len(units)} units"
-        )
-    offset = units[at] & (_IS_VALUE - 1)
+    offset = value_offset(units, at, key)
     if offset > len(pool):
         raise ConfigError(
             f"precompiled_charsmap: key {key!r} points at byte {offset} of a "

@@ -29,27 +29,17 @@ import regex
 
 from ...errors import ConfigError
 from ...fast import disk_cache
+from ...text.darts_trie import trie_keys, value_offset
 from ...text.units import char_class
 from .base import NormalizedText, Normalizer
 
 SPACE_SYMBOL = "\u2581"
-_HAS_LEAF = 1 << 8
-_IS_VALUE = 1 << 31
-_LABEL_MASK = _IS_VALUE | 0xFF
 # No rule of a real map is longer than a few characters; past this the trie must loop.
 _MAX_KEY_BYTES = 1024
-# A real map's trie has some 250,000 nodes; a corrupt one may share nodes so that the paths
-# to walk multiply: the walk stops past this many.
-MAX_PATHS = 1 << 20
 _SPACE_RUNS = re.compile(" {2,}")
 _ASTRAL = re.compile("[\U00010000-\U0010FFFF]")
 
 Unit = tuple[str, int, int, bool]  # (output, input start, input end, kept as typed)
-
-
-def _offset(unit: int) -> int:
-    # darts-clone packs the child offset in bits 10..30, shifted by 8 more when bit 9 is set.
-    return (unit >> 10) << ((unit & (1 << 9)) >> 6)
 
 
 def read_charsmap(blob: bytes) -> dict[str, str]:
@@ -70,39 +60,12 @@ def read_charsmap(blob: bytes) -> dict[str, str]:
     units = struct.unpack_from(f"<{count}I", blob, 4)
     pool = blob[4 + trie_size:]
 
-    # The child with label c of the node whose children start at `base` sits at base ^ c and
-    # carries label c; grouping units by position ^ label lists every node's children at once.
-    children: dict[int, list[int]] = {}
-    for pos, unit in enumerate(units):
-        if not unit & _IS_VALUE:
-            children.setdefault(pos ^ (unit & 0xFF), []).append(pos)
-    found: list[tuple[bytes, int]] = []  # (key, unit holding its value)
-    stack: list[tuple[int, bytes]] = [(_offset(units[0]), b"")]
-    walked = 0
-    while stack:
-        base, key = stack.pop()
-        walked += 1
-        if walked > MAX_PATHS:
-            raise ConfigError(f"precompiled_charsmap: the trie has more than {MAX_PATHS:,} "
-                              "paths; it is corrupt")
-        if len(key) >= _MAX_KEY_BYTES:
-            raise ConfigError(f"precompiled_charsmap: a key grows past {_MAX_KEY_BYTES} bytes "
-                              f"({key[:16]!r}...); the trie has a cycle")
-        for pos in children.get(base, ()):
-            unit = units[pos]
-            child = pos ^ _offset(unit)
-            child_key = key + bytes((pos ^ base,))
-            if unit & _HAS_LEAF:
-                found.append((child_key, child))
-            stack.append((child, child_key))
+    found = trie_keys(units, nul_is_label=True, max_key_bytes=_MAX_KEY_BYTES)
     # Many keys share a replacement: each is read from the pool once.
     replacements: dict[int, str] = {}
     keys: dict[str, str] = {}
     for key, at in found:
-        if at >= len(units):
-            raise ConfigError(f"precompiled_charsmap: the value of key {key!r} is at unit {at}, "
-                              f"past the trie's {len(units)} units")
-        offset = units[at] & (_IS_VALUE - 1)
+        offset = value_offset(units, at, key)
         value = replacements.get(offset)
         if value is None:
             value = replacements[offset] = _replacement(pool, offset, key)
