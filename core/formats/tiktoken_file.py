@@ -40,11 +40,16 @@ def read_ranks(path: str | Path) -> tuple[dict[bytes, int], str]:
 
 
 def _plausible_ranks(ranks: dict) -> bool:
-    """A cache entry that is a dict of bytes to distinct ranks in range (a damaged entry is
-    parsed again, never trusted)."""
+    """A cache entry that is a dict of bytes to ints, and valid (a damaged entry is parsed
+    again, never trusted)."""
+    return (set(map(type, ranks)) == {bytes} and set(map(type, ranks.values())) == {int}
+            and _valid_ranks(ranks))
+
+
+def _valid_ranks(ranks: dict[bytes, int]) -> bool:
+    """Distinct ranks from 0 to MAX_TOKEN_ID, no empty token."""
     values = ranks.values()
-    return (set(map(type, ranks)) == {bytes} and set(map(type, values)) == {int}
-            and min(values) >= 0 and max(values) <= MAX_TOKEN_ID
+    return (bool(ranks) and min(values) >= 0 and max(values) <= MAX_TOKEN_ID
             and len(set(values)) == len(ranks) and b"" not in ranks)
 
 
@@ -66,9 +71,7 @@ def _parse_ranks(path: Path, data: bytes) -> dict[bytes, int]:
         ranks = dict(zip(map(_strict_base64, parts[0::2]), map(int, parts[1::2]), strict=True))
     except (ValueError, binascii.Error):
         raise TokenizerFileError(str(path), _first_bad_line(data)) from None
-    values = ranks.values()
-    if (len(ranks) * 2 != len(parts) or min(values) < 0 or max(values) > MAX_TOKEN_ID
-            or len(set(values)) != len(ranks) or b"" in ranks):
+    if len(ranks) * 2 != len(parts) or not _valid_ranks(ranks):  # a token twice, say
         raise TokenizerFileError(str(path), _first_bad_line(data))
     return ranks
 

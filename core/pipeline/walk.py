@@ -188,7 +188,7 @@ def walk(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all",
     char_bytes = char_byte_offsets(model_text)
     char_sources = _char_sources(view, char_bytes) if view.changed else None
     ids, token_starts, token_ends, owner, traces = _run_model(
-        tokenizer, view, char_sources, trace, progress)
+        tokenizer, view, char_bytes, char_sources, trace, progress)
     if add_special_tokens and tokenizer.post_processor is not None:
         before, after = tokenizer.post_processor.added()
         end_byte = char_bytes[-1]
@@ -291,8 +291,9 @@ def _char_sources(view: _View, char_bytes: array) -> tuple[array, array]:
     return column(starts), column(ends)
 
 
-def _run_model(tokenizer: Tokenizer, view: _View, char_sources: tuple[array, array] | None,
-               trace: bool, progress: Progress | None = None
+def _run_model(tokenizer: Tokenizer, view: _View, char_bytes: array,
+               char_sources: tuple[array, array] | None, trace: bool,
+               progress: Progress | None = None
                ) -> tuple[list[int], array, array, array, list[PieceTrace]]:
     """Every piece through the model: ids, their byte spans, the piece of each."""
     model = tokenizer.model
@@ -313,7 +314,8 @@ def _run_model(tokenizer: Tokenizer, view: _View, char_sources: tuple[array, arr
             try:
                 got = model.encode_piece_spans(given)
             except UnknownCharacterError as exc:
-                raise _unknown_at(exc, view.piece_starts[index], view, char_sources) from None
+                raise _unknown_at(exc, view.piece_starts[index], char_bytes,
+                                  char_sources) from None
             if len(spans) >= _SPAN_CACHE_LIMIT:
                 spans.clear()
             spans[given] = got
@@ -364,16 +366,14 @@ def _token_bytes(view: _View, lengths: list[int], counts: array
     return column(starts), column(starts + length), column(owner)
 
 
-def _unknown_at(exc: UnknownCharacterError, piece_byte: int, view: _View,
+def _unknown_at(exc: UnknownCharacterError, piece_byte: int, char_bytes: array,
                 char_sources: tuple[array, array] | None) -> EncodeError:
-    """The error for a character a character-level vocabulary lacks, placed in the input."""
+    """The error for a character a character-level vocabulary lacks, placed in the input
+    (``char_bytes``, ``char_sources``: the model text's, as the walk computed them)."""
     from bisect import bisect_right
 
-    offsets = char_byte_offsets(b"".join(view.parts).decode("utf-8", "replace"))
-    model_index = bisect_right(offsets, piece_byte) - 1 + exc.index
-    where = model_index
-    if view.changed:
-        where = int(_char_sources(view, offsets)[0][model_index])
+    model_index = bisect_right(char_bytes, piece_byte) - 1 + exc.index
+    where = model_index if char_sources is None else int(char_sources[0][model_index])
     return EncodeError(
         f"character {exc.char!r} (U+{ord(exc.char):04X}) at character {where} of the text "
         "is not in this character-level vocabulary, which has no byte fallback"

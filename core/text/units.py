@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
-from typing import Literal
+from typing import Any, Literal
 
 from ..errors import EncodeError
 from ..fast.short_steps import column, counting, text_slices
@@ -165,6 +165,28 @@ def utf8_bytes(text: str) -> bytes:
     return text.encode("utf-8")
 
 
+def _char_bounds(b0: int, b1: int, starts: Sequence[int], last: int
+                 ) -> tuple[int, int, bool, bool]:
+    """The characters byte span ``b0:b1`` touches (an empty span sits at its character's
+    start), and whether it starts and ends inside a character."""
+    c0 = bisect_right(starts, b0) - 1
+    end_char = bisect_right(starts, b1) - 1
+    c1 = end_char if starts[min(end_char, last)] == b1 else end_char + 1
+    c1 = max(c1, c0 + (b1 > b0))
+    return c0, c1, starts[min(c0, last)] != b0, starts[min(end_char, last)] != b1
+
+
+def _char_bounds_arrays(table: Any, b0: Any, b1: Any) -> tuple[Any, Any, Any, Any]:
+    """:func:`_char_bounds` for numpy arrays of spans at once."""
+    import numpy as np
+
+    last = len(table) - 1
+    c0 = np.searchsorted(table, b0, side="right") - 1
+    c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
+    end_char = np.searchsorted(table, b1, side="right") - 1
+    return c0, c1, table[np.minimum(c0, last)] != b0, table[np.minimum(end_char, last)] != b1
+
+
 def align_byte_spans(byte_bounds: Sequence[tuple[int, int]], starts: list[int]) -> list[Span]:
     """Character spans and inside-a-character flags for byte spans over one text.
 
@@ -173,16 +195,7 @@ def align_byte_spans(byte_bounds: Sequence[tuple[int, int]], starts: list[int]) 
     if len(byte_bounds) > _VECTORIZE_ABOVE:
         return _align_vectorized(byte_bounds, starts)
     last = len(starts) - 1
-    spans = []
-    for b0, b1 in byte_bounds:
-        c0 = bisect_right(starts, b0) - 1
-        end_char = bisect_right(starts, b1) - 1
-        c1 = end_char if starts[min(end_char, last)] == b1 else end_char + 1
-        if c1 < c0 + (b1 > b0):
-            c1 = c0 + (b1 > b0)
-        spans.append(Span(b0, b1, c0, c1, starts[min(c0, last)] != b0,
-                          starts[min(end_char, last)] != b1))
-    return spans
+    return [Span(b0, b1, *_char_bounds(b0, b1, starts, last)) for b0, b1 in byte_bounds]
 
 
 def _align_vectorized(byte_bounds: Sequence[tuple[int, int]], starts: list[int]) -> list[Span]:
@@ -191,14 +204,7 @@ def _align_vectorized(byte_bounds: Sequence[tuple[int, int]], starts: list[int])
     table = np.asarray(starts, dtype=np.int64)
     bounds = np.asarray(byte_bounds, dtype=np.int64).reshape(-1, 2)
     b0, b1 = bounds[:, 0], bounds[:, 1]
-    # Index of the character holding the first byte; and one past the character holding
-    # the last byte (an empty span sits at its start).
-    c0 = np.searchsorted(table, b0, side="right") - 1
-    c1 = np.searchsorted(table, b1, side="left")
-    c1 = np.maximum(c1, c0 + (b1 > b0))
-    inside_start = table[np.minimum(c0, len(table) - 1)] != b0
-    end_char = np.searchsorted(table, b1, side="right") - 1
-    inside_end = table[np.minimum(end_char, len(table) - 1)] != b1
+    c0, c1, inside_start, inside_end = _char_bounds_arrays(table, b0, b1)
     return [
         Span(s, e, cs, ce, bool(i0), bool(i1))
         for s, e, cs, ce, i0, i1 in zip(
@@ -223,23 +229,14 @@ def align_columns(byte_starts: Sequence[int], byte_ends: Sequence[int], char_byt
         c0s, c1s, flags = array("q"), array("q"), bytearray()
         last = len(char_bytes) - 1
         for b0, b1 in zip(byte_starts, byte_ends, strict=True):
-            c0 = bisect_right(char_bytes, b0) - 1
-            end_char = bisect_right(char_bytes, b1) - 1
-            c1 = end_char if char_bytes[min(end_char, last)] == b1 else end_char + 1
-            c1 = max(c1, c0 + (b1 > b0))
+            c0, c1, inside_start, inside_end = _char_bounds(b0, b1, char_bytes, last)
             c0s.append(c0)
             c1s.append(c1)
-            flags.append(char_bytes[min(c0, last)] != b0 or char_bytes[min(end_char, last)]
-                         != b1)
+            flags.append(inside_start or inside_end)
         return c0s, c1s, bytes(flags)
     import numpy as np
 
-    table = np.frombuffer(char_bytes, dtype=np.int64)
-    b0 = np.frombuffer(byte_starts, dtype=np.int64)
-    b1 = np.frombuffer(byte_ends, dtype=np.int64)
-    c0 = np.searchsorted(table, b0, side="right") - 1
-    c1 = np.maximum(np.searchsorted(table, b1, side="left"), c0 + (b1 > b0))
-    end_char = np.searchsorted(table, b1, side="right") - 1
-    last = len(table) - 1
-    partial = (table[np.minimum(c0, last)] != b0) | (table[np.minimum(end_char, last)] != b1)
-    return column(c0), column(c1), partial.astype(np.uint8).tobytes()
+    c0, c1, inside_start, inside_end = _char_bounds_arrays(
+        np.frombuffer(char_bytes, dtype=np.int64), np.frombuffer(byte_starts, dtype=np.int64),
+        np.frombuffer(byte_ends, dtype=np.int64))
+    return column(c0), column(c1), (inside_start | inside_end).astype(np.uint8).tobytes()
