@@ -1,4 +1,5 @@
-"""Tokenizers trained in BPE Lens, exported, give the same ids in tokenizers and tiktoken."""
+"""Tokenizers trained in BPE Lens, and BPE tokenizers read from files, exported, give the same
+ids in tokenizers and tiktoken."""
 
 import json
 
@@ -12,6 +13,7 @@ from bpelens.core import ConfigError, TrainingConfig, open_tokenizer, train
 from bpelens.core.formats.export import onig_pattern, save_hf_json, save_tiktoken, to_hf_json
 from bpelens.core.formats.tiktoken_file import read_ranks
 
+from conftest import SHARED_DATA, needs_shared_data
 from fidelity_helpers import texts
 
 CORPUS = [
@@ -99,5 +101,65 @@ def test_what_a_format_cannot_hold_is_refused(tmp_path):
     from bpelens.core.models.tiktoken_ranks import TiktokenModel
 
     foreign = Tokenizer(TiktokenModel({bytes([b]): b for b in range(256)}))
-    with pytest.raises(ConfigError, match="only tokenizers trained in BPE Lens"):
+    with pytest.raises(ConfigError, match=r"tiktoken ranks\), 256 tokens model cannot be "
+                                          r"written as tokenizer.json"):
         to_hf_json(foreign)
+
+
+def _ntrex_lines(count: int) -> list[str]:
+    folder = SHARED_DATA / "parallel" / "ntrex128"
+    lines: list[str] = []
+    for lang in ("deu", "jpn", "hin", "arb", "rus", "kor"):
+        text = (folder / f"newstest2019-ref.{lang}.txt").read_text(encoding="utf-8")
+        lines += text.splitlines()[:count]
+    return lines
+
+
+@needs_shared_data
+@pytest.mark.parametrize("name", ["qwen3", "llama3", "llama-spm", "falcon"])
+def test_a_tokenizer_json_written_back_gives_the_librarys_ids(tmp_path, name):
+    """Read from tokenizer.json, written with save_hf_json: HF loads the copy and gives the
+    original file's ids (each test line, with its added tokens)."""
+    source = SHARED_DATA / "tokenizers" / "hf" / f"{name}.tokenizer.json"
+    save_hf_json(open_tokenizer(source), tmp_path / "tokenizer.json")
+    original = HFTokenizer.from_file(str(source))
+    copy = HFTokenizer.from_file(str(tmp_path / "tokenizer.json"))
+    for line in [*_ntrex_lines(40), "<|endoftext|> x  <s>\u00a0 \t 1234567"]:
+        assert copy.encode(line).ids == original.encode(line).ids, line
+
+
+@needs_shared_data
+def test_gpt2s_two_files_become_one_tokenizer_json(tmp_path):
+    folder = SHARED_DATA / "tokenizers" / "gpt2-original"
+    tokenizer = open_tokenizer(folder / "vocab.bpe")
+    save_hf_json(tokenizer, tmp_path / "tokenizer.json")
+    hf = HFTokenizer.from_file(str(tmp_path / "tokenizer.json"))
+    for line in [*_ntrex_lines(40), "  indented\n\ttabs <|endoftext|>"]:
+        assert hf.encode(line).ids == tokenizer.encode_ids(line), line
+        assert hf.decode(hf.encode(line).ids, skip_special_tokens=False) == line
+
+
+@needs_shared_data
+def test_a_rank_file_written_back_gives_tiktokens_ids(tmp_path):
+    source = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"
+    tokenizer = open_tokenizer(source)
+    sidecar = save_tiktoken(tokenizer, tmp_path / "copy.tiktoken")
+    definition = json.loads(sidecar.read_text(encoding="utf-8"))
+    copy = tiktoken.Encoding("copy", pat_str=definition["pat_str"],
+                             mergeable_ranks=read_ranks(tmp_path / "copy.tiktoken")[0],
+                             special_tokens=definition["special_tokens"])
+    reference = tiktoken.Encoding(
+        "o200k", pat_str=definition["pat_str"], mergeable_ranks=read_ranks(source)[0],
+        special_tokens=definition["special_tokens"])
+    assert (tmp_path / "copy.tiktoken").read_bytes() == source.read_bytes()
+    for line in [*_ntrex_lines(40), "<|endoftext|> x"]:
+        assert copy.encode(line, allowed_special="all") == tokenizer.encode_ids(line)
+        assert reference.encode(line, allowed_special="all") == tokenizer.encode_ids(line)
+
+
+@needs_shared_data
+def test_a_sentencepiece_model_is_refused_for_tokenizer_json_with_the_reason():
+    model = open_tokenizer(SHARED_DATA / "tokenizers" / "sentencepiece" /
+                           "botchan_en_bpe_1000.model")
+    with pytest.raises(ConfigError, match=r"cannot be written as tokenizer\.json"):
+        to_hf_json(model)

@@ -120,10 +120,12 @@ def build_parser() -> argparse.ArgumentParser:
     decode.set_defaults(handler="decode_command")
 
     export = sub.add_parser(
-        "export", help="save a BPE Lens tokenizer as tokenizer.json or .tiktoken",
-        description="Write a tokenizer trained in BPE Lens in another library's format: "
-        "tokenizer.json (Hugging Face tokenizers) or a .tiktoken rank file plus OUT.json with "
-        "its pattern and special tokens (tiktoken). What a format cannot hold is refused.",
+        "export", help="save a BPE tokenizer as tokenizer.json or .tiktoken",
+        description="Write a BPE tokenizer in another library's format: tokenizer.json "
+        "(Hugging Face tokenizers) or a .tiktoken rank file plus OUT.json with its pattern and "
+        "special tokens (tiktoken). Takes tokenizers trained in BPE Lens, vocabulary + merges "
+        "BPE (tokenizer.json, vocab.json + merges.txt) and rank files; what a format cannot "
+        "hold is refused.",
     )
     add_tokenizer(export)
     export.add_argument("--format", choices=("tokenizer.json", "tiktoken"), required=True)

@@ -1,4 +1,4 @@
-"""`bpelens export`: a tokenizer trained in BPE Lens as tokenizer.json or a .tiktoken file."""
+"""`bpelens export`: a BPE tokenizer as tokenizer.json or a .tiktoken file."""
 
 from __future__ import annotations
 

@@ -1,16 +1,24 @@
-"""Saving a tokenizer trained in BPE Lens for other libraries: a Hugging Face
-``tokenizer.json`` and a tiktoken rank file (+ a small JSON with its pattern and special
-tokens). Both give the same ids as BPE Lens in those libraries; what a format cannot express
-is refused with the reason, never approximated."""
+"""Saving a tokenizer for other libraries: a Hugging Face ``tokenizer.json`` and a tiktoken
+rank file (+ a small JSON with its pattern and special tokens). Both give the same ids as BPE
+Lens in those libraries; what a format cannot express is refused with the reason, never
+approximated.
+
+What can be written: BPE models trained here (both formats), vocabulary + merges BPE read from
+a tokenizer.json or GPT-2's vocab.json + merges.txt (tokenizer.json: the pipeline as read), and
+tiktoken rank files (a rank file again). A rank file holds no pairs and a SentencePiece model
+merges by piece score, so neither becomes a tokenizer.json here."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
 from ..models.bpe import BPEModel
+from ..models.tiktoken_ranks import TiktokenModel
+from ..models.vocab_bpe import VocabBPEModel
 from ..pipeline.normalizers.base import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
 from ..pipeline.pre_tokenizers.base import (
     DigitsPreTokenizer,
@@ -26,11 +34,49 @@ from .file_io import write_atomic, write_files
 from .tiktoken_file import rank_lines
 
 
-def _own_model(tokenizer: Tokenizer) -> BPEModel:
+def _own_model(tokenizer: Tokenizer, fmt: str) -> BPEModel:
     model = tokenizer.model
     if not isinstance(model, BPEModel):
-        raise ConfigError("only tokenizers trained in BPE Lens can be exported")
+        raise ConfigError(f"a {model.describe()} model cannot be written as {fmt} (it takes "
+                          "BPE trained in BPE Lens, or vocabulary + merges BPE for "
+                          "tokenizer.json, or tiktoken ranks for .tiktoken)")
     return model
+
+
+def _vocab_bpe_document(tokenizer: Tokenizer, model: VocabBPEModel) -> dict[str, Any]:
+    """A vocabulary + merges BPE as tokenizer.json: the document it was read from (or, for
+    GPT-2's two files, its pipeline's Hugging Face configs) with the model's tables."""
+    doc = (tokenizer.source or {}).get("doc")
+    if doc is not None:
+        document = copy.deepcopy(doc)
+    else:
+        document = {
+            "version": "1.0", "truncation": None, "padding": None,
+            "added_tokens": _added_tokens(tokenizer),
+            "normalizer": None if type(tokenizer.normalizer) is Normalizer
+            else tokenizer.normalizer.to_config(),
+            "pre_tokenizer": None if type(tokenizer.pretokenizer) is PreTokenizer
+            else tokenizer.pretokenizer.to_config(),
+            "post_processor": None if tokenizer.post_processor is None
+            else tokenizer.post_processor.to_config(),
+            "decoder": None if tokenizer.decoder is None else tokenizer.decoder.to_config(),
+            "model": {"type": "BPE", "dropout": None, "unk_token": model.unk_token,
+                      "continuing_subword_prefix": model.prefix or None,
+                      "end_of_word_suffix": model.suffix or None, "fuse_unk": model.fuse_unk,
+                      "byte_fallback": model.byte_fallback,
+                      "ignore_merges": model.ignore_merges},
+        }
+    document["model"]["vocab"] = dict(model.vocab)
+    document["model"]["merges"] = [list(pair) for pair in model.merge_spellings()]
+    return document
+
+
+def _added_tokens(tokenizer: Tokenizer) -> list[dict[str, Any]]:
+    return [
+        {"id": tid, "content": text, "single_word": False, "lstrip": False, "rstrip": False,
+         "normalized": False, "special": True}
+        for text, tid in sorted(tokenizer.specials.ids.items(), key=lambda item: item[1])
+    ]
 
 
 def _hf_normalizer(normalizer: Normalizer) -> dict[str, Any] | None:
@@ -63,7 +109,9 @@ def _hf_splits(pre: PreTokenizer) -> list[dict[str, Any]]:
 
 def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:
     """The tokenizer as a Hugging Face ``tokenizer.json`` document."""
-    model = _own_model(tokenizer)
+    if isinstance(tokenizer.model, VocabBPEModel):
+        return _vocab_bpe_document(tokenizer, tokenizer.model)
+    model = _own_model(tokenizer, "tokenizer.json")
     if model.end_of_word is not None:
         raise ConfigError(
             "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no "
@@ -99,11 +147,7 @@ def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:
         decoder = {"type": "Sequence", "decoders": [{"type": "ByteFallback"}, {"type": "Fuse"}]}
     else:
         decoder = {"type": "Fuse"}
-    added = [
-        {"id": tid, "content": text, "single_word": False, "lstrip": False, "rstrip": False,
-         "normalized": False, "special": True}
-        for text, tid in sorted(tokenizer.specials.ids.items(), key=lambda item: item[1])
-    ]
+    added = _added_tokens(tokenizer)
     return {
         "version": "1.0",
         "truncation": None,
@@ -130,19 +174,27 @@ def save_hf_json(tokenizer: Tokenizer, path: str | Path) -> None:
 def save_tiktoken(tokenizer: Tokenizer, path: str | Path) -> Path:
     """Write ``path`` (ranks) and ``path + ".json"`` (pattern and special tokens, for
     ``tiktoken.Encoding(pat_str=…, special_tokens=…)``). Returns the second path."""
-    model = _own_model(tokenizer)
+    if isinstance(tokenizer.model, TiktokenModel):
+        ranks = {data: i for i, data in enumerate(tokenizer.model.token_bytes)
+                 if data is not None}
+        return _write_tiktoken(tokenizer, path, ranks)
+    model = _own_model(tokenizer, "a .tiktoken file")
     if model.level != "byte":
         raise ConfigError("a .tiktoken file holds byte-level tokens; this tokenizer is "
                           "character-level")
     if type(tokenizer.normalizer) is not Normalizer:
         raise ConfigError("tiktoken has no normalizer; this tokenizer normalizes its text")
+    ranks = {model.token_bytes[i]: i for i in range(model.vocab_size)}
+    if len(ranks) != model.vocab_size:
+        raise ConfigError("two tokens have the same bytes; a rank file cannot hold both")
+    return _write_tiktoken(tokenizer, path, ranks)
+
+
+def _write_tiktoken(tokenizer: Tokenizer, path: str | Path, ranks: dict[bytes, int]) -> Path:
     pre = tokenizer.pretokenizer
     if not isinstance(pre, RegexPreTokenizer):
         raise ConfigError("tiktoken splits text with one regex; this tokenizer's pre-tokenizer "
                           f"is {pre.kind!r}")
-    ranks = {model.token_bytes[i]: i for i in range(model.vocab_size)}
-    if len(ranks) != model.vocab_size:
-        raise ConfigError("two tokens have the same bytes; a rank file cannot hold both")
     path = Path(path)
     sidecar = path.with_name(path.name + ".json")
     definition = {"name": tokenizer.name or path.stem, "pat_str": pre.pattern,

@@ -691,6 +691,8 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
             doc = dict(tokenizer.source.get("doc") or {})
             disk_cache.store("tokenizer.json", digest,
                              {"doc": doc, "tables": tokenizer.model.to_tables()})
-    tokenizer.source = {"format": "tokenizer.json", "path": str(path)}
+    doc = (tokenizer.source or {}).get("doc")
+    # The document without its vocabulary stays: exporting writes it back with the tables.
+    tokenizer.source = {"format": "tokenizer.json", "path": str(path), "doc": doc}
     tokenizer.name = path.name.removesuffix(".json").removesuffix(".tokenizer") or path.stem
     return tokenizer

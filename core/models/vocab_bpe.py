@@ -197,6 +197,12 @@ class VocabBPEModel(TokenModel):
             built.setdefault(new, MergeRule(rank, a, b, new))
         return built
 
+    def merge_spellings(self) -> list[tuple[str, str]]:
+        """The merges as the file listed them (a pair listed twice, twice), as spellings."""
+        labels = self.labels
+        return [(labels[a] or "", labels[b] or "")
+                for a, b in zip(self._merge_lefts, self._merge_rights, strict=True)]
+
     def with_spelled_input(self) -> VocabBPEModel:
         if self.level != "byte" or self.mapped_input:
             return self  # a character-level vocabulary reads pieces as they come anyway

@@ -37,7 +37,9 @@ class ByteLevelDecoder(Decoder):
     kind = "ByteLevel"
 
     def __init__(self, config: dict[str, Any] | None = None) -> None:
-        self._config = {"type": "ByteLevel", **(config or {})}
+        # Decoding reads none of these; tokenizer.json needs all three (HF's defaults).
+        self._config = {"type": "ByteLevel", "add_prefix_space": True, "trim_offsets": True,
+                        "use_regex": True, **(config or {})}
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
         table = unicode_to_bytes()
