@@ -69,6 +69,7 @@ _EXPORTS = {
     "parse_weight": "training.corpus",
     "read_corpus": "training.corpus",
     "read_lines": "training.corpus",
+    "TrainingRecord": "training.record",
     "TrainingProgress": "training.trainer",
     "TrainingResult": "training.trainer",
     "iter_training": "training.trainer",
@@ -122,6 +123,7 @@ __all__ = [
     "TrainingConfig",
     "TrainingError",
     "TrainingProgress",
+    "TrainingRecord",
     "TrainingResult",
     "UnknownCharacterError",
     "WeightedText",
@@ -222,4 +224,5 @@ if TYPE_CHECKING:
     )
     from .training.config import DEFAULT_MIN_FREQUENCY, TrainingConfig
     from .training.corpus import WeightedText, parse_weight, read_corpus, read_lines
+    from .training.record import TrainingRecord
     from .training.trainer import TrainingProgress, TrainingResult, iter_training, train

@@ -79,6 +79,9 @@ def good_dict() -> dict:
         (lambda d: d.update(pretokenizer={"type": "regex", "preset": "gtp2"}), "unknown pre-tok"),
         (lambda d: d.update(special_tokens={"<x>": 3}), "already uses"),
         (lambda d: d["training"].update(merge_counts=[1]), "training.merge_counts"),
+        (lambda d: d["training"].update(stop_reason=3), "training.stop_reason: expected a str"),
+        (lambda d: d["training"].update(distinct_pieces="9"), "training.distinct_pieces"),
+        (lambda d: d["training"].update(config=[]), "training.config: expected an object"),
     ],
 )
 def test_bad_files_name_the_field(tmp_path, change, message):

@@ -26,8 +26,8 @@ from typing import Any
 from ..errors import BpeLensError, TokenizerFileError
 from ..models.base import MAX_TOKEN_ID
 from ..models.bpe import BPEModel
-from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
+from ..training.record import TrainingRecord
 
 FORMAT = "bpelens-tokenizer"
 VERSION = 1
@@ -53,22 +53,12 @@ def tokenizer_to_dict(tokenizer: Tokenizer) -> dict[str, Any]:
         "special_tokens": dict(tokenizer.specials.ids),
     }
     if tokenizer.training is not None:
-        record = dict(tokenizer.training)
-        record["merge_counts"] = [_count_to_json(c) for c in record["merge_counts"]]
-        data["training"] = record
+        data["training"] = tokenizer.training.to_json()
     return data
 
 
 def _none_if_identity(config: dict[str, Any]) -> dict[str, Any] | None:
     return None if config == {"type": "none"} else config
-
-
-def _count_to_json(count: int | Fraction) -> int | str:
-    if isinstance(count, Fraction):
-        if count.denominator == 1:
-            return count.numerator
-        return f"{count.numerator}/{count.denominator}"
-    return int(count)
 
 
 def save_tokenizer(tokenizer: Tokenizer, path: str | Path) -> None:
@@ -187,7 +177,15 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
                 f"training.merge_counts[{i}]", "expected an integer or a \"p/q\" string",
             )
             parsed.append(value)
-        tokenizer.training = {**training, "merge_counts": parsed}
+        stop, pieces, config = (training.get(k) for k in (
+            "stop_reason", "distinct_pieces", "config"))
+        _expect(stop is None or isinstance(stop, str), path, "training.stop_reason",
+                "expected a string")
+        _expect(pieces is None or (isinstance(pieces, int) and not isinstance(pieces, bool)),
+                path, "training.distinct_pieces", "expected an integer")
+        _expect(config is None or isinstance(config, dict), path, "training.config",
+                "expected an object")
+        tokenizer.training = TrainingRecord(tuple(parsed), stop or "", pieces, config or {})
     return tokenizer
 
 
@@ -203,13 +201,3 @@ def load_tokenizer(path: str | Path) -> Tokenizer:
     if not tokenizer.name:
         tokenizer.name = path.stem
     return tokenizer
-
-
-def merge_records(tokenizer: Tokenizer) -> list[MergeRule]:
-    """The training record of each merge (count from training, when the file has them)."""
-    counts = (tokenizer.training or {}).get("merge_counts")
-    rules = tokenizer.model.rules
-    return [
-        MergeRule(r.rank, r.left_id, r.right_id, r.new_id, counts[r.rank] if counts else 0)
-        for r in rules
-    ]

@@ -35,6 +35,8 @@ from .pre_tokenizers.base import PreTokenizer, make_pretokenizer, newline_chunks
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..training.record import TrainingRecord
+
 DecodeErrors = Literal["strict", "replace"]
 PIECE_CACHE_LIMIT = 1 << 18
 CHUNK_CACHE_LIMIT = 1 << 16
@@ -97,7 +99,7 @@ class Tokenizer:
         self.decoder = decoder
         self.name = name
         # How it was trained (merge counts, settings), when known: for playback and files.
-        self.training: dict[str, Any] | None = None
+        self.training: TrainingRecord | None = None
         # Where it was read from (format, path, hash), when it came from a file.
         self.source: dict[str, Any] | None = None
         # What loading noticed and the user should know (ids a file declares differently

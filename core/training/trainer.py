@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from itertools import chain, compress, repeat
 from typing import Any, Literal
 
@@ -40,15 +41,30 @@ from ..pipeline.tokenizer import Tokenizer
 from ..text.units import clean_surrogates, find_lone_surrogates
 from .config import StopReason, TrainingConfig
 from .corpus import parse_weight
+from .record import TrainingRecord
 
 
 @dataclass(frozen=True)
 class TrainingResult:
+    """The trained tokenizer and the settings; the rest is the tokenizer's own record (the
+    same object as ``tokenizer.training``, saved with it)."""
+
     tokenizer: Tokenizer
-    merges: tuple[MergeRule, ...]
-    stop_reason: StopReason
-    distinct_pieces: int
+    record: TrainingRecord
     config: TrainingConfig
+
+    @cached_property
+    def merges(self) -> tuple[MergeRule, ...]:
+        """Each merge learned, with the count it had."""
+        return self.record.merges(self.tokenizer.model.rules)
+
+    @property
+    def stop_reason(self) -> StopReason:
+        return self.record.stop_reason  # type: ignore[return-value]
+
+    @property
+    def distinct_pieces(self) -> int:
+        return self.record.distinct_pieces or 0
 
 
 @dataclass(frozen=True)
@@ -538,13 +554,9 @@ def iter_training(
         model, normalizer=config.normalizer, pretokenizer=config.pretokenizer,
         special_tokens=special_ids,
     )
-    tokenizer.training = {
-        "merge_counts": [r.count for r in records],
-        "stop_reason": stop,
-        "distinct_pieces": len(pieces),
-        "config": config.to_dict(),
-    }
-    result = TrainingResult(tokenizer, tuple(records), stop, len(pieces), config)
+    record = TrainingRecord(tuple(r.count for r in records), stop, len(pieces), config.to_dict())
+    tokenizer.training = record
+    result = TrainingResult(tokenizer, record, config)
     yield TrainingProgress("done", total, total, result)
 
 
