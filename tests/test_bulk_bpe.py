@@ -399,7 +399,7 @@ def test_o200k_join_table_matches_merge_by_rank_and_tiktoken(lang):
 
 @needs_shared_data
 def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
-    """The bulk path of ``Tokenizer._prefill``: pieces cached before and new ones together,
+    """The bulk path of ``FastEncoder.prefill``: pieces cached before and new ones together,
     through the model's arrays and through plain ``encode_pieces`` (any model)."""
     from bpelens.core import TokenModel, open_tokenizer
 
@@ -408,7 +408,7 @@ def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
     text = "\n".join(texts).replace("\r", "")
     tokenizer = open_tokenizer(TIKTOKEN_FILE)
     model = tokenizer.model
-    expected = [i for piece in tokenizer._split(text) for i in model.encode_piece(piece)]
+    expected = [i for piece in tokenizer.fast.split(text) for i in model.encode_piece(piece)]
     tokenizer.encode_ids(texts[0][:30_000])  # some pieces (and chunks) cached first
     assert tokenizer.encode_ids(text) == expected
     fresh = open_tokenizer(TIKTOKEN_FILE)

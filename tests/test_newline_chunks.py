@@ -64,8 +64,8 @@ def o200k_like():
 @given(text=TEXTS)
 def test_ids_with_and_without_the_line_cache(o200k_like, text):
     cached, plain = o200k_like(), o200k_like()
-    plain._chunked = False
-    assert cached._chunked
+    plain.fast.chunked = False
+    assert cached.fast.chunked
     want = plain.encode_ids(text)
     assert cached.encode_ids(text) == want
     assert cached.encode_ids(text) == want  # second time from the cache
@@ -74,11 +74,11 @@ def test_ids_with_and_without_the_line_cache(o200k_like, text):
 def test_lines_split_in_one_pass_equal_line_by_line(o200k_like):
     tok = o200k_like()
     lines = newline_chunks("Hello world\nsecond line, third\n\n  indented\nLast/line 12345\n" * 3)
-    pieces, counts = tok._split_lines(lines)
-    per_line = [tok._split(line) for line in lines]
+    pieces, counts = tok.fast.split_lines(lines)
+    per_line = [tok.fast.split(line) for line in lines]
     assert pieces == [p for ps in per_line for p in ps]
     assert counts.tolist() == list(itertools.accumulate(map(len, per_line)))
     # Lines whose joins a piece would cross (not what newline_chunks makes): split apart.
     crossing = ["ab ", "cd", "  ", "ef"]
-    pieces, counts = tok._split_lines(crossing)
+    pieces, counts = tok.fast.split_lines(crossing)
     assert pieces == ["ab", " ", "cd", "  ", "ef"] and counts.tolist() == [2, 3, 4, 5]

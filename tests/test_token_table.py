@@ -148,9 +148,9 @@ def test_columns_are_compact():
 def test_a_text_of_many_slices_gives_the_columns_of_the_full_encoding(name, monkeypatch):
     """Pieces are split by groups of lines (a short regex pass each) as the encoder split
     them; with slices of 2,000 characters this text is cut into about twenty."""
-    import bpelens.core.pipeline.tokenizer as tokenizer_module
+    import bpelens.core.fast.encoder as encoder_module
 
-    monkeypatch.setattr(tokenizer_module, "SLICE_CHARS", 2000)
+    monkeypatch.setattr(encoder_module, "SLICE_CHARS", 2000)
     lines = ["Hello world, 日本語 and مرحبا", "  indented <|end|> 3.14159", "", "नमस्ते 🙂",
              "trailing space \n", "x" * 50]
     text = "\n".join(lines[i % len(lines)] + f" line {i}" for i in range(1200))

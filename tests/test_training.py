@@ -209,7 +209,7 @@ def test_a_batch_with_a_text_the_model_cannot_encode():
     words = ["the", "cat", "sat", "on", "mat", "a", "dog", "and"]
     texts = [" ".join(words[(i >> (3 * k)) & 7] for k in range(4)) + "\nand a dog\n"
              for i in range(3000)]
-    assert tok._chunked and sum(map(len, texts)) > 20_000
+    assert tok.fast.chunked and sum(map(len, texts)) > 20_000
     alone = [train(corpus, char_config(vocab_size=40, pretokenizer="gpt2")).tokenizer
              .encode_ids(t) for t in texts[:50]]
     bad = [*texts, "the cat ☃"]

@@ -14,14 +14,12 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import accumulate, chain, compress, count
-from typing import TYPE_CHECKING, Any, Literal, overload
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import BpeLensError, DecodeError
-from ..fast.gc_pause import gc_paused
-from ..fast.short_steps import joined, mapped, mapped_array
+from ..errors import DecodeError
+from ..fast.encoder import CHUNK_CACHE_LIMIT, FastEncoder, Progress
+from ..fast.short_steps import joined, mapped
 from ..models.base import TokenKind, TokenModel
 from ..models.bpe import UnknownCharacterError
 from ..results.encoding import Encoding
@@ -30,42 +28,14 @@ from .added_tokens import AddedToken, AddedVocabulary, SpecialMode
 from .decoders import Decoder
 from .normalizers.base import Normalizer, make_normalizer
 from .post_processors import PostProcessor
-from .pre_tokenizers.base import PreTokenizer, make_pretokenizer, newline_chunks
+from .pre_tokenizers.base import PreTokenizer, make_pretokenizer
 
 if TYPE_CHECKING:
-    import numpy as np
 
     from ..training.record import TrainingRecord
 
 DecodeErrors = Literal["strict", "replace"]
-PIECE_CACHE_LIMIT = 1 << 18
-CHUNK_CACHE_LIMIT = 1 << 16
-# A text this long that was never seen may hold enough new pieces to merge them together.
-BULK_MIN_CHARS = 20_000
-# A long text is encoded a slice at a time: about this many characters of lines, or pieces.
-SLICE_CHARS = 1 << 20
-SLICE_PIECES = 1 << 18
-Progress = Callable[[float], None]
-Source = tuple[int, int]
-# Int objects 0, 1, 2 … shared by every tokenizer (ints are immutable), see Tokenizer._id_list.
-_ID_OBJECTS: np.ndarray | None = None
 
-
-class _PieceCache(dict[str, list[int]]):
-    """piece → ids; a miss runs the model, a hit never leaves C (``map(cache.__getitem__, …)``)."""
-
-    __slots__ = ("_encode",)
-
-    def __init__(self, encode) -> None:
-        super().__init__()
-        self._encode = encode
-
-    def __missing__(self, piece: str) -> list[int]:
-        ids = self._encode(piece)
-        if len(self) >= PIECE_CACHE_LIMIT:
-            self.clear()
-        self[piece] = ids
-        return ids
 
 
 class Tokenizer:
@@ -105,18 +75,8 @@ class Tokenizer:
         # What loading noticed and the user should know (ids a file declares differently
         # from what its library gives them, say): shown by the CLI and the window.
         self.load_notes: list[str] = []
-        self._cache = _PieceCache(model.encode_piece)
-        # piece → (ids, bytes each covers): what encode() and token tables reuse.
-        self._span_cache: dict[str, tuple[list[int], list[int]]] = {}
-        self._decode_key: tuple[int, int] | None = None
-        self._decode_cache: list[bytes | None] | None = None
-        self._normalize_identity = type(self.normalizer) is Normalizer
-        self._split = self.pretokenizer.split_fast
-        self._position_sensitive = self.pretokenizer.position_sensitive
-        # Text seen before (the GUI re-encoding as the user types) is encoded a line at a
-        # time from a cache of whole lines, where the pre-tokenizer allows cutting there.
-        self._chunked = self.pretokenizer.cuts_at_newlines and not self._position_sensitive
-        self._chunks: dict[str, list[int]] = {}
+        # Every cache and fast path, behind one object (the walk gives the same ids).
+        self.fast = FastEncoder(model, self.normalizer, self.pretokenizer, self.specials)
 
     # -- sizes and lookups ------------------------------------------------------------------
     @property
@@ -185,204 +145,23 @@ class Tokenizer:
         surrogates: SurrogatePolicy = "replace",
         progress: Progress | None = None,
     ) -> list[int]:
-        """Token ids only (no spans, no traces).
+        """Token ids only (no spans, no traces), from the fast encoder.
 
         ``progress(fraction)`` is called between slices of a long text (each a few tens of
         milliseconds of work, so a thread waiting for the interpreter lock gets it); it may
         raise to stop the encoding."""
         text, _ = clean_surrogates(text, surrogates)
-        out: list[int] = []
-        lookup = self._cache.__getitem__
-        done = 0
         try:
-            for part, sid, at_start in self._model_parts(text, special):
-                if sid is not None:
-                    out.append(sid)
-                elif self._chunked:
-                    self._encode_lines(part, out, _scaled(progress, done, len(part),
-                                                          len(text)))
-                else:
-                    if self._position_sensitive:
-                        pieces = [p.text for p in self.pretokenizer.pieces(
-                            part, at_input_start=at_start)]
-                    else:
-                        pieces = self._split(part)
-                    report = _scaled(progress, done, len(part), len(text))
-                    for start in range(0, len(pieces), SLICE_PIECES):
-                        some = pieces[start : start + SLICE_PIECES]
-                        if len(part) >= BULK_MIN_CHARS:
-                            with gc_paused():
-                                self._prefill(some)
-                        out.extend(chain.from_iterable(map(lookup, some)))
-                        if report is not None:
-                            report(min(1.0, (start + SLICE_PIECES) / len(pieces)))
-                done += len(part)
+            out = self.fast.ids(text, special, progress)
         except UnknownCharacterError:
-            self.encode(text, special=special)  # raises with the offset in the whole text
+            # The fast path knows the piece, not where it is in the text: the walk does.
+            from .walk import walk
+
+            walk(self, text, special=special)
             raise
         if add_special_tokens and self.post_processor is not None:
             out = self.post_processor.process(out)
         return out
-
-    def _model_parts(
-        self, text: str, special: SpecialMode
-    ) -> Iterator[tuple[str, int | None, bool]]:
-        """What the model is given, in order: ``(part, None, at_input_start)`` for normalized
-        text between added tokens, ``("", id, False)`` for an added token."""
-        for start, end, sid in self._raw_segments(text, special):
-            if sid is not None:
-                yield "", sid, False
-                continue
-            segment = text if (start, end) == (0, len(text)) else text[start:end]
-            if not self._normalize_identity:
-                segment = self.normalizer.normalize_str(segment)
-            for s, e, nid in self._normalized_segments(segment, special):
-                if nid is not None:
-                    yield "", nid, False
-                else:
-                    part = segment if (s, e) == (0, len(segment)) else segment[s:e]
-                    yield part, None, start == 0 and s == 0
-
-    def _encode_lines(self, text: str, out: list[int],
-                      progress: Progress | None = None) -> None:
-        chunks = self._chunks
-        if "\n" not in text:
-            known = chunks.get(text)  # a line seen before: the common case while typing
-            if known is not None:
-                out.extend(known)
-                return
-        if len(chunks) >= CHUNK_CACHE_LIMIT:
-            chunks.clear()
-        parts = newline_chunks(text)
-        distinct = dict.fromkeys(parts)
-        new = dict.fromkeys(c for c in distinct if c not in chunks)
-        if new:
-            # The lists made here hold ids only: no cycles for the collector to find.
-            with gc_paused(promote=True):
-                if sum(map(len, new)) >= BULK_MIN_CHARS:
-                    # With no line known yet, the ids of every line in order are the answer.
-                    if len(new) == len(distinct):
-                        for group, fraction in slices(parts):
-                            out.extend(self._cache_lines(group))
-                            if progress is not None:
-                                progress(fraction)
-                        return
-                    for group, fraction in slices(list(new)):
-                        self._cache_lines(group)
-                        if progress is not None:
-                            progress(fraction)
-                else:
-                    pieces = list(map(self._split, new))
-                    lookup = self._cache.__getitem__
-                    for chunk, chunk_pieces in zip(new, pieces, strict=True):
-                        chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
-        out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
-
-    def _cache_lines(self, lines: list[str]) -> list[int]:
-        """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
-        keep each line's ids in the line cache, and return all the ids in order."""
-        pieces, counts = self._split_lines(lines)
-        ids, ends = self._prefill(pieces, ids=True)
-        # Where each line's ids end: after its last piece's.
-        bounds = ends[counts].tolist()
-        spans = map(slice, [0, *bounds[:-1]], bounds)
-        self._chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
-        return ids
-
-    def _split_lines(self, lines: list[str]) -> tuple[list[str], Any]:
-        """The pieces of all ``lines`` one after the other, and how many pieces the first
-        ``k + 1`` lines hold, for each ``k``: one regex pass over the lines joined (a pass
-        per line costs more), checked to cut where the lines meet, else a pass per line."""
-        import numpy as np
-
-        pieces = self._split("".join(lines))
-        piece_ends = np.cumsum(mapped_array(len, pieces, np.int64))
-        line_ends = np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)))
-        last = np.searchsorted(piece_ends, line_ends)
-        if last.size and (int(last[-1]) >= piece_ends.size
-                          or not np.array_equal(piece_ends[last], line_ends)):
-            per_line = list(map(self._split, lines))
-            return (list(chain.from_iterable(per_line)),
-                    np.fromiter(accumulate(map(len, per_line)), dtype=np.intp,
-                                count=len(per_line)))
-        return pieces, last + 1
-
-    @overload
-    def _prefill(self, pieces: list[str]) -> None: ...
-    @overload
-    def _prefill(
-        self, pieces: list[str], *, ids: Literal[True]
-    ) -> tuple[list[int], np.ndarray]: ...
-
-    def _prefill(
-        self, pieces: list[str], *, ids: bool = False
-    ) -> tuple[list[int], np.ndarray] | None:
-        """Put the pieces not yet in the piece cache there, encoded together.
-
-        ``ids``: instead return the ids of all the pieces one after the other (what
-        ``chain.from_iterable(map(cache.__getitem__, pieces))`` would give) and, as an array,
-        where each piece's end in them (with a 0 first); the new pieces are not cached then
-        (the caller caches whole lines, which is what comes back while the user types, and a
-        list per piece costs a tenth of the encoding). Reading a million cached lists,
-        scattered in memory, costs more than numbering the pieces as they come and gathering
-        with numpy (in steps: see ``short_steps``)."""
-        cache = self._cache
-        if not ids:
-            misses = [p for p in set(pieces) if p not in cache]
-            if misses:
-                cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
-            return None
-        import numpy as np
-
-        # Each distinct piece numbered in order of first appearance, all in C.
-        number: defaultdict[str, int] = defaultdict(count().__next__)
-        which = mapped_array(number.__getitem__, pieces, np.intp)
-        distinct = list(number)
-        if cache:
-            known = mapped_array(cache.__contains__, distinct, bool)
-        else:
-            known = np.zeros(len(distinct), dtype=bool)
-        # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
-        misses = list(compress(distinct, (~known).tolist())) if known.any() else distinct
-        pool, miss_starts, miss_lens = self.model.encode_pieces_arrays(misses)
-        starts = np.empty(len(distinct), dtype=np.int64)
-        lens = np.empty(len(distinct), dtype=np.int64)
-        starts[~known] = miss_starts
-        lens[~known] = miss_lens
-        if known.any():
-            cached = list(map(cache.__getitem__, compress(distinct, known.tolist())))
-            known_lens = np.fromiter(map(len, cached), dtype=np.int64, count=len(cached))
-            starts[known] = pool.size + np.cumsum(known_lens) - known_lens
-            lens[known] = known_lens
-            pool = np.concatenate((pool, np.fromiter(
-                chain.from_iterable(cached), dtype=np.int64, count=int(known_lens.sum()))))
-        # Then every occurrence's, gathered.
-        counts = lens[which]
-        ends = np.zeros(counts.size + 1, dtype=np.intp)
-        np.cumsum(counts, out=ends[1:])
-        first = starts[which]
-        if counts.size and counts.min() > 0:
-            # Where in the pool each id is: steps of 1, but a jump at each piece's first id.
-            at = np.ones(int(ends[-1]), dtype=np.int64)
-            at[0] = first[0]
-            at[ends[1:-1]] = first[1:] - first[:-1] - counts[:-1] + 1
-            np.cumsum(at, out=at)
-        else:
-            at = np.repeat(first - ends[:-1], counts) + np.arange(ends[-1])
-        return self._id_list(pool[at]), ends
-
-    def _id_list(self, ids: np.ndarray) -> list[int]:
-        """``ids.tolist()``, but every id is a shared int object: a million new ints would
-        cost more time, and ~28 bytes each, than gathering references."""
-        global _ID_OBJECTS
-        import numpy as np
-
-        top = int(ids.max(initial=-1))
-        if ids.size < 1 << 16 or top >= 1 << 24 or int(ids.min(initial=0)) < 0:
-            return ids.tolist()
-        if _ID_OBJECTS is None or _ID_OBJECTS.size <= top:
-            _ID_OBJECTS = np.arange(max(top + 1, self.vocab_size)).astype(object)
-        return _ID_OBJECTS.take(ids).tolist()
 
     def encode_batch_ids(
         self,
@@ -410,43 +189,7 @@ class Tokenizer:
         """Encode the lines of ``texts`` not seen yet all together, into the cache of lines:
         encoding each text afterwards (``encode_ids``) is then mostly lookups. Never raises:
         a text that cannot be encoded is left for ``encode_ids`` to report."""
-        if not self._chunked or sum(map(len, texts)) < BULK_MIN_CHARS:
-            return
-        chunks = self._chunks
-        try:
-            new = dict.fromkeys(
-                line
-                for text in texts
-                for part, sid, _ in self._model_parts(clean_surrogates(text, surrogates)[0],
-                                                      special)
-                if sid is None
-                for line in newline_chunks(part)
-                if line not in chunks
-            )
-        except BpeLensError:
-            return  # a bad text or mode: encode_ids reports it for that text
-        if sum(map(len, new)) < BULK_MIN_CHARS or len(new) > CHUNK_CACHE_LIMIT // 2:
-            return  # too few to gain, or more than the line cache would keep
-        if len(chunks) + len(new) >= CHUNK_CACHE_LIMIT:
-            chunks.clear()
-        try:
-            with gc_paused(promote=True):
-                self._cache_lines(list(new))
-        except BpeLensError:
-            return  # the text holding it reports it, with its offset
-
-    def _raw_segments(self, text: str, special: SpecialMode) -> list[tuple[int, int, int | None]]:
-        if not len(self.specials):
-            self.specials.selected(special)  # still validate the mode
-            return [(0, len(text), None)] if text else []
-        return self.specials.split(text, special)
-
-    def _normalized_segments(
-        self, text: str, special: SpecialMode
-    ) -> list[tuple[int, int, int | None]]:
-        if not self.specials.has_normalized:
-            return [(0, len(text), None)] if text else []
-        return self.specials.split(text, special, normalized=True)
+        self.fast.cache_texts(texts, special=special, surrogates=surrogates)
 
     # -- encoding: everything ---------------------------------------------------------------
     def encode(
@@ -470,7 +213,7 @@ class Tokenizer:
     def decode_bytes(self, ids: Iterable[int]) -> bytes:
         """Concatenate the tokens' bytes (added tokens as their UTF-8 text)."""
         ids = ids if isinstance(ids, list) else list(ids)
-        table = self._decode_table()
+        table = self.fast.decode_table(self.vocab_size)
         if table is not None:
             try:
                 if not ids or min(ids) >= 0:
@@ -499,19 +242,6 @@ class Tokenizer:
         if run:
             out.append(self.model.decode_bytes(run))
         return b"".join(out)
-
-    def _decode_table(self) -> list[bytes | None] | None:
-        """Bytes per id, added tokens included, built once (decoding is then one C-level join)."""
-        key = (id(self.specials), len(self.specials.by_id))
-        if self._decode_key != key:
-            base = self.model.decode_table()
-            table = None
-            if base is not None:
-                table = list(base) + [None] * (self.vocab_size - len(base))
-                for tid, content in self.specials.by_id.items():
-                    table[tid] = content.encode("utf-8")
-            self._decode_key, self._decode_cache = key, table
-        return self._decode_cache
 
     def decode(
         self, ids: Iterable[int], *, errors: DecodeErrors = "strict", skip_special: bool = False
@@ -558,27 +288,3 @@ class Tokenizer:
     def round_trips(self, text: str, *, special: SpecialMode = "all") -> bool:
         """decode(encode(text)) == text."""
         return self.decode(self.encode_ids(text, special=special), errors="replace") == text
-
-
-def slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:
-    """``lines`` in consecutive groups of about SLICE_CHARS characters, each with the share
-    of the characters done once it is."""
-    total = sum(map(len, lines)) or 1
-    done = 0
-    start = 0
-    size = 0
-    for index, line in enumerate(lines):
-        size += len(line)
-        if size >= SLICE_CHARS:
-            done += size
-            yield lines[start : index + 1], done / total
-            start, size = index + 1, 0
-    if start < len(lines):
-        yield lines[start:], 1.0
-
-
-def _scaled(progress: Progress | None, done: int, size: int, total: int) -> Progress | None:
-    """``progress`` for a part of ``size`` characters after ``done`` of ``total``."""
-    if progress is None or not total:
-        return progress
-    return lambda fraction: progress((done + fraction * size) / total)

@@ -26,6 +26,7 @@ from ..models.merges import PieceTrace
 from ..text.byte_level import printable_to_bytes
 from ..text.units import SurrogatePolicy, char_byte_offsets, clean_surrogates
 from .added_tokens import SpecialMatch, SpecialMode
+from .segments import normalized_segments, raw_segments
 
 if TYPE_CHECKING:
     from ..results.encoding import Encoding
@@ -173,7 +174,7 @@ def walk(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all",
     clean, replaced = clean_surrogates(text, surrogates)
     specials = tokenizer.specials
     found = tuple(specials.find_all_strings(clean)) if len(specials) else ()
-    raw = tokenizer._raw_segments(clean, special)
+    raw = raw_segments(specials, clean, special)
     view = _View()
     recognised: list[SpecialMatch] = []
     for start, end, sid in raw:
@@ -236,7 +237,7 @@ def _walk_segment(tokenizer: Tokenizer, text: str, start: int, end: int, special
             view.add_sourced(norm_text[a:b], norm_sources[a:b], offset=start, piece=piece,
                              changed=changed)
 
-    for s, e, nid in tokenizer._normalized_segments(norm_text, special):
+    for s, e, nid in normalized_segments(tokenizer.specials, norm_text, special):
         if nid is not None:
             add_plain(s, e, nid)
             a, b = through(s, e)
@@ -297,7 +298,7 @@ def _run_model(tokenizer: Tokenizer, view: _View, char_bytes: array,
                ) -> tuple[list[int], array, array, array, list[PieceTrace]]:
     """Every piece through the model: ids, their byte spans, the piece of each."""
     model = tokenizer.model
-    spans = tokenizer._span_cache
+    spans = tokenizer.fast.span_cache
     ids: list[int] = []
     lengths: list[int] = []
     counts = array("q")

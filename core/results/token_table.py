@@ -20,11 +20,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from ..fast.encoder import Progress, slices
 from ..fast.short_steps import column, encoded, int64s, joins_to, mapped
 from ..models.base import TokenKind
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
 from ..pipeline.pre_tokenizers.base import newline_chunks
-from ..pipeline.tokenizer import Progress, Tokenizer, slices
+from ..pipeline.tokenizer import Tokenizer
 from ..pipeline.walk import Walk, walk
 from ..text.units import align_columns, char_byte_offsets, clean_surrogates
 from .encoding import Encoding
@@ -178,17 +179,17 @@ def _part(progress: Progress | None, low: float, high: float) -> Progress | None
 
 def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
                 progress: Progress | None = None) -> TokenTable | None:
-    if tokenizer.specials.has_normalized or getattr(
-            tokenizer.pretokenizer, "position_sensitive", False):
+    fast = tokenizer.fast
+    if tokenizer.specials.has_normalized or fast.position_sensitive:
         return None
     clean, replaced = clean_surrogates(text)
     segments = tokenizer.specials.split(clean, special) if len(tokenizer.specials) else (
         [(0, len(clean), None)] if clean else [])
-    parts_table = tokenizer._decode_table()
+    parts_table = fast.decode_table(tokenizer.vocab_size)
     if parts_table is None:
         return None  # decoding is more than joining the tokens' bytes (an end-of-word marker)
     normalize = tokenizer.normalizer.normalize_str
-    if not tokenizer._normalize_identity and any(
+    if not fast.normalize_identity and any(
             sid is None and normalize(clean[s:e]) != clean[s:e] for s, e, sid in segments):
         return None
     ids = tokenizer.encode_ids(clean, special=special, progress=_part(progress, 0.0, 0.8))
@@ -214,11 +215,11 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
             continue
         if spelled:
             lengths_here = [b - a for a, b in pre.split(clean[s:e])]
-        elif tokenizer._chunked:
+        elif fast.chunked:
             # Split as the encoder split it: by groups of lines, each a short regex pass.
             lengths_here = []
             for group, _ in slices(newline_chunks(clean[s:e])):
-                lengths_here.extend(mapped(len, tokenizer._split_lines(group)[0]))
+                lengths_here.extend(mapped(len, fast.split_lines(group)[0]))
         else:
             lengths_here = mapped(len, pre.split_str(clean[s:e]))
         piece_lengths.extend(lengths_here)

@@ -106,6 +106,11 @@ class Normalizer:
 
     kind = "none"
 
+    @property
+    def is_identity(self) -> bool:
+        """Changes no text at all (the base class itself, "none")."""
+        return type(self) is Normalizer
+
     def normalize_str(self, text: str) -> str:
         return text
 

@@ -1,0 +1,323 @@
+"""The tokenizer's speed, behind one object: the fast id path and its caches.
+
+:class:`FastEncoder` gives exactly the ids the walk through the pipeline gives
+(``pipeline/walk.py``; tests compare them on generated and real text), faster: pieces,
+lines and the decode table are cached; text seen before (the GUI re-encoding as the user
+types) is encoded a line at a time from a cache of whole lines, where the pre-tokenizer allows
+cutting there; long texts never seen have their new pieces merged together (``bulk_bpe``).
+The :class:`~bpelens.core.pipeline.tokenizer.Tokenizer` calls it; nothing else reaches in.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from itertools import accumulate, chain, compress, count
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+from ..errors import BpeLensError
+from ..pipeline.added_tokens import AddedVocabulary, SpecialMode
+from ..pipeline.normalizers.base import Normalizer
+from ..pipeline.pre_tokenizers.base import PreTokenizer, newline_chunks
+from ..pipeline.segments import model_parts
+from ..text.units import SurrogatePolicy, clean_surrogates
+from .gc_pause import gc_paused
+from .short_steps import mapped_array
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..models.base import TokenModel
+
+PIECE_CACHE_LIMIT = 1 << 18
+CHUNK_CACHE_LIMIT = 1 << 16
+# A text this long that was never seen may hold enough new pieces to merge them together.
+BULK_MIN_CHARS = 20_000
+# A long text is encoded a slice at a time: about this many characters of lines, or pieces.
+SLICE_CHARS = 1 << 20
+SLICE_PIECES = 1 << 18
+Progress = Callable[[float], None]
+# Int objects 0, 1, 2 … shared by every tokenizer (ints are immutable), see FastEncoder.id_list.
+_ID_OBJECTS: np.ndarray | None = None
+
+
+class _PieceCache(dict[str, list[int]]):
+    """piece → ids; a miss runs the model, a hit never leaves C (``map(cache.__getitem__, …)``)."""
+
+    __slots__ = ("_encode",)
+
+    def __init__(self, encode) -> None:
+        super().__init__()
+        self._encode = encode
+
+    def __missing__(self, piece: str) -> list[int]:
+        ids = self._encode(piece)
+        if len(self) >= PIECE_CACHE_LIMIT:
+            self.clear()
+        self[piece] = ids
+        return ids
+
+
+class FastEncoder:
+    """Ids of a text through one tokenizer's pipeline, with every cache that makes it fast."""
+
+    def __init__(self, model: TokenModel, normalizer: Normalizer, pretokenizer: PreTokenizer,
+                 specials: AddedVocabulary) -> None:
+        self.model = model
+        self.normalizer = normalizer
+        self.pretokenizer = pretokenizer
+        self.specials = specials
+        self.cache = _PieceCache(model.encode_piece)
+        # piece → (ids, bytes each covers): what encode() and token tables reuse.
+        self.span_cache: dict[str, tuple[list[int], list[int]]] = {}
+        self._decode_key: tuple[int, int] | None = None
+        self._decode_cache: list[bytes | None] | None = None
+        self.normalize_identity = normalizer.is_identity
+        self.split = pretokenizer.split_fast
+        self.position_sensitive = pretokenizer.position_sensitive
+        # Text seen before (the GUI re-encoding as the user types) is encoded a line at a
+        # time from a cache of whole lines, where the pre-tokenizer allows cutting there.
+        self.chunked = pretokenizer.cuts_at_newlines and not self.position_sensitive
+        self.chunks: dict[str, list[int]] = {}
+
+    def parts(self, text: str, special: SpecialMode) -> Iterator[tuple[str, int | None, bool]]:
+        return model_parts(self.specials, self.normalizer, text, special,
+                           normalize=not self.normalize_identity)
+
+    def ids(self, text: str, special: SpecialMode, progress: Progress | None = None
+            ) -> list[int]:
+        """The ids of ``text`` (surrogates already dealt with), before any post-processor.
+        ``progress(fraction)`` between slices; it may raise to stop."""
+        out: list[int] = []
+        lookup = self.cache.__getitem__
+        done = 0
+        for part, sid, at_start in self.parts(text, special):
+            if sid is not None:
+                out.append(sid)
+            elif self.chunked:
+                self.encode_lines(part, out, _scaled(progress, done, len(part), len(text)))
+            else:
+                if self.position_sensitive:
+                    pieces = [p.text for p in self.pretokenizer.pieces(
+                        part, at_input_start=at_start)]
+                else:
+                    pieces = self.split(part)
+                report = _scaled(progress, done, len(part), len(text))
+                for start in range(0, len(pieces), SLICE_PIECES):
+                    some = pieces[start : start + SLICE_PIECES]
+                    if len(part) >= BULK_MIN_CHARS:
+                        with gc_paused():
+                            self.prefill(some)
+                    out.extend(chain.from_iterable(map(lookup, some)))
+                    if report is not None:
+                        report(min(1.0, (start + SLICE_PIECES) / len(pieces)))
+            done += len(part)
+        return out
+
+    def encode_lines(self, text: str, out: list[int],
+                      progress: Progress | None = None) -> None:
+        chunks = self.chunks
+        if "\n" not in text:
+            known = chunks.get(text)  # a line seen before: the common case while typing
+            if known is not None:
+                out.extend(known)
+                return
+        if len(chunks) >= CHUNK_CACHE_LIMIT:
+            chunks.clear()
+        parts = newline_chunks(text)
+        distinct = dict.fromkeys(parts)
+        new = dict.fromkeys(c for c in distinct if c not in chunks)
+        if new:
+            # The lists made here hold ids only: no cycles for the collector to find.
+            with gc_paused(promote=True):
+                if sum(map(len, new)) >= BULK_MIN_CHARS:
+                    # With no line known yet, the ids of every line in order are the answer.
+                    if len(new) == len(distinct):
+                        for group, fraction in slices(parts):
+                            out.extend(self.cache_lines(group))
+                            if progress is not None:
+                                progress(fraction)
+                        return
+                    for group, fraction in slices(list(new)):
+                        self.cache_lines(group)
+                        if progress is not None:
+                            progress(fraction)
+                else:
+                    pieces = list(map(self.split, new))
+                    lookup = self.cache.__getitem__
+                    for chunk, chunk_pieces in zip(new, pieces, strict=True):
+                        chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
+        out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
+
+    def cache_lines(self, lines: list[str]) -> list[int]:
+        """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
+        keep each line's ids in the line cache, and return all the ids in order."""
+        pieces, counts = self.split_lines(lines)
+        ids, ends = self.prefill(pieces, ids=True)
+        # Where each line's ids end: after its last piece's.
+        bounds = ends[counts].tolist()
+        spans = map(slice, [0, *bounds[:-1]], bounds)
+        self.chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
+        return ids
+
+    def split_lines(self, lines: list[str]) -> tuple[list[str], Any]:
+        """The pieces of all ``lines`` one after the other, and how many pieces the first
+        ``k + 1`` lines hold, for each ``k``: one regex pass over the lines joined (a pass
+        per line costs more), checked to cut where the lines meet, else a pass per line."""
+        import numpy as np
+
+        pieces = self.split("".join(lines))
+        piece_ends = np.cumsum(mapped_array(len, pieces, np.int64))
+        line_ends = np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)))
+        last = np.searchsorted(piece_ends, line_ends)
+        if last.size and (int(last[-1]) >= piece_ends.size
+                          or not np.array_equal(piece_ends[last], line_ends)):
+            per_line = list(map(self.split, lines))
+            return (list(chain.from_iterable(per_line)),
+                    np.fromiter(accumulate(map(len, per_line)), dtype=np.intp,
+                                count=len(per_line)))
+        return pieces, last + 1
+
+    @overload
+    def prefill(self, pieces: list[str]) -> None: ...
+    @overload
+    def prefill(
+        self, pieces: list[str], *, ids: Literal[True]
+    ) -> tuple[list[int], np.ndarray]: ...
+
+    def prefill(
+        self, pieces: list[str], *, ids: bool = False
+    ) -> tuple[list[int], np.ndarray] | None:
+        """Put the pieces not yet in the piece cache there, encoded together.
+
+        ``ids``: instead return the ids of all the pieces one after the other (what
+        ``chain.from_iterable(map(cache.__getitem__, pieces))`` would give) and, as an array,
+        where each piece's end in them (with a 0 first); the new pieces are not cached then
+        (the caller caches whole lines, which is what comes back while the user types, and a
+        list per piece costs a tenth of the encoding). Reading a million cached lists,
+        scattered in memory, costs more than numbering the pieces as they come and gathering
+        with numpy (in steps: see ``short_steps``)."""
+        cache = self.cache
+        if not ids:
+            misses = [p for p in set(pieces) if p not in cache]
+            if misses:
+                cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
+            return None
+        import numpy as np
+
+        # Each distinct piece numbered in order of first appearance, all in C.
+        number: defaultdict[str, int] = defaultdict(count().__next__)
+        which = mapped_array(number.__getitem__, pieces, np.intp)
+        distinct = list(number)
+        if cache:
+            known = mapped_array(cache.__contains__, distinct, bool)
+        else:
+            known = np.zeros(len(distinct), dtype=bool)
+        # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
+        misses = list(compress(distinct, (~known).tolist())) if known.any() else distinct
+        pool, miss_starts, miss_lens = self.model.encode_pieces_arrays(misses)
+        starts = np.empty(len(distinct), dtype=np.int64)
+        lens = np.empty(len(distinct), dtype=np.int64)
+        starts[~known] = miss_starts
+        lens[~known] = miss_lens
+        if known.any():
+            cached = list(map(cache.__getitem__, compress(distinct, known.tolist())))
+            known_lens = np.fromiter(map(len, cached), dtype=np.int64, count=len(cached))
+            starts[known] = pool.size + np.cumsum(known_lens) - known_lens
+            lens[known] = known_lens
+            pool = np.concatenate((pool, np.fromiter(
+                chain.from_iterable(cached), dtype=np.int64, count=int(known_lens.sum()))))
+        # Then every occurrence's, gathered.
+        counts = lens[which]
+        ends = np.zeros(counts.size + 1, dtype=np.intp)
+        np.cumsum(counts, out=ends[1:])
+        first = starts[which]
+        if counts.size and counts.min() > 0:
+            # Where in the pool each id is: steps of 1, but a jump at each piece's first id.
+            at = np.ones(int(ends[-1]), dtype=np.int64)
+            at[0] = first[0]
+            at[ends[1:-1]] = first[1:] - first[:-1] - counts[:-1] + 1
+            np.cumsum(at, out=at)
+        else:
+            at = np.repeat(first - ends[:-1], counts) + np.arange(ends[-1])
+        return self.id_list(pool[at]), ends
+
+    def id_list(self, ids: np.ndarray) -> list[int]:
+        """``ids.tolist()``, but every id is a shared int object: a million new ints would
+        cost more time, and ~28 bytes each, than gathering references."""
+        global _ID_OBJECTS
+        import numpy as np
+
+        top = int(ids.max(initial=-1))
+        if ids.size < 1 << 16 or top >= 1 << 24 or int(ids.min(initial=0)) < 0:
+            return ids.tolist()
+        if _ID_OBJECTS is None or _ID_OBJECTS.size <= top:
+            _ID_OBJECTS = np.arange(max(top + 1, self.model.vocab_size)).astype(object)
+        return _ID_OBJECTS.take(ids).tolist()
+
+    def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",
+                    surrogates: SurrogatePolicy = "replace") -> None:
+        """Encode the lines of ``texts`` not seen yet all together, into the cache of lines:
+        encoding each text afterwards (``encode_ids``) is then mostly lookups. Never raises:
+        a text that cannot be encoded is left for ``encode_ids`` to report."""
+        if not self.chunked or sum(map(len, texts)) < BULK_MIN_CHARS:
+            return
+        chunks = self.chunks
+        try:
+            new = dict.fromkeys(
+                line
+                for text in texts
+                for part, sid, _ in self.parts(clean_surrogates(text, surrogates)[0],
+                                                      special)
+                if sid is None
+                for line in newline_chunks(part)
+                if line not in chunks
+            )
+        except BpeLensError:
+            return  # a bad text or mode: encode_ids reports it for that text
+        if sum(map(len, new)) < BULK_MIN_CHARS or len(new) > CHUNK_CACHE_LIMIT // 2:
+            return  # too few to gain, or more than the line cache would keep
+        if len(chunks) + len(new) >= CHUNK_CACHE_LIMIT:
+            chunks.clear()
+        try:
+            with gc_paused(promote=True):
+                self.cache_lines(list(new))
+        except BpeLensError:
+            return  # the text holding it reports it, with its offset
+
+    def decode_table(self, vocab_size: int) -> list[bytes | None] | None:
+        """Bytes per id, added tokens included, built once (decoding is then one C-level join)."""
+        key = (id(self.specials), len(self.specials.by_id))
+        if self._decode_key != key:
+            base = self.model.decode_table()
+            table = None
+            if base is not None:
+                table = list(base) + [None] * (vocab_size - len(base))
+                for tid, content in self.specials.by_id.items():
+                    table[tid] = content.encode("utf-8")
+            self._decode_key, self._decode_cache = key, table
+        return self._decode_cache
+
+
+def slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:
+    """``lines`` in consecutive groups of about SLICE_CHARS characters, each with the share
+    of the characters done once it is."""
+    total = sum(map(len, lines)) or 1
+    done = 0
+    start = 0
+    size = 0
+    for index, line in enumerate(lines):
+        size += len(line)
+        if size >= SLICE_CHARS:
+            done += size
+            yield lines[start : index + 1], done / total
+            start, size = index + 1, 0
+    if start < len(lines):
+        yield lines[start:], 1.0
+
+
+def _scaled(progress: Progress | None, done: int, size: int, total: int) -> Progress | None:
+    """``progress`` for a part of ``size`` characters after ``done`` of ``total``."""
+    if progress is None or not total:
+        return progress
+    return lambda fraction: progress((done + fraction * size) / total)
