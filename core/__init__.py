@@ -21,6 +21,7 @@ _EXPORTS = {
     "TokenizerFileError": "errors",
     "TrainingError": "errors",
     # text
+    "NormalizedText": "text.aligned",
     "Codepoint": "text.units",
     "Span": "text.units",
     "char_byte_starts": "text.units",
@@ -35,7 +36,6 @@ _EXPORTS = {
     "token_text": "text.display",
     "visible": "text.display",
     # pipeline
-    "NormalizedText": "pipeline.normalizers.base",
     "make_normalizer": "pipeline.normalizers.base",
     "REGEX_PRESETS": "pipeline.pre_tokenizers.base",
     "make_pretokenizer": "pipeline.pre_tokenizers.base",
@@ -206,12 +206,13 @@ if TYPE_CHECKING:
         SpecialMode,
         SpecialTokens,
     )
-    from .pipeline.normalizers.base import NormalizedText, make_normalizer
+    from .pipeline.normalizers.base import make_normalizer
     from .pipeline.pre_tokenizers.base import REGEX_PRESETS, make_pretokenizer, preset_names
     from .pipeline.tokenizer import Tokenizer
     from .results.encoding import Encoding, Piece, Token
     from .results.token_info import TokenInfo, token_info
     from .results.token_table import TokenTable, token_table
+    from .text.aligned import NormalizedText
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
     from .text.display import hex_bytes, invisible_name, token_text, visible
     from .text.units import (

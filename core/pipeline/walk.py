@@ -23,6 +23,7 @@ from ..errors import EncodeError
 from ..fast.short_steps import column, counting, decoded, int64s, joined
 from ..models.bpe import UnknownCharacterError
 from ..models.merges import PieceTrace
+from ..text.aligned import span_through
 from ..text.byte_level import printable_to_bytes
 from ..text.units import SurrogatePolicy, char_byte_offsets, clean_surrogates
 from .added_tokens import SpecialMatch, SpecialMode
@@ -222,11 +223,8 @@ def _walk_segment(tokenizer: Tokenizer, text: str, start: int, end: int, special
         """Input span of normalized characters a:b (an empty one anchors where it stands)."""
         if norm_sources is None:
             return (start + a, start + b) if a < b else (start + a, start + a)
-        if a >= b:
-            anchor = (norm_sources[a][0] if a < len(norm_sources)
-                      else norm_sources[-1][1] if norm_sources else 0)
-            return start + anchor, start + anchor
-        return start + norm_sources[a][0], start + norm_sources[b - 1][1]
+        s, e = span_through(norm_sources, a, b)
+        return start + s, start + e
 
     def add_plain(a: int, b: int, piece: int | bool | None) -> None:
         if b <= a:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from ..models.merges import PieceTrace
 from ..pipeline.added_tokens import SpecialMatch
+from ..text.aligned import span_through
 from ..text.units import Span
 
 PIECE_TEXT = "text"
@@ -104,10 +105,4 @@ class Encoding:
         """Input character span for a character span of ``model_text``."""
         if self._sources is None:
             return char_start, char_end
-        if char_start >= char_end:
-            if char_start < len(self._sources):
-                anchor = self._sources[char_start][0]
-            else:
-                anchor = self._sources[-1][1] if self._sources else 0
-            return anchor, anchor
-        return self._sources[char_start][0], self._sources[char_end - 1][1]
+        return span_through(self._sources, char_start, char_end)

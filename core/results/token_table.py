@@ -27,6 +27,7 @@ from ..pipeline.added_tokens import SpecialMatch, SpecialMode
 from ..pipeline.pre_tokenizers.base import newline_chunks
 from ..pipeline.tokenizer import Tokenizer
 from ..pipeline.walk import Walk, walk
+from ..text.aligned import ColumnSources, span_through
 from ..text.units import align_columns, char_byte_offsets, clean_surrogates
 from .encoding import Encoding
 
@@ -131,13 +132,7 @@ class TokenTable:
         """Input character span for a model-text character span."""
         if self.sources is None:
             return char_start, char_end
-        lo, hi = self.sources
-        if char_start < char_end:
-            return lo[char_start], hi[char_end - 1]
-        if char_start < len(lo):
-            return lo[char_start], lo[char_start]
-        anchor = hi[-1] if len(hi) else 0
-        return anchor, anchor
+        return span_through(ColumnSources(*self.sources), char_start, char_end)
 
 
 def token_table(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all",

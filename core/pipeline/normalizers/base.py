@@ -5,39 +5,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ...errors import ConfigError
+from ...text.aligned import NormalizedText, compose_sources
 from ...text.hf_unicode import lowercase_str
 from ...text.unicode_compat import normalize_as_unicode_9
 
 NORMALIZER_TYPES = ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase", "sequence")
-
-
-@dataclass(frozen=True, slots=True)
-class NormalizedText:
-    """Output text; ``sources[i]`` is the (start, end) input character span of output char i.
-
-    ``sources`` is None when the output is the input unchanged.
-    """
-
-    text: str
-    sources: tuple[tuple[int, int], ...] | None = None
-
-    @property
-    def changed(self) -> bool:
-        return self.sources is not None
-
-    def source_span(self, start: int, end: int) -> tuple[int, int]:
-        """Input character span covering output characters ``start:end``."""
-        if self.sources is None:
-            return start, end
-        if start >= end:
-            anchor = self.sources[start][0] if start < len(self.sources) else (
-                self.sources[-1][1] if self.sources else 0)
-            return anchor, anchor
-        return self.sources[start][0], self.sources[end - 1][1]
 
 
 def _identity(text: str) -> NormalizedText:
@@ -183,12 +158,8 @@ class NormalizerSequence(Normalizer):
             if current.sources is None:
                 current = nxt
             else:
-                composed = tuple(
-                    (current.sources[s][0], current.sources[e - 1][1]) if e > s
-                    else current.source_span(s, s)
-                    for s, e in nxt.sources
-                )
-                current = NormalizedText(nxt.text, composed)
+                current = NormalizedText(nxt.text,
+                                         compose_sources(current.sources, nxt.sources))
         return current
 
     def to_config(self) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import regex
 
 from ...errors import ConfigError
 from ...fast.short_steps import lines_of
+from ...text.aligned import compose_sources, span_through
 from ...text.bounded_regex import BoundedPattern, runs_in_linear_time
 from ...text.regex_dialects import compile_dialect, translate
 
@@ -325,17 +326,9 @@ def compose(outer: PieceText, inner: PieceText) -> PieceText:
         sources = None if inner.sources is None else tuple(
             (a + shift, b + shift) for a, b in inner.sources)
         return PieceText(inner.start + shift, inner.end + shift, inner.text, sources, mapped)
-    spans = outer.sources
-
-    def through(a: int, b: int) -> tuple[int, int]:
-        if a >= b:  # an inserted character: anchor where the next one starts
-            anchor = spans[a][0] if a < len(spans) else (spans[-1][1] if spans else outer.end)
-            return anchor, anchor
-        return spans[a][0], spans[b - 1][1]
-
     inner_sources = inner.sources or tuple((i, i + 1) for i in range(inner.start, inner.end))
-    sources = tuple(through(a, b) for a, b in inner_sources)
-    start, end = through(inner.start, inner.end)
+    sources = compose_sources(outer.sources, inner_sources, empty_at=outer.end)
+    start, end = span_through(outer.sources, inner.start, inner.end, empty_at=outer.end)
     return PieceText(start, end, inner.text, sources, mapped)
 
 
