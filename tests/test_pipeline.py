@@ -187,3 +187,30 @@ def test_decode_names_a_bad_id_and_where_it_is(ids, position):
     with pytest.raises(DecodeError, match="id 299 at position 0"):
         tok.decode_bytes([299])
     assert tok.decode_bytes([104, 300, 105]) == b"h<|end|>i"
+
+
+@needs_shared_data
+@pytest.mark.parametrize("name", ["hf/falcon.tokenizer.json", "hf/llama-spm.tokenizer.json",
+                                  "tiktoken/o200k_base.tiktoken",
+                                  "sentencepiece/botchan_en_bpe_1000.model"])
+def test_any_piece_traced_alone_gives_its_tokens(name):
+    """A piece keeps what the model was given (falcon: GPT-2's byte spelling, Digits after
+    ByteLevel; llama: ▁ for spaces), so tracing it alone replays exactly its tokens."""
+    from bpelens.core import open_tokenizer
+
+    tokenizer = open_tokenizer(SHARED_DATA / "tokenizers" / name)
+    text = "Hello  wörld 1234567 ৎ¾ 日本語の テキスト <|endoftext|> ok"
+    encoding = tokenizer.encode(text)
+    traced = 0
+    for piece in encoding.pieces:
+        if piece.special_id is not None:
+            assert piece.model_input == ""
+            continue
+        own = [t.id for t in encoding.tokens if t.piece_index == piece.index]
+        assert tokenizer.model.encode_piece(piece.model_input) == own, piece
+        trace = tokenizer.model.trace_piece(piece.model_input)
+        if trace is not None:
+            initial, final, steps = trace
+            assert final == own and len(initial) - len(steps) == len(own)
+            traced += 1
+    assert traced >= 1  # (llama-spm: the whole text is one piece)

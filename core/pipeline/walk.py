@@ -399,8 +399,9 @@ def encoding_of(tokenizer: Tokenizer, result: Walk) -> Encoding:
     pieces = tuple(
         Piece(i, model_text[span.char_start : span.char_end] if not span.partial
               else data[span.byte_start : span.byte_end].decode("utf-8", "backslashreplace"),
-              span, sid)
-        for i, (span, sid) in enumerate(zip(piece_spans, result.piece_special, strict=True)))
+              span, sid, "" if sid is not None else given)
+        for i, (span, sid, given) in enumerate(zip(piece_spans, result.piece_special,
+                                                   result.piece_given, strict=True)))
     clean = result.clean
     clean_starts = char_byte_offsets(clean).tolist()
     segment_spans = align_byte_spans([(clean_starts[s], clean_starts[e])

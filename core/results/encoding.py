@@ -15,12 +15,17 @@ PIECE_SPECIAL = "special"
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A pre-token piece (or a recognised special token) of the model text."""
+    """A pre-token piece (or a recognised special token) of the model text.
+
+    ``model_input`` is exactly what the model was given for it (GPT-2's byte spelling when a
+    byte-level step hands that on, ``▁`` for spaces…), so the piece can be encoded or traced
+    alone: ``tokenizer.model.trace_piece(piece.model_input)``. Empty for an added token."""
 
     index: int
     text: str
     span: Span
     special_id: int | None = None
+    model_input: str = ""
 
     @property
     def kind(self) -> str:
