@@ -211,6 +211,15 @@ def test_any_piece_traced_alone_gives_its_tokens(name):
         trace = tokenizer.model.trace_piece(piece.model_input)
         if trace is not None:
             initial, final, steps = trace
-            assert final == own and len(initial) - len(steps) == len(own)
+            assert final == own
+            if not name.startswith("sentencepiece/"):
+                # Replaying the steps reaches the tokens. (SentencePiece's own BPE applies
+                # its unknown-character rules after the merges; trace_piece says so.)
+                state = list(initial)
+                for step in steps:
+                    assert state[step.position : step.position + 2] == [step.left_id,
+                                                                         step.right_id]
+                    state[step.position : step.position + 2] = [step.new_id]
+                assert state == own
             traced += 1
     assert traced >= 1  # (llama-spm: the whole text is one piece)
