@@ -86,8 +86,18 @@ def test_every_command_on_every_tokenizer(tokenizer, command, tmp_path):
     run = bpelens(*args)
     assert_clean_outcome(run)
     if command == "export":
-        assert run.returncode == 2  # none of these was trained in BPE Lens: refused
-        assert not (tmp_path / "out.json").exists()
+        # Vocabulary + merges BPE is written (HF reads it back with the same ids:
+        # test_export.py); a rank file, WordPiece, Unigram and SentencePiece are refused.
+        writable = tokenizer.name.endswith(".tokenizer.json") and tokenizer.name not in (
+            "bert-base-uncased-minilm.tokenizer.json", "pegasus-unigram.tokenizer.json")
+        writable = writable or tokenizer.name == "gpt2-original"
+        assert run.returncode == (0 if writable else 2), run.stderr
+        assert (tmp_path / "out.json").exists() == writable
+        if writable:
+            document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+            assert document["model"]["type"] == "BPE" and document["model"]["merges"]
+        elif not _refused_to_load(run):  # (a rank file no preset names does not load)
+            assert "cannot be written as tokenizer.json" in run.stderr
         return
     if run.returncode == 0 and command != "inspect":
         data = json.loads(run.stdout)
