@@ -265,12 +265,12 @@ class MainWindow(QMainWindow):
         self._debounce.setInterval(DEBOUNCE_MS)
         self._debounce.timeout.connect(self.encode_now)
         # A load is the user's request: said at once. An encode only when it takes a while.
-        loading = self.session
-        self.busy.watch(loading.loader, lambda: f"Loading {loading.loading[0].label}…"
-                        if loading.loading else "Loading…", at_once=True)
-        self.busy.watch(self.session.encoder, lambda: f"Encoding {len(self.editor.text()):,} "
+        session = self.session
+        self.busy.watch(session.loader, lambda: f"Loading {session.loading[0].label}…"
+                        if session.loading else "Loading…", at_once=True)
+        self.busy.watch(session.encoder, lambda: f"Encoding {len(self.editor.text()):,} "
                         "characters…")
-        self.busy.cancelled.connect(self.session.cancel)
+        self.busy.cancelled.connect(session.cancel)
 
     def _wire_session(self) -> None:
         session = self.session
