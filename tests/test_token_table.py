@@ -159,6 +159,27 @@ def test_a_text_of_many_slices_gives_the_columns_of_the_full_encoding(name, monk
     assert token_table(tokenizer, text).fast
 
 
+@pytest.mark.parametrize("limit", [1 << 16, 8])
+def test_tables_of_a_text_being_edited_equal_the_full_encoding(limit, monkeypatch):
+    """While the user types, each line's pieces come from the cache of lines (a line of 300
+    spaces has a piece too long for a byte, and a cache of 8 lines keeps being emptied):
+    every table still equals the full encoding."""
+    import bpelens.core.fast.encoder as encoder_module
+
+    monkeypatch.setattr(encoder_module, "CHUNK_CACHE_LIMIT", limit)
+    tokenizer = _with_specials()
+    lines = [f"Line {i}: Hello world, 日本語 <|end|> 🙂" for i in range(40)]
+    lines[7] = "Wide" + " " * 300 + "gap"
+    text = "\n".join(lines)
+    for edit in ("", "x", "xy", " 猫", "\nNew line here"):
+        text = text.replace("Line 20:", "Line 20:" + edit, 1)
+        assert_same(tokenizer, text, "all")
+        assert token_table(tokenizer, text).fast
+    cached = tokenizer.fast.line_pieces
+    assert 0 < len(cached) <= max(limit, 41)
+    assert any(isinstance(v, list) for v in cached.values()) == (limit > 8)
+
+
 @pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not here")
 def test_a_tiktoken_tokens_merge_rank_is_the_rank_of_its_bytes_in_the_file():
     import base64

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count
 from typing import TYPE_CHECKING, Any, Literal, overload
 
@@ -22,7 +23,7 @@ from ..pipeline.pre_tokenizers.base import PreTokenizer, newline_chunks
 from ..pipeline.segments import model_parts
 from ..text.units import SurrogatePolicy, clean_surrogates
 from .gc_pause import gc_paused
-from .short_steps import mapped_array
+from .short_steps import encoded, joins_to, mapped, mapped_array
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,6 +59,19 @@ class _PieceCache(dict[str, list[int]]):
         return ids
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class FastRecord:
+    """What the fast path records of one text for a token table: the ids, each token's
+    length in bytes (the tokens' bytes join to the text's, checked), the segments (added
+    tokens and the text between them) and each piece's length in characters."""
+
+    ids: list[int]
+    token_lengths: list[int]
+    segments: list[tuple[int, int, int | None]]
+    piece_lengths: list[int]  # characters of each piece, added tokens included
+    piece_special: list[int | None]
+
+
 class FastEncoder:
     """Ids of a text through one tokenizer's pipeline, with every cache that makes it fast."""
 
@@ -79,6 +93,9 @@ class FastEncoder:
         # time from a cache of whole lines, where the pre-tokenizer allows cutting there.
         self.chunked = pretokenizer.cuts_at_newlines and not self.position_sensitive
         self.chunks: dict[str, list[int]] = {}
+        # line → its pieces' lengths in characters (bytes when all are short): token tables
+        # of text seen before read them instead of splitting every line again.
+        self.line_pieces: dict[str, bytes | list[int]] = {}
 
     def parts(self, text: str, special: SpecialMode) -> Iterator[tuple[str, int | None, bool]]:
         return model_parts(self.specials, self.normalizer, text, special,
@@ -284,6 +301,70 @@ class FastEncoder:
                 self.cache_lines(list(new))
         except BpeLensError:
             return  # the text holding it reports it, with its offset
+
+    def record(self, text: str, special: SpecialMode, vocab_size: int,
+               progress: Progress | None = None) -> FastRecord | None:
+        """The ids of ``text`` (surrogates already dealt with) and what a token table needs to
+        place every token and piece — or None when the tokens' spans do not follow from their
+        lengths: a normalizer that changes this text, added tokens matched after
+        normalization, a position-sensitive pre-tokenizer, tokens whose bytes are not the
+        text's (``▁``, a prefix space, ``##``, an unknown token, an end-of-word marker)."""
+        if self.specials.has_normalized or self.position_sensitive:
+            return None
+        parts_table = self.decode_table(vocab_size)
+        if parts_table is None:
+            return None  # decoding is more than joining the tokens' bytes
+        segments = self.specials.split(text, special) if len(self.specials) else (
+            [(0, len(text), None)] if text else [])
+        normalize = self.normalizer.normalize_str
+        if not self.normalize_identity and any(
+                sid is None and normalize(text[s:e]) != text[s:e] for s, e, sid in segments):
+            return None
+        ids = self.ids(text, special, _scaled(progress, 0, 8, 10))
+        parts = mapped(parts_table.__getitem__, ids)
+        if not joins_to(parts, encoded(text)):
+            return None
+        token_lengths = mapped(len, parts)
+        del parts
+        piece_lengths: list[int] = []
+        piece_special: list[int | None] = []
+        pre = self.pretokenizer
+        for s, e, sid in segments:
+            if sid is not None:
+                piece_lengths.append(e - s)
+                piece_special.append(sid)
+                continue
+            if pre.spells_bytes:
+                # Pieces spelled one character per byte (falcon's ByteLevel before Digits):
+                # their spans in the text give their lengths, not their strings.
+                here = [b - a for a, b in pre.split(text[s:e])]
+            elif self.chunked:
+                here = self.line_piece_lengths(text[s:e])
+            else:
+                here = mapped(len, pre.split_str(text[s:e]))
+            piece_lengths.extend(here)
+            piece_special.extend([None] * len(here))
+        return FastRecord(ids, token_lengths, segments, piece_lengths, piece_special)
+
+    def line_piece_lengths(self, text: str) -> list[int]:
+        """The lengths of ``text``'s pieces as the id path split them — line by line, each
+        line's from the cache of lines' pieces or split now (lines together, a few at a
+        time)."""
+        cache = self.line_pieces
+        lines = newline_chunks(text)
+        distinct = dict.fromkeys(lines)
+        new = [line for line in distinct if line not in cache]
+        if len(cache) + len(new) > CHUNK_CACHE_LIMIT:
+            cache.clear()  # then this text's lines, all of them, are what it keeps
+            new = list(distinct)
+        for group, _ in slices(new):
+            pieces, counts = self.split_lines(group)
+            lengths = mapped(len, pieces)
+            bounds = counts.tolist()
+            for line, a, b in zip(group, [0, *bounds[:-1]], bounds, strict=True):
+                some = lengths[a:b]
+                cache[line] = bytes(some) if max(some, default=0) < 256 else some
+        return list(chain.from_iterable(map(cache.__getitem__, lines)))
 
     def decode_table(self, vocab_size: int) -> list[bytes | None] | None:
         """Bytes per id, added tokens included, built once (decoding is then one C-level join)."""

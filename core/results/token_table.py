@@ -7,9 +7,10 @@ reads a :class:`TokenTable`: the same ids, spans and flags as compact columns (8
 offset, one a flag), from the same walk through the pipeline as ``encode`` — or, when that is
 provably the same result, from the fast id path.
 
-The fast path applies when the tokens' bytes, joined, are exactly the text's bytes (so every
-token's span follows from the lengths): no normalizer change, no added or dropped characters
-(``▁``, a prefix space, ``##``), no unknown tokens. It is checked on every call, not assumed.
+The fast path (``FastEncoder.record``) applies when the tokens' bytes, joined, are exactly the
+text's bytes (so every token's span follows from the lengths): no normalizer change, no added
+or dropped characters (``▁``, a prefix space, ``##``), no unknown tokens. It is checked on every
+call, not assumed; the columns are then made here from the lengths it records.
 """
 
 from __future__ import annotations
@@ -20,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from ..fast.encoder import Progress, slices
-from ..fast.short_steps import column, encoded, int64s, joins_to, mapped
+from ..fast.encoder import Progress
+from ..fast.short_steps import column, int64s, mapped
 from ..models.base import TokenKind
+from ..models.bpe import UnknownCharacterError
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
-from ..pipeline.pre_tokenizers.base import newline_chunks
 from ..pipeline.tokenizer import Tokenizer
 from ..pipeline.walk import Walk, walk
 from ..text.aligned import ColumnSources, span_through
@@ -174,56 +175,25 @@ def _part(progress: Progress | None, low: float, high: float) -> Progress | None
 
 def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
                 progress: Progress | None = None) -> TokenTable | None:
-    fast = tokenizer.fast
-    if tokenizer.specials.has_normalized or fast.position_sensitive:
-        return None
     clean, replaced = clean_surrogates(text)
-    segments = tokenizer.specials.split(clean, special) if len(tokenizer.specials) else (
-        [(0, len(clean), None)] if clean else [])
-    parts_table = fast.decode_table(tokenizer.vocab_size)
-    if parts_table is None:
-        return None  # decoding is more than joining the tokens' bytes (an end-of-word marker)
-    normalize = tokenizer.normalizer.normalize_str
-    if not fast.normalize_identity and any(
-            sid is None and normalize(clean[s:e]) != clean[s:e] for s, e, sid in segments):
-        return None
-    ids = tokenizer.encode_ids(clean, special=special, progress=_part(progress, 0.0, 0.8))
-    parts = mapped(parts_table.__getitem__, ids)
-    if not joins_to(parts, encoded(clean)):
+    try:
+        record = tokenizer.fast.record(clean, special, tokenizer.vocab_size,
+                                       _part(progress, 0.0, 0.85))
+    except UnknownCharacterError:
+        return None  # the walk says where the character is
+    if record is None:
         return None
     if progress is not None:
         progress(0.85)
+    ids = record.ids
     char_bytes = char_byte_offsets(clean)
-    lengths = mapped(len, parts)
-    del parts
-    starts, ends = _bounds(lengths)
-    piece_lengths: list[int] = []  # characters of each piece, specials included
-    piece_special: list[int | None] = []
-    # The pieces' strings give their lengths, unless a step spells them one character per
-    # byte (falcon's ByteLevel before Digits): then their spans in the text do.
-    pre = tokenizer.pretokenizer
-    spelled = pre.spells_bytes
-    for s, e, sid in segments:
-        if sid is not None:
-            piece_lengths.append(e - s)
-            piece_special.append(sid)
-            continue
-        if spelled:
-            lengths_here = [b - a for a, b in pre.split(clean[s:e])]
-        elif fast.chunked:
-            # Split as the encoder split it: by groups of lines, each a short regex pass.
-            lengths_here = []
-            for group, _ in slices(newline_chunks(clean[s:e])):
-                lengths_here.extend(mapped(len, fast.split_lines(group)[0]))
-        else:
-            lengths_here = mapped(len, pre.split_str(clean[s:e]))
-        piece_lengths.extend(lengths_here)
-        piece_special.extend([None] * len(lengths_here))
-    piece_starts, piece_ends = _char_bounds_in_bytes(piece_lengths, char_bytes)
-    special_starts = {piece_starts[i] for i, sid in enumerate(piece_special) if sid is not None}
+    starts, ends = _bounds(record.token_lengths)
+    piece_starts, piece_ends = _char_bounds_in_bytes(record.piece_lengths, char_bytes)
+    special_starts = {piece_starts[i] for i, sid in enumerate(record.piece_special)
+                      if sid is not None}
     char_starts, char_ends, partial = align_columns(starts, ends, char_bytes)
     found = tuple(tokenizer.specials.find_all_strings(clean)) if len(tokenizer.specials) else ()
-    recognised = tuple(SpecialMatch(s, e, clean[s:e], sid) for s, e, sid in segments
+    recognised = tuple(SpecialMatch(s, e, clean[s:e], sid) for s, e, sid in record.segments
                        if sid is not None)
     if progress is not None:
         progress(0.95)
@@ -233,7 +203,7 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
         from_special=bytes(b in special_starts for b in starts) if special_starts
         else bytes(len(ids)),
         piece_byte_starts=piece_starts, piece_byte_ends=piece_ends,
-        piece_special=piece_special, char_bytes=char_bytes, specials_found=found,
+        piece_special=record.piece_special, char_bytes=char_bytes, specials_found=found,
         specials_recognised=recognised,
         # Without a decoder, decoding joins the tokens' bytes: just checked to spell ``clean``.
         decoded=clean if tokenizer.decoder is None else tokenizer.decode(ids, errors="replace"),
