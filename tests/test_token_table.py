@@ -194,3 +194,16 @@ def test_a_tiktoken_tokens_merge_rank_is_the_rank_of_its_bytes_in_the_file():
                      if base64.b64decode(token) == b" world")
     assert info.data == b" world" and info.rank == file_rank
     assert info.left is not None and info.right is not None  # the pair that builds it
+
+
+def test_an_id_the_model_and_the_added_vocabulary_share_has_the_kind_of_where_it_came_from():
+    model = loaded("demo-byte").model
+    spelled = "hello world"
+    shared = next(i for i in Tokenizer(model).encode_ids(spelled) if model.kind(i) == "merged")
+    tokenizer = Tokenizer(model, special_tokens={"<|x|>": shared})
+    assert tokenizer.kinds.of_model(shared) == "merged"
+    assert tokenizer.kinds.of_added(shared) == "special"
+    table = token_table(tokenizer, f"<|x|>{spelled}", special="all")
+    assert table.ids[0] == shared and table.kind(0) == "special"
+    from_model = [i for i in range(1, len(table)) if table.ids[i] == shared]
+    assert from_model and all(table.kind(i) == "merged" for i in from_model)

@@ -29,6 +29,7 @@ from .decoders import Decoder
 from .normalizers.base import Normalizer, make_normalizer
 from .post_processors import PostProcessor
 from .pre_tokenizers.base import PreTokenizer, make_pretokenizer
+from .token_kinds import TokenKinds
 
 if TYPE_CHECKING:
 
@@ -65,6 +66,7 @@ class Tokenizer:
         tokens = list(added_tokens or [])
         tokens += [AddedToken(text, tid) for text, tid in (special_tokens or {}).items()]
         self.specials = AddedVocabulary(tokens, normalize=self.normalizer.normalize_str)
+        self.kinds = TokenKinds(model, self.specials)
         self.post_processor = post_processor
         self.decoder = decoder
         self.name = name
@@ -131,9 +133,7 @@ class Tokenizer:
         return added if added is not None else self.model.id_to_token(token_id)
 
     def token_kind(self, token_id: int) -> TokenKind:
-        if token_id in self.specials.by_id:
-            return "special" if self.specials.is_special(token_id) else "added"
-        return self.model.kind(token_id)
+        return self.kinds.of_added(token_id)
 
     # -- encoding: fast path ----------------------------------------------------------------
     def encode_ids(

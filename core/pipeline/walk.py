@@ -410,12 +410,12 @@ def encoding_of(tokenizer: Tokenizer, result: Walk) -> Encoding:
         zip(result.raw, segment_spans, strict=True)))
     spans = align_byte_spans(list(zip(result.token_starts, result.token_ends, strict=True)),
                              starts)
-    model = tokenizer.model
+    kinds = tokenizer.kinds
     tokens = tuple(
         Token(i, tid,
               tokenizer.token_bytes(tid) if p < 0 else data[span.byte_start : span.byte_end],
               tokenizer.token_label(tid), span, p,
-              tokenizer.token_kind(tid) if from_special(result, i) else model.kind(tid))
+              kinds.of(tid, added=from_special(result, i)))
         for i, (tid, span, p) in enumerate(zip(result.ids, spans, result.owner, strict=True))
     )
     sources = None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate
 
@@ -26,6 +26,7 @@ from ..fast.short_steps import column, int64s, mapped
 from ..models.base import TokenKind
 from ..models.bpe import UnknownCharacterError
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
+from ..pipeline.token_kinds import TokenKinds
 from ..pipeline.tokenizer import Tokenizer
 from ..pipeline.walk import Walk, walk
 from ..text.aligned import ColumnSources, span_through
@@ -64,8 +65,8 @@ class TokenTable:
     sources: tuple[Sequence[int], Sequence[int]] | None = field(default=None, repr=False)
     # The full result, when the table was made from one (tests compare the two).
     encoding: Encoding | None = field(default=None, repr=False)
-    model_kind: Callable[[int], TokenKind] | None = field(default=None, repr=False)
-    token_kind: Callable[[int], TokenKind] | None = field(default=None, repr=False)
+    # The tokenizer's kinds of ids (None: every token is a "piece").
+    kinds: TokenKinds | None = field(default=None, repr=False)
     fast: bool = False  # built by the fast id path
 
     def __len__(self) -> int:
@@ -86,12 +87,9 @@ class TokenTable:
 
     def kind(self, index: int) -> TokenKind:
         """special / added / byte / merged / unknown / byte_fallback / piece …"""
-        token_id = self.ids[index]
-        if self.from_special[index] and self.token_kind is not None:
-            return self.token_kind(token_id)
-        if self.model_kind is not None:
-            return self.model_kind(token_id)
-        return "piece"
+        if self.kinds is None:
+            return "piece"
+        return self.kinds.of(self.ids[index], added=bool(self.from_special[index]))
 
     def token_bytes(self, index: int) -> bytes:
         """The bytes of the model text token ``index`` covers (encoding only the characters
@@ -207,8 +205,7 @@ def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
         specials_recognised=recognised,
         # Without a decoder, decoding joins the tokens' bytes: just checked to spell ``clean``.
         decoded=clean if tokenizer.decoder is None else tokenizer.decode(ids, errors="replace"),
-        replaced_surrogates=tuple(replaced), model_kind=tokenizer.model.kind,
-        token_kind=tokenizer.token_kind, fast=True,
+        replaced_surrogates=tuple(replaced), kinds=tokenizer.kinds, fast=True,
     )
 
 
@@ -231,7 +228,7 @@ def table_from_walk(tokenizer: Tokenizer, result: Walk) -> TokenTable:
         specials_recognised=tuple(result.recognised),
         decoded=tokenizer.decode(result.ids, errors="replace"),
         replaced_surrogates=tuple(result.replaced), sources=result.char_sources,
-        model_kind=tokenizer.model.kind, token_kind=tokenizer.token_kind,
+        kinds=tokenizer.kinds,
     )
 
 
@@ -259,8 +256,7 @@ def table_from_encoding(tokenizer: Tokenizer, encoding: Encoding) -> TokenTable:
         specials_found=encoding.specials_found,
         specials_recognised=encoding.specials_recognised,
         decoded=encoding.decoded, replaced_surrogates=encoding.replaced_surrogates,
-        sources=sources, encoding=encoding, model_kind=tokenizer.model.kind,
-        token_kind=tokenizer.token_kind,
+        sources=sources, encoding=encoding, kinds=tokenizer.kinds,
     )
 
 
