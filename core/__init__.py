@@ -46,6 +46,8 @@ _EXPORTS = {
     "SpecialMode": "pipeline.added_tokens",
     "SpecialTokens": "pipeline.added_tokens",
     "Tokenizer": "pipeline.tokenizer",
+    "Origin": "pipeline.origin",
+    "TokenKinds": "pipeline.token_kinds",
     # models
     "TokenKind": "models.base",
     "TokenModel": "models.base",
@@ -107,6 +109,7 @@ __all__ = [
     "MergeRule",
     "MergeStep",
     "NormalizedText",
+    "Origin",
     "Piece",
     "PieceTrace",
     "Span",
@@ -116,6 +119,7 @@ __all__ = [
     "Token",
     "TokenInfo",
     "TokenKind",
+    "TokenKinds",
     "TokenModel",
     "TokenTable",
     "Tokenizer",
@@ -207,7 +211,9 @@ if TYPE_CHECKING:
         SpecialTokens,
     )
     from .pipeline.normalizers.base import make_normalizer
+    from .pipeline.origin import Origin
     from .pipeline.pre_tokenizers.base import REGEX_PRESETS, make_pretokenizer, preset_names
+    from .pipeline.token_kinds import TokenKinds
     from .pipeline.tokenizer import Tokenizer
     from .results.encoding import Encoding, Piece, Token
     from .results.token_info import TokenInfo, token_info

@@ -340,9 +340,9 @@ def test_bpe_tokens_say_how_they_are_built() -> None:
 def test_the_loaded_tokenizer_says_what_it_is() -> None:
     tok = ours("ai21")
     assert tok.name == "ai21-j2-tokenizer"
-    assert tok.source["format"] == "sentencepiece"
-    assert tok.source["model_type"] == "UNIGRAM"
-    assert len(tok.source["sha256"]) == 64
+    assert tok.source.format == "sentencepiece"
+    assert tok.source.model_type == "UNIGRAM"
+    assert tok.source.sha256 is not None and len(tok.source.sha256) == 64
     assert tok.model.describe() == ("SentencePiece Unigram, 262144 pieces, 26089 control, "
                                     "3 user-defined, unknown '<|unk|>' (id 3), byte fallback")
     assert "nmt_nfkc" in tok.normalizer.describe()

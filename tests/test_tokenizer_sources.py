@@ -49,3 +49,29 @@ def test_tiktoken_cache_files_are_recognised_by_content(tmp_path):
     assert [(f.name, f.encoding, f.path) for f in found] == [("cl100k_base", "cl100k_base",
                                                              cached)]
     assert open_tokenizer(cached).encode_ids("hello world") == [15339, 1917]
+
+
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not here")
+@pytest.mark.parametrize(("relative", "fmt", "fact"), [
+    ("tiktoken/o200k_base.tiktoken", "tiktoken", ("encoding", "o200k_base")),
+    ("hf/gpt2.tokenizer.json", "tokenizer.json", None),
+    ("sentencepiece/botchan_en_unigram_1000.model", "sentencepiece", ("model_type", "UNIGRAM")),
+    ("gpt2-original/vocab.bpe", "encoder.json+vocab.bpe", None),
+])
+def test_a_tokenizer_knows_the_file_it_came_from(relative, fmt, fact):
+    from bpelens.core import Origin
+
+    path = SHARED_DATA / "tokenizers" / relative
+    origin = open_tokenizer(path).source
+    assert isinstance(origin, Origin) and origin.format == fmt
+    if fmt == "encoder.json+vocab.bpe":
+        assert origin.path == str(path.parent)
+        return
+    assert origin.path == str(path)
+    assert origin.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
+    if fact is not None:
+        assert getattr(origin, fact[0]) == fact[1]
+    if fmt == "tokenizer.json":
+        document = origin.document
+        assert document is not None and document["model"]["type"] == "BPE"
+        assert "vocab" not in document["model"] and "merges" not in document["model"]

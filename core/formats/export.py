@@ -46,7 +46,7 @@ def _own_model(tokenizer: Tokenizer, fmt: str) -> BPEModel:
 def _vocab_bpe_document(tokenizer: Tokenizer, model: VocabBPEModel) -> dict[str, Any]:
     """A vocabulary + merges BPE as tokenizer.json: the document it was read from (or, for
     GPT-2's two files, its pipeline's Hugging Face configs) with the model's tables."""
-    doc = (tokenizer.source or {}).get("doc")
+    doc = tokenizer.source.document if tokenizer.source else None
     if doc is not None:
         document = copy.deepcopy(doc)
     else:

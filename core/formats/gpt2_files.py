@@ -13,6 +13,7 @@ from ..models.base import check_vocabulary_ids
 from ..models.vocab_bpe import VocabBPEModel
 from ..pipeline.added_tokens import AddedToken
 from ..pipeline.decoders import ByteLevelDecoder
+from ..pipeline.origin import Origin
 from ..pipeline.pre_tokenizers.hf import ByteLevelPreTokenizer
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_utf8
@@ -84,6 +85,5 @@ def load_gpt2_files(vocab_path: str | Path, merges_path: str | Path,
         decoder=ByteLevelDecoder(),
         name=vocab_path.parent.name or vocab_path.stem,
     )
-    tokenizer.source = {"format": f"{vocab_path.name}+{merges_path.name}",
-                        "path": str(vocab_path.parent)}
+    tokenizer.source = Origin(f"{vocab_path.name}+{merges_path.name}", str(vocab_path.parent))
     return tokenizer

@@ -34,6 +34,7 @@ from ..pipeline.decoders import (
 )
 from ..pipeline.normalizers.base import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
 from ..pipeline.normalizers.hf import PrependNormalizer, ReplaceNormalizer, StripNormalizer
+from ..pipeline.origin import Origin
 from ..pipeline.post_processors import (
     ByteLevelPostProcessor,
     PairPostProcessor,
@@ -664,7 +665,7 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     # The document without its vocabulary: what the disk cache keeps beside the model tables.
     doc_only = {k: v for k, v in data.items() if k != "model"}
     doc_only["model"] = {k: v for k, v in data["model"].items() if k not in ("vocab", "merges")}
-    tokenizer.source = {"format": "tokenizer.json", "path": path, "doc": doc_only}
+    tokenizer.source = Origin("tokenizer.json", path or "", document=doc_only)
     return tokenizer
 
 
@@ -688,11 +689,11 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
         tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH),
                                       path=str(path))
         if isinstance(tokenizer.model, VocabBPEModel):
-            doc = dict(tokenizer.source.get("doc") or {})
+            doc = dict(tokenizer.source.document or {}) if tokenizer.source else {}
             disk_cache.store("tokenizer.json", digest,
                              {"doc": doc, "tables": tokenizer.model.to_tables()})
-    doc = (tokenizer.source or {}).get("doc")
+    doc = tokenizer.source.document if tokenizer.source else None
     # The document without its vocabulary stays: exporting writes it back with the tables.
-    tokenizer.source = {"format": "tokenizer.json", "path": str(path), "doc": doc}
+    tokenizer.source = Origin("tokenizer.json", str(path), sha256=digest, document=doc)
     tokenizer.name = path.name.removesuffix(".json").removesuffix(".tokenizer") or path.stem
     return tokenizer

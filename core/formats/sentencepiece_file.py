@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import stat
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from ..models.sentencepiece.pieces import (
     SpecialPieces,
 )
 from ..pipeline.normalizers.sentencepiece import SentencePieceNormalizer
+from ..pipeline.origin import Origin
 from ..pipeline.post_processors import PostProcessor
 from ..pipeline.pre_tokenizers.base import PreTokenizer
 from ..pipeline.tokenizer import Tokenizer
@@ -51,7 +53,9 @@ def load_sentencepiece(path: str | Path) -> Tokenizer:
     data = _read(path)
     tokenizer = tokenizer_from_model_proto(data, path=str(path))
     tokenizer.name = _display_name(path)
-    tokenizer.source = {**(tokenizer.source or {}), "sha256": hashlib.sha256(data).hexdigest()}
+    digest = hashlib.sha256(data).hexdigest()
+    tokenizer.source = (replace(tokenizer.source, sha256=digest) if tokenizer.source
+                        else Origin("sentencepiece", str(path), sha256=digest))
     return tokenizer
 
 
@@ -147,9 +151,8 @@ def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>") -> Tokeniz
                                    denormalizer=denormalizer)
     tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=PreTokenizer(),
                           post_processor=_bos(vocab), decoder=decoder)
-    tokenizer.source = {"format": "sentencepiece", "path": path,
-                        "model_type": MODEL_TYPES[model_type],
-                        "normalizer": normalizer.name, "trainer": _trainer_facts(trainer)}
+    tokenizer.source = Origin("sentencepiece", path or "", model_type=MODEL_TYPES[model_type],
+                              normalizer=normalizer.name, trainer=_trainer_facts(trainer))
     return tokenizer
 
 

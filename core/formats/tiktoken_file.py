@@ -16,6 +16,7 @@ from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..fast import disk_cache
 from ..models.base import MAX_TOKEN_ID
 from ..models.tiktoken_ranks import TiktokenModel
+from ..pipeline.origin import Origin
 from ..pipeline.pre_tokenizers.base import RegexPreTokenizer
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_file
@@ -185,8 +186,8 @@ def load_tiktoken(
     pre = RegexPreTokenizer(pattern or (chosen.pattern if chosen else ""))
     name = chosen.name if chosen else Path(path).stem
     tokenizer = Tokenizer(model, pretokenizer=pre, special_tokens=specials, name=name)
-    tokenizer.source = {"format": "tiktoken", "path": str(path), "sha256": digest,
-                        "encoding": chosen.name if chosen else None}
+    tokenizer.source = Origin("tiktoken", str(path), sha256=digest,
+                              encoding=chosen.name if chosen else None)
     tokenizer.load_notes.extend(notes)
     return tokenizer
 

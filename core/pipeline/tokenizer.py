@@ -15,7 +15,7 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import DecodeError
 from ..fast.encoder import CHUNK_CACHE_LIMIT, FastEncoder, Progress
@@ -27,6 +27,7 @@ from ..text.units import SurrogatePolicy, clean_surrogates
 from .added_tokens import AddedToken, AddedVocabulary, SpecialMode
 from .decoders import Decoder
 from .normalizers.base import Normalizer, make_normalizer
+from .origin import Origin
 from .post_processors import PostProcessor
 from .pre_tokenizers.base import PreTokenizer, make_pretokenizer
 from .token_kinds import TokenKinds
@@ -73,7 +74,7 @@ class Tokenizer:
         # How it was trained (merge counts, settings), when known: for playback and files.
         self.training: TrainingRecord | None = None
         # Where it was read from (format, path, hash), when it came from a file.
-        self.source: dict[str, Any] | None = None
+        self.source: Origin | None = None
         # What loading noticed and the user should know (ids a file declares differently
         # from what its library gives them, say): shown by the CLI and the window.
         self.load_notes: list[str] = []
