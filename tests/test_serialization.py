@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from bpelens.core import (
     BpeLensError,
+    ConfigError,
     TokenizerFileError,
     TrainingConfig,
     load_tokenizer,
@@ -119,3 +120,51 @@ def test_save_is_atomic(tmp_path, monkeypatch):
         save_tokenizer(tok, path)
     assert path.read_text(encoding="utf-8") == "previous content"
     assert [p.name for p in tmp_path.iterdir()] == ["tok.json"]  # no temporary file left
+
+
+OWN_COMPONENTS = [
+    ("normalizer", {"type": "none"}), ("normalizer", {"type": "nfkc"}),
+    ("normalizer", {"type": "nfd"}), ("normalizer", {"type": "lowercase"}),
+    ("normalizer", {"type": "sequence", "normalizers": [{"type": "nfc"},
+                                                        {"type": "lowercase"}]}),
+    ("pretokenizer", {"type": "none"}), ("pretokenizer", {"type": "whitespace"}),
+    ("pretokenizer", {"type": "digits", "individual": False}),
+    ("pretokenizer", {"type": "regex", "preset": "o200k_base"}),
+    ("pretokenizer", {"type": "regex", "pattern": r"\w+|\s+"}),
+    ("pretokenizer", {"type": "sequence", "pretokenizers": [
+        {"type": "digits", "individual": True}, {"type": "regex", "preset": "gpt2"}]}),
+]
+
+
+@pytest.mark.parametrize(("what", "config"), OWN_COMPONENTS)
+def test_every_own_component_is_written_as_the_config_it_was_read_from(what, config):
+    from bpelens.core import make_normalizer, make_pretokenizer
+
+    make = make_normalizer if what == "normalizer" else make_pretokenizer
+    component = make(config)
+    assert component.to_config() == config
+    assert type(make(component.to_config())) is type(component)
+
+
+def test_a_tokenizer_with_a_component_of_another_file_is_refused_by_name(tmp_path):
+    from bpelens.core import Tokenizer
+    from bpelens.core.pipeline.normalizers.hf import StripNormalizer
+
+    model = train(["hello world"] * 3, TrainingConfig(vocab_size=270, level="byte")
+                  ).tokenizer.model
+    tokenizer = Tokenizer(model, normalizer=StripNormalizer(left=True, right=True))
+    with pytest.raises(ConfigError, match=r"normalizer 'Strip' has no entry in BPE Lens's own "
+                                          r"files \(they hold none, nfc"):
+        save_tokenizer(tokenizer, tmp_path / "t.json")
+    assert not (tmp_path / "t.json").exists()
+
+
+@pytest.mark.parametrize(("config", "message"), [
+    ({"type": "nfx"}, "unknown normalizer 'nfx'; choose one of none, nfc, nfkc"),
+    ({"type": "sequence"}, "a sequence normalizer needs a list under 'normalizers'"),
+])
+def test_a_bad_own_normalizer_names_what_would_be_valid(config, message):
+    from bpelens.core import make_normalizer
+
+    with pytest.raises(ConfigError, match=message):
+        make_normalizer(config)

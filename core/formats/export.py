@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,32 +80,42 @@ def _added_tokens(tokenizer: Tokenizer) -> list[dict[str, Any]]:
     ]
 
 
+# BPE Lens's own components as tokenizer.json spells them, by class: a component not here
+# has no equivalent there and is refused by name.
+def _hf_normalizer_sequence(normalizer: NormalizerSequence) -> dict[str, Any]:
+    return {"type": "Sequence",
+            "normalizers": [n for n in map(_hf_normalizer, normalizer.steps) if n]}
+
+
+_HF_NORMALIZERS: dict[type, Callable[[Any], dict[str, Any] | None]] = {
+    Normalizer: lambda _n: None,
+    UnicodeForm: lambda n: {"type": n.form},
+    Lowercase: lambda _n: {"type": "Lowercase"},
+    NormalizerSequence: _hf_normalizer_sequence,
+}
+# A pre-tokenizer as the Split steps of one Sequence (tokenizer.json nests none).
+_HF_SPLITS: dict[type, Callable[[Any], list[dict[str, Any]]]] = {
+    PreTokenizer: lambda _p: [],
+    PreTokenizerSequence: lambda p: [step for s in p.steps for step in _hf_splits(s)],
+    RegexPreTokenizer: lambda p: [{"type": "Split", "pattern": {"Regex": onig_pattern(p.pattern)},
+                                   "behavior": "Isolated", "invert": False}],
+    WhitespacePreTokenizer: lambda _p: [{"type": "WhitespaceSplit"}],
+    DigitsPreTokenizer: lambda p: [{"type": "Digits", "individual_digits": p.individual}],
+}
+
+
 def _hf_normalizer(normalizer: Normalizer) -> dict[str, Any] | None:
-    if type(normalizer) is Normalizer:
-        return None
-    if isinstance(normalizer, UnicodeForm):
-        return {"type": normalizer.form}
-    if isinstance(normalizer, Lowercase):
-        return {"type": "Lowercase"}
-    if isinstance(normalizer, NormalizerSequence):
-        return {"type": "Sequence",
-                "normalizers": [n for n in map(_hf_normalizer, normalizer.steps) if n]}
-    raise ConfigError(f"normalizer {normalizer.kind!r} has no tokenizer.json equivalent")
+    write = _HF_NORMALIZERS.get(type(normalizer))
+    if write is None:
+        raise ConfigError(f"normalizer {normalizer.kind!r} has no tokenizer.json equivalent")
+    return write(normalizer)
 
 
 def _hf_splits(pre: PreTokenizer) -> list[dict[str, Any]]:
-    if isinstance(pre, PreTokenizerSequence):
-        return [step for s in pre.steps for step in _hf_splits(s)]
-    if isinstance(pre, RegexPreTokenizer):
-        return [{"type": "Split", "pattern": {"Regex": onig_pattern(pre.pattern)},
-                 "behavior": "Isolated", "invert": False}]
-    if isinstance(pre, WhitespacePreTokenizer):
-        return [{"type": "WhitespaceSplit"}]
-    if isinstance(pre, DigitsPreTokenizer):
-        return [{"type": "Digits", "individual_digits": pre.individual}]
-    if type(pre) is PreTokenizer:
-        return []
-    raise ConfigError(f"pre-tokenizer {pre.kind!r} has no tokenizer.json equivalent")
+    write = _HF_SPLITS.get(type(pre))
+    if write is None:
+        raise ConfigError(f"pre-tokenizer {pre.kind!r} has no tokenizer.json equivalent")
+    return write(pre)
 
 
 def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:

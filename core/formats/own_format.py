@@ -26,6 +26,8 @@ from typing import Any
 from ..errors import BpeLensError, TokenizerFileError
 from ..models.base import MAX_TOKEN_ID
 from ..models.bpe import BPEModel
+from ..pipeline.normalizers.base import NORMALIZERS
+from ..pipeline.pre_tokenizers.base import PRE_TOKENIZERS
 from ..pipeline.tokenizer import Tokenizer
 from ..training.record import TrainingRecord
 
@@ -48,8 +50,8 @@ def tokenizer_to_dict(tokenizer: Tokenizer) -> dict[str, Any]:
         "version": VERSION,
         "name": tokenizer.name,
         "model": model_dict,
-        "normalizer": _none_if_identity(tokenizer.normalizer.to_config()),
-        "pretokenizer": _none_if_identity(tokenizer.pretokenizer.to_config()),
+        "normalizer": _none_if_identity(NORMALIZERS.write(tokenizer.normalizer)),
+        "pretokenizer": _none_if_identity(PRE_TOKENIZERS.write(tokenizer.pretokenizer)),
         "special_tokens": dict(tokenizer.specials.ids),
     }
     if tokenizer.training is not None:

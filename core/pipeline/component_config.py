@@ -1,10 +1,13 @@
-"""Checking a component's config object before reading its fields."""
+"""Components' configs: checking one before reading its fields, and the table of names."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from ..errors import ConfigError
+
+C = TypeVar("C")
 
 
 def check_type(config: Any, expected: str, what: str) -> dict[str, Any]:
@@ -14,3 +17,47 @@ def check_type(config: Any, expected: str, what: str) -> dict[str, Any]:
     if kind != expected:
         raise ConfigError(f"{what} field 'type' must be {expected!r}, not {kind!r}")
     return config
+
+
+class ComponentTable(Generic[C]):
+    """One kind of component in BPE Lens's own files (normalizer, pre-tokenizer): each
+    ``"type"`` name with the class it builds, how to read its fields and how to write them —
+    the one place that maps names to classes, for reading and for writing."""
+
+    def __init__(self, what: str) -> None:
+        self.what = what
+        self._readers: dict[str, Callable[[dict[str, Any]], C]] = {}
+        self._writers: dict[type, tuple[str, Callable[[Any], dict[str, Any]]]] = {}
+
+    def register(self, names: str | tuple[str, ...], cls: type,
+                 read: Callable[[dict[str, Any]], C],
+                 write: Callable[[Any], dict[str, Any]] | None = None) -> None:
+        """``names``: the type names that read as ``cls`` (the first one is written);
+        ``write(component)``: its fields (and its ``"type"``, when one class has several
+        names)."""
+        names = (names,) if isinstance(names, str) else names
+        for name in names:
+            self._readers[name] = read
+        self._writers[cls] = (names[0], write or (lambda _component: {}))
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._readers)
+
+    def read(self, config: dict[str, Any]) -> C:
+        """A component from ``{"type": name, …fields}`` (the name in any case)."""
+        kind = config["type"].lower()
+        reader = self._readers.get(kind)
+        if reader is None:
+            raise ConfigError(f"unknown {self.what} {config['type']!r}; choose one of "
+                              f"{', '.join(self.names)}")
+        return reader(config)
+
+    def write(self, component: Any) -> dict[str, Any]:
+        entry = self._writers.get(type(component))
+        if entry is None:
+            raise ConfigError(f"the {self.what} {getattr(component, 'kind', type(component))!r} "
+                              f"has no entry in BPE Lens's own files (they hold "
+                              f"{', '.join(self.names)})")
+        name, write = entry
+        return {"type": name, **write(component)}

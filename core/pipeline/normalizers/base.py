@@ -11,8 +11,7 @@ from ...errors import ConfigError
 from ...text.aligned import NormalizedText, compose_sources
 from ...text.hf_unicode import lowercase_str
 from ...text.unicode_compat import normalize_as_unicode_9
-
-NORMALIZER_TYPES = ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase", "sequence")
+from ..component_config import ComponentTable
 
 
 def _identity(text: str) -> NormalizedText:
@@ -93,7 +92,9 @@ class Normalizer:
         return _identity(text)
 
     def to_config(self) -> dict[str, Any]:
-        return {"type": self.kind}
+        """This normalizer as a config: BPE Lens's own for its own classes (through
+        ``NORMALIZERS``), Hugging Face's for those read from tokenizer.json."""
+        return NORMALIZERS.write(self)
 
 
 class UnicodeForm(Normalizer):
@@ -163,7 +164,27 @@ class NormalizerSequence(Normalizer):
         return current
 
     def to_config(self) -> dict[str, Any]:
+        # Its steps may come from another file (llama's Prepend, Replace): each says its own.
         return {"type": "sequence", "normalizers": [s.to_config() for s in self.steps]}
+
+
+def _sequence(config: dict[str, Any]) -> Normalizer:
+    steps = config.get("normalizers")
+    if not isinstance(steps, list):
+        raise ConfigError("a sequence normalizer needs a list under 'normalizers'")
+    return NormalizerSequence([make_normalizer(s) for s in steps])
+
+
+# The normalizers of BPE Lens's own files, by the names they are read and written as.
+NORMALIZERS: ComponentTable[Normalizer] = ComponentTable("normalizer")
+NORMALIZERS.register("none", Normalizer, lambda _config: Normalizer())
+for _form in ("nfc", "nfkc", "nfd", "nfkd"):
+    # One class for four names: the form is the name it is written as.
+    NORMALIZERS.register(_form, UnicodeForm, lambda config: UnicodeForm(config["type"]),
+                         lambda n: {"type": n.kind})
+NORMALIZERS.register("lowercase", Lowercase, lambda _config: Lowercase())
+NORMALIZERS.register("sequence", NormalizerSequence, _sequence,
+                     lambda n: {"normalizers": [NORMALIZERS.write(s) for s in n.steps]})
 
 
 def make_normalizer(config: str | dict[str, Any] | None) -> Normalizer:
@@ -175,18 +196,4 @@ def make_normalizer(config: str | dict[str, Any] | None) -> Normalizer:
     if not isinstance(config, dict) or not isinstance(config.get("type"), str):
         raise ConfigError(f"a normalizer must be a name or an object with a \"type\" string, "
                           f"not {config!r}")
-    kind = config["type"].lower()
-    if kind == "none":
-        return Normalizer()
-    if kind in ("nfc", "nfkc", "nfd", "nfkd"):
-        return UnicodeForm(kind)
-    if kind == "lowercase":
-        return Lowercase()
-    if kind == "sequence":
-        steps = config.get("normalizers")
-        if not isinstance(steps, list):
-            raise ConfigError("a sequence normalizer needs a list under 'normalizers'")
-        return NormalizerSequence([make_normalizer(s) for s in steps])
-    raise ConfigError(
-        f"unknown normalizer {config['type']!r}; choose one of {', '.join(NORMALIZER_TYPES)}"
-    )
+    return NORMALIZERS.read(config)

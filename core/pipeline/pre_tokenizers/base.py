@@ -20,6 +20,7 @@ from ...fast.short_steps import lines_of
 from ...text.aligned import compose_sources, span_through
 from ...text.bounded_regex import BoundedPattern, runs_in_linear_time
 from ...text.regex_dialects import compile_dialect, translate
+from ..component_config import ComponentTable
 
 Spans = list[tuple[int, int]]
 
@@ -67,7 +68,6 @@ REGEX_PRESETS: dict[str, str] = {
 }
 _KNOWN_PATTERNS = frozenset([*REGEX_PRESETS.values(), GPT2_PATTERN])
 PRESET_ALIASES = {"qwen3": "qwen2", "qwen2.5": "qwen2", "gpt-2": "gpt2", "llama-3": "llama3"}
-OTHER_PRETOKENIZERS = ("whitespace", "digits", "none", "regex", "sequence")
 
 
 def translate_pattern(pattern: str) -> str:
@@ -150,7 +150,9 @@ class PreTokenizer:
         return self.split_str
 
     def to_config(self) -> dict[str, Any]:
-        return {"type": self.kind}
+        """This pre-tokenizer as a config: BPE Lens's own for its own classes (through
+        ``PRE_TOKENIZERS``), Hugging Face's for those read from tokenizer.json."""
+        return PRE_TOKENIZERS.write(self)
 
 
 def newline_chunks(text: str) -> list[str]:
@@ -209,11 +211,6 @@ class RegexPreTokenizer(PreTokenizer):
         # Every preset matches every character, so its findall alone is the split.
         return self._regex.findall if self.cuts_at_newlines else self.split_str
 
-    def to_config(self) -> dict[str, Any]:
-        if self.preset is not None:
-            return {"type": "regex", "preset": self.preset}
-        return {"type": "regex", "pattern": self.pattern}
-
 
 class WhitespacePreTokenizer(PreTokenizer):
     """Split on runs of whitespace and drop them (like ``str.split()``, HF WhitespaceSplit)."""
@@ -259,9 +256,6 @@ class DigitsPreTokenizer(PreTokenizer):
 
     def split_str(self, text: str) -> list[str]:
         return [text[s:e] for s, e in self.split(text)]
-
-    def to_config(self) -> dict[str, Any]:
-        return {"type": "digits", "individual": self.individual}
 
 
 class PreTokenizerSequence(PreTokenizer):
@@ -315,6 +309,7 @@ class PreTokenizerSequence(PreTokenizer):
         return current
 
     def to_config(self) -> dict[str, Any]:
+        # Its steps may come from another file (HF's Split, ByteLevel): each says its own.
         return {"type": "sequence", "pretokenizers": [s.to_config() for s in self.steps]}
 
 
@@ -336,6 +331,48 @@ def preset_names() -> list[str]:
     return sorted(REGEX_PRESETS)
 
 
+def _digits(config: dict[str, Any]) -> PreTokenizer:
+    individual = config.get("individual", True)
+    if not isinstance(individual, bool):
+        raise ConfigError(f"a digits pre-tokenizer's \"individual\" must be true or false, "
+                          f"not {individual!r}")
+    return DigitsPreTokenizer(individual=individual)
+
+
+def _regex(config: dict[str, Any]) -> PreTokenizer:
+    if "preset" in config:
+        name = config["preset"]
+        if not isinstance(name, str) or name.lower() not in (*REGEX_PRESETS, *PRESET_ALIASES):
+            raise ConfigError(f"unknown pre-tokenizer preset {name!r}; choose one of "
+                              f"{', '.join(REGEX_PRESETS)}")
+        return make_pretokenizer(name)
+    pattern = config.get("pattern")
+    if not isinstance(pattern, str) or not pattern:
+        raise ConfigError("a regex pre-tokenizer needs a 'preset' or a non-empty 'pattern'")
+    return RegexPreTokenizer(pattern)
+
+
+def _sequence(config: dict[str, Any]) -> PreTokenizer:
+    steps = config.get("pretokenizers")
+    if not isinstance(steps, list):
+        raise ConfigError("a sequence pre-tokenizer needs a list under 'pretokenizers'")
+    return PreTokenizerSequence([make_pretokenizer(s) for s in steps])
+
+
+# The pre-tokenizers of BPE Lens's own files, by the names they are read and written as.
+PRE_TOKENIZERS: ComponentTable[PreTokenizer] = ComponentTable("pre-tokenizer")
+PRE_TOKENIZERS.register("none", PreTokenizer, lambda _config: PreTokenizer())
+PRE_TOKENIZERS.register("whitespace", WhitespacePreTokenizer,
+                        lambda _config: WhitespacePreTokenizer())
+PRE_TOKENIZERS.register("digits", DigitsPreTokenizer, _digits,
+                        lambda p: {"individual": p.individual})
+PRE_TOKENIZERS.register("regex", RegexPreTokenizer, _regex,
+                        lambda p: {"pattern": p.pattern} if p.preset is None
+                        else {"preset": p.preset})
+PRE_TOKENIZERS.register("sequence", PreTokenizerSequence, _sequence,
+                        lambda p: {"pretokenizers": [PRE_TOKENIZERS.write(s) for s in p.steps]})
+
+
 def make_pretokenizer(config: str | dict[str, Any] | None) -> PreTokenizer:
     """From a preset or kind name (``"gpt2"``, ``"whitespace"``, ``"none"``) or a config dict."""
     if config is None:
@@ -349,35 +386,8 @@ def make_pretokenizer(config: str | dict[str, Any] | None) -> PreTokenizer:
         raise ConfigError(
             f"a pre-tokenizer must be a name or an object with a \"type\" string, not {config!r}"
         )
-    kind = config["type"].lower()
-    if kind == "none":
-        return PreTokenizer()
-    if kind == "whitespace":
-        return WhitespacePreTokenizer()
-    if kind == "digits":
-        individual = config.get("individual", True)
-        if not isinstance(individual, bool):
-            raise ConfigError(f"a digits pre-tokenizer's \"individual\" must be true or false, "
-                              f"not {individual!r}")
-        return DigitsPreTokenizer(individual=individual)
-    if kind == "regex":
-        if "preset" in config:
-            name = config["preset"]
-            if not isinstance(name, str) or name.lower() not in (
-                    *REGEX_PRESETS, *PRESET_ALIASES):
-                raise ConfigError(f"unknown pre-tokenizer preset {name!r}; choose one of "
-                                  f"{', '.join(REGEX_PRESETS)}")
-            return make_pretokenizer(name)
-        pattern = config.get("pattern")
-        if not isinstance(pattern, str) or not pattern:
-            raise ConfigError("a regex pre-tokenizer needs a 'preset' or a non-empty 'pattern'")
-        return RegexPreTokenizer(pattern)
-    if kind == "sequence":
-        steps = config.get("pretokenizers")
-        if not isinstance(steps, list):
-            raise ConfigError("a sequence pre-tokenizer needs a list under 'pretokenizers'")
-        return PreTokenizerSequence([make_pretokenizer(s) for s in steps])
-    raise ConfigError(
-        f"unknown pre-tokenizer {config['type']!r}; choose a preset "
-        f"({', '.join(preset_names())}) or one of {', '.join(OTHER_PRETOKENIZERS)}"
-    )
+    if config["type"].lower() not in PRE_TOKENIZERS.names:
+        raise ConfigError(
+            f"unknown pre-tokenizer {config['type']!r}; choose a preset "
+            f"({', '.join(preset_names())}) or one of {', '.join(PRE_TOKENIZERS.names)}")
+    return PRE_TOKENIZERS.read(config)
