@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpelens.core import ConfigError, TrainingConfig, open_tokenizer, train
-from bpelens.core.formats.export import onig_pattern, save_hf_json, save_tiktoken, to_hf_json
+from bpelens.core.formats.export import save_hf_json, save_tiktoken, to_hf_json
 from bpelens.core.formats.tiktoken_file import read_ranks
+from bpelens.core.text.regex_dialects import onig_pattern
 
 from conftest import SHARED_DATA, needs_shared_data
 from fidelity_helpers import texts

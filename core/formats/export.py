@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +19,15 @@ from ..errors import ConfigError
 from ..models.bpe import BPEModel
 from ..models.tiktoken_ranks import TiktokenModel
 from ..models.vocab_bpe import VocabBPEModel
-from ..pipeline.normalizers.base import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
+from ..pipeline.normalizers.base import Normalizer
 from ..pipeline.pre_tokenizers.base import (
-    DigitsPreTokenizer,
     PreTokenizer,
-    PreTokenizerSequence,
     RegexPreTokenizer,
-    WhitespacePreTokenizer,
 )
 from ..pipeline.tokenizer import Tokenizer
 from ..text.byte_level import bytes_to_printable
-from ..text.regex_dialects import onig_pattern
 from .file_io import write_atomic, write_files
+from .hf_components import hf_normalizer, hf_pretokenizer
 from .tiktoken_file import rank_lines
 
 
@@ -54,10 +50,8 @@ def _vocab_bpe_document(tokenizer: Tokenizer, model: VocabBPEModel) -> dict[str,
         document = {
             "version": "1.0", "truncation": None, "padding": None,
             "added_tokens": _added_tokens(tokenizer),
-            "normalizer": None if type(tokenizer.normalizer) is Normalizer
-            else tokenizer.normalizer.to_config(),
-            "pre_tokenizer": None if type(tokenizer.pretokenizer) is PreTokenizer
-            else tokenizer.pretokenizer.to_config(),
+            "normalizer": hf_normalizer(tokenizer.normalizer),
+            "pre_tokenizer": hf_pretokenizer(tokenizer.pretokenizer),
             "post_processor": None if tokenizer.post_processor is None
             else tokenizer.post_processor.to_config(),
             "decoder": None if tokenizer.decoder is None else tokenizer.decoder.to_config(),
@@ -80,42 +74,12 @@ def _added_tokens(tokenizer: Tokenizer) -> list[dict[str, Any]]:
     ]
 
 
-# BPE Lens's own components as tokenizer.json spells them, by class: a component not here
-# has no equivalent there and is refused by name.
-def _hf_normalizer_sequence(normalizer: NormalizerSequence) -> dict[str, Any]:
-    return {"type": "Sequence",
-            "normalizers": [n for n in map(_hf_normalizer, normalizer.steps) if n]}
-
-
-_HF_NORMALIZERS: dict[type, Callable[[Any], dict[str, Any] | None]] = {
-    Normalizer: lambda _n: None,
-    UnicodeForm: lambda n: {"type": n.form},
-    Lowercase: lambda _n: {"type": "Lowercase"},
-    NormalizerSequence: _hf_normalizer_sequence,
-}
-# A pre-tokenizer as the Split steps of one Sequence (tokenizer.json nests none).
-_HF_SPLITS: dict[type, Callable[[Any], list[dict[str, Any]]]] = {
-    PreTokenizer: lambda _p: [],
-    PreTokenizerSequence: lambda p: [step for s in p.steps for step in _hf_splits(s)],
-    RegexPreTokenizer: lambda p: [{"type": "Split", "pattern": {"Regex": onig_pattern(p.pattern)},
-                                   "behavior": "Isolated", "invert": False}],
-    WhitespacePreTokenizer: lambda _p: [{"type": "WhitespaceSplit"}],
-    DigitsPreTokenizer: lambda p: [{"type": "Digits", "individual_digits": p.individual}],
-}
-
-
-def _hf_normalizer(normalizer: Normalizer) -> dict[str, Any] | None:
-    write = _HF_NORMALIZERS.get(type(normalizer))
-    if write is None:
-        raise ConfigError(f"normalizer {normalizer.kind!r} has no tokenizer.json equivalent")
-    return write(normalizer)
-
-
 def _hf_splits(pre: PreTokenizer) -> list[dict[str, Any]]:
-    write = _HF_SPLITS.get(type(pre))
-    if write is None:
-        raise ConfigError(f"pre-tokenizer {pre.kind!r} has no tokenizer.json equivalent")
-    return write(pre)
+    """The pre-tokenizer as the steps of one Sequence (tokenizer.json nests none here)."""
+    config = hf_pretokenizer(pre)
+    if config is None:
+        return []
+    return config["pretokenizers"] if config["type"] == "Sequence" else [config]
 
 
 def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:
@@ -164,7 +128,7 @@ def to_hf_json(tokenizer: Tokenizer) -> dict[str, Any]:
         "truncation": None,
         "padding": None,
         "added_tokens": added,
-        "normalizer": _hf_normalizer(tokenizer.normalizer),
+        "normalizer": hf_normalizer(tokenizer.normalizer),
         "pre_tokenizer": pre,
         "post_processor": None,
         "decoder": decoder,
