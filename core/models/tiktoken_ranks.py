@@ -20,10 +20,11 @@ from ..fast import disk_cache
 from ..fast.short_steps import joined, mapped, mapped_array
 from .base import TokenKind, TokenModel
 from .merges import MergeRule, MergeStep
-from .rank_merge import VECTOR_PIECE
+from .rank_merge import NO_RANK, VECTOR_PIECE
 
-NO_RANK = 1 << 62
-LONG_PIECE = 256
+# Above this many bytes the heap over a linked list beats rescanning a list of ranks (the
+# rank of joined bytes costs a slice per lookup: the crossover is later than rank_merge's).
+HEAP_FROM_BYTES = 256
 # A piece this long builds the join table (~0.6 s the first time on a machine, then read
 # from the disk cache) to merge in rounds; a table already built is used from VECTOR_PIECE.
 VECTOR_PIECE_BUILD = 1 << 15
@@ -81,7 +82,7 @@ class TiktokenModel(TokenModel):
         rank = self.encoder.get(data)
         if rank is not None:
             return [rank]
-        if len(data) > LONG_PIECE:
+        if len(data) > HEAP_FROM_BYTES:
             return self._merge_long(data)
         return self._merge_short(data)
 
@@ -164,7 +165,7 @@ class TiktokenModel(TokenModel):
     def _finish_merge(self, ids: list[int]) -> list[int]:
         table = self.token_bytes
         data = b"".join([table[i] for i in ids])  # type: ignore[misc]
-        return self._merge_heap(data) if len(data) > LONG_PIECE else self._merge_short(data)
+        return self._merge_heap(data) if len(data) > HEAP_FROM_BYTES else self._merge_short(data)
 
     @property
     def pair_shift(self) -> int:
