@@ -65,16 +65,22 @@ class Session(QObject):
         self.loading: tuple[Choice, bool] | None = None  # what loads, and as a fallback?
         self._submitted_with: tuple[Tokenizer, str] | None = None
         self._observers: list[EncodingObserver] = []
-        self.encoder = Runner("encode", self)
+        self.runners: list[Runner] = []
+        self.encoder = self.runner("encode")
         self.encoder.done.connect(self._on_encoded)
         self.encoder.failed.connect(self._on_encode_failed)
-        self.loader = Runner("load", self)
+        self.loader = self.runner("load")
         self.loader.done.connect(self._on_loaded)
         self.loader.failed.connect(self._on_load_failed)
-        self.decoder = Runner("decode", self)
+        self.decoder = self.runner("decode")
         self.decoder.done.connect(lambda result: self.decoded.emit(*result))
         self.decoder.failed.connect(lambda exc: self.decode_failed.emit(str(exc)))
-        self.runners: list[Runner] = [self.encoder, self.loader, self.decoder]
+
+    def runner(self, kind: str) -> Runner:
+        """A runner for one kind of work (a view's too), shut down with the session."""
+        runner = Runner(kind, self)
+        self.runners.append(runner)
+        return runner
 
     @property
     def table(self) -> TokenTable | None:

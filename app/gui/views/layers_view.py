@@ -25,7 +25,6 @@ from ..bands import Bands, compute_bands
 from ..encode_job import EncodedText, bands_for
 from ..settings import ViewOptions
 from ..token_colors import SPECIAL, chip_color, text_color
-from ..worker import Runner
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -99,7 +98,7 @@ class LayersView(QAbstractScrollArea):
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:
         self.session = session
-        self.layouter = Runner("layout", self)
+        self.layouter = session.runner("layout")
         self.layouter.done.connect(lambda result: self.set_bands(*result))
         self.layout_requested.connect(self._make_bands)
         self.token_clicked.connect(session.select)
@@ -107,7 +106,6 @@ class LayersView(QAbstractScrollArea):
         session.watch_encoding(self._show)
         session.options_changed.connect(self._apply)
         session.loaded.connect(lambda *_: self._apply(session.options))
-        session.runners.append(self.layouter)
         self.info = lambda index: session.token_info(index).lines()
         self._apply(session.options)
 
