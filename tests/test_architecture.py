@@ -153,6 +153,34 @@ def test_core_modules_import_each_other_without_cycles():
             visit(m, [m])
 
 
+def _all_imports(path: Path) -> set[str]:
+    """Every module ``path`` names in an import, in functions too (absolute names)."""
+    own = module_name(path)
+    package = own if path.name == "__init__.py" else own.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - max(node.level - 1, 0)]
+            found.add(".".join([*base, node.module] if node.module else base)
+                      if node.level else node.module or "")
+        elif isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+    return found
+
+
+def test_only_formats_reads_files_formats():
+    """Parsing a file's components is formats/'s job: the stages, models and results never
+    import it, not even inside a function (they used to, for Hugging Face's fields)."""
+    lower = ("text", "models", "pipeline", "fast", "results", "training")
+    checked = 0
+    for folder in lower:
+        for path in (CORE / folder).rglob("*.py"):
+            checked += 1
+            upward = {m for m in _all_imports(path) if m.startswith("bpelens.core.formats")}
+            assert not upward, f"{path.relative_to(CORE)} imports {sorted(upward)}"
+    assert checked > 40
+
+
 def test_every_kind_a_model_gives_is_a_declared_token_kind():
     from typing import get_args
 

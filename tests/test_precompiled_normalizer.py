@@ -18,6 +18,7 @@ from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import normalizers as hf_normalizers
 
 from bpelens.core.errors import ConfigError
+from bpelens.core.formats.hf_json import build_normalizer
 from bpelens.core.pipeline.normalizers.base import NormalizedText
 from bpelens.core.pipeline.normalizers.precompiled import (
     PrecompiledNormalizer,
@@ -322,7 +323,7 @@ def test_config_round_trip() -> None:
     normalizer = PrecompiledNormalizer(blob)
     assert normalizer.kind == "precompiled"
     assert normalizer.to_config() == {"type": "Precompiled", "precompiled_charsmap": blob}
-    again = PrecompiledNormalizer.from_config(normalizer.to_config())
+    again = build_normalizer(normalizer.to_config())
     assert again.normalize_str("a\u0301b") == normalizer.normalize_str("a\u0301b")
     assert "8 rules" in normalizer.describe()
 
@@ -371,5 +372,5 @@ def test_not_a_string() -> None:
     with pytest.raises(ConfigError, match="base64 string"):
         PrecompiledNormalizer(b"abc")  # type: ignore[arg-type]
     with pytest.raises(ConfigError, match="precompiled_charsmap"):
-        PrecompiledNormalizer.from_config({"type": "Precompiled"})
+        build_normalizer({"type": "Precompiled"})
 

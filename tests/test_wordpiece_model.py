@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpelens.core.errors import ConfigError, EncodeError
+from bpelens.core.formats.hf_json import build_normalizer, build_pretokenizer
+from bpelens.core.formats.hf_models import build_model
 from bpelens.core.models.wordpiece import WordPieceModel
 from bpelens.core.pipeline.decoders import WordPieceDecoder
 from bpelens.core.pipeline.normalizers.bert import BertNormalizer
@@ -147,14 +149,14 @@ def test_from_hf_and_back() -> None:
         "type": "WordPiece", "unk_token": "<unk>", "continuing_subword_prefix": "@@",
         "max_input_chars_per_word": 7, "vocab": {"<unk>": 0, "x": 1, "@@y": 2},
     }
-    ours = WordPieceModel.from_hf(config)
+    ours = build_model(config, False)
     assert ours.encode_piece("xy") == [1, 2]
     assert ours.encode_piece("y") == [0]
     assert ours.to_hf() == config
     for missing in ("unk_token", "continuing_subword_prefix", "max_input_chars_per_word",
                     "vocab"):  # HF requires every field
         with pytest.raises(ConfigError, match=f"model.{missing} is missing"):
-            WordPieceModel.from_hf({k: v for k, v in config.items() if k != missing})
+            build_model({k: v for k, v in config.items() if k != missing}, False)
 
 
 FULL = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
@@ -164,7 +166,6 @@ FULL = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": 
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        ({"type": "BPE"}, "model.type"),
         ({"vocab": ["a"]}, "model.vocab"),
         ({"vocab": {"a": -1}}, "model.vocab"),
         ({"vocab": {"a": "1"}}, "model.vocab"),
@@ -178,7 +179,7 @@ FULL = {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": 
 )
 def test_bad_configs_name_the_field(change: dict, field: str) -> None:
     with pytest.raises(ConfigError, match=field.replace(".", r"\.")):
-        WordPieceModel.from_hf({**FULL, **change})
+        build_model({**FULL, **change}, False)
 
 
 # -- random vocabularies (hypothesis) ---------------------------------------------------------
@@ -223,9 +224,9 @@ def bert() -> tuple[object, WordPieceModel, BertNormalizer, BertPreTokenizer]:
     config = json.loads(Path(BERT_FILE).read_text("utf-8"))
     return (
         hf,
-        WordPieceModel.from_hf(config["model"]),
-        BertNormalizer.from_hf(config["normalizer"]),
-        BertPreTokenizer.from_hf(config["pre_tokenizer"]),
+        build_model(config["model"], False),
+        build_normalizer(config["normalizer"]),
+        build_pretokenizer(config["pre_tokenizer"]),
     )
 
 

@@ -59,17 +59,14 @@ from ..pipeline.pre_tokenizers.hf import (
 )
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_bytes, read_file
-from .json_fields import USIZE, Fields, check_integer, check_string, describe
+from .hf_models import build_model
+from .json_fields import USIZE, Fields, Unsupported, check_integer, check_string, describe
 
 T = TypeVar("T")
 # serde_json refuses documents nested deeper than this.
 MAX_DEPTH = 128
 TOP_LEVEL = frozenset({"version", "truncation", "padding", "added_tokens", "normalizer",
                        "pre_tokenizer", "post_processor", "decoder", "model"})
-
-
-class _Unsupported(ConfigError):
-    """A component HF has that BPE Lens does not implement (ends the search for a match)."""
 
 
 class Variant(NamedTuple):
@@ -110,7 +107,7 @@ def build(slot: Slot, value: Any, where: str) -> Any:
             continue
         try:
             return variant.build(fields)
-        except _Unsupported:
+        except Unsupported:
             raise
         except ConfigError as exc:
             if kind == variant.name and own_error is None:
@@ -135,7 +132,7 @@ def unsupported(name: str, what: str, fields_check: Callable[[Fields], Any] | No
     def refuse(fields: Fields) -> Any:
         if fields_check is not None:
             fields_check(fields)
-        raise _Unsupported(f"{fields.where}: the {what} {name} is not supported by BPE Lens")
+        raise Unsupported(f"{fields.where}: the {what} {name} is not supported by BPE Lens")
 
     return refuse
 
@@ -164,9 +161,13 @@ def behavior_of(fields: Fields, default: Any = ...) -> str:
 
 # -- normalizers ---------------------------------------------------------------------------
 def _bert_normalizer(f: Fields) -> Normalizer:
+    """As HF reads it: ``strip_accents`` may be null or absent, the others are required."""
     from ..pipeline.normalizers.bert import BertNormalizer
 
-    return BertNormalizer.from_fields(f)
+    return BertNormalizer(clean_text=f.boolean("clean_text"),
+                          handle_chinese_chars=f.boolean("handle_chinese_chars"),
+                          strip_accents=f.optional_boolean("strip_accents"),
+                          lowercase=f.boolean("lowercase"))
 
 
 def _strip_accents(f: Fields) -> Normalizer:
@@ -410,7 +411,7 @@ def _template(f: Fields) -> PostProcessor:
     _template_pieces(f, "pair")
     if [ident for kind, ident in single if kind == "Sequence"] != ["A"]:
         # HF then returns the text's ids zero or several times, even without special tokens.
-        raise _Unsupported(f"{f.path('single')} must hold the sequence (A) exactly once; "
+        raise Unsupported(f"{f.path('single')} must hold the sequence (A) exactly once; "
                            "BPE Lens does not support templates that drop or repeat the text")
     specials: dict[str, list[int]] = {}
     table = f.obj("special_tokens")
@@ -442,113 +443,6 @@ POST_PROCESSOR = Slot(
 
 def build_post_processor(config: Any, where: str = "post_processor") -> PostProcessor | None:
     return None if config is None else build(POST_PROCESSOR, config, where)
-
-
-# -- models --------------------------------------------------------------------------------
-def _vocab_ids(f: Fields) -> dict[str, int]:
-    """``vocab``: token → id, ids unique and within what BPE Lens lays out densely."""
-    from ..models.base import check_vocabulary_ids
-
-    vocab = f.mapping("vocab")
-    check_vocabulary_ids(vocab, f.path("vocab"))
-    return vocab
-
-
-def _merges(f: Fields) -> list[tuple[str, str]]:
-    raw = f.array("merges")
-    where = f.path("merges")
-    kinds = set(map(type, raw))
-    if kinds <= {str}:
-        merges = [m.split(" ") for m in raw]
-        if any(len(m) != 2 for m in merges):
-            rank = next(i for i, m in enumerate(merges) if len(m) != 2)
-            raise ConfigError(f"{where}[{rank}] must be two tokens separated by one space, "
-                              f"not {describe(raw[rank])}")
-    elif kinds <= {list}:
-        merges = raw
-        if set(map(len, merges)) - {2} or {type(p) for m in merges for p in m} - {str}:
-            rank = next(i for i, m in enumerate(merges)
-                        if len(m) != 2 or not all(isinstance(p, str) for p in m))
-            raise ConfigError(f"{where}[{rank}] must be a pair of tokens [\"a\", \"b\"], not "
-                              f"{describe(raw[rank])}")
-    else:
-        rank = next(i for i, m in enumerate(raw) if not isinstance(m, type(raw[0])) or
-                    not isinstance(m, str | list))
-        shape = '"a b"' if isinstance(raw[0], str) else '["a", "b"]'
-        raise ConfigError(f"{where}[{rank}] must be, like the other merges, {shape}, "
-                          f"not {describe(raw[rank])}")
-    return merges  # type: ignore[return-value]
-
-
-def _bpe(f: Fields, byte_level: bool) -> TokenModel:
-    if f.has("type"):
-        f.choice("type", ("BPE",))
-    dropout = f.optional_number("dropout")
-    if dropout is not None and not 0.0 <= dropout <= 1.0:
-        raise ConfigError(f"{f.path('dropout')} must be from 0 to 1, not {dropout!r}")
-    options = {
-        "unk_token": f.optional_string("unk_token"),
-        "continuing_subword_prefix": f.optional_string("continuing_subword_prefix"),
-        "end_of_word_suffix": f.optional_string("end_of_word_suffix"),
-        "fuse_unk": bool(f.optional_boolean("fuse_unk")),
-        "byte_fallback": bool(f.optional_boolean("byte_fallback")),
-        "ignore_merges": bool(f.optional_boolean("ignore_merges")),
-    }
-    if not f.has("vocab") or not f.has("merges"):
-        raise ConfigError(f"{f.where} needs both \"vocab\" and \"merges\"")
-    vocab = _vocab_ids(f)
-    merges = _merges(f)
-    if byte_level and (options["continuing_subword_prefix"] or options["end_of_word_suffix"]):
-        raise _Unsupported(f"{f.where}: a byte-level BPE with a continuing_subword_prefix or an "
-                           "end_of_word_suffix is not supported by BPE Lens")
-    if dropout not in (None, 0.0):
-        raise _Unsupported(f"{f.path('dropout')} {dropout!r}: BPE-dropout is random, so no "
-                           "tool can show one tokenization of a text; set it to null")
-    return VocabBPEModel(vocab=vocab, merges=merges, byte_level=byte_level, **options)
-
-
-def _wordpiece(f: Fields, byte_level: bool) -> TokenModel:
-    from ..models.wordpiece import WordPieceModel
-
-    return WordPieceModel.from_fields(f)
-
-
-def _unigram(f: Fields, byte_level: bool) -> TokenModel:
-    from ..models.unigram import UnigramModel
-
-    return UnigramModel.from_fields(f)
-
-
-def _wordlevel(f: Fields, byte_level: bool) -> TokenModel:
-    if f.has("type"):
-        f.choice("type", ("WordLevel",))
-    f.mapping("vocab")
-    f.string("unk_token")
-    raise _Unsupported(f"{f.where}: the model WordLevel is not supported by BPE Lens")
-
-
-MODELS: dict[str, Callable[[Fields, bool], TokenModel]] = {
-    "BPE": _bpe, "WordPiece": _wordpiece, "WordLevel": _wordlevel, "Unigram": _unigram,
-}
-
-
-def build_model(config: Any, byte_level: bool, where: str = "model") -> TokenModel:
-    fields = Fields(config, where)
-    kind = fields.data.get("type")
-    if isinstance(kind, str) and kind in MODELS:
-        return MODELS[kind](fields, byte_level)
-    errors = []
-    for name, make in MODELS.items():  # files from old versions: no "type"
-        try:
-            return make(fields, byte_level)
-        except _Unsupported:
-            raise
-        except ConfigError as exc:
-            errors.append(f"{name}: {exc}")
-    if kind is not None:
-        raise ConfigError(f"{where}.type {describe(kind)} is not a model; known: BPE, WordPiece, "
-                          "Unigram (and WordLevel, which BPE Lens does not support)")
-    raise ConfigError(f"{where} has no \"type\" and fits no model ({'; '.join(errors)})")
 
 
 # -- the whole file ------------------------------------------------------------------------

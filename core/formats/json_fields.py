@@ -15,6 +15,12 @@ from typing import Any
 
 from ..errors import ConfigError
 
+
+class Unsupported(ConfigError):
+    """A component the file's library has and BPE Lens does not implement: once its fields
+    fit, the search for a match ends with its name."""
+
+
 # serde's integer types.
 U32 = 1 << 32
 USIZE = 1 << 64

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..errors import ConfigError, EncodeError
-from .base import MAX_TOKEN_ID, TokenKind, TokenModel
+from .base import TokenKind, TokenModel
 
 # What SentencePiece adds to the lowest score to price an unknown character.
 UNK_PENALTY = 10.0
@@ -104,42 +104,13 @@ class UnigramModel(TokenModel):
         self._byte_kind = {i for i, p in enumerate(pieces) if _BYTE_PIECE.fullmatch(p)}
 
     # -- construction from files -----------------------------------------------------------
-    @classmethod
-    def from_hf(cls, model: dict[str, Any]) -> UnigramModel:
-        """From the ``"model"`` object of a Hugging Face ``tokenizer.json``."""
-        from ..formats.json_fields import Fields
-
-        return cls.from_fields(Fields(model, "model"))
-
-    @classmethod
-    def from_fields(cls, f: Any) -> UnigramModel:
-        """From the model's :class:`~bpelens.core.formats.json_fields.Fields`, as HF reads it:
-        ``vocab`` required, ``unk_id`` a whole number or null, ``byte_fallback`` true or
-        false when given (null is an error there, as in HF)."""
-        from ..formats.json_fields import USIZE
-
-        if f.has("type"):
-            f.choice("type", ("Unigram",))
-        unk_id = f.optional_integer("unk_id", limit=USIZE)
-        byte_fallback = f.boolean("byte_fallback", False)
-        if not f.has("vocab"):
-            raise ConfigError(f"{f.path('vocab')} is missing (a list of [piece, score] pairs)")
-        vocab = f.data["vocab"]
-        if not isinstance(vocab, list):
-            raise ConfigError(
-                f"{f.path('vocab')} must be a list of [piece, score] pairs, not "
-                f"{type(vocab).__name__}")
-        if len(vocab) > MAX_TOKEN_ID + 1:
-            raise ConfigError(f"{f.path('vocab')} has {len(vocab):,} pieces; BPE Lens supports "
-                              f"up to {MAX_TOKEN_ID + 1:,}")
-        return cls(vocab, unk_id, byte_fallback=byte_fallback)
 
     @property
     def entry_count(self) -> int:
         return len(self._pieces)
 
     def to_hf(self) -> dict[str, Any]:
-        """The ``"model"`` object of a ``tokenizer.json`` (what :meth:`from_hf` reads)."""
+        """The ``"model"`` object of a ``tokenizer.json`` (what ``formats.hf_models`` reads)."""
         return {
             "type": "Unigram",
             "unk_id": self.unk_id,

@@ -58,31 +58,6 @@ class WordPieceModel(TokenModel):
         for token, tid in self.vocab.items():
             self._labels.setdefault(tid, token)
 
-    @classmethod
-    def from_hf(cls, model: dict[str, Any]) -> WordPieceModel:
-        """From the ``"model"`` object of a tokenizer.json (``"type": "WordPiece"``)."""
-        from ..formats.json_fields import Fields
-
-        return cls.from_fields(Fields(model, "model"))
-
-    @classmethod
-    def from_fields(cls, f: Any) -> WordPieceModel:
-        """From the model's :class:`~bpelens.core.formats.json_fields.Fields`: every field is
-        required, as in HF."""
-        from ..formats.json_fields import USIZE
-        from .base import check_vocabulary_ids
-
-        if f.has("type"):
-            f.choice("type", ("WordPiece",))
-        unk = f.string("unk_token")
-        prefix = f.string("continuing_subword_prefix")
-        limit = f.integer("max_input_chars_per_word", limit=USIZE)
-        vocab = f.mapping("vocab")
-        check_vocabulary_ids(vocab, f.path("vocab"))
-        return cls(
-            vocab, unk_token=unk, continuing_subword_prefix=prefix, max_input_chars_per_word=limit
-        )
-
     @property
     def entry_count(self) -> int:
         return len(self.vocab)

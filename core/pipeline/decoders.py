@@ -15,7 +15,6 @@ import regex
 
 from ..text.byte_level import unicode_to_bytes
 from ..text.regex_dialects import literal_or_onig
-from .component_config import check_type
 
 
 class Decoder:
@@ -222,13 +221,6 @@ class WordPieceDecoder:
     def __init__(self, prefix: str = "##", cleanup: bool = True) -> None:
         self.prefix = prefix
         self.cleanup = cleanup
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> WordPieceDecoder:
-        from ..formats.json_fields import Fields
-
-        f = Fields(check_type(config, "WordPiece", "WordPiece decoder"), "decoder")
-        return cls(f.string("prefix"), f.boolean("cleanup"))  # both required, as in HF
 
     def to_config(self) -> dict[str, Any]:
         return {"type": "WordPiece", "prefix": self.prefix, "cleanup": self.cleanup}

@@ -11,7 +11,7 @@ from ...errors import ConfigError
 from ...text.aligned import NormalizedText, compose_sources
 from ...text.hf_unicode import lowercase_str
 from ...text.unicode_compat import normalize_as_unicode_9
-from ..component_config import ComponentTable
+from ..component_table import ComponentTable
 
 
 def _identity(text: str) -> NormalizedText:

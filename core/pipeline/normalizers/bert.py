@@ -18,7 +18,6 @@ from ...text.hf_unicode import (
     nfd_aligned,
     nfd_str,
 )
-from ..component_config import check_type
 from .base import NormalizedText, Normalizer
 
 # -- alignment: a text and, for each of its characters, the input span it came from ----------
@@ -93,24 +92,6 @@ class BertNormalizer(Normalizer):
         self.strip_accents = strip_accents
         self.lowercase = lowercase
 
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> BertNormalizer:
-        """From a tokenizer.json ``normalizer`` object."""
-        from ...formats.json_fields import Fields
-
-        config = check_type(config, "BertNormalizer", "BertNormalizer")
-        return cls.from_fields(Fields(config, "normalizer"))
-
-    @classmethod
-    def from_fields(cls, f: Any) -> BertNormalizer:
-        """As HF reads it: ``strip_accents`` may be null or absent, the others are required."""
-        return cls(
-            clean_text=f.boolean("clean_text"),
-            handle_chinese_chars=f.boolean("handle_chinese_chars"),
-            strip_accents=f.optional_boolean("strip_accents"),
-            lowercase=f.boolean("lowercase"),
-        )
-
     @property
     def strips_accents(self) -> bool:
         return self.lowercase if self.strip_accents is None else self.strip_accents
@@ -161,11 +142,6 @@ class StripAccents(Normalizer):
     nothing else; it does not decompose, so it is normally used after NFD or NFKD."""
 
     kind = "strip_accents"
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> StripAccents:
-        check_type(config, "StripAccents", "StripAccents")
-        return cls()
 
     def to_config(self) -> dict[str, Any]:
         return {"type": "StripAccents"}

@@ -295,13 +295,6 @@ class PrecompiledNormalizer(Normalizer):
         self._changed = _SplitPattern.of_class(set(self._table))
         self._crlf = self._whole("\r\n")
 
-    @classmethod
-    def from_config(cls, config: dict[str, Any]) -> PrecompiledNormalizer:
-        """From ``{"type": "Precompiled", "precompiled_charsmap": "..."}``."""
-        if "precompiled_charsmap" not in config:
-            raise ConfigError("a Precompiled normalizer needs 'precompiled_charsmap'")
-        return cls(config["precompiled_charsmap"])
-
     def to_config(self) -> dict[str, Any]:
         return {"type": "Precompiled", "precompiled_charsmap": self.charsmap_b64}
 

@@ -20,7 +20,7 @@ from ...fast.short_steps import lines_of
 from ...text.aligned import compose_sources, span_through
 from ...text.bounded_regex import BoundedPattern, runs_in_linear_time
 from ...text.regex_dialects import compile_dialect, translate
-from ..component_config import ComponentTable
+from ..component_table import ComponentTable
 
 Spans = list[tuple[int, int]]
 

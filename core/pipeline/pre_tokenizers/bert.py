@@ -7,7 +7,6 @@ import string
 from typing import Any
 
 from ...text.hf_unicode import PUNCTUATION, WHITESPACE
-from ..component_config import check_type
 from .base import PreTokenizer, Spans
 
 # -- pre-tokenizer ----------------------------------------------------------------------------
@@ -23,11 +22,6 @@ class BertPreTokenizer(PreTokenizer):
     # ASCII text needs only the ASCII part of each class; a small class matches faster.
     _ascii_punct = re.escape(string.punctuation)
     _ascii_regex = re.compile(f"[{_ascii_punct}]|[^\\t\\n\\x0b\\x0c\\r {_ascii_punct}]+")
-
-    @classmethod
-    def from_hf(cls, config: dict[str, Any]) -> BertPreTokenizer:
-        check_type(config, "BertPreTokenizer", "BertPreTokenizer")
-        return cls()
 
     def split(self, text: str) -> Spans:
         regex = self._ascii_regex if text.isascii() else self._regex

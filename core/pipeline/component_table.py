@@ -1,4 +1,4 @@
-"""Components' configs: checking one before reading its fields, and the table of names."""
+"""The table of names of one kind of component in BPE Lens's own files."""
 
 from __future__ import annotations
 
@@ -8,15 +8,6 @@ from typing import Any, Generic, TypeVar
 from ..errors import ConfigError
 
 C = TypeVar("C")
-
-
-def check_type(config: Any, expected: str, what: str) -> dict[str, Any]:
-    if not isinstance(config, dict):
-        raise ConfigError(f"a {what} config must be an object, not {config!r}")
-    kind = config.get("type", expected)
-    if kind != expected:
-        raise ConfigError(f"{what} field 'type' must be {expected!r}, not {kind!r}")
-    return config
 
 
 class ComponentTable(Generic[C]):
