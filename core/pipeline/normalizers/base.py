@@ -9,7 +9,6 @@ from typing import Any
 
 from ...errors import ConfigError
 from ...text.aligned import NormalizedText, compose_sources
-from ...text.hf_unicode import lowercase_str
 from ...text.unicode_compat import normalize_as_unicode_9
 from ..component_table import ComponentTable
 
@@ -127,12 +126,18 @@ class Lowercase(Normalizer):
     def normalize_str(self, text: str) -> str:
         if text.isascii():
             return text.lower()
+        # Imported here: HF's Unicode tables take ~20 ms to load, which every command would
+        # pay at start (this module is always loaded), and only non-ASCII lowercasing uses them.
+        from ...text.hf_unicode import lowercase_str
+
         return lowercase_str(text)
 
     def normalize(self, text: str) -> NormalizedText:
         out = self.normalize_str(text)
         if out == text:
             return NormalizedText(text)
+        from ...text.hf_unicode import lowercase_str
+
         sources: list[tuple[int, int]] = []
         for i, c in enumerate(text):
             sources.extend([(i, i + 1)] * len(lowercase_str(c)))

@@ -21,7 +21,6 @@ import regex
 from ...errors import ConfigError
 from ...text.bounded_regex import BoundedPattern
 from ...text.byte_level import bytes_to_unicode
-from ...text.hf_unicode import PUNCTUATION
 from ...text.regex_dialects import compile_dialect
 from .base import GPT2_PATTERN, PieceText, PreTokenizer, Spans, known_pattern
 
@@ -164,6 +163,10 @@ def punctuation(behavior: str = "Isolated") -> CharClassPreTokenizer:
     # HF: ASCII punctuation (which includes symbols such as $ + < = > ^ ` | ~) or P* — of the
     # old Unicode tables HF's crate carries, not today's (U+2E56 ⹖ and U+061D ؝ are not
     # punctuation to it): the same predicate as BertPreTokenizer's.
+    # Imported here: HF's Unicode tables take ~20 ms to load, and loading a tiktoken file
+    # or GPT-2's files (which import this module) never needs them.
+    from ...text.hf_unicode import PUNCTUATION
+
     return CharClassPreTokenizer(
         "Punctuation", f"[{PUNCTUATION.class_body()}]", behavior,
         {"type": "Punctuation", "behavior": behavior},
