@@ -44,6 +44,14 @@ class ComponentTable(Generic[C]):
                               f"{', '.join(self.names)}")
         return reader(config)
 
+    def steps(self, config: dict[str, Any], key: str, make: Callable[[Any], C]) -> list[C]:
+        """The steps a sequence's ``config`` lists under ``key``, each made by ``make`` (a
+        name or a config)."""
+        steps = config.get(key)
+        if not isinstance(steps, list):
+            raise ConfigError(f"a sequence {self.what} needs a list under '{key}'")
+        return [make(step) for step in steps]
+
     def write(self, component: Any) -> dict[str, Any]:
         entry = self._writers.get(type(component))
         if entry is None:

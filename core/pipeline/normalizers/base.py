@@ -173,13 +173,6 @@ class NormalizerSequence(Normalizer):
         return {"type": "sequence", "normalizers": [s.to_config() for s in self.steps]}
 
 
-def _sequence(config: dict[str, Any]) -> Normalizer:
-    steps = config.get("normalizers")
-    if not isinstance(steps, list):
-        raise ConfigError("a sequence normalizer needs a list under 'normalizers'")
-    return NormalizerSequence([make_normalizer(s) for s in steps])
-
-
 # The normalizers of BPE Lens's own files, by the names they are read and written as.
 NORMALIZERS: ComponentTable[Normalizer] = ComponentTable("normalizer")
 NORMALIZERS.register("none", Normalizer, lambda _config: Normalizer())
@@ -188,7 +181,8 @@ for _form in ("nfc", "nfkc", "nfd", "nfkd"):
     NORMALIZERS.register(_form, UnicodeForm, lambda config: UnicodeForm(config["type"]),
                          lambda n: {"type": n.kind})
 NORMALIZERS.register("lowercase", Lowercase, lambda _config: Lowercase())
-NORMALIZERS.register("sequence", NormalizerSequence, _sequence,
+NORMALIZERS.register("sequence", NormalizerSequence, lambda config: NormalizerSequence(
+                         NORMALIZERS.steps(config, "normalizers", make_normalizer)),
                      lambda n: {"normalizers": [NORMALIZERS.write(s) for s in n.steps]})
 
 

@@ -352,13 +352,6 @@ def _regex(config: dict[str, Any]) -> PreTokenizer:
     return RegexPreTokenizer(pattern)
 
 
-def _sequence(config: dict[str, Any]) -> PreTokenizer:
-    steps = config.get("pretokenizers")
-    if not isinstance(steps, list):
-        raise ConfigError("a sequence pre-tokenizer needs a list under 'pretokenizers'")
-    return PreTokenizerSequence([make_pretokenizer(s) for s in steps])
-
-
 # The pre-tokenizers of BPE Lens's own files, by the names they are read and written as.
 PRE_TOKENIZERS: ComponentTable[PreTokenizer] = ComponentTable("pre-tokenizer")
 PRE_TOKENIZERS.register("none", PreTokenizer, lambda _config: PreTokenizer())
@@ -369,7 +362,8 @@ PRE_TOKENIZERS.register("digits", DigitsPreTokenizer, _digits,
 PRE_TOKENIZERS.register("regex", RegexPreTokenizer, _regex,
                         lambda p: {"pattern": p.pattern} if p.preset is None
                         else {"preset": p.preset})
-PRE_TOKENIZERS.register("sequence", PreTokenizerSequence, _sequence,
+PRE_TOKENIZERS.register("sequence", PreTokenizerSequence, lambda config: PreTokenizerSequence(
+                        PRE_TOKENIZERS.steps(config, "pretokenizers", make_pretokenizer)),
                         lambda p: {"pretokenizers": [PRE_TOKENIZERS.write(s) for s in p.steps]})
 
 
