@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from cli_helpers import SEED_CORPUS, bpelens
+from conftest import SHARED_DATA, needs_shared_data
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +56,16 @@ def test_encode_trace(seed_tokenizer):
     steps = data["trace"][0]["steps"]
     assert [s["new_text"] for s in steps] == ["es", "est", "lo", "low"]
     assert [s["rank"] for s in steps] == [0, 1, 2, 3]
+    assert data["trace"][0]["stopped_at"] == [["low", "est"]]  # no merge joins them
+    assert "finish" not in data["trace"][0]
+
+
+@needs_shared_data
+def test_encode_trace_says_why_merging_stopped_on_qwen3():
+    path = SHARED_DATA / "tokenizers" / "hf" / "qwen3.tokenizer.json"
+    data = json.loads(bpelens("encode", "-t", str(path), "--trace", "Hello, Pyxis!").stdout)
+    assert {t["text"]: t["stopped_at"] for t in data["trace"]} == {
+        "Hello": [], ",": [], " Pyxis": [[" Py", "xis"]], "!": []}
 
 
 def test_partial_tokens_and_special_modes(byte_tokenizer):

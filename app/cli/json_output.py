@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from bpelens.core import Encoding, PieceTrace, SpecialMatch, Tokenizer
+from bpelens.core import Encoding, PieceTrace, SpecialMatch, Tokenizer, stops_in
 
 
 def token_dicts(encoding: Encoding) -> list[dict[str, Any]]:
@@ -49,7 +49,12 @@ def trace_dicts(tokenizer: Tokenizer, traces: tuple[PieceTrace, ...], encoding: 
                 }
                 for s in trace.steps
             ],
+            # Why merging stopped: the adjacent pairs left that no merge joins.
+            "stopped_at": [[tokenizer.token_label(s.left_id), tokenizer.token_label(s.right_id)]
+                           for s in stops_in(tokenizer.model, trace.merged_ids)],
         })
+        if trace.finish:
+            out[-1]["finish"] = trace.finish
     return out
 
 

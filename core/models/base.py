@@ -115,6 +115,16 @@ class TokenModel(ABC):
         """The pair a merge builds this token from, or None (a base token, or no merges)."""
         return None
 
+    def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
+        """The rule that merges these two tokens when they are side by side, or None (the
+        pair is not a merge, or the model does not merge)."""
+        return None
+
+    # What the model does to a piece, for a playback of a model with no merges to show.
+    merge_method = ""
+    # Why final ids can differ from the last merge state (a trace's ``finish``).
+    after_merges = ""
+
     def merge_rank(self, token_id: int) -> int | None:
         """The rank that decides when this token forms (its rule's), or None."""
         built = self.built_by(token_id)

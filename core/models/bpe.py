@@ -206,6 +206,11 @@ class BPEModel(TokenModel):
         """The first rule that produces this token, or None for a base token."""
         return self._built_by.get(token_id)
 
+    def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
+        ranks, new_ids, shift = self._rank_tables()
+        rank = ranks.get(left_id << shift | right_id)
+        return None if rank is None else MergeRule(rank, left_id, right_id, new_ids[rank])
+
     def id_of_bytes(self, data: bytes, *, ends_word: bool = False) -> int | None:
         return self._by_bytes.get((data, ends_word))
 

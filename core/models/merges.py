@@ -49,12 +49,25 @@ class MergeStep:
 
 @dataclass(frozen=True, slots=True)
 class PieceTrace:
-    """How one pre-token piece went from its base symbols to its final tokens."""
+    """How one pre-token piece went from its base symbols to its final tokens.
+
+    ``finish`` says why ``final_ids`` differ from the state after the last step, when they
+    do (a whole-piece lookup, unknown characters); empty when the merges are the whole story.
+    """
 
     piece_index: int
     initial_ids: tuple[int, ...]
     steps: tuple[MergeStep, ...]
     final_ids: tuple[int, ...]
+    finish: str = ""
+
+    @property
+    def merged_ids(self) -> tuple[int, ...]:
+        """The state after the last step."""
+        seq = list(self.initial_ids)
+        for step in self.steps:
+            seq[step.position : step.position + 2] = [step.new_id]
+        return tuple(seq)
 
     def states(self) -> Iterator[tuple[int, ...]]:
         """The sequence before the first step, then after each step (len(steps)+1 states)."""

@@ -292,6 +292,15 @@ class TiktokenModel(TokenModel):
         final = [self.encoder[data[a:b]] for a, b in itertools.pairwise(bounds)]
         return initial, final, steps
 
+    def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
+        table = self.token_bytes
+        left, right = table[left_id], table[right_id]
+        rank = None if left is None or right is None else self.encoder.get(left + right)
+        return None if rank is None else MergeRule(rank, left_id, right_id, rank)
+
+    after_merges = ("tiktoken looks the whole piece up in its ranks before merging and "
+                    "finds it as one token")
+
     def built_by(self, token_id: int) -> MergeRule | None:
         """The last merge when BPE runs on the token's own bytes (derived on demand)."""
         if token_id not in self._built:

@@ -45,10 +45,17 @@ class MissingUnknownError(EncodeError):
         self.index = index
 
 
+# What playback says for every Unigram model (HF's and SentencePiece's).
+UNIGRAM_METHOD = ("Unigram does not merge: every vocabulary piece has a score (a log "
+                  "probability), and the piece is split into the pieces whose scores add up to "
+                  "the most (the best path, found by Viterbi over the characters)")
+
+
 class UnigramModel(TokenModel):
     """Pieces with scores; encodes one pre-token piece by the best-scoring segmentation."""
 
     level = "char"
+    merge_method = UNIGRAM_METHOD
 
     def __init__(
         self,

@@ -189,6 +189,13 @@ class VocabBPEModel(TokenModel):
     def built_by(self, token_id: int) -> MergeRule | None:
         return self._built.get(token_id)
 
+    def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
+        rank = self._ranks.get(left_id << self._shift | right_id)
+        return None if rank is None else MergeRule(rank, left_id, right_id, self._new_ids[rank])
+
+    after_merges = ("ignore_merges: the piece is in the vocabulary whole, so it is one token "
+                    "and no merge runs")
+
     @cached_property
     def _built(self) -> dict[int, MergeRule]:
         built: dict[int, MergeRule] = {}
@@ -350,12 +357,12 @@ class VocabBPEModel(TokenModel):
 
     def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
         ids, _ = self._initial(piece)
-        final, steps = trace_by_rank(ids, self._ranks, self._new_ids, self._shift,
-                                     self._length_table)
         if self.ignore_merges:
             whole = self._whole(piece)
             if whole is not None:
-                return ids, [whole], steps
+                return ids, [whole], []  # HF looks the piece up before any merge
+        final, steps = trace_by_rank(ids, self._ranks, self._new_ids, self._shift,
+                                     self._length_table)
         return ids, final, steps
 
 

@@ -24,6 +24,10 @@ DEFAULT_MAX_CHARS = 100
 class WordPieceModel(TokenModel):
     """A WordPiece vocabulary: greedy longest match first, word by word."""
 
+    merge_method = ("WordPiece does not merge: it takes the longest vocabulary entry that "
+                    "starts the word, then the longest ##-entry that continues it, until the "
+                    "word is covered (a word with no match at some point becomes [UNK] whole)")
+
     level = "char"
 
     def __init__(

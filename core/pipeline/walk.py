@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, repeat
 from operator import add, itemgetter
 from typing import TYPE_CHECKING
@@ -327,7 +327,11 @@ def _run_model(tokenizer: Tokenizer, view: _View, char_bytes: array,
             traced = model.trace_piece(given)
             if traced is not None:
                 initial, _, steps = traced
-                traces.append(PieceTrace(index, tuple(initial), tuple(steps), tuple(got[0])))
+                piece_trace = PieceTrace(index, tuple(initial), tuple(steps), tuple(got[0]))
+                if piece_trace.merged_ids != piece_trace.final_ids:
+                    piece_trace = replace(piece_trace, finish=model.after_merges
+                                          or "the model's last rules change the merged tokens")
+                traces.append(piece_trace)
     starts, ends, owner = _token_bytes(view, lengths, counts)
     return ids, starts, ends, owner, traces
 

@@ -254,6 +254,18 @@ class SentencePieceBPE(SentencePieceModel):
         order = sorted(vocab.normal.values(), key=lambda tid: (-vocab.scores[tid], tid))
         return {tid: rank for rank, tid in enumerate(order)}
 
+    def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
+        pieces = self.vocab.pieces
+        if not (0 <= left_id < len(pieces) and 0 <= right_id < len(pieces)):
+            return None
+        new_id = self.vocab.normal.get(pieces[left_id] + pieces[right_id])
+        if new_id is None:
+            return None
+        return MergeRule(self.ranks[new_id], left_id, right_id, new_id)
+
+    after_merges = ("after the merges SentencePiece splits unused pieces back and turns "
+                    "unknown characters into <unk> or bytes (<0xNN>)")
+
     def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
         """The merges in the library's order over the whole piece; the steps act on the
         starting symbols (unknown characters as the unknown id) and the final ids come after

@@ -10,6 +10,8 @@ from .pieces import SPACE_SYMBOL, SentencePieceModel, SentencePieceVocab
 
 class SentencePieceChar(SentencePieceModel):
     family = "character model"
+    merge_method = ("SentencePiece's character model does not merge: every character is one piece "
+                    "(a user-defined symbol found in the text stays whole)")
 
     def __init__(self, vocab: SentencePieceVocab) -> None:
         super().__init__(vocab)
@@ -29,6 +31,8 @@ class SentencePieceChar(SentencePieceModel):
 
 class SentencePieceWord(SentencePieceModel):
     family = "word model"
+    merge_method = ("SentencePiece's word model does not merge: every word (from one ▁ to "
+                    "the next) is one piece, or <unk> when it is not in the vocabulary")
 
     def symbols(self, text: str) -> list[tuple[str, int]]:
         # SplitIntoWords: a word begins at the start and at every space symbol (the library

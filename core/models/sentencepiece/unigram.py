@@ -30,6 +30,7 @@ from __future__ import annotations
 import struct
 from array import array
 
+from ..unigram import UNIGRAM_METHOD
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
 _F32 = struct.Struct("<f")
@@ -48,6 +49,7 @@ def f32(value: float) -> float:
 
 class SentencePieceUnigram(SentencePieceModel):
     family = "Unigram"
+    merge_method = UNIGRAM_METHOD
 
     def __init__(self, vocab) -> None:
         super().__init__(vocab)

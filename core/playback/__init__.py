@@ -1,0 +1,1 @@
+"""Merge playback: an encoding replayed step by step, token derivations, training replayed."""
