@@ -2,10 +2,13 @@
 same ≈10 MB of multilingual text; and whether the learned merges are identical.
 
     python benchmarks/bench_training.py [--vocab 8000 32000] [--repeat 3] [--mb 10]
+    python benchmarks/bench_training.py --trace-top 10 --vocab 2256 --mb 1
 
 Configured like HF: GPT-2 regex (HF's ByteLevel pre-tokenizer, no prefix space), HF's base-id
 order, min_frequency 0, each line pre-tokenized on its own. Reports the best of --repeat runs
-of each, alternating, and the ratio ours / HF (target ≤ 1.3).
+of each, alternating, and the ratio ours / HF (target ≤ 1.3). With ``--trace-top K`` it
+times BPE Lens alone, without and with the playback trace (alternating), and reports the
+ratio traced / plain (target ≤ 1.10) and whether the merges are the same.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse
 import json
 import time
+from statistics import median
 
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
@@ -42,11 +46,13 @@ def train_hf(lines: list[str], vocab: int) -> tuple[float, list[tuple[str, str]]
     return elapsed, [tuple(m) if isinstance(m, list) else tuple(m.split(" ")) for m in merges]
 
 
-def train_ours(lines: list[str], vocab: int) -> tuple[float, list[tuple[str, str]]]:
+def train_ours(
+    lines: list[str], vocab: int, trace_top: int = 0
+) -> tuple[float, list[tuple[str, str]]]:
     start = time.perf_counter()
     result = train(lines, TrainingConfig(
         vocab_size=vocab, level="byte", byte_order="hf", pretokenizer="gpt2", min_frequency=0,
-    ))
+    ), trace_top=trace_top)
     elapsed = time.perf_counter() - start
     table = result.tokenizer.model.token_bytes
     return elapsed, [
@@ -60,11 +66,17 @@ def main() -> None:
     parser.add_argument("--vocab", type=int, nargs="+", default=[8000, 32000])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--mb", type=float, default=10.0)
+    parser.add_argument("--trace-top", type=int, default=0, metavar="K",
+                        help="time training without and with trace_top=K instead of HF")
     args = parser.parse_args()
     require_shared_data()
     lines = multilingual_lines(int(args.mb * 1_000_000))
     size = sum(len(line.encode("utf-8")) for line in lines)
     print(f"corpus: {size / 1e6:.2f} MB, {len(lines)} lines")
+    if args.trace_top:
+        for vocab in args.vocab:
+            compare_trace(lines, vocab, args.trace_top, args.repeat)
+        return
     for vocab in args.vocab:
         hf_times, our_times = [], []
         hf_merges = our_merges = []
@@ -83,6 +95,25 @@ def main() -> None:
             f"merges {len(our_merges)} vs {len(hf_merges)}, "
             + ("identical" if same else f"FIRST DIFFERENCE at rank {first_diff}")
         )
+
+
+def compare_trace(lines: list[str], vocab: int, k: int, repeat: int) -> None:
+    """Plain and traced training, alternating (so drift in the machine hits both alike)."""
+    plain_times, traced_times = [], []
+    plain = traced = []
+    for _ in range(repeat):
+        t, plain = train_ours(lines, vocab)
+        plain_times.append(t)
+        t, traced = train_ours(lines, vocab, trace_top=k)
+        traced_times.append(t)
+    best, middle = (min(plain_times), min(traced_times)), (median(plain_times),
+                                                         median(traced_times))
+    print(
+        f"vocab {vocab}, {len(plain)} merges: best plain {best[0]:.3f} s, trace_top={k} "
+        f"{best[1]:.3f} s, ratio {best[1] / best[0]:.3f} (target ≤ 1.10); median "
+        f"{middle[0]:.3f} s, {middle[1]:.3f} s, ratio {middle[1] / middle[0]:.3f}; merges "
+        + ("identical" if plain == traced else "DIFFERENT")
+    )
 
 
 if __name__ == "__main__":

@@ -59,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="character level: 256 <0xNN> tokens spell characters never seen")
     train.add_argument("--special", action="append", default=[], metavar="TOKEN",
                        help="add a special token (repeatable); ids follow the vocabulary")
+    train.add_argument("--trace-top", default="0", metavar="K",
+                       help="also record, for each merge, the K most frequent pairs when it "
+                       "was chosen, the corpus length in tokens and the most frequent words, "
+                       "for the app's training playback (0 to 1000; default 0: no trace)")
     train.add_argument("--name", default="", help="a name stored in the file")
     train.add_argument("-o", "--output", required=True, metavar="OUT.json",
                        help="where to write the tokenizer")

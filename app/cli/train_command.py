@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
         min_frequency = Fraction(args.min_frequency)
     except (ValueError, ZeroDivisionError):
         raise ConfigError(f"--min-frequency {args.min_frequency!r} is not a number") from None
+    trace_top = trace_top_option(args.trace_top)
     config = TrainingConfig(
         vocab_size=args.vocab_size,
         level=args.level,
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     show = not args.quiet and progress_stream is not None
     interactive = show and progress_stream.isatty()
     last_report = started  # short runs print only the final line
-    for progress in iter_training(corpus(), config):
+    for progress in iter_training(corpus(), config, trace_top=trace_top):
         if progress.result is not None:
             result = progress.result
         now = time.perf_counter()
@@ -109,6 +110,22 @@ def run(args: argparse.Namespace) -> int:
     }
     print(json.dumps(summary, ensure_ascii=False))
     return 0
+
+
+MAX_TRACE_TOP = 1000
+
+
+def trace_top_option(value: str) -> int:
+    """``--trace-top K``: a whole number from 0 to 1000 (a longer list per merge would only
+    make the file large; playback shows a handful)."""
+    try:
+        k = int(value)
+    except ValueError:
+        k = -1
+    if not 0 <= k <= MAX_TRACE_TOP:
+        raise ConfigError(f"--trace-top {value!r}: expected a whole number from 0 to "
+                          f"{MAX_TRACE_TOP}")
+    return k
 
 
 def finished_line(result: TrainingResult, target: int) -> str:

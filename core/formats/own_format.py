@@ -10,6 +10,10 @@
      "special_tokens": {"<|endoftext|>": 1000},
      "training": {"merge_counts": [9, 9, "7/3", ...], "stop_reason": "vocab_size", ...}}
 
+Training traced for playback adds to ``"training"``: ``"top_pairs": [[[left id, right id,
+count], ...], ...]`` (one list per rank, the chosen pair first), ``"corpus_tokens": [count,
+...]`` (before the first merge and after each) and ``"words": [[piece, count], ...]``.
+
 Character-level models add ``"alphabet": [characters in code point order]``,
 ``"end_of_word": "</w>" | null`` and ``"byte_fallback": bool``. The vocabulary is not stored:
 it is rebuilt from the base and the merges (so the two can never disagree). Files are written
@@ -168,17 +172,7 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
             isinstance(counts, list) and len(counts) == len(model.rules), path,
             "training.merge_counts", f"expected a list of {len(model.rules)} counts",
         )
-        parsed = []
-        for i, c in enumerate(counts):
-            try:
-                value = Fraction(c) if isinstance(c, str) else c
-            except (ValueError, ZeroDivisionError):
-                value = None
-            _expect(
-                isinstance(value, int | Fraction) and not isinstance(value, bool), path,
-                f"training.merge_counts[{i}]", "expected an integer or a \"p/q\" string",
-            )
-            parsed.append(value)
+        parsed = [_count(c, path, f"training.merge_counts[{i}]") for i, c in enumerate(counts)]
         stop, pieces, config = (training.get(k) for k in (
             "stop_reason", "distinct_pieces", "config"))
         _expect(stop is None or isinstance(stop, str), path, "training.stop_reason",
@@ -187,8 +181,74 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
                 path, "training.distinct_pieces", "expected an integer")
         _expect(config is None or isinstance(config, dict), path, "training.config",
                 "expected an object")
-        tokenizer.training = TrainingRecord(tuple(parsed), stop or "", pieces, config or {})
+        tokenizer.training = TrainingRecord(
+            tuple(parsed), stop or "", pieces, config or {},
+            **_training_trace(training, model, tuple(parsed), path),
+        )
     return tokenizer
+
+
+def _count(value: Any, path: str, field: str) -> int | Fraction:
+    """A count as ``_count_to_json`` writes it: an integer or a ``"p/q"`` string."""
+    try:
+        count = Fraction(value) if isinstance(value, str) else value
+    except (ValueError, ZeroDivisionError):
+        count = None
+    _expect(isinstance(count, int | Fraction) and not isinstance(count, bool), path, field,
+            "expected an integer or a \"p/q\" string")
+    return count  # type: ignore[return-value]
+
+
+def _training_trace(
+    training: dict[str, Any], model: BPEModel, merge_counts: tuple[int | Fraction, ...],
+    path: str,
+) -> dict[str, Any]:
+    """``top_pairs``, ``corpus_tokens`` and ``words`` of a traced training, those present."""
+    found: dict[str, Any] = {}
+    rules, size = model.rules, model.vocab_size
+    top = training.get("top_pairs")
+    if top is not None:
+        _expect(isinstance(top, list) and len(top) == len(rules), path, "training.top_pairs",
+                f"expected a list of {len(rules)} lists (one per merge)")
+        steps = []
+        for rank, step in enumerate(top):
+            where = f"training.top_pairs[{rank}]"
+            _expect(isinstance(step, list) and step, path, where,
+                    "expected a non-empty list of [left_id, right_id, count]")
+            entries = []
+            for i, entry in enumerate(step):
+                _expect(isinstance(entry, list) and len(entry) == 3
+                        and all(type(v) is int for v in entry[:2]), path, f"{where}[{i}]",
+                        "expected [left_id, right_id, count]")
+                left, right = entry[0], entry[1]
+                bad = next((v for v in (left, right) if not 0 <= v < size), None)
+                _expect(bad is None, path, f"{where}[{i}]",
+                        f"id {bad} is not in the model: its ids are 0–{size - 1}")
+                entries.append((left, right, _count(entry[2], path, f"{where}[{i}][2]")))
+            rule = rules[rank]
+            _expect(entries[0] == (rule.left_id, rule.right_id, merge_counts[rank]), path,
+                    f"{where}[0]", f"expected the merge of rank {rank} with its count: "
+                    f"[{rule.left_id}, {rule.right_id}, {merge_counts[rank]}]")
+            steps.append(tuple(entries))
+        found["top_pairs"] = tuple(steps)
+    tokens = training.get("corpus_tokens")
+    if tokens is not None:
+        _expect(isinstance(tokens, list) and len(tokens) == len(rules) + 1, path,
+                "training.corpus_tokens",
+                f"expected a list of {len(rules) + 1} counts (before the merges and after each)")
+        found["corpus_tokens"] = tuple(
+            _count(c, path, f"training.corpus_tokens[{i}]") for i, c in enumerate(tokens))
+    words = training.get("words")
+    if words is not None:
+        _expect(isinstance(words, list), path, "training.words",
+                "expected a list of [piece, count]")
+        pairs = []
+        for i, item in enumerate(words):
+            _expect(isinstance(item, list) and len(item) == 2 and isinstance(item[0], str),
+                    path, f"training.words[{i}]", "expected [piece, count]")
+            pairs.append((item[0], _count(item[1], path, f"training.words[{i}][1]")))
+        found["words"] = tuple(pairs)
+    return found
 
 
 def load_tokenizer(path: str | Path) -> Tokenizer:

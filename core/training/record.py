@@ -8,17 +8,31 @@ from typing import Any
 
 from ..models.merges import MergeRule
 
+Count = int | Fraction
+# (left id, right id, count) of one candidate pair when a merge was chosen.
+PairCount = tuple[int, int, Count]
+
 
 @dataclass(frozen=True)
 class TrainingRecord:
     """The count each merge had when it was learned (weighted, exact; by rank), why training
     stopped, how many distinct pieces it counted, and its settings (``TrainingConfig.to_dict``;
-    a file written by an older version may lack the last three)."""
+    a file written by an older version may lack the last three).
 
-    merge_counts: tuple[int | Fraction, ...]
+    Training with ``trace_top=K`` also keeps what a playback shows, recorded as it trained:
+    ``top_pairs[r]``, up to K candidates when merge r was chosen (the chosen pair first, then
+    by count, then smallest ids); ``corpus_tokens``, the corpus length in tokens before the
+    first merge and after each; ``words``, the most frequent pieces with their counts. Empty
+    when training did not trace.
+    """
+
+    merge_counts: tuple[Count, ...]
     stop_reason: str = ""
     distinct_pieces: int | None = None
     config: dict[str, Any] = field(default_factory=dict)
+    top_pairs: tuple[tuple[PairCount, ...], ...] = ()
+    corpus_tokens: tuple[Count, ...] = ()
+    words: tuple[tuple[str, Count], ...] = ()
 
     def merges(self, rules: list[MergeRule]) -> tuple[MergeRule, ...]:
         """The model's rules with the counts they were learned with."""
@@ -27,12 +41,23 @@ class TrainingRecord:
                      for r in rules)
 
     def to_json(self) -> dict[str, Any]:
-        return {"merge_counts": [_count_to_json(c) for c in self.merge_counts],
-                "stop_reason": self.stop_reason, "distinct_pieces": self.distinct_pieces,
-                "config": self.config}
+        data: dict[str, Any] = {
+            "merge_counts": [_count_to_json(c) for c in self.merge_counts],
+            "stop_reason": self.stop_reason, "distinct_pieces": self.distinct_pieces,
+            "config": self.config,
+        }
+        # The trace only when there is one: files of untraced training stay as they were.
+        if self.top_pairs:
+            data["top_pairs"] = [[[left, right, _count_to_json(c)] for left, right, c in step]
+                                 for step in self.top_pairs]
+        if self.corpus_tokens:
+            data["corpus_tokens"] = [_count_to_json(c) for c in self.corpus_tokens]
+        if self.words:
+            data["words"] = [[text, _count_to_json(c)] for text, c in self.words]
+        return data
 
 
-def _count_to_json(count: int | Fraction) -> int | str:
+def _count_to_json(count: Count) -> int | str:
     if isinstance(count, Fraction):
         if count.denominator == 1:
             return count.numerator

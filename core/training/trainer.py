@@ -10,7 +10,8 @@
   ``min_frequency`` (default 2: a pair seen once shortens nothing but the text it came from).
 
 Counts are updated only where a merge happened (a pair → pieces index and a heap whose stale
-entries are re-pushed with their current count), never by recounting the corpus.
+entries are re-pushed with their current count), never by recounting the corpus. With
+``trace_top`` the playback trace is read off the same state as each merge is chosen.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import time
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import chain, compress, repeat
@@ -30,7 +31,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import TrainingError
+from ..errors import ConfigError, TrainingError
 from ..fast.gc_pause import gc_paused
 from ..models.bpe import BPEModel
 from ..models.merges import MergeRule
@@ -119,8 +120,9 @@ def count_pieces(
     split = make_pretokenizer(config.pretokenizer).split_fast
     specials = SpecialTokens({s: i for i, s in enumerate(config.special_tokens)})
     by_weight: dict[Fraction, Counter[str]] = {}
-    order: dict[str, None] = {}
-    track_order = config.tie_break == "first_occurrence"
+    # A counter lists its keys in first-seen order; which keys each batch added to which
+    # counter gives the order across weights, without listing the pieces a second time.
+    arrivals: list[tuple[Fraction, int, int]] = []
     for weight, texts in _batches(corpus):
         counter = by_weight.setdefault(weight, Counter())
         if len(specials):
@@ -131,23 +133,30 @@ def count_pieces(
             texts = [clean_surrogates(text)[0] for text in texts]
         if normalizer.kind != "none":
             texts = list(map(normalizer.normalize_str, texts))
+        known = len(counter)
         counter.update(chain.from_iterable(map(split, texts)))
-        if track_order:
-            order.update(dict.fromkeys(chain.from_iterable(map(split, texts))))
+        if len(counter) > known:
+            arrivals.append((weight, known, len(counter)))
     denominator = math.lcm(*(w.denominator for w in by_weight)) if by_weight else 1
-    if len(by_weight) == 1 and not track_order:
+    if len(by_weight) == 1:
         ((weight, counter),) = by_weight.items()
         scale = int(weight * denominator)
         if scale == 1:
             return dict(counter), denominator
         return {p: c * scale for p, c in counter.items()}, denominator
-    totals: dict[str, int] = dict.fromkeys(order, 0) if track_order else {}
+    keys = {weight: list(counter) for weight, counter in by_weight.items()}
+    totals: dict[str, int] = {}
+    for weight, start, end in arrivals:
+        totals.update(dict.fromkeys(keys[weight][start:end], 0))  # a key seen before stays
     for weight, counter in by_weight.items():
         scale = int(weight * denominator)
         for piece, c in counter.items():
-            totals[piece] = totals.get(piece, 0) + c * scale
+            totals[piece] += c * scale
     return totals, denominator
 
+
+# How many of the most frequent pieces a traced training keeps (playback's word chips).
+TRACE_WORDS = 200
 
 MAX_ID = 0x10FFFE  # token ids are stored as chr(id) while training; U+10FFFF separates pieces
 _SEP = "\U0010ffff"
@@ -471,14 +480,18 @@ def _base_words(pieces: list[str], config: TrainingConfig) -> tuple[BPEModel, li
 
 
 def iter_training(
-    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig
+    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig, *, trace_top: int = 0
 ) -> Iterator[TrainingProgress]:
     """Train, yielding progress; the last item is ``phase="done"`` with the result.
 
     Stop iterating to cancel. ``corpus`` holds texts, or ``(text, weight)`` pairs with exact
-    weights (int, Fraction, or a string such as ``"1/3"``).
+    weights (int, Fraction, or a string such as ``"1/3"``). With ``trace_top=K`` the record
+    also keeps, for each merge, the K leading pairs when it was chosen, the corpus length in
+    tokens, and the most frequent pieces (:class:`TrainingRecord`); the merges are the same.
     """
     config.validate()
+    if type(trace_top) is not int or trace_top < 0:
+        raise ConfigError(f"trace_top must be a non-negative integer, not {trace_top!r}")
     yield TrainingProgress("counting", 0, 0)
     with gc_paused():
         piece_counts, denominator = count_pieces(corpus, config)
@@ -512,6 +525,11 @@ def iter_training(
     pop = index.pop
     first_occurrence = config.tie_break == "first_occurrence"
     records: list[MergeRule] = []
+    # The trace, in the heap's integer counts (divided by the denominator at the end).
+    top_raw: list[tuple[tuple[int, int, int], ...]] = []
+    tokens_raw: list[int] = []
+    if trace_top:
+        tokens_raw.append(sum(map(operator.mul, index.counts, map(len, words))))
 
     def merge_some(seconds: float) -> StopReason | None:
         """Merges for about ``seconds``; the reason to stop, if training is over."""
@@ -532,6 +550,11 @@ def iter_training(
                 return "min_frequency"
             if first_occurrence:
                 pair = _earliest_of_ties(pair, current, index)
+            if trace_top:
+                top_raw.append(_top_pairs(pair, current, trace_top, index))
+                # a+b with a ≠ b never overlaps: each occurrence counted is one replaced
+                replaced = current if pair[0] != pair[1] else _replacements(pair, index)
+                tokens_raw.append(tokens_raw[-1] - replaced)
             a, b = ord(pair[0]), ord(pair[1])
             new = model.merge_pair(a, b).new_id
             count = current if denominator == 1 else Fraction(current, denominator)
@@ -555,9 +578,69 @@ def iter_training(
         special_tokens=special_ids,
     )
     record = TrainingRecord(tuple(r.count for r in records), stop, len(pieces), config.to_dict())
+    if trace_top:
+        def exact(count: int) -> int | Fraction:
+            return count if denominator == 1 else Fraction(count, denominator)
+
+        # A stable sort keeps equal counts in first-seen order (the order of the pieces).
+        top = np.argsort(-index.count_array, kind="stable")[:TRACE_WORDS].tolist()
+        record = replace(
+            record,
+            top_pairs=tuple(top_raw) if denominator == 1 else tuple(
+                tuple((left, right, exact(c)) for left, right, c in step) for step in top_raw),
+            corpus_tokens=tuple(map(exact, tokens_raw)),
+            words=tuple((pieces[i], exact(index.counts[i])) for i in top),
+        )
     tokenizer.training = record
     result = TrainingResult(tokenizer, record, config)
     yield TrainingProgress("done", total, total, result)
+
+
+def _top_pairs(
+    chosen: str, count: int, k: int, index: _PairIndex
+) -> tuple[tuple[int, int, int], ...]:
+    """The chosen pair and the k - 1 pairs with the largest current counts after it (smallest
+    ids first on ties): (left id, right id, count), from heap entries popped in order, then
+    pushed back.
+
+    Every pair with a count has an entry holding that count or more (a count that drops leaves
+    its entry; one that grows pushes a new one). A stale entry popped is pushed again with its
+    current count, as the main loop does, so it comes off again in its true place: the valid
+    entries come off in the true order. They all go back (a second valid entry of a pair is
+    dropped: one is enough), so every pair keeps an entry as good as before and training goes
+    on exactly as untraced.
+    """
+    heap, pc = index.heap, index.pair_counts
+    shift, width, mask = index._priority_shift, index.shift, index.mask
+    low = (1 << shift) - 1
+    pop, push = heapq.heappop, heapq.heappush
+    found = [(ord(chosen[0]), ord(chosen[1]), count)]
+    seen = {chosen}
+    kept: list[int] = []
+    # The heap's ints are decoded here rather than through index.pop/push: this runs for
+    # every merge, and a call costs as much as the work.
+    while len(found) < k and heap:
+        priority = pop(heap)
+        key = priority & low
+        pair = chr(key >> width) + chr(key & mask)
+        current = pc.get(pair, 0)
+        if -(priority >> shift) != current:
+            if current > 0:
+                push(heap, key - (current << shift))
+        elif pair not in seen:
+            seen.add(pair)
+            found.append((key >> width, key & mask, current))
+            kept.append(priority)
+    for priority in kept:
+        push(heap, priority)
+    return tuple(found)
+
+
+def _replacements(pair: str, index: _PairIndex) -> int:
+    """How many times (weighted) merging a+a replaces it: left to right without overlap, as
+    ``str.count`` counts (``aaa`` holds a+a twice but is merged once)."""
+    words, counts = index.words, index.counts
+    return sum(counts[w] * words[w].count(pair) for w in index.holders(pair))
 
 
 def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:
@@ -593,9 +676,11 @@ def _earliest_of_ties(pair: str, count: int, index: _PairIndex) -> str:
     return best
 
 
-def train(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig) -> TrainingResult:
+def train(
+    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig, *, trace_top: int = 0
+) -> TrainingResult:
     """Run :func:`iter_training` to the end and return its result."""
-    for progress in iter_training(corpus, config):
+    for progress in iter_training(corpus, config, trace_top=trace_top):
         if progress.result is not None:
             return progress.result
     raise TrainingError("training ended without a result")  # iter_training always yields one
