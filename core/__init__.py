@@ -68,6 +68,7 @@ _EXPORTS = {
     "WhyNotOne": "playback.derivation",
     "derivation": "playback.derivation",
     "why_not_one": "playback.derivation",
+    "piece_not_one_token": "playback.derivation",
     "PairCount": "playback.training_playback",
     "TrainingPlayback": "playback.training_playback",
     "WordState": "playback.training_playback",
@@ -176,6 +177,7 @@ __all__ = [
     "make_pretokenizer",
     "open_tokenizer",
     "parse_weight",
+    "piece_not_one_token",
     "preset_names",
     "printable_to_bytes",
     "read_corpus",
@@ -244,7 +246,13 @@ if TYPE_CHECKING:
     from .pipeline.pre_tokenizers.base import REGEX_PRESETS, make_pretokenizer, preset_names
     from .pipeline.token_kinds import TokenKinds
     from .pipeline.tokenizer import Tokenizer
-    from .playback.derivation import DerivationNode, WhyNotOne, derivation, why_not_one
+    from .playback.derivation import (
+        DerivationNode,
+        WhyNotOne,
+        derivation,
+        piece_not_one_token,
+        why_not_one,
+    )
     from .playback.encoding_playback import (
         Candidate,
         EncodingPlayback,

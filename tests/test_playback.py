@@ -83,6 +83,30 @@ def test_whole_text_order_applies_each_rank_everywhere_at_once():
     assert dict((r.rank, n) for r, n in pb.text_candidates(0)) == {0: 2, 2: 3}  # lowest, lower, low
 
 
+@given(st.lists(st.sampled_from(["low", "lower", "newest", "widest", "lowest", "west"]),
+                min_size=1, max_size=10),
+       st.lists(st.integers(-1, 1), max_size=30))
+@settings(max_examples=60, deadline=None)
+def test_text_candidates_stepwise_equal_a_fresh_count(words, moves):
+    """Stepping by one updates the tally with the touched pieces only; it must equal the
+    count a fresh playback makes at that position."""
+    tok = seed_tokenizer()
+    text = " ".join(words)
+    pb = playback(tok, text)
+    position = 0
+    for move in moves:
+        position = max(0, min(len(pb.text_steps), position + move))
+        assert pb.text_candidates(position) == playback(tok, text).text_candidates(position)
+
+
+def test_prepare_looks_every_state_up_once():
+    tok = seed_tokenizer()
+    pb = playback(tok, "lowest newest")
+    assert pb.prepare()
+    assert all(len(p._candidates) == len(p.states) for p in pb.pieces)
+    assert not playback(tok, "lowest newest").prepare(limit=3)  # too many states: skipped
+
+
 def test_a_rule_twice_in_one_piece_is_one_text_step():
     tok = Tokenizer(BPEModel(level="char", alphabet="a", merges=[(0, 0, 1), (1, 1, 2)]))
     pb = playback(tok, "aaaa")

@@ -1,4 +1,5 @@
-"""Starting the app: `bpelens [--tokenizer PATH] [--text TEXT]`."""
+"""Starting the app: `bpelens [--tokenizer PATH] [--text TEXT] [--view VIEW [--step N]]
+[--corpus FILE]`."""
 
 from __future__ import annotations
 
@@ -16,7 +17,48 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--text", metavar="TEXT", help="the text to show")
     parser.add_argument("--encoding", metavar="NAME",
                         help="for a .tiktoken file: the encoding it belongs to (o200k_harmony…)")
-    return parser.parse_args(argv)
+    parser.add_argument("--view", choices=VIEW_CHOICES,
+                        help="the view to open on: layers, playback (merge playback of the "
+                        "text), training (training playback)")
+    parser.add_argument("--step", metavar="N", type=_step,
+                        help="with --view playback or training: the step to stand on")
+    parser.add_argument("--corpus", metavar="FILE",
+                        help="with --view training: a text file to train on (one text per line)")
+    args = parser.parse_args(argv)
+    if args.corpus is not None:
+        if args.view not in (None, "training"):
+            parser.error("--corpus goes with --view training")
+        args.view = "training"
+    if args.step is not None and args.view not in ("playback", "training"):
+        parser.error("--step goes with --view playback or --view training")
+    return args
+
+
+VIEW_CHOICES = ("layers", "playback", "training")
+
+
+def _step(value: str) -> int:
+    try:
+        step = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if step < 0:
+        raise argparse.ArgumentTypeError(f"{step} is negative; steps count from 0")
+    return step
+
+
+def start_in_view(window, args: argparse.Namespace) -> None:
+    """``--view``, ``--step``, ``--corpus``: bring the view up where the user asked."""
+    from pathlib import Path
+
+    if args.view is None:
+        return
+    window.show_view(args.view)
+    view = window.views[args.view]
+    if args.step is not None:
+        view.pending_step = args.step
+    if args.view == "training":
+        view.train(Path(args.corpus) if args.corpus else view.corpora[0])
 
 
 def launch(argv: list[str]) -> int:
@@ -29,6 +71,7 @@ def launch(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Lens")
     window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding)
+    start_in_view(window, args)
     # Ctrl+C or SIGTERM close the window as its close button does (the text is saved).
     quit_on_signals = QuitOnSignals(window.close, app)
     window.show()

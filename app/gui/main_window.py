@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -48,6 +49,7 @@ from .tokenizer_files import (
 )
 from .tokenizer_picker import Choice, TokenizerPicker
 from .views import VIEWS, Pane
+from .views.derivation_view import DerivationDialog
 from .views.ids_panel import IdsPanel
 from .views.layers_view import LayersView
 from .views.shaped_view import ShapedView
@@ -162,15 +164,25 @@ class MainWindow(QMainWindow):
         self.views: dict[str, QWidget] = {}
         self.panes: dict[str, Pane] = {}
         top_sizes, sizes = [640], [230]
+        self.tabs = QTabWidget()
+        self.tab_keys: list[str] = []
         for spec in VIEWS:
             view = spec.make()
             pane = Pane(spec.title, view)
             self.views[spec.key], self.panes[spec.key] = view, pane
             beside = spec.area == "beside_text"
             splitter = self.top_splitter if beside else self.splitter
-            splitter.addWidget(pane)
-            splitter.setStretchFactor(splitter.count() - 1, spec.stretch)
-            (top_sizes if beside else sizes).append(spec.size)
+            if spec.area == "tab":
+                self.tabs.addTab(pane, spec.tab)
+                self.tab_keys.append(spec.key)
+                if self.tabs.count() == 1:
+                    self.splitter.addWidget(self.tabs)
+                    self.splitter.setStretchFactor(self.splitter.count() - 1, spec.stretch)
+                    sizes.append(spec.size)
+            else:
+                splitter.addWidget(pane)
+                splitter.setStretchFactor(splitter.count() - 1, spec.stretch)
+                (top_sizes if beside else sizes).append(spec.size)
             view.attach(self.session, pane)  # type: ignore[attr-defined]
         self.top_splitter.setSizes(top_sizes)
         self.splitter.setSizes(sizes)
@@ -182,8 +194,20 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
 
+        self.derivation = DerivationDialog(self)
+        self.session.derivation_wanted.connect(self.show_derivation)
         self.editor.files_dropped.connect(self.open_dropped)
         self.open_button.clicked.connect(self.ask_open_tokenizer)
+
+    def show_view(self, key: str) -> None:
+        """Bring a tabbed view to the front (``--view``)."""
+        self.tabs.setCurrentIndex(self.tab_keys.index(key))
+        self.views[key].setFocus()  # so → ← space Home End step it at once
+
+    def show_derivation(self, token_id: int, why: str) -> None:
+        tokenizer = self.session.tokenizer
+        if tokenizer is not None:
+            self.derivation.show_token(tokenizer, token_id, why)
 
     @property
     def shaped_title(self) -> QLabel:

@@ -13,7 +13,14 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
 
-from bpelens.core import SpecialMode, TokenInfo, Tokenizer, TokenTable, token_info
+from bpelens.core import (
+    SpecialMode,
+    TokenInfo,
+    Tokenizer,
+    TokenTable,
+    piece_not_one_token,
+    token_info,
+)
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .encode_job import EncodedText, encode_for_views
@@ -52,6 +59,8 @@ class Session(QObject):
     decode_failed = Signal(str)
     encode_cancelled = Signal()
     encoding_changed = Signal(object)  # the new encoding (or None), before any observer
+    derivation_wanted = Signal(int, str)  # a token id to show the merge tree of, and why its
+    # piece is not one token ("" when it is, or unknown)
 
     def __init__(self, settings: QSettings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -218,6 +227,17 @@ class Session(QObject):
         if self.tokenizer is None or self.table is None:
             raise LookupError("no encoding shown")
         return token_info(self.tokenizer, self.table, index)
+
+    def show_derivation(self, token_id: int, why: str = "") -> None:
+        self.derivation_wanted.emit(token_id, why)
+
+    def show_derivation_of(self, index: int) -> None:
+        """How token ``index`` of the table is built, and why its piece is not one token."""
+        table, tokenizer = self.table, self.tokenizer
+        if table is None or tokenizer is None or not 0 <= index < len(table):
+            return
+        why = piece_not_one_token(tokenizer, table, index)
+        self.derivation_wanted.emit(table.ids[index], why.sentence(tokenizer) if why else "")
 
     def decode(self, ids: list[int]) -> None:
         tokenizer = self.tokenizer

@@ -14,7 +14,7 @@ text no piece covers (whitespace dropped by a pre-tokenizer) left in place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import DecodeError
@@ -201,14 +201,16 @@ class Tokenizer:
         trace: bool = False,
         add_special_tokens: bool = False,
         surrogates: SurrogatePolicy = "replace",
+        progress: Callable[[float], None] | None = None,
     ) -> Encoding:
         """Ids with every token's bytes and spans, every stage's pieces, optionally traces
-        (an object each: for a megabyte of text, ``token_table`` gives the same as columns)."""
+        (an object each: for a megabyte of text, ``token_table`` gives the same as columns).
+        ``progress(fraction)`` is called between steps and may raise to stop."""
         from .walk import encoding_of, walk
 
         return encoding_of(self, walk(self, text, special=special, trace=trace,
                                       add_special_tokens=add_special_tokens,
-                                      surrogates=surrogates))
+                                      surrogates=surrogates, progress=progress))
 
     # -- decoding ---------------------------------------------------------------------------
     def decode_bytes(self, ids: Iterable[int]) -> bytes:

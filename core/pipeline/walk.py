@@ -321,7 +321,8 @@ def _run_model(tokenizer: Tokenizer, view: _View, char_bytes: array,
         ids.extend(got[0])
         lengths.extend(got[1])
         counts.append(len(got[0]))
-        if progress is not None and not index % _PIECES_PER_REPORT:
+        if progress is not None and not index % (_TRACED_PER_REPORT if trace else
+                                                  _PIECES_PER_REPORT):
             progress(0.5 + 0.5 * index / len(view.piece_given))
         if trace:
             traced = model.trace_piece(given)
@@ -338,6 +339,7 @@ def _run_model(tokenizer: Tokenizer, view: _View, char_bytes: array,
 
 _SPAN_CACHE_LIMIT = 1 << 16
 _PIECES_PER_REPORT = 1 << 15
+_TRACED_PER_REPORT = 1 << 8  # tracing a piece costs far more than encoding it
 
 
 def _token_bytes(view: _View, lengths: list[int], counts: array

@@ -9,11 +9,12 @@ rank file may hold bytes its own merges never form) is a leaf that says so.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
+from ..results.token_table import TokenTable
 from .encoding_playback import PiecePlayback, Stop
 
 # Far deeper than any real tree (o200k's deepest is a few dozen levels); a file whose rules
@@ -87,11 +88,12 @@ class WhyNotOne:
     last_rule: MergeRule | None  # the last merge that did apply (None: none did)
     finish: str  # what the model did after the merges, when that changed the tokens
 
-    def sentence(self, tokenizer: Tokenizer) -> str:
-        """One line for people."""
+    def sentence(self, tokenizer: Tokenizer, label: Callable[[int], str] | None = None
+                 ) -> str:
+        """One line for people (tokens written by ``label``, by default the tokenizer's)."""
         if len(self.final_ids) <= 1:
             return "the piece is one token"
-        label = tokenizer.token_label
+        label = label or tokenizer.token_label
         missing = ", ".join(f"({label(s.left_id)}, {label(s.right_id)})" for s in self.stops)
         last = (f"the last merge was ({label(self.last_rule.left_id)}, "
                 f"{label(self.last_rule.right_id)}) at rank {self.last_rule.rank}"
@@ -104,3 +106,27 @@ class WhyNotOne:
 def why_not_one(piece: PiecePlayback) -> WhyNotOne:
     last = piece.steps[-1].rule if piece.steps else None
     return WhyNotOne(piece.text, piece.final_ids, piece.stops(), last, piece.finish)
+
+
+def piece_not_one_token(tokenizer: Tokenizer, table: TokenTable, index: int
+                        ) -> WhyNotOne | None:
+    """Why the piece holding token ``index`` of a token table ends as several tokens (None
+    when it is one token, an added token, or the model does not merge). Only that piece is
+    traced, so it costs what one piece costs."""
+    if table.from_special[index] or not tokenizer.model.merge_count:
+        return None
+    byte_start = table.byte_starts[index]
+    pieces = table.pieces_in_bytes(byte_start, max(byte_start + 1, table.byte_ends[index]))
+    if not pieces:
+        return None
+    first = pieces[0]
+    data = table.model_text.encode("utf-8")[table.piece_byte_starts[first]:
+                                          table.piece_byte_ends[first]]
+    text = data.decode("utf-8", "replace")
+    encoding = tokenizer.encode(text, special="none", trace=True)
+    if not encoding.traces or len(encoding.traces) != 1:
+        return None  # the piece alone does not cut the same way: no honest answer here
+    from .encoding_playback import EncodingPlayback
+
+    piece = EncodingPlayback(tokenizer, encoding).pieces[0]
+    return why_not_one(piece) if len(piece.final_ids) > 1 else None

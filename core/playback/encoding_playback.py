@@ -16,6 +16,7 @@ from __future__ import annotations
 import heapq
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -129,6 +130,22 @@ class EncodingPlayback:
         )
         self._slot_of_piece = {p.trace.piece_index: slot for slot, p in enumerate(self.pieces)}
         self.text_steps, self._applied_at = _schedule(self.pieces)
+        # The last tally of text_candidates (position, counts by rank, rule of each rank): a
+        # step forward or back updates it with the pieces that step touches.
+        self._tally: tuple[int, Counter[int], dict[int, MergeRule]] | None = None
+
+    def prepare(self, check: Callable[[], None] | None = None, limit: int = 60_000) -> bool:
+        """Look up the candidates of every state now (off the GUI thread), so that no step or
+        jump looks any up; skipped past ``limit`` states (memory). ``check()`` may raise to
+        stop. Returns whether it ran."""
+        if sum(len(p.states) for p in self.pieces) > limit:
+            return False
+        for i, piece in enumerate(self.pieces):
+            for k in range(len(piece.states)):
+                piece.candidates(k)
+            if check is not None and not i % 256:
+                check()
+        return True
 
     @property
     def merges(self) -> bool:
@@ -155,19 +172,48 @@ class EncodingPlayback:
         """How many of piece ``slot``'s own steps the first ``text_step`` text steps apply."""
         return bisect_right(self._applied_at[slot], text_step - 1)
 
+    def text_positions(self, text_step: int) -> list[int]:
+        """Every piece's own step count after the first ``text_step`` text steps."""
+        last = text_step - 1
+        return [bisect_right(done, last) for done in self._applied_at]
+
     def text_state(self, text_step: int) -> list[tuple[int, ...]]:
         """Every piece's ids after the first ``text_step`` text steps."""
-        return [p.states[self.steps_done(slot, text_step)] for slot, p in enumerate(self.pieces)]
+        return [p.states[k] for p, k in zip(self.pieces, self.text_positions(text_step),
+                                            strict=True)]
 
     def text_candidates(self, text_step: int, limit: int = 12
                         ) -> list[tuple[MergeRule, int]]:
         """The merges present anywhere after ``text_step`` text steps, lowest rank first,
         with how many times each occurs (up to ``limit``)."""
-        counts: Counter[MergeRule] = Counter()
-        for slot, piece in enumerate(self.pieces):
-            for c in piece.candidates(self.steps_done(slot, text_step)):
-                counts[c.rule] += 1
-        return sorted(counts.items(), key=lambda rc: rc[0].rank)[:limit]
+        # Counted by rank (an int hashes far faster than a rule): one rank, one rule, except
+        # in rank files, where pairs spelling the same bytes share the rank and the new id.
+        last = self._tally
+        if last is not None and abs(last[0] - text_step) == 1:
+            counts, rules = last[1], last[2]
+            step = self.text_steps[min(text_step, last[0])]
+            # Only the pieces of the step between the two positions changed.
+            for slot in step.pieces:
+                piece, done = self.pieces[slot], self._applied_at[slot]
+                self._count(counts, rules, piece.candidates(bisect_right(done, last[0] - 1)), -1)
+                self._count(counts, rules, piece.candidates(bisect_right(done, text_step - 1)),
+                            1)
+        else:
+            counts, rules = Counter(), {}
+            for piece, k in zip(self.pieces, self.text_positions(text_step), strict=True):
+                self._count(counts, rules, piece.candidates(k), 1)
+        self._tally = (text_step, counts, rules)
+        present = sorted(rank for rank, n in counts.items() if n > 0)
+        return [(rules[rank], counts[rank]) for rank in present[:limit]]
+
+    @staticmethod
+    def _count(counts: Counter[int], rules: dict[int, MergeRule],
+               candidates: tuple[Candidate, ...], sign: int) -> None:
+        for c in candidates:
+            rank = c.rule.rank
+            counts[rank] += sign
+            if rank not in rules:
+                rules[rank] = c.rule
 
     def text_stops(self) -> Counter[tuple[int, int]]:
         """Pairs left at the end that are not merges, with how many pieces hold them."""

@@ -15,7 +15,9 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from .. import style
 from .ids_panel import IdsPanel
 from .layers_view import LayersView
+from .playback_view import PlaybackView
 from .shaped_view import ShapedView
+from .training_view import TrainingView
 
 if TYPE_CHECKING:
     from ..encode_job import EncodedText
@@ -53,16 +55,22 @@ class ViewSpec:
     key: str  # the window's name for it: window.views[key]
     title: str
     make: Callable[[], QWidget]
-    area: Literal["beside_text", "below"]  # right of the editor, or under both
-    size: int  # initial height (below) or width (beside the text), in pixels
+    area: Literal["beside_text", "below", "tab"]  # right of the editor, under both, or a
+    # tab of the tabs under both (placed where the first tab view is listed)
+    size: int  # initial height (below, tabs) or width (beside the text), in pixels
     stretch: int = 0
+    tab: str = ""  # the tab's label
 
 
 # In the order the views attach: each gets a new encoding one turn of the event loop after the
 # one before (the first at once), so no single turn stalls on a big text.
 VIEWS: tuple[ViewSpec, ...] = (
-    ViewSpec("layers", "Layers: characters · bytes · pieces · tokens", LayersView, "below",
-             470, stretch=1),
+    ViewSpec("layers", "Layers: characters · bytes · pieces · tokens", LayersView, "tab",
+             470, stretch=1, tab="Layers"),
     ViewSpec("shaped", "As the tokenizer cuts it", ShapedView, "beside_text", 640),
+    ViewSpec("playback", "Merge playback: every merge of this text, step by step", PlaybackView,
+             "tab", 470, stretch=1, tab="Merge playback"),
+    ViewSpec("training", "Training playback: train on a corpus, then step through its merges",
+             TrainingView, "tab", 470, stretch=1, tab="Training playback"),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )

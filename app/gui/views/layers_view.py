@@ -25,6 +25,7 @@ from ..bands import Bands, compute_bands
 from ..encode_job import EncodedText, bands_for
 from ..settings import ViewOptions
 from ..token_colors import SPECIAL, chip_color, text_color
+from .token_menu import token_menu
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -72,6 +73,7 @@ class LayersView(QAbstractScrollArea):
     thread (by :attr:`layouter`, once attached to a session) and handed to :meth:`set_bands`."""
 
     token_clicked = Signal(int)
+    derivation_requested = Signal(int)  # a token index: how is it built?
     layout_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -102,6 +104,7 @@ class LayersView(QAbstractScrollArea):
         self.layouter.done.connect(lambda result: self.set_bands(*result))
         self.layout_requested.connect(self._make_bands)
         self.token_clicked.connect(session.select)
+        self.derivation_requested.connect(session.show_derivation_of)
         session.selected.connect(self.select)
         session.watch_encoding(self._show)
         session.options_changed.connect(self._apply)
@@ -310,6 +313,9 @@ class LayersView(QAbstractScrollArea):
             self.selected = index
             self.viewport().update()
             self.token_clicked.emit(index)
+        elif index is not None and event.button() == Qt.MouseButton.RightButton:
+            token_menu(self, index, event.globalPosition().toPoint(),
+                       self.derivation_requested.emit)
 
     # -- painting ----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:

@@ -23,6 +23,7 @@ from ..encode_job import EncodedText, shaped_text
 from ..text_slices import SliceInserter, at_once
 from ..token_colors import chip_color, text_color
 from ..utf16 import Utf16Map
+from .token_menu import token_menu
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -36,6 +37,7 @@ class ShapedView(QPlainTextEdit):
     less than the whole text (a line too long to lay out; ``why`` is "" when it shows all)."""
 
     token_clicked = Signal(int)
+    derivation_requested = Signal(int)  # a token index: how is it built?
     filled_changed = Signal(bool)
     cut_changed = Signal(str)
 
@@ -63,6 +65,7 @@ class ShapedView(QPlainTextEdit):
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:
         self.token_clicked.connect(session.select)
+        self.derivation_requested.connect(session.show_derivation_of)
         self.cut_changed.connect(pane.set_note)
         session.selected.connect(self.select)
         session.watch_encoding(self._show)
@@ -198,6 +201,20 @@ class ShapedView(QPlainTextEdit):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.recolor()
+
+    def contextMenuEvent(self, event) -> None:
+        index = self._token_at(event.pos())
+        if index is None:
+            super().contextMenuEvent(event)
+            return
+        token_menu(self, index, event.globalPos(), self.derivation_requested.emit,
+                   base=self.createStandardContextMenu(event.pos()))
+
+    def _token_at(self, point: QPoint) -> int | None:
+        if self.table is None or not self._shown or not len(self.table):
+            return None
+        char = self._map.from_utf16(self.cursorForPosition(point).position())
+        return self.table.token_at_char(min(char, len(self.table.model_text) - 1))
 
     def mouseReleaseEvent(self, event) -> None:
         super().mouseReleaseEvent(event)

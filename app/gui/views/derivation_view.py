@@ -1,0 +1,181 @@
+"""A token's derivation drawn as a tree: the token on top, the two tokens each merge joins
+below it, down to bytes or characters; every node with its id and its merge's rank. The
+dialog adds, for a piece that ends as several tokens, why it is not one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import DerivationNode, Tokenizer, derivation, visible
+
+from .. import style
+
+LEVEL_H = 64
+GAP = 10
+
+
+@dataclass
+class _Placed:
+    node: DerivationNode
+    rect: QRectF
+    children: tuple[int, int] | None
+
+
+class DerivationView(QWidget):
+    """Paints one :class:`DerivationNode` tree."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.font_ = QFont("Noto Sans", 13)
+        self.small = QFont("DejaVu Sans Mono", 8)
+        self._metrics = QFontMetrics(self.font_)
+        self.tree: DerivationNode | None = None
+        self.placed: list[_Placed] = []
+        self._size = QSize(200, 100)
+
+    def set_tree(self, tree: DerivationNode | None) -> None:
+        self.tree = tree
+        self.placed = []
+        if tree is not None:
+            self._place(tree)
+        self.update()
+
+    def _label(self, node: DerivationNode) -> str:
+        return visible(node.label) if node.label else "∅"
+
+    def _place(self, tree: DerivationNode) -> None:
+        chip_h = self._metrics.height() + 10
+        cursor = [GAP]
+
+        def place(node: DerivationNode, depth: int) -> int:
+            width = max(34, self._metrics.horizontalAdvance(self._label(node)) + 16)
+            y = GAP + depth * LEVEL_H
+            if node.left is None or node.right is None:
+                rect = QRectF(cursor[0], y, width, chip_h)
+                cursor[0] += width + GAP
+                self.placed.append(_Placed(node, rect, None))
+                return len(self.placed) - 1
+            left = place(node.left, depth + 1)
+            right = place(node.right, depth + 1)
+            middle = (self.placed[left].rect.center().x() + self.placed[right].rect.center().x())
+            rect = QRectF(middle / 2 - width / 2, y, width, chip_h)
+            self.placed.append(_Placed(node, rect, (left, right)))
+            return len(self.placed) - 1
+
+        place(tree, 0)
+        # A wide parent over narrow children may stick out on the left: shift everything.
+        shift = max(0.0, GAP - min(p.rect.left() for p in self.placed))
+        for p in self.placed:
+            p.rect.translate(shift, 0)
+        right = max(p.rect.right() for p in self.placed) + GAP
+        bottom = max(p.rect.bottom() for p in self.placed) + 24
+        self._size = QSize(int(right), int(bottom))
+        self.setMinimumSize(self._size)
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        return self._size
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#8a96a3"), 1.5))
+        for p in self.placed:
+            if p.children is not None:
+                top = QPointF(p.rect.center().x(), p.rect.bottom() + 12)
+                for child in p.children:
+                    c = self.placed[child].rect
+                    painter.drawLine(top, QPointF(c.center().x(), c.top()))
+        for p in self.placed:
+            leaf = p.children is None
+            fill = "#fde2b8" if not leaf else ("#f4c7c3" if p.node.unbuilt else "#e9edf2")
+            painter.setPen(QPen(QColor("#b35c00" if not leaf else "#9aa5b1"), 1.5))
+            painter.setBrush(QColor(fill))
+            painter.drawRoundedRect(p.rect, 5, 5)
+            painter.setPen(QColor("#000000"))
+            painter.setFont(self.font_)
+            painter.drawText(p.rect, Qt.AlignmentFlag.AlignCenter, self._label(p.node))
+            painter.setFont(self.small)
+            painter.setPen(QColor("#404040"))
+            caption = f"{p.node.id}" + (f" · r{p.node.rule.rank}" if p.node.rule else "")
+            painter.drawText(QRectF(p.rect.left() - 20, p.rect.bottom() + 1,
+                                    p.rect.width() + 40, 12), Qt.AlignmentFlag.AlignHCenter,
+                             caption)
+        painter.end()
+
+
+def tree_lines(tree: DerivationNode) -> list[str]:
+    """The tree as indented text (copyable; what a screen reader reads)."""
+    out: list[str] = []
+
+    def walk(node: DerivationNode, depth: int) -> None:
+        rank = f", rank {node.rule.rank}" if node.rule else (
+            " — no merge builds it" if node.unbuilt else "")
+        out.append(f"{'  ' * depth}“{visible(node.label)}” id {node.id}{rank}")
+        if node.left is not None and node.right is not None:
+            walk(node.left, depth + 1)
+            walk(node.right, depth + 1)
+
+    walk(tree, 0)
+    return out
+
+
+class DerivationDialog(QDialog):
+    """``show_token(tokenizer, token_id, why)``: the tree of one token, and a sentence on why
+    its piece is not one token (empty when it is)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("How this token is built")
+        self.resize(760, 460)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet(style.PANE_TITLE)
+        self.why = QLabel()
+        self.why.setWordWrap(True)
+        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.tree_view = DerivationView()
+        scroll = QScrollArea()
+        scroll.setWidget(self.tree_view)
+        scroll.setWidgetResizable(False)
+        self.text = QLabel()
+        self.text.setStyleSheet(style.MUTED)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.why)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+
+    def show_token(self, tokenizer: Tokenizer, token_id: int, why: str = "") -> None:
+        tree = derivation(tokenizer, token_id)
+        self.tree = tree
+        self.tree_view.set_tree(tree)
+        merges = sum(1 for n in tree.nodes() if n.rule is not None)
+        leaves = sum(1 for _ in tree.leaves())
+        self.heading.setText(
+            f"“{visible(tree.label)}” (id {token_id}): {merges} merges from {leaves} "
+            f"{'symbols' if leaves != 1 else 'symbol'}" if merges else
+            f"“{visible(tree.label)}” (id {token_id}) is not built by any merge"
+            + (" — a token longer than one symbol that the merges never form"
+               if tree.unbuilt else " — a base symbol or an added token"))
+        self.why.setText(why)
+        self.why.setVisible(bool(why))
+        lines = tree_lines(tree)
+        self.text.setText("\n".join(lines[:12]) + ("\n…" if len(lines) > 12 else ""))
+        self.show()
+        self.raise_()

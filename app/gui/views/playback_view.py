@@ -1,0 +1,537 @@
+"""Merge playback of the text in the box: every merge of the encoding, one step at a time,
+one piece at a time or the whole text at once; the merges present at each step (the lowest
+rank wins, the leftmost on a tie) and, at the end, the pairs no merge joins.
+
+The traced encoding is built off the GUI thread, only while the view is on screen (tracing
+costs far more than encoding), and kept: switching to another view and back keeps the place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLayout,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import EncodingPlayback, PiecePlayback, Tokenizer, why_not_one
+
+from .. import style
+from ..encode_job import EncodedText
+from ..worker import Job
+from .chip_canvas import MERGED, STOPPED, Chip, ChipCanvas, chip_label
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from . import Pane
+
+# Tracing keeps every state of every piece: past this many characters only the start plays.
+PLAYBACK_CHARS = 100_000
+CANDIDATE_ROWS = 12
+PIECE_SIZE, TEXT_SIZE = 20, 14  # chip font sizes: one piece large, the whole text smaller
+WARM_SLICE = 400  # labels measured per turn of the event loop after a playback is built
+STATE_ROWS = 10  # rows of earlier states drawn above the current one, at most
+PIECE, TEXT = "piece", "text"
+
+
+def build_playback(tokenizer: Tokenizer, text: str, special, job: Job) -> EncodingPlayback:
+    """The traced encoding of ``text`` (its first PLAYBACK_CHARS characters)."""
+    def progress(fraction: float) -> None:
+        job.check()
+        job.progress(fraction, f"Tracing the merges of {len(text):,} characters…")
+
+    encoding = tokenizer.encode(text[:PLAYBACK_CHARS], special=special, trace=True,
+                                progress=progress)
+    job.check()
+    playback = EncodingPlayback(tokenizer, encoding)
+    job.progress(None, "Looking up the merges present at every step…")
+    playback.prepare(job.check)
+    return playback
+
+
+class PlaybackView(QWidget):
+    """``derivation_wanted(token_id, why)`` when a chip asks how it is built."""
+
+    derivation_wanted = Signal(int, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.playback: EncodingPlayback | None = None
+        self.encoded: EncodedText | None = None
+        self._built_for: EncodedText | None = None
+        self.order = PIECE
+        self.slot = 0
+        self.pending_step: int | None = None  # --step N, applied once the playback is built
+        self.runner = None
+        self.spelling = False  # the vocabulary's spelling (ĠPy) instead of the text (·Py)
+        self._labels: dict[int, str] = {}
+        self._text_chips: dict[tuple[int, int, int], list[Chip]] = {}
+        self._piece_chips: dict[tuple, list[Chip]] = {}
+        self.warmed = True
+        self._marked_pieces: set[int] = set()  # pieces with orange chips on the canvas
+        self._last_text_position: int | None = None
+
+        self.order_box = QComboBox()
+        self.order_box.addItem("One piece at a time", PIECE)
+        self.order_box.addItem("Whole text: each rank everywhere at once", TEXT)
+        self.order_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.order_box.currentIndexChanged.connect(
+            lambda: self.set_order(self.order_box.currentData()))
+        self.prev_piece = self._small_button("◀ piece", "The piece before")
+        self.next_piece = self._small_button("piece ▶", "The piece after")
+        self.prev_piece.clicked.connect(lambda: self.set_slot(self.slot - 1))
+        self.next_piece.clicked.connect(lambda: self.set_slot(self.slot + 1))
+        self.piece_label = QLabel()
+        self.piece_label.setStyleSheet(style.MUTED)
+        from .step_controls import StepControls
+
+        self.controls = StepControls(self)
+        self.controls.moved.connect(self._render)
+
+        self.info = QLabel()
+        self.info.setWordWrap(True)
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.setStyleSheet("font-size: 14px")
+        self.canvas = ChipCanvas(PIECE_SIZE)
+        self.canvas.rows_per_group = True
+        self.canvas.chip_activated.connect(self._on_chip_activated)
+        self.canvas.chip_clicked.connect(self._on_chip_clicked)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(self.canvas)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Piece order keeps the newest state in sight once the canvas has grown to hold it.
+        self._stick_to_bottom = False
+        self.scroll.verticalScrollBar().rangeChanged.connect(self._on_range)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["rank", "pair", "makes", "id"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table_title = QLabel("Merges present now — the lowest rank goes next")
+        self.table_title.setStyleSheet(style.PANE_TITLE)
+        self.table_title.setWordWrap(True)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.table_title)
+        side_layout.addWidget(self.table, 1)
+        self.derive_button = QPushButton("How is the selected token built?")
+        self.derive_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.derive_button.clicked.connect(self._derive_selected)
+        side_layout.addWidget(self.derive_button)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.info)
+        left_layout.addWidget(self.scroll, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(side)
+        self.splitter.setSizes([760, 380])
+
+        top = QHBoxLayout()
+        top.addWidget(self.order_box)
+        top.addWidget(self.prev_piece)
+        top.addWidget(self.next_piece)
+        top.addWidget(self.piece_label, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        # A small window squeezes the view rather than growing to its parts' minimum sizes
+        # (the window's own minimum stays what the other views need).
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.setMinimumSize(240, 120)
+        layout.addLayout(top)
+        layout.addWidget(self.controls)
+        layout.addWidget(self.splitter, 1)
+        self._pane: Pane | None = None
+
+    def _small_button(self, text: str, tip: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        return button
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self._pane = pane
+        self.runner = session.runner("playback")
+        self.runner.done.connect(self._on_built)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.progressed.connect(lambda _f, message: pane.set_note(message))
+        session.watch_encoding(self._show)
+        session.selected.connect(self._on_selected)
+        self.session = session
+        self.derivation_wanted.connect(session.show_derivation)
+        self.spelling = session.options.spelling
+        session.options_changed.connect(self._on_options)
+
+    def _on_options(self, options) -> None:
+        if options.spelling != self.spelling:
+            self.spelling = options.spelling
+            self._labels.clear()
+            self._text_chips.clear()
+            self._piece_chips.clear()
+            self._render(self.position)
+
+    def shows(self, encoded: EncodedText) -> bool:
+        # Off screen it shows nothing, so it is never behind.
+        return not self.isVisible() or self._built_for is encoded
+
+    def _show(self, encoded: EncodedText | None) -> None:
+        self.encoded = encoded
+        if encoded is None:
+            self.set_playback(None)
+        elif self.isVisible():
+            self._build()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self.encoded is not None and self._built_for is not self.encoded:
+            self._build()
+
+    def _build(self) -> None:
+        encoded = self.encoded
+        if encoded is None or self.runner is None:
+            return
+        tokenizer, text, special = encoded.tokenizer, encoded.table.text, encoded.special
+        self.runner.submit(lambda job: (encoded, build_playback(tokenizer, text, special, job)))
+
+    def _on_built(self, result: tuple[EncodedText, EncodingPlayback]) -> None:
+        encoded, playback = result
+        if encoded is not self.encoded:
+            return
+        self._built_for = encoded
+        cut = len(encoded.table.text) > PLAYBACK_CHARS
+        if self._pane is not None:
+            self._pane.set_note(f"the first {PLAYBACK_CHARS:,} characters" if cut else "")
+        self.set_playback(playback)
+
+    def _on_failed(self, exc: BaseException) -> None:
+        if self._pane is not None:
+            self._pane.set_note(f"could not trace this text: {exc}")
+
+    def _on_selected(self, index: int) -> None:
+        table = self.encoded.table if self.encoded is not None else None
+        if self.playback is None or table is None or not 0 <= index < len(table):
+            return
+        slot = self.playback.piece_at_char(table.char_starts[index])
+        if slot is not None and slot != self.slot:
+            self.set_slot(slot)
+
+    # -- what is shown -------------------------------------------------------------------------
+    def set_playback(self, playback: EncodingPlayback | None) -> None:
+        self.playback = playback
+        self._labels.clear()
+        self._text_chips.clear()
+        self._piece_chips.clear()
+        self._warm_up(playback)
+        self._last_text_position = None
+        self.slot = min(self.slot, max(0, len(playback.pieces) - 1)) if playback else 0
+        # Start on the first piece that merges at all (a lone space shows nothing).
+        if playback is not None and playback.pieces and not playback.pieces[self.slot].steps:
+            self.slot = next((i for i, p in enumerate(playback.pieces) if p.steps),
+                                 self.slot)
+        self._reset_steps()
+
+    def _warm_up(self, playback: EncodingPlayback | None) -> None:
+        """Measure every token any state holds, a slice per turn of the event loop, so that
+        steps and jumps in the whole-text order lay out without measuring."""
+        self.warmed = playback is None
+        if playback is None:
+            return
+        ids = list(dict.fromkeys(t for p in playback.pieces for state in p.states for t in state))
+
+        def turn(start: int) -> None:
+            if self.playback is not playback:
+                return
+            self.canvas.measure([self.label(t) for t in ids[start : start + WARM_SLICE]],
+                                TEXT_SIZE)
+            if start + WARM_SLICE < len(ids):
+                QTimer.singleShot(0, lambda: turn(start + WARM_SLICE))
+            else:
+                self.warmed = True
+
+        QTimer.singleShot(0, lambda: turn(0))
+
+    def set_order(self, order: str) -> None:
+        if order == self.order:
+            return
+        self.order = order
+        self._last_text_position = None
+        self.order_box.setCurrentIndex(self.order_box.findData(order))
+        self.canvas.set_point_size(PIECE_SIZE if order == PIECE else TEXT_SIZE)
+        self.canvas.rows_per_group = order == PIECE
+        self._reset_steps()
+
+    def set_slot(self, slot: int) -> None:
+        if self.playback is None or not self.playback.pieces:
+            return
+        slot = max(0, min(len(self.playback.pieces) - 1, slot))
+        self.slot = slot
+        if self.order == PIECE:
+            self._reset_steps()
+
+    def piece(self) -> PiecePlayback | None:
+        if self.playback is None or not self.playback.pieces:
+            return None
+        return self.playback.pieces[self.slot]
+
+    def step_count(self) -> int:
+        if self.playback is None:
+            return 0
+        if self.order == TEXT:
+            return len(self.playback.text_steps)
+        piece = self.piece()
+        return len(piece.steps) + (1 if piece is not None and piece.finish else 0) \
+            if piece is not None else 0
+
+    def _reset_steps(self) -> None:
+        position = 0
+        if self.pending_step is not None and self.playback is not None:
+            position, self.pending_step = self.pending_step, None
+        self.controls.set_count(self.step_count(), position)
+
+    @property
+    def position(self) -> int:
+        return self.controls.position
+
+    def _render(self, position: int) -> None:
+        playback = self.playback
+        self.prev_piece.setVisible(self.order == PIECE)
+        self.next_piece.setVisible(self.order == PIECE)
+        if playback is None:
+            self.info.setText("Tracing the merges…" if self.encoded is not None else "")
+            self.canvas.set_groups([])
+            self.table.setRowCount(0)
+            self.piece_label.setText("")
+            return
+        if not playback.merges:
+            self.info.setText(playback.method)
+            self.canvas.set_groups([])
+            self.table.setRowCount(0)
+            self.piece_label.setText("")
+            return
+        if not playback.pieces:
+            self.info.setText("Nothing to merge: the text has no pieces the model merges.")
+            self.canvas.set_groups([])
+            self.table.setRowCount(0)
+            return
+        if self.order == PIECE:
+            self._render_piece(position)
+        else:
+            self._render_text(position)
+
+    def label(self, token_id: int) -> str:
+        found = self._labels.get(token_id)
+        if found is None:
+            found = self._labels[token_id] = chip_label(
+                self.playback.tokenizer, token_id, spelling=self.spelling)  # type: ignore[union-attr]
+        return found
+
+    def _render_piece(self, position: int) -> None:
+        playback, piece = self.playback, self.piece()
+        assert playback is not None and piece is not None
+        label = self.label
+        self.piece_label.setText(f"piece {self.slot + 1} of {len(playback.pieces)}: "
+                                 f"“{piece.text}”")
+        merges = len(piece.steps)
+        finishing = piece.finish and position > merges
+        state_index = min(position, merges)
+        ids = piece.final_ids if finishing else piece.states[state_index]
+        candidates = () if finishing else piece.candidates(state_index)
+        stops = piece.stops() if position >= merges and not finishing else ()
+        # The states so far, one row each, the newest at the bottom (seed 000 figure 1); a
+        # long piece keeps its last rows only.
+        first = max(0, state_index + 1 - STATE_ROWS)
+        groups = [self._state_chips(piece, k, k == state_index and not finishing,
+                                    candidates, stops) for k in range(first, state_index + 1)]
+        if finishing:
+            groups.append([Chip(label(t), t, MERGED, str(t)) for t in ids])
+        self.canvas.set_groups(groups)
+        self._stick_to_bottom = True
+        bar = self.scroll.verticalScrollBar()
+        bar.setValue(bar.maximum())
+        if finishing:
+            self.info.setText(f"Last step: {piece.finish}.\nFinal tokens: "
+                              + " | ".join(label(t) for t in ids))
+        elif position == 0:
+            unit = "bytes" if playback.tokenizer.model.level == "byte" else "symbols"
+            self.info.setText(f"Start: “{piece.text}” as {len(ids)} {unit}. "
+                              + (f"{merges} merges to play." if merges else
+                                 "No merge applies.")
+                              + self._why_next(candidates))
+        else:
+            step = piece.steps[position - 1]
+            self.info.setText(
+                f"Step {position} of {merges}: ({label(step.left_id)}, {label(step.right_id)})"
+                f" → {label(step.new_id)} — rank {step.rank}, new id {step.new_id}."
+                + self._why_next(candidates))
+        if position >= merges and not finishing:
+            why = why_not_one(piece)
+            self.info.setText(self.info.text() + "\n" + (
+                "Done: the piece is one token." if len(ids) == 1 else
+                f"Done: {why.sentence(playback.tokenizer, self.label)}."))
+        self._fill_candidates([(c.rule, None) for c in candidates], stops=[
+            (s.left_id, s.right_id, 1) for s in stops])
+
+    def _state_chips(self, piece: PiecePlayback, k: int, current: bool, candidates,
+                     stops) -> list[Chip]:
+        """Chips of state ``k``: the token step ``k`` made in orange; on the current row the
+        pair merged next dashed and, at the end, the pairs no merge joins in red."""
+        ids = piece.states[k]
+        marks = [""] * len(ids)
+        if k > 0:
+            marks[piece.steps[k - 1].position] = MERGED
+        nxt: set[int] = set()
+        if current:
+            if candidates:
+                nxt = {candidates[0].position, candidates[0].position + 1}
+            for s in stops:
+                for i in (s.position, s.position + 1):
+                    marks[i] = marks[i] or STOPPED
+        key = (id(piece), k, current, tuple(marks), tuple(sorted(nxt)))
+        chips = self._piece_chips.get(key)
+        if chips is None:
+            if len(self._piece_chips) > 10_000:
+                self._piece_chips.clear()
+            label = self.label
+            chips = self._piece_chips[key] = [Chip(label(t), t, marks[i], str(t), i in nxt)
+                                              for i, t in enumerate(ids)]
+        return chips
+
+    def _on_range(self, _low: int, high: int) -> None:
+        if self._stick_to_bottom:
+            self.scroll.verticalScrollBar().setValue(high)
+
+    def _why_next(self, candidates) -> str:
+        if not candidates:
+            return ""
+        first = candidates[0].rule
+        tied = sum(1 for c in candidates if c.rule.rank == first.rank)
+        where = " (the leftmost of its occurrences)" if tied > 1 else ""
+        return (f"\nNext: ({self.label(first.left_id)}, {self.label(first.right_id)}) — the "
+                f"lowest rank of the {len(candidates)} merges present{where}.")
+
+    def _render_text(self, position: int) -> None:
+        self._stick_to_bottom = False
+        playback = self.playback
+        assert playback is not None
+        label = self.label
+        self.piece_label.setText(f"{len(playback.pieces)} pieces, "
+                                 f"{len(playback.text_steps)} distinct merges")
+        made = playback.text_steps[position - 1] if position > 0 else None
+        touched = set(made.pieces) if made is not None else set()
+        cache = self._text_chips
+        if len(cache) > 200_000:
+            cache.clear()
+        positions = playback.text_positions(position)
+        states = [piece.states[k] for piece, k in zip(playback.pieces, positions, strict=True)]
+        consecutive = (self._last_text_position is not None
+                       and abs(position - self._last_text_position) == 1)
+        # One step from the last one: only the pieces it touches, and those marked orange
+        # before, change; the others keep their chips and their place on the canvas.
+        changed = self._marked_pieces | touched if consecutive else range(len(states))
+        groups = list(self.canvas.groups) if consecutive else [[]] * len(states)
+        for slot in changed:
+            k = positions[slot]
+            new = made.rule.new_id if made is not None and slot in touched else -1
+            key = (slot, k, new)  # a piece's chips at one state are made once
+            chips = cache.get(key)
+            if chips is None:
+                chips = cache[key] = [Chip(label(t), t, MERGED if t == new else "")
+                                      for t in states[slot]]
+            groups[slot] = chips
+        self._marked_pieces = touched
+        self.canvas.set_groups(groups, same_before=min(changed, default=None)
+                               if consecutive else None)
+        self._last_text_position = position
+        candidates = playback.text_candidates(position, CANDIDATE_ROWS)
+        if made is None:
+            self.info.setText(f"Start: {sum(map(len, states)):,} symbols in "
+                              f"{len(states):,} pieces.")
+        else:
+            r = made.rule
+            self.info.setText(
+                f"Text step {position} of {len(playback.text_steps)}: rank {r.rank}, "
+                f"({label(r.left_id)}, {label(r.right_id)}) → {label(r.new_id)} (id "
+                f"{r.new_id}), applied {made.count}× in {len(made.pieces)} pieces. "
+                f"{sum(map(len, states)):,} tokens now.")
+        stops: list[tuple[int, int, int]] = []
+        if position >= len(playback.text_steps):
+            stops = [(a, b, n) for (a, b), n in playback.text_stops().most_common(
+                CANDIDATE_ROWS)]
+            self.info.setText(self.info.text() + f"\nDone: {len(playback.encoding.ids):,} "
+                              f"tokens; the pairs left are not merges.")
+        self._fill_candidates(candidates, stops=stops)
+
+    def _fill_candidates(self, rows, *, stops) -> None:
+        label = self.label
+        text_order = self.order == TEXT
+        self.table.setColumnCount(5 if text_order else 4)
+        self.table.setHorizontalHeaderLabels(
+            ["rank", "pair", "makes", "id", "times"] if text_order else
+            ["rank", "pair", "makes", "id"])
+        if stops:
+            self.table_title.setText("Where merging stopped: adjacent pairs no merge joins")
+            self.table.setRowCount(len(stops))
+            for row, (a, b, n) in enumerate(stops):
+                cells = ["—", f"{label(a)} + {label(b)}", "not a merge", "", str(n)]
+                for col in range(self.table.columnCount()):
+                    self.table.setItem(row, col, QTableWidgetItem(cells[col]))
+            return
+        self.table_title.setText("Merges present now — the lowest rank goes next")
+        self.table.setRowCount(len(rows))
+        for row, (rule, count) in enumerate(rows):
+            cells = [str(rule.rank), f"{label(rule.left_id)} + {label(rule.right_id)}",
+                     label(rule.new_id), str(rule.new_id), str(count or "")]
+            for col in range(self.table.columnCount()):
+                item = QTableWidgetItem(cells[col])
+                if row == 0:
+                    item.setBackground(Qt.GlobalColor.yellow)
+                self.table.setItem(row, col, item)
+
+    # -- chips -----------------------------------------------------------------------------
+    def _chip_id(self, group: int, index: int) -> int | None:
+        if 0 <= group < len(self.canvas.groups) and 0 <= index < len(self.canvas.groups[group]):
+            return self.canvas.groups[group][index].token_id
+        return None
+
+    def _on_chip_clicked(self, group: int, index: int) -> None:
+        if self.order == TEXT:
+            self.slot = group  # the piece "one piece at a time" opens on
+
+    def _on_chip_activated(self, group: int, index: int) -> None:
+        token_id = self._chip_id(group, index)
+        if token_id is None:
+            return
+        slot = self.slot if self.order == PIECE else group
+        why = ""
+        if self.playback is not None and self.playback.pieces:
+            piece = self.playback.pieces[slot]
+            if len(piece.final_ids) > 1:
+                why = (f"Its piece “{piece.text}” ends as {len(piece.final_ids)} tokens: "
+                       + why_not_one(piece).sentence(self.playback.tokenizer, self.label))
+        self.derivation_wanted.emit(token_id, why)
+
+    def _derive_selected(self) -> None:
+        selected = self.canvas.selected
+        if selected is None and self.canvas.groups and self.canvas.groups[0]:
+            selected = (0, 0)
+        if selected is not None:
+            self._on_chip_activated(*selected)

@@ -1,0 +1,21 @@
+"""The right-click menu of a token, in every view that draws tokens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QMenu, QWidget
+
+
+def token_menu(parent: QWidget, index: int, where: QPoint, derive: Callable[[int], None],
+               *, base: QMenu | None = None) -> None:
+    """Show the menu for token ``index`` at ``where`` (a global position); ``base`` is the
+    widget's own menu, to extend."""
+    menu = base or QMenu(parent)
+    if base is not None:
+        menu.addSeparator()
+    action = menu.addAction("How is this token built? (merge tree)")
+    action.triggered.connect(lambda: derive(index))
+    menu.exec(where)
+    menu.deleteLater()

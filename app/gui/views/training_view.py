@@ -1,0 +1,353 @@
+"""Training playback: train on a small corpus here (or open a file trained with
+``bpelens train --trace-top K``) and step through its merges — the corpus words in their
+current segmentation, the top pair counts when each merge was chosen (ties and the rule that
+broke them), the vocabulary so far, and plots of the chosen count and the corpus length per
+merge with a cursor at the step. Training records what each step shows while it trains, so
+scrubbing never recounts anything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLayout,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import (
+    BpeLensError,
+    TrainingPlayback,
+    iter_training,
+    load_tokenizer,
+)
+
+from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
+from .. import style
+from ..worker import Job, JobCancelled
+from .chip_canvas import MERGED, Chip, ChipCanvas, chip_label
+from .step_controls import StepControls
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from . import Pane
+
+WORDS_SHOWN = 80
+LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
+FILE_ITEM, TRAINED_ITEM = "file", "trained"
+
+
+def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
+    """Train with the per-merge record playback needs (off the GUI thread)."""
+    if isinstance(corpus, Path):
+        job.progress(None, f"Reading {corpus.name}…")
+        corpus = file_corpus(corpus)
+    for progress in iter_training(corpus.texts, corpus.config, trace_top=TRACE_TOP):
+        job.check()
+        if progress.phase == "merging" and progress.total:
+            job.progress(progress.done / progress.total,
+                         f"Training: {progress.done:,} of {progress.total:,} merges…")
+        elif progress.phase == "counting":
+            job.progress(None, "Counting pairs…")
+        if progress.result is not None:
+            return TrainingPlayback(progress.result.tokenizer)
+    raise JobCancelled
+
+
+def open_trained(path: Path, job: Job) -> TrainingPlayback:
+    job.progress(None, f"Opening {path.name}…")
+    return TrainingPlayback(load_tokenizer(path))
+
+
+class TrainingView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.playback: TrainingPlayback | None = None
+        self.pending_step: int | None = None
+        self.runner = None
+        self.corpora = preset_corpora()
+        self.corpus_box = QComboBox()
+        self.corpus_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for corpus in self.corpora:
+            self.corpus_box.addItem(corpus.label, corpus.key)
+        self.corpus_box.addItem("A text file…", FILE_ITEM)
+        self.corpus_box.addItem("A tokenizer trained with --trace-top…", TRAINED_ITEM)
+        self.train_button = QPushButton("Train")
+        self.train_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.train_button.clicked.connect(self.train_chosen)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.cancel_button.setVisible(False)
+        self.status = QLabel()
+        self.status.setStyleSheet(style.MUTED)
+        self.status.setWordWrap(True)
+        self.controls = StepControls(self)
+        self.controls.moved.connect(self._render)
+
+        self.info = QLabel("Choose a corpus and press Train.")
+        self.info.setWordWrap(True)
+        self.info.setTextFormat(Qt.TextFormat.PlainText)
+        self.info.setStyleSheet("font-size: 14px")
+        self.words = ChipCanvas(15)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.words)
+        self.pairs = QTableWidget(0, 3)
+        self.pairs.setHorizontalHeaderLabels(["pair", "count", ""])
+        self.pairs.verticalHeader().setVisible(False)
+        self.pairs.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.pairs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.pairs.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.pairs_title = QLabel("Top pair counts at this merge")
+        self.pairs_title.setStyleSheet(style.PANE_TITLE)
+        self.pairs_title.setWordWrap(True)
+        self.vocab = QListWidget()
+        self.vocab.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.vocab_title = QLabel("Vocabulary learned so far")
+        self.vocab_title.setStyleSheet(style.PANE_TITLE)
+
+        self.count_plot = pg.PlotWidget(background="w")
+        self.count_plot.setTitle("Count of the chosen pair, per merge", color="#333")
+        self.count_plot.setLabel("bottom", "merge")
+        self.count_plot.setLabel("left", "count")
+        self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1f5fbf", width=2))
+        self.length_plot = pg.PlotWidget(background="w")
+        self.length_plot.setTitle("Corpus length in tokens, per merge", color="#333")
+        self.length_plot.setLabel("bottom", "merges learned")
+        self.length_plot.setLabel("left", "tokens")
+        self.length_curve = self.length_plot.plot(pen=pg.mkPen("#b35c00", width=2))
+        cursor_pen = pg.mkPen("#d0021b", width=1.5, style=Qt.PenStyle.DashLine)
+        self.count_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
+        self.length_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
+        self.count_plot.addItem(self.count_cursor)
+        self.length_plot.addItem(self.length_cursor)
+        for plot in (self.count_plot, self.length_plot):
+            plot.setMouseEnabled(x=False, y=False)
+            plot.setMinimumHeight(90)
+
+        pairs_box = QWidget()
+        pairs_layout = QVBoxLayout(pairs_box)
+        pairs_layout.setContentsMargins(0, 0, 0, 0)
+        pairs_layout.addWidget(self.pairs_title)
+        pairs_layout.addWidget(self.pairs, 1)
+        vocab_box = QWidget()
+        vocab_layout = QVBoxLayout(vocab_box)
+        vocab_layout.setContentsMargins(0, 0, 0, 0)
+        vocab_layout.addWidget(self.vocab_title)
+        vocab_layout.addWidget(self.vocab, 1)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(pairs_box)
+        right.addWidget(vocab_box)
+        right.setSizes([240, 120])
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.info)
+        left_layout.addWidget(scroll, 1)
+        upper = QSplitter(Qt.Orientation.Horizontal)
+        upper.addWidget(left)
+        upper.addWidget(right)
+        upper.setSizes([700, 360])
+        plots = QWidget()
+        plots_layout = QHBoxLayout(plots)
+        plots_layout.setContentsMargins(0, 0, 0, 0)
+        plots_layout.addWidget(self.count_plot)
+        plots_layout.addWidget(self.length_plot)
+        body = QSplitter(Qt.Orientation.Vertical)
+        body.addWidget(upper)
+        body.addWidget(plots)
+        body.setSizes([360, 150])
+
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Corpus"))
+        top.addWidget(self.corpus_box, 1)
+        top.addWidget(self.train_button)
+        top.addWidget(self.cancel_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        # A small window squeezes the view rather than growing to its parts' minimum sizes
+        # (the window's own minimum stays what the other views need).
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.setMinimumSize(240, 120)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(self.controls)
+        layout.addWidget(body, 1)
+        self._render(0)
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self.runner = session.runner("training")
+        self.runner.done.connect(self._on_trained)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.progressed.connect(lambda _f, message: self.status.setText(message))
+        self.runner.busy_changed.connect(self._on_busy)
+        self.cancel_button.clicked.connect(self.cancel)
+
+    def shows(self, encoded) -> bool:
+        return True  # it shows a corpus of its own, not the text in the box
+
+    # -- training ------------------------------------------------------------------------------
+    def train_chosen(self) -> None:
+        key = self.corpus_box.currentData()
+        if key == FILE_ITEM:
+            name, _ = QFileDialog.getOpenFileName(self, "Train on a text file", "",
+                                                  "Text files (*.txt);;All files (*)")
+            if name:
+                self.train(Path(name))
+            return
+        if key == TRAINED_ITEM:
+            name, _ = QFileDialog.getOpenFileName(self, "Open a tokenizer trained with "
+                                                  "--trace-top", "", "BPE Lens (*.json)")
+            if name:
+                self.open_file(Path(name))
+            return
+        if key.startswith("file:"):
+            self.train(Path(key[len("file:"):]))
+            return
+        corpus = next(c for c in self.corpora if c.key == key)
+        self.train(corpus)
+
+    def train(self, corpus: TrainingCorpus | Path) -> None:
+        if self.runner is None:
+            return
+        name = corpus.name if isinstance(corpus, Path) else corpus.label
+        if isinstance(corpus, Path):
+            # The box says what is being played back: the file, listed once.
+            key = f"file:{corpus}"
+            if self.corpus_box.findData(key) < 0:
+                self.corpus_box.insertItem(len(self.corpora), corpus.name, key)
+            self.corpus_box.setCurrentIndex(self.corpus_box.findData(key))
+        self.status.setText(f"Training on {name}…")
+        self.trained_on = name
+        self.runner.submit(lambda job: train_corpus(corpus, job))
+
+    def open_file(self, path: Path) -> None:
+        if self.runner is None:
+            return
+        self.trained_on = path.name
+        self.runner.submit(lambda job: open_trained(path, job))
+
+    def cancel(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+            self.status.setText("Training cancelled; the last playback stays.")
+
+    def _on_busy(self, busy: bool) -> None:
+        self.cancel_button.setVisible(busy)
+        self.train_button.setEnabled(not busy)
+
+    def _on_failed(self, exc: BaseException) -> None:
+        message = str(exc) if isinstance(exc, BpeLensError | OSError) else repr(exc)
+        self.status.setText(f"Could not train: {message}")
+
+    def _on_trained(self, playback: TrainingPlayback) -> None:
+        self.set_playback(playback)
+        record = playback.record
+        reason = {"vocab_size": "the vocabulary size was reached",
+                  "min_frequency": "no pair occurs often enough any more",
+                  "no_pairs": "no pair is left"}.get(record.stop_reason, record.stop_reason)
+        self.status.setText(f"{getattr(self, 'trained_on', 'Trained')}: {playback.steps} "
+                            f"merges; training stopped because {reason}.")
+
+    def set_playback(self, playback: TrainingPlayback | None) -> None:
+        self.playback = playback
+        if playback is not None:
+            counts = playback.chosen_counts()
+            # Counts fall by orders of magnitude over a long run: a log axis shows the tail.
+            self.count_plot.setLogMode(y=len(counts) > LOG_COUNTS_FROM and min(counts) > 0)
+            self.count_curve.setData(list(range(1, len(counts) + 1)), counts)
+            lengths = playback.corpus_lengths()
+            self.length_curve.setData(list(range(len(lengths))), lengths)
+        else:
+            self.count_curve.setData([], [])
+            self.length_curve.setData([], [])
+        position = 0
+        if self.pending_step is not None and playback is not None:
+            position, self.pending_step = self.pending_step, None
+        self.controls.set_count(playback.steps if playback else 0, position)
+
+    @property
+    def position(self) -> int:
+        return self.controls.position
+
+    # -- one step ------------------------------------------------------------------------------
+    def _render(self, step: int) -> None:
+        playback = self.playback
+        if playback is None:
+            self.words.set_groups([])
+            self.pairs.setRowCount(0)
+            self.vocab.clear()
+            return
+        tok = playback.tokenizer
+        label = lambda t: chip_label(tok, t)  # noqa: E731
+        groups = []
+        for word in playback.words_at(step)[:WORDS_SHOWN]:
+            made = set(word.merged_now)
+            groups.append([Chip(label(t), t, MERGED if i in made else "",
+                                f"×{word.count}" if i == 0 else "")
+                           for i, t in enumerate(word.ids)])
+        self.words.set_groups(groups)
+        self.count_cursor.setValue(step)
+        self.length_cursor.setValue(step)
+        if step == 0:
+            self.info.setText(f"Start: the corpus as {playback.base_size} base symbols. "
+                              f"{playback.steps} merges to play; → learns the first.")
+        else:
+            m = playback.merges[step - 1]
+            lengths = playback.corpus_lengths()
+            length = f" The corpus is {lengths[step]:,.0f} tokens now." if len(
+                lengths) > step else ""
+            self.info.setText(f"Merge {step} of {playback.steps}: ({label(m.left_id)}, "
+                              f"{label(m.right_id)}) → {label(m.new_id)} — new id "
+                              f"{m.new_id}, seen {m.count} times.{length}")
+        self._fill_pairs(step, label)
+        learned = playback.vocabulary_at(step)
+        self.vocab.clear()
+        for tid in reversed(learned[-200:]):
+            self.vocab.addItem(f"{tid}  {label(tid)}")
+        if learned:
+            self.vocab.item(0).setBackground(QColor("#f5a623"))
+        self.vocab_title.setText(f"Vocabulary learned so far: {len(learned)} of "
+                                 f"{playback.steps} merges (+{playback.base_size} base)")
+
+    def _fill_pairs(self, step: int, label) -> None:
+        playback = self.playback
+        assert playback is not None
+        # The counts of the segmentation shown: the top one is the next merge.
+        pairs = playback.pairs_at(step)
+        if not playback.has_pair_counts:
+            title = "This record has no pair counts (train with --trace-top K)"
+        elif step >= playback.steps:
+            title = "Training is over: no merge after this one"
+        else:
+            title = f"Pair counts now — the top one becomes merge {step + 1}"
+        self.pairs_title.setText(f"{title}; {playback.rule_rank_text()}")
+        self.pairs.setRowCount(len(pairs))
+        for row, pair in enumerate(pairs):
+            note = "merged next" if pair.chosen else ("tied: the tie rule passed it over"
+                                                      if pair.tied else "")
+            cells = [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note]
+            for col, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if pair.chosen:
+                    item.setBackground(QColor("#f5a623"))
+                elif pair.tied:
+                    item.setBackground(QColor("#fde2b8"))
+                self.pairs.setItem(row, col, item)
