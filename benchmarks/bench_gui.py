@@ -36,13 +36,13 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("BPELENS_CONFIG_DIR", tempfile.mkdtemp(prefix="bpelens-bench-"))
 
-from bench_encoding import O200K, ntrex_text
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from bpelens.app.gui.main_window import MainWindow
 
+from bench_encoding import O200K, ntrex_text
 from shared_data import require_shared_data
 
 SCENARIOS = ("keystrokes", "paste-1mb", "paste-10mb-text", "paste-10mb-one-char")

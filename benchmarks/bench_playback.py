@@ -23,14 +23,14 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("BPELENS_CONFIG_DIR", tempfile.mkdtemp(prefix="bpelens-bench-"))
 
-from bench_encoding import O200K
-from bench_gui import wait
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
 from bpelens.app.gui.main_window import MainWindow
 from bpelens.core import EncodingPlayback, open_tokenizer
 
+from bench_encoding import O200K
+from bench_gui import wait
 from shared_data import SHARED_DATA, require_shared_data
 
 

@@ -189,6 +189,17 @@ def test_gc_paused_promotes_without_freezing():
 
     from bpelens.core.fast.gc_pause import gc_paused
 
+    # (A GUI test in this process turns the automatic collector off: app/gui/gui_gc.py.)
+    was_enabled = gc.isenabled()
+    gc.enable()
+    try:
+        _check_gc_paused_promotes(gc, gc_paused)
+    finally:
+        if not was_enabled:
+            gc.disable()
+
+
+def _check_gc_paused_promotes(gc, gc_paused) -> None:
     gc.collect()
     with gc_paused(promote=True):
         made = [[i] for i in range(10_000)]

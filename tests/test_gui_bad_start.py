@@ -7,13 +7,14 @@ import json
 
 import pytest
 from PySide6.QtGui import QTextCursor
-from test_gui_main_window import DEMO, settings_in, type_text
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui.launch import parse_gui_args
 from bpelens.app.gui.main_window import MainWindow
 from bpelens.app.gui.settings import load_saved_text
 from bpelens.app.gui.tokenizer_picker import Choice
+
+from test_gui_main_window import DEMO, settings_in, type_text
 
 OTHER_DEMO = "demo-english-char"
 

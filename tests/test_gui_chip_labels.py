@@ -10,13 +10,13 @@ import unicodedata
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor
-from test_gui_main_window import window_factory
 
 from bpelens.app.gui.views.layers_view import ROW_IDS, codepoint_label
 from bpelens.core import open_tokenizer
 from bpelens.core.text.display import invisible_name, token_text, visible
 
 from conftest import SHARED_DATA, needs_shared_data
+from test_gui_main_window import window_factory
 
 O200K = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"
 WRAPPING = ("Hello! BPE Lens shows how text becomes tokens: lowest, A猫🙂. "

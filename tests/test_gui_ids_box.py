@@ -9,11 +9,12 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QTextCursor
 from PySide6.QtWidgets import QApplication
-from test_gui_main_window import DEMO, press, type_text, window_factory
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui.views import ids_panel as ids_module
 from bpelens.app.gui.views.ids_panel import format_ids, parse_ids
+
+from test_gui_main_window import DEMO, press, type_text, window_factory
 
 
 @pytest.fixture

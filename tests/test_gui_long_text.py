@@ -10,12 +10,13 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QApplication, QPlainTextEdit
-from test_gui_main_window import DEMO, press, type_text, window_factory
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui import text_slices
 from bpelens.app.gui.editor_text import TextMirror, longest_line, raw_text
 from bpelens.app.gui.input_editor import InputEditor
+
+from test_gui_main_window import DEMO, press, type_text, window_factory
 
 
 @pytest.fixture

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from test_gui_main_window import window_factory
 
 from bpelens.core import BPEModel, Tokenizer, save_tokenizer
 
 from conftest import SHARED_DATA, needs_shared_data
+from test_gui_main_window import window_factory
 
 SEED_RULES = [(1, 7, 10), (10, 8, 11), (3, 5, 12), (12, 9, 13)]  # es, est, lo, low
 
@@ -122,6 +122,15 @@ def test_abcd_lowest_rank_first(make_window, qtbot, tmp_path):
     assert rows(view)[-1] == ["a", "bc", "d"] and view.controls.count == 1
     assert marked(view, "stopped") == ["a", "d"]  # bc is orange: just merged
     assert [view.table.item(r, 1).text() for r in range(2)] == ["a + bc", "bc + d"]
+
+
+def test_a_rule_present_twice_is_one_row_with_its_count(make_window, qtbot, tmp_path):
+    model = BPEModel(level="char", alphabet="a", merges=[(0, 0, 1)])
+    window = make_window(tokenizer_path=saved(tmp_path, "aa", Tokenizer(model)), text="aaaa")
+    view = open_playback(window, qtbot)
+    assert view.table.rowCount() == 1
+    assert [view.table.item(0, c).text() for c in (1, 2, 4)] == ["a + a", "aa", "3"]
+    assert [c.next_pair for c in view.canvas.groups[-1]] == [True, True, False, False]
 
 
 def test_whole_text_order_applies_a_rank_everywhere(make_window, qtbot, tmp_path):
@@ -280,3 +289,44 @@ def test_training_playback_seed_001_walk_through(make_window, qtbot, tmp_path):
             for g in view.words.groups}
     assert made == {"newest</w>": ["est"], "widest</w>": ["est"], "low</w>": [],
                     "lower</w>": []}
+
+
+def test_the_piece_under_the_editor_cursor_plays(make_window, qtbot, tmp_path):
+    window = make_window(tokenizer_path=seed_file(tmp_path), text="lowest newest")
+    view = open_playback(window, qtbot)
+    assert view.piece().text == "lowest"
+    cursor = window.editor.textCursor()
+    cursor.setPosition(len("lowest ne"))
+    window.editor.setTextCursor(cursor)
+    assert view.piece().text == "newest" and view.position == 0
+
+
+def test_a_file_trained_with_trace_top_plays_back(make_window, qtbot, tmp_path):
+    from bpelens.core import TrainingConfig, train
+
+    from test_training import SEED_000
+
+    result = train(SEED_000, TrainingConfig(vocab_size=14, level="char",
+                                            pretokenizer="whitespace"), trace_top=3)
+    path = tmp_path / "traced.json"
+    save_tokenizer(result.tokenizer, path)
+    window = make_window(tokenizer_path=seed_file(tmp_path), text="lowest")
+    window.show_view("training")
+    view = window.views["training"]
+    view.train(path)
+    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy,
+                    timeout=60_000)
+    assert view.controls.count == 4
+    assert pair_rows(view) == [("e + s", "9", "merged next"),
+                               ("s + t", "9", "tied: the tie rule passed it over"),
+                               ("w + e", "8", "")]  # lower×2 + newest×6
+
+
+def test_a_file_without_a_trace_says_so(make_window, qtbot, tmp_path):
+    window = make_window(tokenizer_path=seed_file(tmp_path), text="lowest")
+    window.show_view("training")
+    view = window.views["training"]
+    view.train(tmp_path / "seed.json")  # saved without training
+    qtbot.waitUntil(lambda: not view.runner.busy and "Could not" in view.status.text(),
+                    timeout=60_000)
+    assert "no training record" in view.status.text() and "--trace-top" in view.status.text()

@@ -11,13 +11,13 @@ import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
-from test_gui_main_window import settings_in, window_factory
 
 from bpelens.app.gui.settings import save_text, text_path
 from bpelens.app.gui.tokenizer_files import TOKENIZER_FILTER, looks_like_tokenizer
 from bpelens.core import open_tokenizer
 
 from conftest import SHARED_DATA, needs_shared_data
+from test_gui_main_window import settings_in, window_factory
 
 BOTCHAN = SHARED_DATA / "tokenizers" / "sentencepiece" / "botchan_en_bpe_1000.model"
 

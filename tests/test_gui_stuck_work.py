@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
-from test_gui_main_window import settings_in, type_text
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui.main_window import MainWindow
@@ -28,6 +27,7 @@ from bpelens.core import open_tokenizer
 from bpelens.core.text.bounded_regex import PatternTimeout
 
 from conftest import SHARED_DATA, needs_shared_data
+from test_gui_main_window import settings_in, type_text
 
 GPT2 = SHARED_DATA / "tokenizers" / "hf" / "gpt2.tokenizer.json"
 PATTERN = "(a|a)+$"

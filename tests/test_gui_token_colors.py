@@ -8,7 +8,6 @@ and Fernandes' matrices (2009, severity 1.0) in linear RGB and measures CIE76 Δ
 from __future__ import annotations
 
 import pytest
-from test_gui_main_window import window_factory
 
 from bpelens.app.demo_data import welcome_text
 from bpelens.app.gui import token_colors as tc
@@ -16,6 +15,7 @@ from bpelens.core import open_tokenizer
 from bpelens.core.results.token_table import token_table
 
 from conftest import SHARED_DATA, needs_shared_data
+from test_gui_main_window import window_factory
 
 QWEN3 = SHARED_DATA / "tokenizers" / "hf" / "qwen3.tokenizer.json"
 MIN_DELTA_E = 20

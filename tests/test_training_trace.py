@@ -12,7 +12,6 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_training import SEED_001, char_config
 
 from bpelens.app.demo_data import demo_configs
 from bpelens.core import (
@@ -25,6 +24,7 @@ from bpelens.core import (
 )
 
 from cli_helpers import SEED_CORPUS, bpelens
+from test_training import SEED_001, char_config
 
 
 # -- a brute-force reference: recount every pair from the segmentation at every step -------

@@ -23,7 +23,8 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--step", metavar="N", type=_step,
                         help="with --view playback or training: the step to stand on")
     parser.add_argument("--corpus", metavar="FILE",
-                        help="with --view training: a text file to train on (one text per line)")
+                        help="with --view training: a text file to train on (one text per "
+                        "line), or a .json tokenizer trained with bpelens train --trace-top")
     args = parser.parse_args(argv)
     if args.corpus is not None:
         if args.view not in (None, "training"):

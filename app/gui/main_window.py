@@ -33,6 +33,7 @@ from . import style
 from .banner import Banner
 from .busy_indicator import BusyIndicator
 from .encode_job import EncodedText
+from .gui_gc import collect_on_gui_thread
 from .input_editor import InputEditor
 from .session import Session
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
@@ -66,6 +67,7 @@ class MainWindow(QMainWindow):
                  encoding: str | None = None, settings: QSettings | None = None,
                  discover: bool = True) -> None:
         super().__init__()
+        collect_on_gui_thread()
         self.setWindowTitle("BPE Lens")
         self.setAcceptDrops(True)
         self.settings = settings or app_settings()
@@ -199,6 +201,9 @@ class MainWindow(QMainWindow):
         self.editor.files_dropped.connect(self.open_dropped)
         self.open_button.clicked.connect(self.ask_open_tokenizer)
 
+    def _on_cursor_moved(self) -> None:
+        self.session.cursor_moved.emit(self.editor.textCursor().position())
+
     def show_view(self, key: str) -> None:
         """Bring a tabbed view to the front (``--view``)."""
         self.tabs.setCurrentIndex(self.tab_keys.index(key))
@@ -304,6 +309,7 @@ class MainWindow(QMainWindow):
         session.problem_solved.connect(self.banner.clear)
         session.encoding_changed.connect(self._show_stats)
         session.selected.connect(self._on_selected)
+        self.editor.cursorPositionChanged.connect(self._on_cursor_moved)
         session.decoded.connect(self._on_decoded)
         session.encode_cancelled.connect(lambda: self.statusBar().showMessage(
             "Encoding cancelled: the views show the last encoding; edit the text to encode it "

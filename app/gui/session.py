@@ -44,7 +44,8 @@ class Session(QObject):
     instead of one that failed); ``load_abandoned(choice)``: a load failed or was cancelled and
     ``choice`` is still in use; ``problem(message, kind)`` / ``problem_solved(kind)``: what the
     banner says; ``selected(index)``, ``options_changed(options)``, ``decoded(count, text)``,
-    ``decode_failed(message)``, ``encode_cancelled()``, ``encoding_changed(encoded)`` (at once,
+    ``decode_failed(message)``, ``encode_cancelled()``, ``cursor_moved(utf16_position)``,
+    ``derivation_wanted(token_id, why)``, ``encoding_changed(encoded)`` (at once,
     for a line of counts). Encodings reach the views through observers added with
     :meth:`watch_encoding`, one observer per turn of the event loop (a big text never makes
     one long stall), ``None`` when there is nothing to show."""
@@ -59,6 +60,7 @@ class Session(QObject):
     decode_failed = Signal(str)
     encode_cancelled = Signal()
     encoding_changed = Signal(object)  # the new encoding (or None), before any observer
+    cursor_moved = Signal(int)  # the editor's cursor, in UTF-16 units of its text
     derivation_wanted = Signal(int, str)  # a token id to show the merge tree of, and why its
     # piece is not one token ("" when it is, or unknown)
 

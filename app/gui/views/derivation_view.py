@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import DerivationNode, Tokenizer, derivation, visible
 
 from .. import style
+from .chip_canvas import chip_label
 
 LEVEL_H = 64
 GAP = 10
@@ -37,6 +39,7 @@ class DerivationView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.labels: dict[int, str] = {}  # id → how the chip writes it (set with the tree)
         self.font_ = QFont("Noto Sans", 13)
         self.small = QFont("DejaVu Sans Mono", 8)
         self._metrics = QFontMetrics(self.font_)
@@ -52,14 +55,24 @@ class DerivationView(QWidget):
         self.update()
 
     def _label(self, node: DerivationNode) -> str:
+        found = self.labels.get(node.id)
+        if found is not None:
+            return found
         return visible(node.label) if node.label else "∅"
+
+    def _caption(self, node: DerivationNode) -> str:
+        # A rank file's rank is its id: say it once.
+        if node.rule is None or node.rule.rank == node.id:
+            return f"{node.id}" + (" = rank" if node.rule is not None else "")
+        return f"{node.id} · r{node.rule.rank}"
 
     def _place(self, tree: DerivationNode) -> None:
         chip_h = self._metrics.height() + 10
         cursor = [GAP]
 
         def place(node: DerivationNode, depth: int) -> int:
-            width = max(34, self._metrics.horizontalAdvance(self._label(node)) + 16)
+            width = max(34, self._metrics.horizontalAdvance(self._label(node)) + 16,
+                        QFontMetrics(self.small).horizontalAdvance(self._caption(node)) + 6)
             y = GAP + depth * LEVEL_H
             if node.left is None or node.right is None:
                 rect = QRectF(cursor[0], y, width, chip_h)
@@ -108,21 +121,20 @@ class DerivationView(QWidget):
             painter.drawText(p.rect, Qt.AlignmentFlag.AlignCenter, self._label(p.node))
             painter.setFont(self.small)
             painter.setPen(QColor("#404040"))
-            caption = f"{p.node.id}" + (f" · r{p.node.rule.rank}" if p.node.rule else "")
             painter.drawText(QRectF(p.rect.left() - 20, p.rect.bottom() + 1,
                                     p.rect.width() + 40, 12), Qt.AlignmentFlag.AlignHCenter,
-                             caption)
+                             self._caption(p.node))
         painter.end()
 
 
-def tree_lines(tree: DerivationNode) -> list[str]:
-    """The tree as indented text (copyable; what a screen reader reads)."""
+def tree_lines(tree: DerivationNode, labels: dict[int, str]) -> list[str]:
+    """The tree as indented text (copyable), tokens written as ``labels`` says."""
     out: list[str] = []
 
     def walk(node: DerivationNode, depth: int) -> None:
         rank = f", rank {node.rule.rank}" if node.rule else (
             " — no merge builds it" if node.unbuilt else "")
-        out.append(f"{'  ' * depth}“{visible(node.label)}” id {node.id}{rank}")
+        out.append(f"{'  ' * depth}“{labels.get(node.id, node.label)}” id {node.id}{rank}")
         if node.left is not None and node.right is not None:
             walk(node.left, depth + 1)
             walk(node.right, depth + 1)
@@ -138,7 +150,7 @@ class DerivationDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("How this token is built")
-        self.resize(760, 460)
+        self.resize(980, 560)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
         self.heading.setStyleSheet(style.PANE_TITLE)
@@ -149,33 +161,36 @@ class DerivationDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidget(self.tree_view)
         scroll.setWidgetResizable(False)
-        self.text = QLabel()
-        self.text.setStyleSheet(style.MUTED)
-        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.lines: list[str] = []
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.copy_button = buttons.addButton("Copy as text",
+                                             QDialogButtonBox.ButtonRole.ActionRole)
+        self.copy_button.clicked.connect(
+            lambda: QApplication.clipboard().setText("\n".join(self.lines)))
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.why)
         layout.addWidget(scroll, 1)
-        layout.addWidget(self.text)
         layout.addWidget(buttons)
 
     def show_token(self, tokenizer: Tokenizer, token_id: int, why: str = "") -> None:
         tree = derivation(tokenizer, token_id)
         self.tree = tree
+        self.tree_view.labels = {n.id: chip_label(tokenizer, n.id) for n in tree.nodes()}
         self.tree_view.set_tree(tree)
+        shown = self.tree_view.labels[token_id]
         merges = sum(1 for n in tree.nodes() if n.rule is not None)
         leaves = sum(1 for _ in tree.leaves())
+        # "Token" first: a label that starts with Arabic would turn the line right to left.
         self.heading.setText(
-            f"“{visible(tree.label)}” (id {token_id}): {merges} merges from {leaves} "
+            f"Token “{shown}” (id {token_id}): {merges} merges from {leaves} "
             f"{'symbols' if leaves != 1 else 'symbol'}" if merges else
-            f"“{visible(tree.label)}” (id {token_id}) is not built by any merge"
+            f"Token “{shown}” (id {token_id}) is not built by any merge"
             + (" — a token longer than one symbol that the merges never form"
                if tree.unbuilt else " — a base symbol or an added token"))
         self.why.setText(why)
         self.why.setVisible(bool(why))
-        lines = tree_lines(tree)
-        self.text.setText("\n".join(lines[:12]) + ("\n…" if len(lines) > 12 else ""))
+        self.lines = tree_lines(tree, self.tree_view.labels)
         self.show()
         self.raise_()

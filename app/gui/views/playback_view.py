@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import EncodingPlayback, PiecePlayback, Tokenizer, why_not_one
 
 from .. import style
+from ..editor_text import code_points_in_units
 from ..encode_job import EncodedText
 from ..worker import Job
 from .chip_canvas import MERGED, STOPPED, Chip, ChipCanvas, chip_label
@@ -176,6 +177,7 @@ class PlaybackView(QWidget):
         self.runner.progressed.connect(lambda _f, message: pane.set_note(message))
         session.watch_encoding(self._show)
         session.selected.connect(self._on_selected)
+        session.cursor_moved.connect(self._on_cursor)
         self.session = session
         self.derivation_wanted.connect(session.show_derivation)
         self.spelling = session.options.spelling
@@ -231,6 +233,19 @@ class PlaybackView(QWidget):
         if self.playback is None or table is None or not 0 <= index < len(table):
             return
         slot = self.playback.piece_at_char(table.char_starts[index])
+        if slot is not None and slot != self.slot:
+            self.set_slot(slot)
+
+    def _on_cursor(self, units: int) -> None:
+        """The piece under the editor's cursor plays (one piece at a time)."""
+        table = self.encoded.table if self.encoded is not None else None
+        if (self.playback is None or table is None or self.order != PIECE
+                or not self.isVisible() or table.model_text != table.text):
+            return  # (a normalizer moves characters: the selected chip still picks a piece)
+        char = code_points_in_units(table.text, 0, units)
+        if char is None:
+            return
+        slot = self.playback.piece_at_char(max(0, min(char, len(table.text) - 1)))
         if slot is not None and slot != self.slot:
             self.set_slot(slot)
 
@@ -387,7 +402,11 @@ class PlaybackView(QWidget):
             self.info.setText(self.info.text() + "\n" + (
                 "Done: the piece is one token." if len(ids) == 1 else
                 f"Done: {why.sentence(playback.tokenizer, self.label)}."))
-        self._fill_candidates([(c.rule, None) for c in candidates], stops=[
+        # A rule present twice in the piece is one row (its leftmost occurrence goes first).
+        rows: dict[int, list] = {}
+        for c in candidates:
+            rows.setdefault(c.rule.rank, [c.rule, 0])[1] += 1
+        self._fill_candidates([tuple(r) for r in rows.values()], stops=[
             (s.left_id, s.right_id, 1) for s in stops])
 
     def _state_chips(self, piece: PiecePlayback, k: int, current: bool, candidates,
@@ -476,17 +495,17 @@ class PlaybackView(QWidget):
         if position >= len(playback.text_steps):
             stops = [(a, b, n) for (a, b), n in playback.text_stops().most_common(
                 CANDIDATE_ROWS)]
+            changed = [p for p in playback.pieces if p.finish]
+            after = (f" Then {len(changed):,} pieces change: {changed[0].finish}."
+                     if changed else "")
             self.info.setText(self.info.text() + f"\nDone: {len(playback.encoding.ids):,} "
-                              f"tokens; the pairs left are not merges.")
+                              f"tokens; the pairs left are not merges.{after}")
         self._fill_candidates(candidates, stops=stops)
 
     def _fill_candidates(self, rows, *, stops) -> None:
         label = self.label
-        text_order = self.order == TEXT
-        self.table.setColumnCount(5 if text_order else 4)
-        self.table.setHorizontalHeaderLabels(
-            ["rank", "pair", "makes", "id", "times"] if text_order else
-            ["rank", "pair", "makes", "id"])
+        self.table.setColumnCount(5)
+        self.table.setHorizontalHeaderLabels(["rank", "pair", "makes", "id", "times"])
         if stops:
             self.table_title.setText("Where merging stopped: adjacent pairs no merge joins")
             self.table.setRowCount(len(stops))

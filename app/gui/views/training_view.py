@@ -55,6 +55,8 @@ FILE_ITEM, TRAINED_ITEM = "file", "trained"
 def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
     """Train with the per-merge record playback needs (off the GUI thread)."""
     if isinstance(corpus, Path):
+        if corpus.suffix == ".json":
+            return open_trained(corpus, job)  # a tokenizer trained with --trace-top
         job.progress(None, f"Reading {corpus.name}…")
         corpus = file_corpus(corpus)
     for progress in iter_training(corpus.texts, corpus.config, trace_top=TRACE_TOP):
