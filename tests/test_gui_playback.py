@@ -219,6 +219,7 @@ def test_o200k_derivation_tree_in_the_dialog(make_window, qtbot):
     placed = dialog.tree_view.placed
     root = placed[-1].node
     assert root.id == ranks[word.encode()] and root.rule.rank == ranks[word.encode()]
+    assert "tiktoken looks a piece up whole" in view.info.text()  # it is one token
     leaves = [p.node for p in placed if p.children is None]
     assert b"".join(window.tokenizer.token_bytes(n.id) for n in leaves) == word.encode()
     assert all(ranks[window.tokenizer.token_bytes(n.id)] == n.id for n in leaves)
@@ -250,6 +251,7 @@ def test_training_playback_seed_000_table(make_window, qtbot, tmp_path):
     for _k in range(1, 5):
         qtbot.keyClick(view, Qt.Key.Key_Right)
         seen.append(view.info.text())
+    assert [s.split("(rank ")[1].split(")")[0] for s in seen] == ["0", "1", "2", "3"]
     assert [s.split(" — ")[1].split(",")[0] for s in seen] == [
         "new id 10", "new id 11", "new id 12", "new id 13"]
     assert [s.split("seen ")[1].split(" ")[0] for s in seen] == ["9", "9", "7", "7"]

@@ -103,6 +103,8 @@ def test_prepare_looks_every_state_up_once():
     tok = seed_tokenizer()
     pb = playback(tok, "lowest newest")
     assert pb.prepare()
+    assert sorted(labels(tok, pb.state_ids)) == sorted(
+        ["l", "o", "w", "e", "s", "t", "es", "est", "lo", "low", "n"])  # each once
     assert all(len(p._candidates) == len(p.states) for p in pb.pieces)
     assert not playback(tok, "lowest newest").prepare(limit=3)  # too many states: skipped
 

@@ -124,6 +124,8 @@ class TokenModel(ABC):
     merge_method = ""
     # Why final ids can differ from the last merge state (a trace's ``finish``).
     after_merges = ""
+    # Whether a piece that is itself a token is returned whole before any merge (tiktoken).
+    looks_up_whole_piece = False
 
     def merge_rank(self, token_id: int) -> int | None:
         """The rank that decides when this token forms (its rule's), or None."""

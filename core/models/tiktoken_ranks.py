@@ -300,6 +300,9 @@ class TiktokenModel(TokenModel):
 
     after_merges = ("tiktoken looks the whole piece up in its ranks before merging and "
                     "finds it as one token")
+    # tiktoken returns a piece that is itself a token without merging (the merges mostly
+    # reach the same token; a playback says which happened).
+    looks_up_whole_piece = True
 
     def built_by(self, token_id: int) -> MergeRule | None:
         """The last merge when BPE runs on the token's own bytes (derived on demand)."""

@@ -130,6 +130,7 @@ class EncodingPlayback:
         )
         self._slot_of_piece = {p.trace.piece_index: slot for slot, p in enumerate(self.pieces)}
         self.text_steps, self._applied_at = _schedule(self.pieces)
+        self.state_ids: list[int] = []  # filled by prepare()
         # The last tally of text_candidates (position, counts by rank, rule of each rank): a
         # step forward or back updates it with the pieces that step touches.
         self._tally: tuple[int, Counter[int], dict[int, MergeRule]] | None = None
@@ -138,6 +139,9 @@ class EncodingPlayback:
         """Look up the candidates of every state now (off the GUI thread), so that no step or
         jump looks any up; skipped past ``limit`` states (memory). ``check()`` may raise to
         stop. Returns whether it ran."""
+        # Every id any state holds, once: what a view measures before it shows them.
+        self.state_ids = list(dict.fromkeys(
+            t for p in self.pieces for state in p.states for t in state))
         if sum(len(p.states) for p in self.pieces) > limit:
             return False
         for i, piece in enumerate(self.pieces):

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import EncodingPlayback, PiecePlayback, Tokenizer, why_not_one
+from bpelens.core import EncodingPlayback, PiecePlayback, Tokenizer, visible, why_not_one
 
 from .. import style
 from ..editor_text import code_points_in_units
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 PLAYBACK_CHARS = 100_000
 CANDIDATE_ROWS = 12
 PIECE_SIZE, TEXT_SIZE = 20, 14  # chip font sizes: one piece large, the whole text smaller
-WARM_SLICE = 400  # labels measured per turn of the event loop after a playback is built
+WARM_SLICE = 150  # labels measured per turn of the event loop after a playback is built
 STATE_ROWS = 10  # rows of earlier states drawn above the current one, at most
 PIECE, TEXT = "piece", "text"
 
@@ -260,8 +260,7 @@ class PlaybackView(QWidget):
         self.slot = min(self.slot, max(0, len(playback.pieces) - 1)) if playback else 0
         # Start on the first piece that merges at all (a lone space shows nothing).
         if playback is not None and playback.pieces and not playback.pieces[self.slot].steps:
-            self.slot = next((i for i, p in enumerate(playback.pieces) if p.steps),
-                                 self.slot)
+            self.slot = next((i for i, p in enumerate(playback.pieces) if p.steps), self.slot)
         self._reset_steps()
 
     def _warm_up(self, playback: EncodingPlayback | None) -> None:
@@ -270,7 +269,7 @@ class PlaybackView(QWidget):
         self.warmed = playback is None
         if playback is None:
             return
-        ids = list(dict.fromkeys(t for p in playback.pieces for state in p.states for t in state))
+        ids = playback.state_ids  # listed off the GUI thread (prepare)
 
         def turn(start: int) -> None:
             if self.playback is not playback:
@@ -364,7 +363,7 @@ class PlaybackView(QWidget):
         assert playback is not None and piece is not None
         label = self.label
         self.piece_label.setText(f"piece {self.slot + 1} of {len(playback.pieces)}: "
-                                 f"“{piece.text}”")
+                                 f"“{visible(piece.text)}”")
         merges = len(piece.steps)
         finishing = piece.finish and position > merges
         state_index = min(position, merges)
@@ -387,7 +386,7 @@ class PlaybackView(QWidget):
                               + " | ".join(label(t) for t in ids))
         elif position == 0:
             unit = "bytes" if playback.tokenizer.model.level == "byte" else "symbols"
-            self.info.setText(f"Start: “{piece.text}” as {len(ids)} {unit}. "
+            self.info.setText(f"Start: “{visible(piece.text)}” as {len(ids)} {unit}. "
                               + (f"{merges} merges to play." if merges else
                                  "No merge applies.")
                               + self._why_next(candidates))
@@ -399,8 +398,12 @@ class PlaybackView(QWidget):
                 + self._why_next(candidates))
         if position >= merges and not finishing:
             why = why_not_one(piece)
+            whole = ""
+            if len(ids) == 1 and merges and playback.tokenizer.model.looks_up_whole_piece:
+                whole = (" (tiktoken looks a piece up whole before merging: it is token "
+                         f"{ids[0]}, as the merges give)")
             self.info.setText(self.info.text() + "\n" + (
-                "Done: the piece is one token." if len(ids) == 1 else
+                f"Done: the piece is one token{whole}." if len(ids) == 1 else
                 f"Done: {why.sentence(playback.tokenizer, self.label)}."))
         # A rule present twice in the piece is one row (its leftmost occurrence goes first).
         rows: dict[int, list] = {}
@@ -442,10 +445,11 @@ class PlaybackView(QWidget):
         if not candidates:
             return ""
         first = candidates[0].rule
-        tied = sum(1 for c in candidates if c.rule.rank == first.rank)
-        where = " (the leftmost of its occurrences)" if tied > 1 else ""
+        times = sum(1 for c in candidates if c.rule.rank == first.rank)
+        rules = len({c.rule.rank for c in candidates})
+        where = f" (present {times}×: the leftmost goes first)" if times > 1 else ""
         return (f"\nNext: ({self.label(first.left_id)}, {self.label(first.right_id)}) — the "
-                f"lowest rank of the {len(candidates)} merges present{where}.")
+                f"lowest rank of the {rules} merge{'s' if rules != 1 else ''} present{where}.")
 
     def _render_text(self, position: int) -> None:
         self._stick_to_bottom = False
@@ -480,6 +484,13 @@ class PlaybackView(QWidget):
         self.canvas.set_groups(groups, same_before=min(changed, default=None)
                                if consecutive else None)
         self._last_text_position = position
+        if touched:  # the first token this step made, in sight
+            slot = min(touched)
+            index = next((i for i, c in enumerate(groups[slot]) if c.mark == MERGED), 0)
+            rect = self.canvas.chip_rect(slot, index)
+            if rect is not None:
+                self.scroll.ensureVisible(int(rect.center().x()), int(rect.center().y()),
+                                          40, int(rect.height()))
         candidates = playback.text_candidates(position, CANDIDATE_ROWS)
         if made is None:
             self.info.setText(f"Start: {sum(map(len, states)):,} symbols in "
@@ -489,7 +500,8 @@ class PlaybackView(QWidget):
             self.info.setText(
                 f"Text step {position} of {len(playback.text_steps)}: rank {r.rank}, "
                 f"({label(r.left_id)}, {label(r.right_id)}) → {label(r.new_id)} (id "
-                f"{r.new_id}), applied {made.count}× in {len(made.pieces)} pieces. "
+                f"{r.new_id}), applied {made.count}× in {len(made.pieces)} "
+                f"piece{'s' if len(made.pieces) != 1 else ''}. "
                 f"{sum(map(len, states)):,} tokens now.")
         stops: list[tuple[int, int, int]] = []
         if position >= len(playback.text_steps):
@@ -544,7 +556,7 @@ class PlaybackView(QWidget):
         if self.playback is not None and self.playback.pieces:
             piece = self.playback.pieces[slot]
             if len(piece.final_ids) > 1:
-                why = (f"Its piece “{piece.text}” ends as {len(piece.final_ids)} tokens: "
+                why = (f"Its piece “{visible(piece.text)}” ends as {len(piece.final_ids)} tokens: "
                        + why_not_one(piece).sentence(self.playback.tokenizer, self.label))
         self.derivation_wanted.emit(token_id, why)
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -30,12 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import (
-    BpeLensError,
-    TrainingPlayback,
-    iter_training,
-    load_tokenizer,
-)
+from bpelens.core import BpeLensError
 
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
 from .. import style
@@ -44,6 +38,8 @@ from .chip_canvas import MERGED, Chip, ChipCanvas, chip_label
 from .step_controls import StepControls
 
 if TYPE_CHECKING:
+    from bpelens.core import TrainingPlayback
+
     from ..session import Session
     from . import Pane
 
@@ -54,6 +50,9 @@ FILE_ITEM, TRAINED_ITEM = "file", "trained"
 
 def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
     """Train with the per-merge record playback needs (off the GUI thread)."""
+    # Imported here: the trainer needs numpy, which a window opening elsewhere need not load.
+    from bpelens.core import TrainingPlayback, iter_training
+
     if isinstance(corpus, Path):
         if corpus.suffix == ".json":
             return open_trained(corpus, job)  # a tokenizer trained with --trace-top
@@ -72,6 +71,8 @@ def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
 
 
 def open_trained(path: Path, job: Job) -> TrainingPlayback:
+    from bpelens.core import TrainingPlayback, load_tokenizer
+
     job.progress(None, f"Opening {path.name}…")
     return TrainingPlayback(load_tokenizer(path))
 
@@ -124,25 +125,6 @@ class TrainingView(QWidget):
         self.vocab_title = QLabel("Vocabulary learned so far")
         self.vocab_title.setStyleSheet(style.PANE_TITLE)
 
-        self.count_plot = pg.PlotWidget(background="w")
-        self.count_plot.setTitle("Count of the chosen pair, per merge", color="#333")
-        self.count_plot.setLabel("bottom", "merge")
-        self.count_plot.setLabel("left", "count")
-        self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1f5fbf", width=2))
-        self.length_plot = pg.PlotWidget(background="w")
-        self.length_plot.setTitle("Corpus length in tokens, per merge", color="#333")
-        self.length_plot.setLabel("bottom", "merges learned")
-        self.length_plot.setLabel("left", "tokens")
-        self.length_curve = self.length_plot.plot(pen=pg.mkPen("#b35c00", width=2))
-        cursor_pen = pg.mkPen("#d0021b", width=1.5, style=Qt.PenStyle.DashLine)
-        self.count_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
-        self.length_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
-        self.count_plot.addItem(self.count_cursor)
-        self.length_plot.addItem(self.length_cursor)
-        for plot in (self.count_plot, self.length_plot):
-            plot.setMouseEnabled(x=False, y=False)
-            plot.setMinimumHeight(90)
-
         pairs_box = QWidget()
         pairs_layout = QVBoxLayout(pairs_box)
         pairs_layout.setContentsMargins(0, 0, 0, 0)
@@ -166,11 +148,13 @@ class TrainingView(QWidget):
         upper.addWidget(left)
         upper.addWidget(right)
         upper.setSizes([700, 360])
+        # The plots are made when the view is first shown: importing pyqtgraph takes most of
+        # a second, which a window that opens on another view should not wait for.
         plots = QWidget()
-        plots_layout = QHBoxLayout(plots)
-        plots_layout.setContentsMargins(0, 0, 0, 0)
-        plots_layout.addWidget(self.count_plot)
-        plots_layout.addWidget(self.length_plot)
+        self._plots_layout = QHBoxLayout(plots)
+        self._plots_layout.setContentsMargins(0, 0, 0, 0)
+        plots.setMinimumHeight(90)
+        self.count_plot = None
         body = QSplitter(Qt.Orientation.Vertical)
         body.addWidget(upper)
         body.addWidget(plots)
@@ -192,6 +176,35 @@ class TrainingView(QWidget):
         layout.addWidget(self.controls)
         layout.addWidget(body, 1)
         self._render(0)
+
+    def _make_plots(self) -> None:
+        if self.count_plot is not None:
+            return
+        import pyqtgraph as pg
+
+        self.count_plot = pg.PlotWidget(background="w")
+        self.count_plot.setTitle("Count of the chosen pair, per merge", color="#333")
+        self.count_plot.setLabel("bottom", "merge")
+        self.count_plot.setLabel("left", "count")
+        self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1f5fbf", width=2))
+        self.length_plot = pg.PlotWidget(background="w")
+        self.length_plot.setTitle("Corpus length in tokens, per merge", color="#333")
+        self.length_plot.setLabel("bottom", "merges learned")
+        self.length_plot.setLabel("left", "tokens")
+        self.length_curve = self.length_plot.plot(pen=pg.mkPen("#b35c00", width=2))
+        cursor_pen = pg.mkPen("#d0021b", width=1.5, style=Qt.PenStyle.DashLine)
+        self.count_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
+        self.length_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
+        self.count_plot.addItem(self.count_cursor)
+        self.length_plot.addItem(self.length_cursor)
+        for plot in (self.count_plot, self.length_plot):
+            plot.setMouseEnabled(x=False, y=False)
+            plot.setMinimumHeight(90)
+            self._plots_layout.addWidget(plot)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._make_plots()
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:
@@ -270,6 +283,7 @@ class TrainingView(QWidget):
 
     def set_playback(self, playback: TrainingPlayback | None) -> None:
         self.playback = playback
+        self._make_plots()
         if playback is not None:
             counts = playback.chosen_counts()
             # Counts fall by orders of magnitude over a long run: a log axis shows the tail.
@@ -306,8 +320,9 @@ class TrainingView(QWidget):
                                 f"×{word.count}" if i == 0 else "")
                            for i, t in enumerate(word.ids)])
         self.words.set_groups(groups)
-        self.count_cursor.setValue(step)
-        self.length_cursor.setValue(step)
+        if self.count_plot is not None:
+            self.count_cursor.setValue(step)
+            self.length_cursor.setValue(step)
         if step == 0:
             self.info.setText(f"Start: the corpus as {playback.base_size} base symbols. "
                               f"{playback.steps} merges to play; → learns the first.")
@@ -316,7 +331,8 @@ class TrainingView(QWidget):
             lengths = playback.corpus_lengths()
             length = f" The corpus is {lengths[step]:,.0f} tokens now." if len(
                 lengths) > step else ""
-            self.info.setText(f"Merge {step} of {playback.steps}: ({label(m.left_id)}, "
+            self.info.setText(f"Merge {step} of {playback.steps} (rank {m.rank}): "
+                              f"({label(m.left_id)}, "
                               f"{label(m.right_id)}) → {label(m.new_id)} — new id "
                               f"{m.new_id}, seen {m.count} times.{length}")
         self._fill_pairs(step, label)
