@@ -99,6 +99,19 @@ def test_text_candidates_stepwise_equal_a_fresh_count(words, moves):
         assert pb.text_candidates(position) == playback(tok, text).text_candidates(position)
 
 
+@given(st.lists(st.sampled_from(["low", "lower", "newest", "widest", "lowest", "west",
+                                 "stew"]), min_size=1, max_size=12))
+@settings(max_examples=40, deadline=None)
+def test_prepared_candidates_equal_a_count_at_every_step(words):
+    tok = seed_tokenizer()
+    text = " ".join(words)
+    prepared = playback(tok, text)
+    assert prepared.prepare()
+    for position in range(len(prepared.text_steps) + 1):
+        assert prepared.text_candidates(position, 3) == playback(tok, text).text_candidates(
+            position, 3)
+
+
 def test_prepare_looks_every_state_up_once():
     tok = seed_tokenizer()
     pb = playback(tok, "lowest newest")
@@ -245,6 +258,8 @@ def test_every_step_is_the_first_candidate_of_its_state(path, text):
     tok = _cached(path)
     pb = playback(tok, text)
     for piece in pb.pieces:
+        for k in range(len(piece.states)):  # derived state by state: equal to a fresh look
+            assert piece.candidates(k) == candidates_in(tok.model, piece.states[k])
         for k, step in enumerate(piece.steps):
             first = piece.candidates(k)[0]
             assert (first.position, first.rule.rank, first.rule.new_id) == (

@@ -12,10 +12,12 @@ thread collects each generation when its count passes the threshold it had.
 from __future__ import annotations
 
 import gc
+import time
 
 from PySide6.QtCore import QObject, QTimer
 
 INTERVAL_MS = 500
+FULL_EVERY = 10.0  # seconds between full collections, at least
 
 _collector: GuiThreadCollector | None = None
 
@@ -24,6 +26,7 @@ class GuiThreadCollector(QObject):
     def __init__(self) -> None:
         super().__init__()
         self.thresholds = gc.get_threshold()
+        self.last_full = time.monotonic()
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.check)
         gc.disable()
@@ -39,8 +42,15 @@ class GuiThreadCollector(QObject):
                 generation = g
             else:
                 break
+        # CPython runs a full collection only when many objects have survived since the
+        # last; a full pass over a heap holding big vocabularies takes tens of ms on this
+        # thread, so it waits at least FULL_EVERY seconds.
+        if generation == 2 and time.monotonic() - self.last_full < FULL_EVERY:
+            generation = 1
         if generation >= 0:
             gc.collect(generation)
+            if generation == 2:
+                self.last_full = time.monotonic()
 
 
 def collect_on_gui_thread() -> GuiThreadCollector:

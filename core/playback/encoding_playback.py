@@ -14,7 +14,7 @@ steps come before the jump's step (a bisection).
 from __future__ import annotations
 
 import heapq
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right, insort
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +24,9 @@ from ..models.base import TokenModel
 from ..models.merges import MergeRule, MergeStep, PieceTrace
 from ..pipeline.tokenizer import Tokenizer
 from ..results.encoding import Encoding
+
+# How many of the merges present at a text step prepare() keeps (a view's table).
+TOP_CANDIDATES = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +96,30 @@ class PiecePlayback:
         """Merges present after ``state`` steps (the first is step ``state + 1``)."""
         found = self._candidates.get(state)
         if found is None:
-            found = self._candidates[state] = candidates_in(self.model, self.states[state])
+            before = self._candidates.get(state - 1) if state else None
+            if before is None:
+                found = candidates_in(self.model, self.states[state])
+            else:
+                found = self._after_step(before, state)
+            self._candidates[state] = found
         return found
+
+    def _after_step(self, before: tuple[Candidate, ...], state: int) -> tuple[Candidate, ...]:
+        """The candidates of ``state`` from those of the state before: the step joined the
+        symbols at p and p + 1, so only the pairs around p change and those after it move
+        one place left; two lookups instead of one per pair."""
+        p = self.steps[state - 1].position
+        ids = self.states[state]
+        found = [c if c.position < p - 1 else Candidate(c.position - 1, c.rule)
+                 for c in before if not p - 1 <= c.position <= p + 1]
+        pair_merge = self.model.pair_merge
+        for i in (p - 1, p):
+            if i >= 0 and i + 1 < len(ids):
+                rule = pair_merge(ids[i], ids[i + 1])
+                if rule is not None:
+                    found.append(Candidate(i, rule))
+        found.sort(key=lambda c: (c.rule.rank, c.position))
+        return tuple(found)
 
     def stops(self) -> tuple[Stop, ...]:
         """Where merging stopped: the pairs left after the last step that are not merges."""
@@ -131,6 +156,9 @@ class EncodingPlayback:
         self._slot_of_piece = {p.trace.piece_index: slot for slot, p in enumerate(self.pieces)}
         self.text_steps, self._applied_at = _schedule(self.pieces)
         self.state_ids: list[int] = []  # filled by prepare()
+        # prepare(): the leading (rank, count) pairs present at each text step.
+        self._tops: list[tuple[tuple[int, int], ...]] = []
+        self._top_rules: dict[int, MergeRule] = {}
         # The last tally of text_candidates (position, counts by rank, rule of each rank): a
         # step forward or back updates it with the pieces that step touches.
         self._tally: tuple[int, Counter[int], dict[int, MergeRule]] | None = None
@@ -149,7 +177,41 @@ class EncodingPlayback:
                 piece.candidates(k)
             if check is not None and not i % 256:
                 check()
+        self._sweep_tops(check)
         return True
+
+    def _sweep_tops(self, check: Callable[[], None] | None) -> None:
+        """The leading merges present at every text step, in one pass over the steps: each
+        step changes only its pieces' candidates, and the ranks present are kept sorted."""
+        counts: Counter[int] = Counter()
+        rules: dict[int, MergeRule] = {}
+        present: list[int] = []
+
+        def add(candidates: tuple[Candidate, ...], sign: int) -> None:
+            for c in candidates:
+                rank = c.rule.rank
+                before = counts[rank]
+                counts[rank] = before + sign
+                if before == 0:
+                    insort(present, rank)
+                    rules.setdefault(rank, c.rule)
+                elif before + sign == 0:
+                    del present[bisect_left(present, rank)]
+
+        for piece in self.pieces:
+            add(piece.candidates(0), 1)
+        tops: list[tuple[tuple[int, int], ...]] = []
+        for position, step in enumerate((*self.text_steps, None)):
+            tops.append(tuple((rank, counts[rank]) for rank in present[:TOP_CANDIDATES]))
+            if step is None:
+                break
+            for slot in step.pieces:
+                piece, done = self.pieces[slot], self._applied_at[slot]
+                add(piece.candidates(bisect_right(done, position - 1)), -1)
+                add(piece.candidates(bisect_right(done, position)), 1)
+            if check is not None and not position % 512:
+                check()
+        self._tops, self._top_rules = tops, rules
 
     @property
     def merges(self) -> bool:
@@ -190,6 +252,9 @@ class EncodingPlayback:
                         ) -> list[tuple[MergeRule, int]]:
         """The merges present anywhere after ``text_step`` text steps, lowest rank first,
         with how many times each occurs (up to ``limit``)."""
+        if self._tops and limit <= TOP_CANDIDATES:  # prepared: looked up, not counted
+            rules = self._top_rules
+            return [(rules[rank], n) for rank, n in self._tops[text_step][:limit]]
         # Counted by rank (an int hashes far faster than a rule): one rank, one rule, except
         # in rank files, where pairs spelling the same bytes share the rank and the new id.
         last = self._tally

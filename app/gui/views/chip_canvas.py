@@ -8,7 +8,7 @@ import codecs
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -17,7 +17,8 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
-    QPixmap,
+    QStaticText,
+    QTransform,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -97,9 +98,9 @@ class ChipCanvas(QWidget):
         self._segment_tops: list[float] = []
         self._segment_groups: list[int] = []
         self._laid_out_width = 0
-        # (label, mark, next, selected, width, size) → the chip drawn once, then blitted: text
-        # in scripts the font falls back for costs far more to draw than a pixmap.
-        self._pixmaps: dict[tuple, QPixmap] = {}
+        # (label, size) → its text shaped once: shaping text in scripts the font falls back
+        # for is most of what drawing a chip costs.
+        self._statics: dict[tuple[str, int], QStaticText] = {}
         self._height = 0
         self.rows_per_group = False  # each group starts a row (a playback's states)
         self.set_point_size(point_size)
@@ -154,10 +155,12 @@ class ChipCanvas(QWidget):
         """Measure captionless chip labels at a font size ahead of showing them (measuring
         text in a script the font falls back for is the slow part of a first layout)."""
         cache = self._widths_by_size.setdefault(size, {})
-        metrics = QFontMetrics(QFont("Noto Sans", size))
+        font = QFont("Noto Sans", size)
+        metrics = QFontMetrics(font)
         for label in labels:
             if (label, "") not in cache:
                 cache[(label, "")] = max(18, metrics.horizontalAdvance(label) + 14)
+            self._static_text(label, size, font)
 
     def _offsets(self, group: list[Chip]) -> list[int]:
         """x of each chip from the group's start (2 px apart), then the group's end."""
@@ -188,16 +191,18 @@ class ChipCanvas(QWidget):
         else:
             keep = 0
         self._laid_out_width = available
-        for g in range(keep, len(self.groups)):
-            group = self.groups[g]
+        offsets_of, append, own_row = self._offsets, segments.append, self.rows_per_group
+        groups = self.groups
+        for g in range(keep, len(groups)):
+            group = groups[g]
             if not group:
                 continue
-            offsets = self._offsets(group)
+            offsets = offsets_of(group)
             total = offsets[-1]
-            if x > 4 and (self.rows_per_group or x + total > available):
+            if x > 4 and (own_row or x + total > available):
                 x, y = 4.0, y + row_h
             if x + total <= available:
-                segments.append((y, x, g, 0, len(group)))
+                append((y, x, g, 0, len(group)))
                 x += total + group_gap
                 continue
             # Wider than the row: cut it where chips stop fitting.
@@ -225,7 +230,9 @@ class ChipCanvas(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._relayout()
+        # Growing to the height a layout asked for changes nothing; only a new width does.
+        if event.size().width() != event.oldSize().width():
+            self._relayout()
 
     def _chips_in(self, top: float, bottom: float):
         """(rect, group, index) of the chips on rows between ``top`` and ``bottom``."""
@@ -250,28 +257,24 @@ class ChipCanvas(QWidget):
         painter.end()
 
     def _paint_chip(self, painter: QPainter, rect: QRectF, chip: Chip, selected: bool) -> None:
-        ratio = self.devicePixelRatioF()
-        key = (chip.label, chip.mark, chip.next_pair, selected, int(rect.width()),
-               self.font_.pointSize(), ratio)
-        pixmap = self._pixmaps.get(key)
-        if pixmap is None:
-            if len(self._pixmaps) > 20_000:
-                self._pixmaps.clear()
-            pixmap = QPixmap(int(rect.width() * ratio) + 1, int(rect.height() * ratio) + 1)
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(Qt.GlobalColor.transparent)
-            chip_painter = QPainter(pixmap)
-            chip_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            self._draw_chip(chip_painter, QRectF(0, 0, rect.width(), rect.height()), chip,
-                            selected)
-            chip_painter.end()
-            self._pixmaps[key] = pixmap
-        painter.drawPixmap(rect.topLeft(), pixmap)
+        self._draw_chip(painter, rect, chip, selected)
         if chip.caption:
             painter.setFont(self.caption_font)
             painter.setPen(QColor("#505050"))
             painter.drawText(QRectF(rect.x(), rect.bottom() + 1, max(rect.width(), 60),
                                     self.caption_h), Qt.AlignmentFlag.AlignLeft, chip.caption)
+
+    def _static_text(self, label: str, size: int, font: QFont) -> QStaticText:
+        key = (label, size)
+        found = self._statics.get(key)
+        if found is None:
+            if len(self._statics) > 100_000:
+                self._statics.clear()
+            found = QStaticText(label)
+            found.setTextFormat(Qt.TextFormat.PlainText)
+            found.prepare(QTransform(), font)
+            self._statics[key] = found
+        return found
 
     def _draw_chip(self, painter: QPainter, rect: QRectF, chip: Chip, selected: bool) -> None:
         fill, edge, width = PLAIN_FILL, PLAIN_EDGE, 1.0
@@ -290,7 +293,10 @@ class ChipCanvas(QWidget):
         painter.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 5, 5)
         painter.setPen(QColor("#000000"))
         painter.setFont(self.font_)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, chip.label)
+        static = self._static_text(chip.label, self.font_.pointSize(), self.font_)
+        size = static.size()
+        painter.drawStaticText(QPointF(rect.center().x() - size.width() / 2,
+                                       rect.center().y() - size.height() / 2), static)
 
     # -- mouse ---------------------------------------------------------------------------------
     def hit(self, x: float, y: float) -> tuple[int, int] | None:

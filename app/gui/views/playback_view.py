@@ -271,17 +271,36 @@ class PlaybackView(QWidget):
             return
         ids = playback.state_ids  # listed off the GUI thread (prepare)
 
+        states = [(slot, k) for slot, piece in enumerate(playback.pieces)
+                  for k in range(len(piece.states))] if playback.state_ids else []
+
         def turn(start: int) -> None:
             if self.playback is not playback:
                 return
-            self.canvas.measure([self.label(t) for t in ids[start : start + WARM_SLICE]],
-                                TEXT_SIZE)
-            if start + WARM_SLICE < len(ids):
+            if start < len(ids):
+                self.canvas.measure([self.label(t) for t in ids[start : start + WARM_SLICE]],
+                                    TEXT_SIZE)
+            else:  # then every state's chips, so a scrub jump makes none
+                first = start - len(ids)
+                for slot, k in states[first : first + WARM_SLICE]:
+                    self._chips_of(playback, slot, k, -1)
+            if start + WARM_SLICE < len(ids) + len(states):
                 QTimer.singleShot(0, lambda: turn(start + WARM_SLICE))
             else:
                 self.warmed = True
 
         QTimer.singleShot(0, lambda: turn(0))
+
+    def _chips_of(self, playback: EncodingPlayback, slot: int, k: int, new: int) -> list[Chip]:
+        """Piece ``slot``'s chips at its state ``k`` in whole-text order, the tokens with id
+        ``new`` (made by this step) orange; made once."""
+        key = (slot, k, new)
+        chips = self._text_chips.get(key)
+        if chips is None:
+            label = self.label
+            chips = self._text_chips[key] = [Chip(label(t), t, MERGED if t == new else "")
+                                             for t in playback.pieces[slot].states[k]]
+        return chips
 
     def set_order(self, order: str) -> None:
         if order == self.order:
@@ -471,15 +490,10 @@ class PlaybackView(QWidget):
         # before, change; the others keep their chips and their place on the canvas.
         changed = self._marked_pieces | touched if consecutive else range(len(states))
         groups = list(self.canvas.groups) if consecutive else [[]] * len(states)
+        chips_of = self._chips_of
         for slot in changed:
-            k = positions[slot]
             new = made.rule.new_id if made is not None and slot in touched else -1
-            key = (slot, k, new)  # a piece's chips at one state are made once
-            chips = cache.get(key)
-            if chips is None:
-                chips = cache[key] = [Chip(label(t), t, MERGED if t == new else "")
-                                      for t in states[slot]]
-            groups[slot] = chips
+            groups[slot] = chips_of(playback, slot, positions[slot], new)
         self._marked_pieces = touched
         self.canvas.set_groups(groups, same_before=min(changed, default=None)
                                if consecutive else None)
