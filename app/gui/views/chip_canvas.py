@@ -17,6 +17,7 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
     QStaticText,
     QTransform,
 )
@@ -101,6 +102,8 @@ class ChipCanvas(QWidget):
         # (label, size) → its text shaped once: shaping text in scripts the font falls back
         # for is most of what drawing a chip costs.
         self._statics: dict[tuple[str, int], QStaticText] = {}
+        self._pixmaps: dict[tuple, QPixmap] = {}
+        self._seen: set[tuple] = set()
         self._height = 0
         self.rows_per_group = False  # each group starts a row (a playback's states)
         self.set_point_size(point_size)
@@ -257,7 +260,31 @@ class ChipCanvas(QWidget):
         painter.end()
 
     def _paint_chip(self, painter: QPainter, rect: QRectF, chip: Chip, selected: bool) -> None:
-        self._draw_chip(painter, rect, chip, selected)
+        # A chip drawn a second time is kept as a pixmap (stepping repaints the same chips);
+        # the first time it is drawn directly (a scrub jump shows chips never seen).
+        ratio = self.devicePixelRatioF()
+        key = (chip.label, chip.mark, chip.next_pair, selected, int(rect.width()),
+               self.font_.pointSize(), ratio)
+        pixmap = self._pixmaps.get(key)
+        if pixmap is None and key in self._seen:
+            if len(self._pixmaps) > 20_000:
+                self._pixmaps.clear()
+            pixmap = QPixmap(int(rect.width() * ratio) + 1, int(rect.height() * ratio) + 1)
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(Qt.GlobalColor.transparent)
+            chip_painter = QPainter(pixmap)
+            chip_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            self._draw_chip(chip_painter, QRectF(0, 0, rect.width(), rect.height()), chip,
+                            selected)
+            chip_painter.end()
+            self._pixmaps[key] = pixmap
+        if pixmap is not None:
+            painter.drawPixmap(rect.topLeft(), pixmap)
+        else:
+            if len(self._seen) > 200_000:
+                self._seen.clear()
+            self._seen.add(key)
+            self._draw_chip(painter, rect, chip, selected)
         if chip.caption:
             painter.setFont(self.caption_font)
             painter.setPen(QColor("#505050"))
