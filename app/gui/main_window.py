@@ -60,6 +60,8 @@ from .worker import Runner
 # Below this many characters a keystroke re-encodes at once; above, after a pause in typing.
 IMMEDIATE_LIMIT = 20_000
 DEBOUNCE_MS = 150
+# Pixels of text box kept when a playback tab first needs the height.
+ROOMY_TEXT_BOX = 130
 
 
 class MainWindow(QMainWindow):
@@ -188,6 +190,8 @@ class MainWindow(QMainWindow):
             view.attach(self.session, pane)  # type: ignore[attr-defined]
         self.top_splitter.setSizes(top_sizes)
         self.splitter.setSizes(sizes)
+        self._made_room = False
+        self.tabs.currentChanged.connect(self._on_tab_changed)
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -208,6 +212,17 @@ class MainWindow(QMainWindow):
         """Bring a tabbed view to the front (``--view``)."""
         self.tabs.setCurrentIndex(self.tab_keys.index(key))
         self.views[key].setFocus()  # so → ← space Home End step it at once
+
+    def _on_tab_changed(self, index: int) -> None:
+        # The playbacks need height more than the text box does: the first time one shows,
+        # a tall text box gives it some (the user's splitter is left alone after that).
+        if self.tab_keys[index] in ("playback", "training") and not self._made_room:
+            self._made_room = True
+            sizes = self.splitter.sizes()
+            if sizes[0] > ROOMY_TEXT_BOX:
+                sizes[1] += sizes[0] - ROOMY_TEXT_BOX
+                sizes[0] = ROOMY_TEXT_BOX
+                self.splitter.setSizes(sizes)
 
     def show_derivation(self, token_id: int, why: str) -> None:
         tokenizer = self.session.tokenizer

@@ -138,16 +138,7 @@ class TrainingView(QWidget):
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(pairs_box)
         right.addWidget(vocab_box)
-        right.setSizes([240, 120])
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.info)
-        left_layout.addWidget(scroll, 1)
-        upper = QSplitter(Qt.Orientation.Horizontal)
-        upper.addWidget(left)
-        upper.addWidget(right)
-        upper.setSizes([700, 360])
+        right.setSizes([300, 120])
         # The plots are made when the view is first shown: importing pyqtgraph takes most of
         # a second, which a window that opens on another view should not wait for.
         plots = QWidget()
@@ -155,10 +146,21 @@ class TrainingView(QWidget):
         self._plots_layout.setContentsMargins(0, 0, 0, 0)
         plots.setMinimumHeight(90)
         self.count_plot = None
-        body = QSplitter(Qt.Orientation.Vertical)
-        body.addWidget(upper)
-        body.addWidget(plots)
-        body.setSizes([360, 150])
+        words = QWidget()
+        words_layout = QVBoxLayout(words)
+        words_layout.setContentsMargins(0, 0, 0, 0)
+        words_layout.addWidget(self.info)
+        words_layout.addWidget(scroll, 1)
+        # Words over plots on the left; the pair counts and the vocabulary take the whole
+        # height on the right, where a short window still shows several rows.
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.addWidget(words)
+        left.addWidget(plots)
+        left.setSizes([260, 160])
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(left)
+        body.addWidget(right)
+        body.setSizes([760, 380])
 
         top = QHBoxLayout()
         top.addWidget(QLabel("Corpus"))
