@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from bpelens.core import BPEModel, Tokenizer, save_tokenizer
+from bpelens.core import BPEModel, Tokenizer, save_tokenizer, visible
 
 from conftest import SHARED_DATA, needs_shared_data
 from test_gui_main_window import window_factory
@@ -143,6 +143,22 @@ def test_whole_text_order_applies_a_rank_everywhere(make_window, qtbot, tmp_path
     assert "applied 2× in 2 pieces" in view.info.text()
     qtbot.keyClick(view, Qt.Key.Key_End)
     assert rows(view) == [["low", "est"], ["n", "e", "w", "est"], ["low", "e", "r"]]
+
+
+@needs_shared_data
+def test_the_vocabulary_spelling_option_relabels_every_chip(make_window, qtbot):
+    window = make_window(tokenizer_path=str(SHARED_DATA / "tokenizers" / "hf" /
+                                            "qwen3.tokenizer.json"),
+                         text="lowest newest lower widest")  # byte level: Ġ when spelled
+    view = open_playback(window, qtbot)
+    view.order_box.setCurrentIndex(view.order_box.findData("text"))
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    window.spelling_action.setChecked(True)  # View → vocabulary spelling
+    qtbot.keyClick(view, Qt.Key.Key_Right)  # one step on: untouched pieces relabelled too
+    spelled = window.tokenizer.id_to_token
+    labels = [[c.label for c in g] for g in view.canvas.groups]
+    assert labels == [[visible(spelled(c.token_id)) for c in g] for g in view.canvas.groups]
+    assert any(label.startswith("Ġ") for row in labels for label in row)
 
 
 def test_a_chip_opens_its_derivation_tree(make_window, qtbot, tmp_path):

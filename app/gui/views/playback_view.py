@@ -189,6 +189,7 @@ class PlaybackView(QWidget):
             self._labels.clear()
             self._text_chips.clear()
             self._piece_chips.clear()
+            self._last_text_position = None  # every chip is written anew
             self._render(self.position)
 
     def shows(self, encoded: EncodedText) -> bool:
