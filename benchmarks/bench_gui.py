@@ -110,12 +110,13 @@ def resident_gb() -> float:
         return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e9
 
 
-def open_window(app: QApplication, text: str) -> MainWindow:
+def open_window(app: QApplication, text: str, size: tuple[int, int] = (1400, 950)
+                ) -> MainWindow:
     settings = QSettings(os.path.join(os.environ["BPELENS_CONFIG_DIR"], "b.ini"),
                          QSettings.Format.IniFormat)
     window = MainWindow(tokenizer_path=str(O200K), text=text, settings=settings,
                         discover=False)
-    window.resize(1400, 950)
+    window.resize(*size)
     window.show()
     wait(app, lambda: window.table is not None and window.settled())
     return window

@@ -23,14 +23,12 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("BPELENS_CONFIG_DIR", tempfile.mkdtemp(prefix="bpelens-bench-"))
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from bpelens.app.gui.main_window import MainWindow
 from bpelens.core import EncodingPlayback, open_tokenizer
 
 from bench_encoding import O200K
-from bench_gui import wait
+from bench_gui import open_window, wait
 from shared_data import SHARED_DATA, require_shared_data
 
 
@@ -102,13 +100,7 @@ def main() -> None:
           + (f"; tiktoken {ref_time * 1000:.1f} ms" if ref_time else ""))
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    settings = QSettings(os.path.join(tempfile.mkdtemp(), "bench.ini"),
-                         QSettings.Format.IniFormat)
-    window = MainWindow(tokenizer_path=str(O200K), text=text, settings=settings,
-                        discover=False)
-    window.resize(1920, 1080)
-    window.show()
-    wait(app, lambda: window.tokenizer is not None and window.settled())
+    window = open_window(app, text, (1920, 1080))
     window.show_view("playback")
     view = window.views["playback"]
     wait(app, lambda: view.playback is not None)

@@ -14,15 +14,9 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLayout,
-    QPushButton,
     QScrollArea,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -33,6 +27,16 @@ from ..editor_text import code_points_in_units
 from ..encode_job import EncodedText
 from ..worker import Job
 from .chip_canvas import MERGED, STOPPED, Chip, ChipCanvas, chip_label
+from .playback_parts import (
+    info_label,
+    quiet_button,
+    read_only_table,
+    set_row,
+    stacked,
+    title_label,
+    view_layout,
+)
+from .step_controls import StepControls
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -43,6 +47,7 @@ PLAYBACK_CHARS = 100_000
 CANDIDATE_ROWS = 12
 PIECE_SIZE, TEXT_SIZE = 20, 14  # chip font sizes: one piece large, the whole text smaller
 WARM_SLICE = 150  # labels measured per turn of the event loop after a playback is built
+NEXT_ROW = "#ffff00"  # the merge that goes next, in the table
 STATE_ROWS = 10  # rows of earlier states drawn above the current one, at most
 PIECE, TEXT = "piece", "text"
 
@@ -91,21 +96,16 @@ class PlaybackView(QWidget):
         self.order_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.order_box.currentIndexChanged.connect(
             lambda: self.set_order(self.order_box.currentData()))
-        self.prev_piece = self._small_button("◀ piece", "The piece before")
-        self.next_piece = self._small_button("piece ▶", "The piece after")
+        self.prev_piece = quiet_button("◀ piece", "The piece before")
+        self.next_piece = quiet_button("piece ▶", "The piece after")
         self.prev_piece.clicked.connect(lambda: self.set_slot(self.slot - 1))
         self.next_piece.clicked.connect(lambda: self.set_slot(self.slot + 1))
         self.piece_label = QLabel()
         self.piece_label.setStyleSheet(style.MUTED)
-        from .step_controls import StepControls
-
         self.controls = StepControls(self)
         self.controls.moved.connect(self._render)
 
-        self.info = QLabel()
-        self.info.setWordWrap(True)
-        self.info.setTextFormat(Qt.TextFormat.PlainText)
-        self.info.setStyleSheet("font-size: 14px")
+        self.info = info_label()
         self.canvas = ChipCanvas(PIECE_SIZE)
         self.canvas.rows_per_group = True
         self.canvas.chip_activated.connect(self._on_chip_activated)
@@ -117,33 +117,14 @@ class PlaybackView(QWidget):
         # Piece order keeps the newest state in sight once the canvas has grown to hold it.
         self._stick_to_bottom = False
         self.scroll.verticalScrollBar().rangeChanged.connect(self._on_range)
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["rank", "pair", "makes", "id"])
-        self.table.verticalHeader().setVisible(False)
-        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table_title = QLabel("Merges present now — the lowest rank goes next")
-        self.table_title.setStyleSheet(style.PANE_TITLE)
-        self.table_title.setWordWrap(True)
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.setContentsMargins(0, 0, 0, 0)
-        side_layout.addWidget(self.table_title)
-        side_layout.addWidget(self.table, 1)
-        self.derive_button = QPushButton("How is the selected token built?")
-        self.derive_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table = read_only_table(["rank", "pair", "makes", "id", "times"])
+        self.table_title = title_label("Merges present now — the lowest rank goes next")
+        self.derive_button = quiet_button("How is the selected token built?")
         self.derive_button.clicked.connect(self._derive_selected)
-        side_layout.addWidget(self.derive_button)
-
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(0, 0, 0, 0)
-        left_layout.addWidget(self.info)
-        left_layout.addWidget(self.scroll, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(left)
-        self.splitter.addWidget(side)
+        self.splitter.addWidget(stacked(self.info, self.scroll))
+        self.splitter.addWidget(stacked(self.table_title, self.table, self.derive_button,
+                                        grow=1))
         self.splitter.setSizes([760, 380])
 
         top = QHBoxLayout()
@@ -151,22 +132,11 @@ class PlaybackView(QWidget):
         top.addWidget(self.prev_piece)
         top.addWidget(self.next_piece)
         top.addWidget(self.piece_label, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        # A small window squeezes the view rather than growing to its parts' minimum sizes
-        # (the window's own minimum stays what the other views need).
-        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self.setMinimumSize(240, 120)
+        layout = view_layout(self)
         layout.addLayout(top)
         layout.addWidget(self.controls)
         layout.addWidget(self.splitter, 1)
         self._pane: Pane | None = None
-
-    def _small_button(self, text: str, tip: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setToolTip(tip)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        return button
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:
@@ -531,26 +501,20 @@ class PlaybackView(QWidget):
 
     def _fill_candidates(self, rows, *, stops) -> None:
         label = self.label
-        self.table.setColumnCount(5)
-        self.table.setHorizontalHeaderLabels(["rank", "pair", "makes", "id", "times"])
         if stops:
             self.table_title.setText("Where merging stopped: adjacent pairs no merge joins")
             self.table.setRowCount(len(stops))
             for row, (a, b, n) in enumerate(stops):
-                cells = ["—", f"{label(a)} + {label(b)}", "not a merge", "", str(n)]
-                for col in range(self.table.columnCount()):
-                    self.table.setItem(row, col, QTableWidgetItem(cells[col]))
+                set_row(self.table, row, ["—", f"{label(a)} + {label(b)}", "not a merge", "",
+                                          str(n)])
             return
         self.table_title.setText("Merges present now — the lowest rank goes next")
         self.table.setRowCount(len(rows))
         for row, (rule, count) in enumerate(rows):
-            cells = [str(rule.rank), f"{label(rule.left_id)} + {label(rule.right_id)}",
-                     label(rule.new_id), str(rule.new_id), str(count or "")]
-            for col in range(self.table.columnCount()):
-                item = QTableWidgetItem(cells[col])
-                if row == 0:
-                    item.setBackground(Qt.GlobalColor.yellow)
-                self.table.setItem(row, col, item)
+            set_row(self.table, row, [
+                str(rule.rank), f"{label(rule.left_id)} + {label(rule.right_id)}",
+                label(rule.new_id), str(rule.new_id), str(count or "")],
+                NEXT_ROW if row == 0 else "")
 
     # -- chips -----------------------------------------------------------------------------
     def _chip_id(self, group: int, index: int) -> int | None:

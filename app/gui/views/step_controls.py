@@ -8,6 +8,8 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
+from .playback_parts import quiet_button
+
 SPEEDS = (("½ step/s", 2000), ("1 step/s", 1000), ("2 steps/s", 500), ("4 steps/s", 250),
           ("10 steps/s", 100), ("30 steps/s", 33))
 DEFAULT_SPEED = 2
@@ -57,9 +59,7 @@ class StepControls(QWidget):
             shortcut.activated.connect(slot)
 
     def _button(self, text: str, tip: str, slot) -> QPushButton:
-        button = QPushButton(text)
-        button.setToolTip(tip)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button = quiet_button(text, tip)
         button.setFixedWidth(40)
         button.clicked.connect(slot)
         return button

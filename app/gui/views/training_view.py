@@ -16,16 +16,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLayout,
     QListWidget,
-    QPushButton,
     QScrollArea,
     QSplitter,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -34,7 +28,16 @@ from bpelens.core import BpeLensError
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
 from .. import style
 from ..worker import Job, JobCancelled
-from .chip_canvas import MERGED, Chip, ChipCanvas, chip_label
+from .chip_canvas import MERGED, MERGED_FILL, Chip, ChipCanvas, chip_label
+from .playback_parts import (
+    info_label,
+    quiet_button,
+    read_only_table,
+    set_row,
+    stacked,
+    title_label,
+    view_layout,
+)
 from .step_controls import StepControls
 
 if TYPE_CHECKING:
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
     from . import Pane
 
 WORDS_SHOWN = 80
+TIED_FILL = "#fde2b8"  # a pair that tied with the chosen one
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
 FILE_ITEM, TRAINED_ITEM = "file", "trained"
 
@@ -91,11 +95,9 @@ class TrainingView(QWidget):
             self.corpus_box.addItem(corpus.label, corpus.key)
         self.corpus_box.addItem("A text file…", FILE_ITEM)
         self.corpus_box.addItem("A tokenizer trained with --trace-top…", TRAINED_ITEM)
-        self.train_button = QPushButton("Train")
-        self.train_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.train_button = quiet_button("Train")
         self.train_button.clicked.connect(self.train_chosen)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.cancel_button = quiet_button("Cancel")
         self.cancel_button.setVisible(False)
         self.status = QLabel()
         self.status.setStyleSheet(style.MUTED)
@@ -103,41 +105,20 @@ class TrainingView(QWidget):
         self.controls = StepControls(self)
         self.controls.moved.connect(self._render)
 
-        self.info = QLabel("Choose a corpus and press Train.")
-        self.info.setWordWrap(True)
-        self.info.setTextFormat(Qt.TextFormat.PlainText)
-        self.info.setStyleSheet("font-size: 14px")
+        self.info = info_label("Choose a corpus and press Train.")
         self.words = ChipCanvas(15)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.words)
-        self.pairs = QTableWidget(0, 3)
-        self.pairs.setHorizontalHeaderLabels(["pair", "count", ""])
-        self.pairs.verticalHeader().setVisible(False)
-        self.pairs.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.pairs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.pairs.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.pairs_title = QLabel("Top pair counts at this merge")
-        self.pairs_title.setStyleSheet(style.PANE_TITLE)
-        self.pairs_title.setWordWrap(True)
+        self.pairs = read_only_table(["pair", "count", ""])
+        self.pairs_title = title_label("Top pair counts at this merge")
         self.vocab = QListWidget()
         self.vocab.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.vocab_title = QLabel("Vocabulary learned so far")
-        self.vocab_title.setStyleSheet(style.PANE_TITLE)
+        self.vocab_title = title_label("Vocabulary learned so far")
 
-        pairs_box = QWidget()
-        pairs_layout = QVBoxLayout(pairs_box)
-        pairs_layout.setContentsMargins(0, 0, 0, 0)
-        pairs_layout.addWidget(self.pairs_title)
-        pairs_layout.addWidget(self.pairs, 1)
-        vocab_box = QWidget()
-        vocab_layout = QVBoxLayout(vocab_box)
-        vocab_layout.setContentsMargins(0, 0, 0, 0)
-        vocab_layout.addWidget(self.vocab_title)
-        vocab_layout.addWidget(self.vocab, 1)
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(pairs_box)
-        right.addWidget(vocab_box)
+        right.addWidget(stacked(self.pairs_title, self.pairs))
+        right.addWidget(stacked(self.vocab_title, self.vocab))
         right.setSizes([300, 120])
         # The plots are made when the view is first shown: importing pyqtgraph takes most of
         # a second, which a window that opens on another view should not wait for.
@@ -146,11 +127,7 @@ class TrainingView(QWidget):
         self._plots_layout.setContentsMargins(0, 0, 0, 0)
         plots.setMinimumHeight(90)
         self.count_plot = None
-        words = QWidget()
-        words_layout = QVBoxLayout(words)
-        words_layout.setContentsMargins(0, 0, 0, 0)
-        words_layout.addWidget(self.info)
-        words_layout.addWidget(scroll, 1)
+        words = stacked(self.info, scroll)
         # Words over plots on the left; the pair counts and the vocabulary take the whole
         # height on the right, where a short window still shows several rows.
         left = QSplitter(Qt.Orientation.Vertical)
@@ -167,12 +144,7 @@ class TrainingView(QWidget):
         top.addWidget(self.corpus_box, 1)
         top.addWidget(self.train_button)
         top.addWidget(self.cancel_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        # A small window squeezes the view rather than growing to its parts' minimum sizes
-        # (the window's own minimum stays what the other views need).
-        layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
-        self.setMinimumSize(240, 120)
+        layout = view_layout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
         layout.addWidget(self.controls)
@@ -343,7 +315,7 @@ class TrainingView(QWidget):
         for tid in reversed(learned[-200:]):
             self.vocab.addItem(f"{tid}  {label(tid)}")
         if learned:
-            self.vocab.item(0).setBackground(QColor("#f5a623"))
+            self.vocab.item(0).setBackground(QColor(MERGED_FILL))
         self.vocab_title.setText(f"Vocabulary learned so far: {len(learned)} of "
                                  f"{playback.steps} merges (+{playback.base_size} base)")
 
@@ -363,11 +335,6 @@ class TrainingView(QWidget):
         for row, pair in enumerate(pairs):
             note = "merged next" if pair.chosen else ("tied: the tie rule passed it over"
                                                       if pair.tied else "")
-            cells = [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note]
-            for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if pair.chosen:
-                    item.setBackground(QColor("#f5a623"))
-                elif pair.tied:
-                    item.setBackground(QColor("#fde2b8"))
-                self.pairs.setItem(row, col, item)
+            set_row(self.pairs, row,
+                    [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note],
+                    MERGED_FILL if pair.chosen else TIED_FILL if pair.tied else "")
