@@ -26,6 +26,7 @@ _EXPORTS = {
     "Span": "text.units",
     "char_byte_starts": "text.units",
     "clean_surrogates": "text.units",
+    "common_affixes": "text.affixes",
     "codepoints": "text.units",
     "find_lone_surrogates": "text.units",
     "bytes_to_printable": "text.byte_level",
@@ -78,6 +79,10 @@ _EXPORTS = {
     "Token": "results.encoding",
     "TokenTable": "results.token_table",
     "token_table": "results.token_table",
+    "EditWindow": "results.table_edit",
+    "TableEdit": "results.table_edit",
+    "token_table_after_edit": "results.table_edit",
+    "edits_splice": "results.table_edit",
     "TokenInfo": "results.token_info",
     "token_info": "results.token_info",
     # training
@@ -121,6 +126,7 @@ __all__ = [
     "ConfigError",
     "DecodeError",
     "DerivationNode",
+    "EditWindow",
     "EncodeError",
     "Encoding",
     "EncodingPlayback",
@@ -138,6 +144,7 @@ __all__ = [
     "SpecialMode",
     "SpecialTokens",
     "Stop",
+    "TableEdit",
     "TextStep",
     "Token",
     "TokenInfo",
@@ -163,8 +170,10 @@ __all__ = [
     "char_byte_starts",
     "clean_surrogates",
     "codepoints",
+    "common_affixes",
     "decoded",
     "derivation",
+    "edits_splice",
     "encoded",
     "find_local_tokenizers",
     "find_lone_surrogates",
@@ -188,6 +197,7 @@ __all__ = [
     "stops_in",
     "token_info",
     "token_table",
+    "token_table_after_edit",
     "token_text",
     "tokenizer_from_dict",
     "tokenizer_to_dict",
@@ -264,8 +274,10 @@ if TYPE_CHECKING:
     )
     from .playback.training_playback import PairCount, TrainingPlayback, WordState
     from .results.encoding import Encoding, Piece, Token
+    from .results.table_edit import EditWindow, TableEdit, edits_splice, token_table_after_edit
     from .results.token_info import TokenInfo, token_info
     from .results.token_table import TokenTable, token_table
+    from .text.affixes import common_affixes
     from .text.aligned import NormalizedText
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
     from .text.display import hex_bytes, invisible_name, token_text, visible

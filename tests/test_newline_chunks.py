@@ -82,3 +82,79 @@ def test_lines_split_in_one_pass_equal_line_by_line(o200k_like):
     crossing = ["ab ", "cd", "  ", "ef"]
     pieces, counts = tok.fast.split_lines(crossing)
     assert pieces == ["ab", " ", "cd", "  ", "ef"] and counts.tolist() == [2, 3, 4, 5]
+
+
+def _hf_pretokenizers() -> dict[str, object]:
+    from bpelens.core.pipeline.pre_tokenizers.base import (
+        GPT2_PATTERN,
+        LLAMA3_PATTERN,
+        O200K_PATTERN,
+        QWEN2_PATTERN,
+        PreTokenizerSequence,
+    )
+    from bpelens.core.pipeline.pre_tokenizers.hf import ByteLevelPreTokenizer, SplitPreTokenizer
+
+    def split(pattern: str) -> SplitPreTokenizer:
+        return SplitPreTokenizer(pattern, is_regex=True, behavior="Isolated", invert=False)
+
+    passing = ByteLevelPreTokenizer(add_prefix_space=False, use_regex=False)
+    return {
+        # as tokenizer.json files have them: gpt2, llama3, qwen2/3
+        "gpt2 ByteLevel": ByteLevelPreTokenizer(add_prefix_space=False),
+        "llama3 Split+ByteLevel": PreTokenizerSequence([split(LLAMA3_PATTERN), passing]),
+        "qwen2 Split+ByteLevel": PreTokenizerSequence([split(QWEN2_PATTERN), passing]),
+        "o200k Split": split(O200K_PATTERN),
+        "two cutting steps": PreTokenizerSequence([split(QWEN2_PATTERN),
+                                                   ByteLevelPreTokenizer(add_prefix_space=False)]),
+        "gpt2 Split": split(GPT2_PATTERN),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_hf_pretokenizers()))
+@settings(max_examples=300, deadline=None)
+@given(text=TEXTS)
+def test_hf_pre_tokenizers_reading_a_preset_cut_where_it_does(name, text):
+    """tokenizer.json's Split with a preset's pattern (Oniguruma reads it as tiktoken does)
+    and ByteLevel's own GPT-2 split cut at the same newlines, alone or in a sequence."""
+    pre = _hf_pretokenizers()[name]
+    assert pre.cuts_at_newlines
+    chunks = newline_chunks(text)
+    assert [p for chunk in chunks for p in pre.split_str(chunk)] == pre.split_str(text)
+    assert [(s + a, s + b) for s, chunk in zip(
+        itertools.accumulate(map(len, chunks), initial=0), chunks, strict=False)
+        for a, b in pre.split(chunk)] == pre.split(text)
+
+
+def test_hf_pre_tokenizers_that_may_cross_a_newline_say_so():
+    from bpelens.core.pipeline.pre_tokenizers.base import (
+        CL100K_PATTERN,
+        QWEN2_PATTERN,
+        DigitsPreTokenizer,
+        PreTokenizerSequence,
+    )
+    from bpelens.core.pipeline.pre_tokenizers.hf import (
+        ByteLevelPreTokenizer,
+        SplitPreTokenizer,
+        punctuation,
+    )
+
+    def split(pattern: str, behavior: str = "Isolated", invert: bool = False,
+              is_regex: bool = True) -> SplitPreTokenizer:
+        return SplitPreTokenizer(pattern, is_regex=is_regex, behavior=behavior, invert=invert)
+
+    for pre in (
+        split(QWEN2_PATTERN, behavior="Removed"), split(QWEN2_PATTERN, invert=True),
+        split(QWEN2_PATTERN, behavior="MergedWithNext"),
+        split(r"\s+"), split("\n", is_regex=False),
+        # cl100k read by Oniguruma: "{1,3}+" and "$" mean other things there
+        split(CL100K_PATTERN),
+        ByteLevelPreTokenizer(add_prefix_space=True),  # a space added to every part cut apart
+        ByteLevelPreTokenizer(add_prefix_space=False, use_regex=False),  # one piece
+        PreTokenizerSequence([split(QWEN2_PATTERN), DigitsPreTokenizer()]),
+        PreTokenizerSequence([punctuation(), ByteLevelPreTokenizer(add_prefix_space=False)]),
+        PreTokenizerSequence([]),
+    ):
+        assert not pre.cuts_at_newlines, pre.to_config()
+    # why cl100k's pattern read by Oniguruma is not the preset: "{1,3}+" repeats, not possessive
+    assert split(CL100K_PATTERN).split_str("12345") == ["12345"]
+    assert RegexPreTokenizer(CL100K_PATTERN).split_str("12345") == ["123", "45"]

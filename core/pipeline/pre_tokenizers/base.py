@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 from typing import Any
 
@@ -19,7 +20,7 @@ from ...errors import ConfigError
 from ...fast.short_steps import lines_of
 from ...text.aligned import compose_sources, span_through
 from ...text.bounded_regex import BoundedPattern, runs_in_linear_time
-from ...text.regex_dialects import compile_dialect, translate
+from ...text.regex_dialects import Dialect, compile_dialect, translate
 from ..component_table import ComponentTable
 
 Spans = list[tuple[int, int]]
@@ -78,6 +79,18 @@ def translate_pattern(pattern: str) -> str:
 def known_pattern(pattern: str) -> bool:
     """A preset's pattern (or one with no repetition): runs in linear time, needs no clock."""
     return pattern in _KNOWN_PATTERNS or runs_in_linear_time(pattern)
+
+
+@cache
+def _preset_regexes() -> frozenset[str]:
+    return frozenset(translate(p, "tiktoken") for p in REGEX_PRESETS.values())
+
+
+def reads_as_preset(pattern: str, dialect: Dialect) -> bool:
+    """Whether ``pattern``, read as ``dialect`` reads it, compiles to exactly a preset's regex
+    (Oniguruma reads the GPT-2, o200k, Llama 3 and Qwen2 patterns as tiktoken does): then its
+    pieces are the preset's, newline cuts included (``newline_chunks``)."""
+    return translate(pattern, dialect) in _preset_regexes()
 
 
 def compile_pattern(pattern: str) -> regex.Pattern[str] | BoundedPattern:
@@ -276,6 +289,11 @@ class PreTokenizerSequence(PreTokenizer):
             flat = [step.with_spelled_output() if step.byte_level else step for step in flat]
         self.steps = flat
         self.position_sensitive = any(step.position_sensitive for step in flat)
+        # Steps that hand pieces back unchanged cut nowhere; each other step splits every
+        # piece of the one before, so if they all cut at a newline, the sequence does
+        # (llama3's and qwen's Split then ByteLevel without its regex).
+        cutting = [step for step in flat if not step.passes_through]
+        self.cuts_at_newlines = bool(cutting) and all(s.cuts_at_newlines for s in cutting)
 
     def flat_steps(self) -> tuple[PreTokenizer, ...]:
         return tuple(self.steps)

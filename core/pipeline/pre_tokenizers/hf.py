@@ -22,7 +22,7 @@ from ...errors import ConfigError
 from ...text.bounded_regex import BoundedPattern
 from ...text.byte_level import bytes_to_unicode
 from ...text.regex_dialects import compile_dialect
-from .base import GPT2_PATTERN, PieceText, PreTokenizer, Spans, known_pattern
+from .base import GPT2_PATTERN, PieceText, PreTokenizer, Spans, known_pattern, reads_as_preset
 
 
 def to_printable(text: str) -> str:
@@ -122,6 +122,9 @@ class SplitPreTokenizer(PreTokenizer):
                                           what="pre_tokenizer Split")
         else:
             self._regex = compile_dialect(regex.escape(pattern), "onig", trusted=True)
+        # A preset's regex, each match and gap a piece: the preset's pieces.
+        self.cuts_at_newlines = (is_regex and behavior == "Isolated" and not invert
+                                 and reads_as_preset(pattern, "onig"))
 
     def split(self, text: str) -> Spans:
         return apply_behavior(regex_matches(self._regex, text, invert=self.invert), self.behavior)
@@ -192,6 +195,10 @@ class ByteLevelPreTokenizer(PreTokenizer):
         self.trim_offsets = trim_offsets
         self.spells_bytes = spells_bytes
         self._regex = compile_dialect(GPT2_PATTERN, "onig", trusted=True)
+        # The GPT-2 preset's pieces of the text itself, when no space is added in front (that
+        # would be added to each part cut apart) and the pieces are not respelled.
+        self.cuts_at_newlines = (use_regex and not add_prefix_space and not spells_bytes
+                                 and reads_as_preset(GPT2_PATTERN, "onig"))
 
     def with_spelled_output(self) -> ByteLevelPreTokenizer:
         return ByteLevelPreTokenizer(add_prefix_space=self.add_prefix_space,
