@@ -16,6 +16,7 @@ from bpelens.app.gui import text_slices
 from bpelens.app.gui.editor_text import TextMirror, longest_line, raw_text
 from bpelens.app.gui.input_editor import InputEditor
 
+from shaped_checks import assert_shaped_colors
 from test_gui_main_window import DEMO, press, type_text, window_factory
 
 
@@ -116,7 +117,8 @@ def test_the_shaped_view_fills_slice_by_slice(make_window, qtbot, monkeypatch):
                     timeout=30_000)
     qtbot.waitUntil(window.settled, timeout=30_000)
     assert window.shaped.shown_text() == text
-    assert window.shaped.extraSelections()  # coloured where it shows
+    assert window.shaped.colored()  # coloured where it shows
+    assert_shaped_colors(window)
 
 
 def test_a_plain_text_box_gets_the_mirror_too(qtbot):

@@ -44,11 +44,14 @@ def code_points_in_units(text: str, start: int, units: int) -> int | None:
 
 
 class TextMirror:
-    """``text()``: the document's text; ``revision``: counts the changes."""
+    """``text()``: the document's text; ``revision``: counts the changes; ``changed``: how
+    many UTF-16 units the changes since it was last set to 0 removed or added (the larger of
+    the two, summed)."""
 
     def __init__(self, document: QTextDocument) -> None:
         self._document = document
         self.revision = 0
+        self.changed = 0
         self.resyncs = 0  # times the whole text had to be read again (tests watch it)
         self._text = ""
         self._units = 0
@@ -62,6 +65,7 @@ class TextMirror:
 
     def _on_change(self, position: int, removed: int, added: int) -> None:
         self.revision += 1
+        self.changed += max(removed, added)
         if not self._exact:
             self._resync()
             return

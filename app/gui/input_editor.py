@@ -75,6 +75,11 @@ class InputEditor(QPlainTextEdit):
         """Counts the changes of the text."""
         return self._mirror.revision + self._held_changes
 
+    def take_change_size(self) -> int:
+        """How much the text changed (UTF-16 units removed or added) since the last call."""
+        changed, self._mirror.changed = self._mirror.changed, 0
+        return changed
+
     @property
     def filling(self) -> bool:
         """A long text is being checked or going in, slice by slice."""

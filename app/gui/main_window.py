@@ -57,7 +57,8 @@ from .views.shaped_view import ShapedView
 from .window_state import restore_window_state, save_window_state
 from .worker import Runner
 
-# Below this many characters a keystroke re-encodes at once; above, after a pause in typing.
+# Below this many characters a keystroke re-encodes at once; above, after a pause in typing
+# (unless the engine re-encodes only around the edit: then at once at any length).
 IMMEDIATE_LIMIT = 20_000
 DEBOUNCE_MS = 150
 # Pixels of text box kept when a playback tab first needs the height.
@@ -304,6 +305,7 @@ class MainWindow(QMainWindow):
         self.autosave.failed.connect(lambda message: self.show_error(message, "save"))
         self.autosave.saved.connect(lambda: self.banner.clear("save"))
 
+        self._change_size = 0  # UTF-16 units changed since the last encode
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
         self._debounce.setInterval(DEBOUNCE_MS)
@@ -414,7 +416,11 @@ class MainWindow(QMainWindow):
         if self.editor.filling:
             return  # the rest of a long text is still going in
         self.autosave.changed()
-        if self.editor.document().characterCount() <= IMMEDIATE_LIMIT:
+        # An edit re-encoded around itself is quick at any length; a paste of a long text
+        # is not, and more may follow.
+        if self.editor.document().characterCount() <= IMMEDIATE_LIMIT or (
+                self._changed_since_encode() <= IMMEDIATE_LIMIT
+                and self.session.edits_in_place()):
             self.encode_now()
         else:
             self._debounce.start()
@@ -427,10 +433,16 @@ class MainWindow(QMainWindow):
         self._on_text_changed()
 
     # -- encoding ----------------------------------------------------------------------------
+    def _changed_since_encode(self) -> int:
+        self._change_size += self.editor.take_change_size()
+        return self._change_size
+
     def encode_now(self) -> None:
         self._debounce.stop()
         if self.editor.filling:
             return
+        self._change_size = 0
+        self.editor.take_change_size()
         self.session.encode(self.editor.text(), revision=self.editor.revision,
                             capacity=self.layers.capacity())
 

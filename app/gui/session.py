@@ -18,6 +18,7 @@ from bpelens.core import (
     TokenInfo,
     Tokenizer,
     TokenTable,
+    edits_splice,
     piece_not_one_token,
     token_info,
 )
@@ -155,9 +156,21 @@ class Session(QObject):
         # Another tokenizer or mode: whatever runs is of no use; do not wait for it.
         switched = self._submitted_with != (tokenizer, mode)
         self._submitted_with = (tokenizer, mode)
+        # The encoding shown, to re-encode only what the edit changed (the job checks that it
+        # is of this tokenizer, mode and width).
+        previous = self.encoded
         self.encoder.submit(lambda job: encode_for_views(
-            tokenizer, text, special=mode, capacity=capacity, revision=revision, job=job),
-            abandon_running=switched)
+            tokenizer, text, special=mode, capacity=capacity, revision=revision, job=job,
+            previous=previous), abandon_running=switched)
+
+    def edits_in_place(self) -> bool:
+        """Whether encoding an edit of the text shown re-encodes only around the edit (the
+        engine proves it exact for this tokenizer and encoding): then even a long text can be
+        encoded on every keystroke."""
+        encoded, tokenizer = self.encoded, self.tokenizer
+        return (encoded is not None and tokenizer is not None
+                and encoded.tokenizer is tokenizer and encoded.special == self.special_mode
+                and edits_splice(tokenizer, encoded.table))
 
     def set_special_mode(self, mode: SpecialMode) -> None:
         self.special_mode = mode

@@ -85,18 +85,41 @@ def next_color(first: int, left: int | None) -> int:
 
 def token_colors(table: _Tokens) -> bytearray:
     """Colour number of every token of a table, left to right (see the module's rule)."""
+    out = bytearray(len(table.ids))
+    _color_run(table, out, 0)
+    return out
+
+
+def token_colors_after_edit(table: _Tokens, old: bytearray, start: int, old_end: int,
+                            new_end: int) -> bytearray:
+    """The colours of ``table``, whose tokens ``start`` to ``new_end`` replaced tokens
+    ``start`` to ``old_end`` of the table ``old`` coloured (the others are the same tokens):
+    a colour depends on the token and its left neighbour's colour only, so once a token
+    after the edit gets its old colour again, every one after it does too."""
+    delta = new_end - old_end
+    out = bytearray(old[:start]) + bytearray(new_end - start) + old[old_end:]
+    _color_run(table, out, start, stop=new_end, old=old, delta=delta)
+    return out
+
+
+def _color_run(table: _Tokens, out: bytearray, start: int, *, stop: int | None = None,
+               old: bytearray | None = None, delta: int = 0) -> None:
+    """Colour tokens from ``start`` on into ``out``; past ``stop``, end at the first token
+    whose colour is its old one (``old[i - delta]``: ``out`` holds the old colours there)."""
     ids, from_special = table.ids, table.from_special
-    out = bytearray(len(ids))
     firsts: tuple[dict[int, int], dict[int, int]] = ({}, {})  # by id: model / special tokens
-    after = _NEXT[-1]  # the row of next colours after the left neighbour's colour
-    for i, token_id in enumerate(ids):
+    after = _NEXT[out[start - 1]] if start > 0 else _NEXT[-1]  # next colours after the left
+    for i in range(start, len(ids)):
+        token_id = ids[i]
         cache = firsts[from_special[i]]
         first = cache.get(token_id)
         if first is None:
             first = cache[token_id] = first_color(token_id, table.kind(i))
-        out[i] = color = after[first]
+        color = after[first]
+        if stop is not None and i >= stop and old is not None and old[i - delta] == color:
+            return  # the same colours from here on: out holds them already
+        out[i] = color
         after = _NEXT[color]
-    return out
 
 
 # _NEXT[left][first]: next_color for every pair of colour numbers (row -1: no left token).

@@ -5,11 +5,17 @@ a keystroke, and the box is never rewritten while the user edits it (a new encod
 wait until Enter or Esc). The id of the token selected in the views is highlighted in place,
 without moving the user's cursor. A long list goes in a slice of lines per turn of the event
 loop, formatted as it goes.
+
+A new encoding after an edit of the text changes a few ids: only the lines holding them are
+written again (they may then hold a few more or fewer than :data:`IDS_PER_LINE` ids; where
+each line starts is kept), not the whole list.
 """
 
 from __future__ import annotations
 
 import re
+from array import array
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, Signal
@@ -24,7 +30,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bpelens.core import common_affixes
+
 from .. import style
+from ..offsets import shifted
 from ..text_slices import next_turn
 
 if TYPE_CHECKING:
@@ -59,18 +68,32 @@ def parse_ids(text: str) -> list[int]:
 
 def format_ids(ids: list[int], start_line: int = 0, end_line: int | None = None) -> str:
     """The box's text for ``ids`` (or for its lines ``start_line`` to ``end_line``, each
-    but the last followed by its line break)."""
+    but the last followed by its line break), :data:`IDS_PER_LINE` ids a line."""
     n_lines = (len(ids) + IDS_PER_LINE - 1) // IDS_PER_LINE
-    end_line = n_lines if end_line is None else min(end_line, n_lines)
-    parts = []
-    for line in range(start_line, end_line):
-        chunk = ", ".join(map(str, ids[line * IDS_PER_LINE : (line + 1) * IDS_PER_LINE]))
-        head = "[" if line == 0 else " "
-        tail = "]" if line == n_lines - 1 else ",\n"
-        parts.append(head + chunk + tail)
     if not n_lines:
         return "[]"
+    end_line = n_lines if end_line is None else min(end_line, n_lines)
+    bounds = [min(len(ids), line * IDS_PER_LINE) for line in range(start_line, end_line + 1)]
+    return format_lines(ids, bounds, first=start_line == 0, last=end_line == n_lines)
+
+
+def format_lines(ids: list[int], bounds: list[int], *, first: bool, last: bool) -> str:
+    """Lines of ids: line k holds ``ids[bounds[k]:bounds[k + 1]]``; ``first``: the first
+    line opens the list, ``last``: the last line closes it (else it ends with its break)."""
+    parts = []
+    n = len(bounds) - 1
+    for k in range(n):
+        chunk = ", ".join(map(str, ids[bounds[k] : bounds[k + 1]]))
+        head = "[" if first and k == 0 else " "
+        tail = "]" if last and k == n - 1 else ",\n"
+        parts.append(head + chunk + tail)
     return "".join(parts)
+
+
+def even_bounds(start: int, end: int) -> list[int]:
+    """Line bounds for ids ``start`` to ``end``, :data:`IDS_PER_LINE` a line (the last line
+    may hold fewer; no ids: one empty line)."""
+    return [*range(start, end, IDS_PER_LINE), end] if end > start else [start, start]
 
 
 class IdsBox(QPlainTextEdit):
@@ -135,6 +158,9 @@ class IdsPanel(QWidget):
         self._programmatic = False
         self._fill_generation = 0
         self._filled_lines = 0
+        self._line_starts = array("q", [0, 0])  # the first id of each line, then the count
+        self._in_sync = True  # the box holds self.ids as _line_starts says (not the user's)
+        self._serial: int | None = None  # of the encoding whose ids the box holds
         self._waiting: list[int] | None = None  # ids that came while the user was editing
         self.box.textChanged.connect(self._on_text_changed)
         self.box.cursorPositionChanged.connect(self._on_cursor_moved)
@@ -150,8 +176,7 @@ class IdsPanel(QWidget):
         self.index_clicked.connect(
             lambda index: None if index == session.selection else session.select(index))
         session.selected.connect(self.highlight)
-        session.watch_encoding(
-            lambda encoded: self.set_ids(encoded.table.ids if encoded is not None else []))
+        session.watch_encoding(self._show)
         session.decoded.connect(lambda _count, _text: self.decoded())
         session.decode_failed.connect(self.show_error)
 
@@ -159,27 +184,99 @@ class IdsPanel(QWidget):
         return self.ids is encoded.table.ids and self.filled
 
     # -- showing ids -----------------------------------------------------------------------
-    def set_ids(self, ids: list[int]) -> None:
-        """Show these ids (kept by reference: the caller does not change them). While the user
-        edits the box they wait, and come in on Esc or after a commit."""
+    def _show(self, encoded: EncodedText | None) -> None:
+        if encoded is None:
+            self.set_ids([])
+            self._serial = None
+            return
+        edit = encoded.edit_of(self._serial)
+        self.set_ids(encoded.table.ids, changed=(edit.token_start, edit.old_token_end,
+                                                 edit.new_token_end) if edit else None)
+        self._serial = encoded.serial if self._in_sync else None
+
+    def set_ids(self, ids: list[int], changed: tuple[int, int, int] | None = None) -> None:
+        """Show these ids (kept by reference: the caller does not change them; ``changed``:
+        ids ``start`` to ``old_end`` of those shown became ``start`` to ``new_end`` of these,
+        the others are the same). While the user edits the box they wait, and come in on Esc
+        or after a commit."""
+        self._serial = None  # (the encoding's, set by _show once these ids are in)
         if self.editing:
             self._waiting = ids
             return
         self._waiting = None
-        self.ids = ids
+        old = self.ids
         self.message.clear()
         self.hint.clear()
         self.highlighted = None
+        self.box.setExtraSelections([])
+        if self._in_sync and self.filled and old and ids and self._patch(old, ids, changed):
+            return
+        self.ids = ids
         self._fill_generation += 1
         self._filled_lines = 0
-        self.box.setExtraSelections([])
+        self._line_starts = array("q", even_bounds(0, len(ids)))
         self._set_box(lambda: self.box.setPlainText(""))
         self.box.setUndoRedoEnabled(False)
+        self._in_sync = True
         if ids:
             self._fill(self._fill_generation)
         else:  # nothing: the placeholder says what the box is for
             self._filled_lines = self.n_lines
             self.box.setUndoRedoEnabled(True)
+
+    def _patch(self, old: list[int], new: list[int],
+               changed: tuple[int, int, int] | None) -> bool:
+        """Write again only the lines holding ids that changed (False: too many of them, the
+        box is filled anew)."""
+        start, old_end, new_end = changed or (0, len(old), len(new))
+        prefix, suffix = common_affixes(old[start:old_end], new[start:new_end])
+        prefix += start
+        suffix += len(old) - old_end
+        starts = self._line_starts
+        n = len(starts) - 1
+        if prefix == len(old) == len(new):
+            self.ids = new
+            return True
+        last = len(old) - suffix - 1  # the last old id that changed (< prefix: none did)
+
+        def line_of(index: int) -> int:
+            return min(n - 1, max(0, bisect_right(starts, index) - 1))
+
+        a, b = line_of(prefix), line_of(max(prefix, last)) + 1
+        delta = len(new) - len(old)
+        if starts[a] == (starts[b] + delta if b < n else len(new)):
+            # The lines' ids are all gone: the next line (or the one before, to close the
+            # list) is written again with them.
+            if b < n:
+                b += 1
+            elif a > 0:
+                a -= 1
+            else:
+                return False
+        first, end = starts[a], starts[b] + delta if b < n else len(new)
+        if end - first > FILL_LINES * IDS_PER_LINE:
+            return False
+        bounds = even_bounds(first, end)
+        text = format_lines(new, bounds, first=a == 0, last=b == n)
+        document = self.box.document()
+        begin = document.findBlockByNumber(a).position()
+        stop = (document.findBlockByNumber(b).position() if b < n
+                else document.characterCount() - 1)
+
+        def replace() -> None:
+            cursor = QTextCursor(document)
+            cursor.setPosition(begin)
+            cursor.setPosition(stop, QTextCursor.MoveMode.KeepAnchor)
+            cursor.insertText(text)
+
+        self.box.setUndoRedoEnabled(False)  # what the user undoes is their own typing
+        self._set_box(replace)
+        self.box.setUndoRedoEnabled(True)
+        tail = starts[b:] if b < n else array("q", [len(old)])
+        self._line_starts = starts[:a] + array("q", bounds[:-1]) + shifted(tail, delta)
+        self._filled_lines = self.n_lines
+        self.ids = new
+        return True
 
     @property
     def waiting(self) -> list[int] | None:
@@ -188,7 +285,7 @@ class IdsPanel(QWidget):
 
     @property
     def n_lines(self) -> int:
-        return max(1, (len(self.ids) + IDS_PER_LINE - 1) // IDS_PER_LINE)
+        return max(1, len(self._line_starts) - 1)
 
     @property
     def filled(self) -> bool:
@@ -200,7 +297,8 @@ class IdsPanel(QWidget):
             return  # newer ids arrived meanwhile
         start = self._filled_lines
         end = min(self.n_lines, start + FILL_LINES)
-        piece = format_ids(self.ids, start, end)
+        piece = format_lines(self.ids, list(self._line_starts[start : end + 1]),
+                             first=start == 0, last=end == self.n_lines)
 
         def append() -> None:
             cursor = QTextCursor(self.box.document())
@@ -234,11 +332,11 @@ class IdsPanel(QWidget):
         """Where the ``index``-th id is in the box (document positions), once it is in."""
         if self.editing or not 0 <= index < len(self.ids):
             return None
-        line = index // IDS_PER_LINE
+        line = bisect_right(self._line_starts, index) - 1
         if line >= self._filled_lines:
             return None
         block = self.box.document().findBlockByNumber(line)
-        before = self.ids[line * IDS_PER_LINE : index]
+        before = self.ids[self._line_starts[line] : index]
         offset = 1 + sum(len(str(i)) + 2 for i in before)  # after "[" or " ", ", " apart
         return (block.position() + offset, block.position() + offset + len(str(self.ids[index])))
 
@@ -280,7 +378,10 @@ class IdsPanel(QWidget):
         cursor = self.box.textCursor()
         block = cursor.block()
         before = block.text()[: cursor.positionInBlock()]
-        index = block.blockNumber() * IDS_PER_LINE + before.count(",")
+        line = block.blockNumber()
+        if line >= len(self._line_starts) - 1:
+            return None
+        index = self._line_starts[line] + before.count(",")
         return index if 0 <= index < len(self.ids) else None
 
     def _on_cursor_moved(self) -> None:
@@ -295,6 +396,8 @@ class IdsPanel(QWidget):
         if self._programmatic or self.editing:
             return
         self.editing = True
+        self._in_sync = False
+        self._serial = None
         self.box.setExtraSelections([])
         self.hint.setText("Enter decodes these ids into the text · Esc puts back the "
                           "encoding's")
@@ -332,3 +435,4 @@ class IdsPanel(QWidget):
         self.hint.clear()
         waiting = self._waiting
         self.set_ids(waiting if waiting is not None else self.ids)
+

@@ -16,7 +16,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetrics,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
 from bpelens.core import TokenTable, hex_bytes, invisible_name, visible
@@ -44,6 +53,8 @@ ROW_NAMES = ("characters", "bytes", "pieces", "tokens")
 
 # Above this many characters, new bands for a new width are made off the GUI thread.
 INLINE_LAYOUT_CHARS = 200_000
+# Pictures of bands kept for drawing again (at least; three screenfuls when more).
+PICTURES_KEPT = 48
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,9 @@ class LayersView(QAbstractScrollArea):
         self.bands: Bands = compute_bands("", [0], 4)
         self.colors: bytearray = bytearray()
         self._band_width = 0
+        # A picture of each band drawn, by everything it was drawn from (_band_key): a band
+        # that did not change is copied, not drawn again (a keystroke changes one or two).
+        self._pictures: dict[tuple, QPixmap] = {}
         self.glyph_font = QFont("Noto Sans", 14)
         self.small_font = QFont("DejaVu Sans", 7)
         self.mono_font = QFont("DejaVu Sans Mono", 8)
@@ -143,11 +157,11 @@ class LayersView(QAbstractScrollArea):
                   bands: Bands | None = None, capacity: int | None = None) -> None:
         """Show a table with its tokens' colour numbers (``bands``: its bands for
         ``capacity`` bytes a band, when made)."""
+        if table is not self.table:  # the session selects nothing in a new encoding
+            self.selected = None
         self.table = table
         self.colors = colors if colors is not None else bytearray(len(table or ()))
         self.hovered = None
-        if table is None or (self.selected is not None and self.selected >= len(table)):
-            self.selected = None
         self._band_width = -1
         self._relayout(bands if capacity == self.capacity() else None, keep=bands)
 
@@ -255,14 +269,16 @@ class LayersView(QAbstractScrollArea):
             out.extend((chip.index, chip.label) for chip in self.band_chips(band) if chip.first)
         return out
 
-    def band_chips(self, band: int) -> list[ChipSpan]:
+    def band_chips(self, band: int, top: int | None = None) -> list[ChipSpan]:
         """The chips of the tokens row of one band, in order: every token with bytes in the
-        band (one that goes on from the band before is labelled again)."""
+        band (one that goes on from the band before is labelled again); ``top``: where the
+        band starts (by default where it is on screen)."""
         table = self.table
         if table is None or not 0 <= band < len(self.bands):
             return []
         b0, b1 = self.bands[band]
-        top = band * self.band_height - self.verticalScrollBar().value()
+        if top is None:
+            top = band * self.band_height - self.verticalScrollBar().value()
         y = top + ROW_CHARS + ROW_BYTES + ROW_PIECES
         out = []
         for index in table.tokens_in_bytes(b0, b1):
@@ -329,14 +345,55 @@ class LayersView(QAbstractScrollArea):
         height = self.band_height
         first = scroll // height
         last = min(len(self.bands), (scroll + self.viewport().height()) // height + 1)
-        data_cache: dict[int, bytes] = {}
+        width = self.viewport().width()
+        ratio = self.viewport().devicePixelRatioF()
+        cache = self._pictures
         for band in range(first, last):
             top = band * height - scroll
-            self._paint_band(painter, table, band, top, data_cache)
+            key = self._band_key(table, band, width)
+            picture = cache.pop(key, None)  # put back last: the least recently used go first
+            if picture is None:
+                picture = QPixmap(int(width * ratio), int(height * ratio))
+                picture.setDevicePixelRatio(ratio)
+                picture.fill(QColor("#ffffff"))
+                band_painter = QPainter(picture)
+                band_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+                self._paint_band(band_painter, table, band, 0)
+                band_painter.end()
+            cache[key] = picture
+            painter.drawPixmap(0, top, picture)
+        while len(cache) > max(PICTURES_KEPT, 3 * (last - first)):
+            del cache[next(iter(cache))]
         painter.end()
 
-    def _paint_band(self, painter: QPainter, table: TokenTable, band: int, top: int,
-                    data_cache: dict[int, bytes]) -> None:
+    def _band_key(self, table: TokenTable, band: int, width: int) -> tuple:
+        """Everything a band's picture is drawn from — its bytes' text, the tokens and pieces
+        in it (relative to its start), their colours and labels, the selection and hover in
+        it, the options — so a band whose key is unchanged is drawn from its picture."""
+        b0, b1 = self.bands[band]
+        chars = table.char_bytes
+        c_first = bisect_right(chars, b0) - 1
+        c_last = bisect_right(chars, b1 - 1) - 1 if b1 > b0 else c_first - 1
+        tokens = table.tokens_in_bytes(b0, b1)
+        pieces = table.pieces_in_bytes(b0, b1)
+        t0, t1 = tokens.start, tokens.stop
+        p0, p1 = pieces.start, pieces.stop
+        marks = tuple(index - t0 if index is not None and t0 <= index < t1 else None
+                      for index in (self.hovered, self.selected))
+        spelled = (tuple(map(self.spell, table.ids[t0:t1])) if callable(self.spell) else None)
+        return (
+            width, self.show_ids, b1 - b0, b0 - chars[c_first] if c_first >= 0 else 0,
+            table.model_text[c_first : c_last + 1],
+            tuple(x - b0 for x in table.byte_starts[t0:t1]),
+            tuple(x - b0 for x in table.byte_ends[t0:t1]),
+            tuple(table.ids[t0:t1]), tuple(self.token_color(i) for i in tokens),
+            table.partial[t0:t1],
+            tuple(x - b0 for x in table.piece_byte_starts[p0:p1]),
+            tuple(x - b0 for x in table.piece_byte_ends[p0:p1]),
+            tuple(s is not None for s in table.piece_special[p0:p1]), p0 % 2, marks, spelled,
+        )
+
+    def _paint_band(self, painter: QPainter, table: TokenTable, band: int, top: int) -> None:
         b0, b1 = self.bands[band]
         x0 = LABEL_WIDTH
         painter.setFont(self.small_font)
@@ -366,7 +423,7 @@ class LayersView(QAbstractScrollArea):
         self._paint_chars(painter, table, c_first, c_last, b0, b1, top, text)
         self._paint_bytes(painter, data, base, b0, b1, chars, c_first, top + ROW_CHARS)
         self._paint_pieces(painter, table, b0, b1, top + ROW_CHARS + ROW_BYTES)
-        self._paint_tokens(painter, table, band)
+        self._paint_tokens(painter, table, band, top)
 
     def _paint_chars(self, painter: QPainter, table: TokenTable, c_first: int, c_last: int,
                      b0: int, b1: int, top: int, text: str) -> None:
@@ -423,9 +480,9 @@ class LayersView(QAbstractScrollArea):
             painter.drawRoundedRect(QRectF(LABEL_WIDTH + (s - b0) * CELL + 2, top + 3,
                                            (e - s) * CELL - 4, ROW_PIECES - 6), 3, 3)
 
-    def _paint_tokens(self, painter: QPainter, table: TokenTable, band: int) -> None:
+    def _paint_tokens(self, painter: QPainter, table: TokenTable, band: int, top: int) -> None:
         metrics = QFontMetrics(self.chip_font)
-        for chip in self.band_chips(band):
+        for chip in self.band_chips(band, top):
             index, rect = chip.index, chip.rect
             token_id = table.ids[index]
             color = QColor(self.token_color(index))

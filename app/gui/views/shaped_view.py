@@ -3,21 +3,35 @@ characters on the token's colour.
 
 Chips drawn one by one break shaping — Arabic letters stop joining, Devanagari conjuncts fall
 apart, right-to-left runs come out reversed. Here the text is laid out whole by Qt and the
-colours are extra selections painted under it, so shaping and bidi are untouched. Only the
-tokens on screen get a selection. A character shared by two tokens (a token ending inside
-it) is hatched. A long text goes in a slice per turn of the event loop.
+colours are formats of each line's layout (as a syntax highlighter sets them), so shaping and
+bidi are untouched. A character shared by two tokens (a token ending inside it) is hatched.
+
+The work follows what changed and what is on screen, not the length of the text: a new
+encoding's text goes into the document as the difference from the text shown (the edited
+lines, not the whole text again), and only lines on screen get colours — each remembers what
+it was coloured for, so a line whose tokens did not change is left alone. A long text goes in
+a slice per turn of the event loop.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from itertools import count
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QTextCharFormat, QTextCursor
-from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QTextBlock,
+    QTextCharFormat,
+    QTextCursor,
+    QTextLayout,
+)
+from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
-from bpelens.core import TokenTable
+from bpelens.core import TokenTable, common_affixes
 
 from ..encode_job import EncodedText, shaped_text
 from ..text_slices import SliceInserter, at_once
@@ -30,6 +44,10 @@ if TYPE_CHECKING:
     from . import Pane
 
 SHAPED_SLICE_CHARS = 100_000
+# Lines whose colouring is remembered (a line's user state is its key); past this many the
+# memory is dropped and lines on screen are coloured again.
+REMEMBERED_LINES = 20_000
+SELECTED_UNDERLINE = "#1f4fff"
 
 
 class ShapedView(QPlainTextEdit):
@@ -59,6 +77,12 @@ class ShapedView(QPlainTextEdit):
         self._inserter = SliceInserter(self, slice_chars=SHAPED_SLICE_CHARS)
         self._inserter.progressed.connect(self._on_slice)
         self._screen_incomplete = False  # the last recolor stopped at text not in yet
+        # user state of a line → what its colours were made for (see _line_key)
+        self._line_keys: dict[int, tuple] = {}
+        self._line_ids = count(1)
+        self._formats: dict[tuple[str, bool, bool], QTextCharFormat] = {}
+        self._recoloring = self._recolor_again = False
+        self._serial: int | None = None  # of the encoding shown
         self._inserter.finished.connect(self._on_filled)
         self.verticalScrollBar().valueChanged.connect(self.recolor)
 
@@ -80,8 +104,12 @@ class ShapedView(QPlainTextEdit):
         if encoded is None:
             self.set_table(None)
         else:
+            edit = encoded.edit_of(self._serial)
             self.set_table(encoded.table, colors=encoded.colors, shown=encoded.shaped_text,
-                           cut=encoded.shaped_cut, utf16=encoded.utf16)
+                           cut=encoded.shaped_cut, utf16=encoded.utf16,
+                           changed=(edit.char_start, edit.old_char_end, edit.new_char_end)
+                           if edit is not None else None)
+        self._serial = encoded.serial if encoded is not None else None
 
     @property
     def filled(self) -> bool:
@@ -89,11 +117,15 @@ class ShapedView(QPlainTextEdit):
         return not self._inserter.active
 
     def set_table(self, table: TokenTable | None, *, colors: bytearray | None = None,
-                  shown: str | None = None, cut: str = "", utf16: Utf16Map | None = None
-                  ) -> None:
+                  shown: str | None = None, cut: str = "", utf16: Utf16Map | None = None,
+                  changed: tuple[int, int, int] | None = None) -> None:
         """Show a table with its tokens' colour numbers (``shown``, ``cut`` and ``utf16``:
         its text as shown, why that stops early, and that text's UTF-16 map, when made off
-        the GUI thread)."""
+        the GUI thread; ``changed``: the characters ``start`` to ``old_end`` of the text shown
+        became ``start`` to ``new_end`` of ``shown``, the rest is the same)."""
+        self._serial = None  # (the encoding's, set by _show once it is shown)
+        if table is not self.table:  # the session selects nothing in a new encoding
+            self.selected = None
         self.table = table
         self.colors = colors if colors is not None else bytearray(len(table or ()))
         if shown is None:
@@ -102,20 +134,38 @@ class ShapedView(QPlainTextEdit):
             self.cut = cut
             self.cut_changed.emit(cut)
         if shown != self._shown:
+            old_map = self._map
             self._map = utf16 if utf16 is not None else Utf16Map(shown)
-            self._shown = shown
-            # Selections on the old text would be carried through the change, one by one.
-            self.setExtraSelections([])
-            self._inserter.stop()
-            if at_once(shown):
-                self.setPlainText(shown)
-            else:
-                self.setPlainText("")
-                self.filled_changed.emit(False)
-                self._inserter.start(QTextCursor(self.document()), shown)
-        if table is None or (self.selected is not None and self.selected >= len(table)):
-            self.selected = None
+            self._put_text(shown, old_map, changed)
         self.recolor()
+
+    def _put_text(self, shown: str, old_map: Utf16Map,
+                  changed: tuple[int, int, int] | None) -> None:
+        """The document takes ``shown``: only the part that differs from the text in it, when
+        that text is all in and the part is short; else all of it (slice by slice if long)."""
+        old, self._shown = self._shown, shown
+        if not self._inserter.active and old and shown:
+            # Where they differ: inside what changed, when known (no pass over the text).
+            start, old_end, new_end = changed or (0, len(old), len(shown))
+            prefix, suffix = common_affixes(old[start:old_end], shown[start:new_end])
+            prefix += start
+            suffix += len(old) - old_end
+            middle = shown[prefix : len(shown) - suffix]
+            if at_once(middle):
+                cursor = QTextCursor(self.document())
+                cursor.setPosition(old_map.to_utf16(prefix))
+                cursor.setPosition(old_map.to_utf16(len(old) - suffix),
+                                   QTextCursor.MoveMode.KeepAnchor)
+                cursor.insertText(middle)
+                return
+        self._inserter.stop()
+        self._line_keys.clear()
+        if at_once(shown):
+            self.setPlainText(shown)
+        else:
+            self.setPlainText("")
+            self.filled_changed.emit(False)
+            self._inserter.start(QTextCursor(self.document()), shown)
 
     def _on_slice(self, _fraction: float) -> None:
         if self._screen_incomplete:
@@ -149,54 +199,116 @@ class ShapedView(QPlainTextEdit):
                 self.ensureCursorVisible()
         self.recolor()
 
-    def visible_chars(self) -> tuple[int, int]:
-        """Character range of the model text on screen."""
-        viewport = self.viewport()
-        first = self.cursorForPosition(QPoint(0, 0)).position()
-        last = self.cursorForPosition(QPoint(viewport.width(), viewport.height())).position()
-        return self._map.from_utf16(first), self._map.from_utf16(last) + 1
+    def visible_lines(self) -> list[QTextBlock]:
+        """The lines (blocks) of the document on screen."""
+        lines = []
+        block = self.firstVisibleBlock()
+        offset = self.contentOffset()
+        height = self.viewport().height()
+        while block.isValid():
+            if self.blockBoundingGeometry(block).translated(offset).top() > height:
+                break
+            lines.append(block)
+            block = block.next()
+        return lines
 
     def recolor(self) -> None:
-        table = self.table
-        if table is None or not len(table):
-            self.setExtraSelections([])
+        """Colour the tokens of the lines on screen (a line coloured for the same tokens, text
+        and options keeps its colours)."""
+        if self._recoloring:  # a line laid out again moved the scroll bar: once more after
+            self._recolor_again = True
             return
+        self._recoloring = True
+        try:
+            self._recolor_again = True
+            while self._recolor_again:
+                self._recolor_again = False
+                self._recolor_lines()
+        finally:
+            self._recoloring = False
+
+    def _recolor_lines(self) -> None:
+        table = self.table
         in_document = self.document().characterCount() - 1  # UTF-16 units there so far
-        c0, c1 = self.visible_chars()
-        first = bisect_right(table.char_ends, c0)
-        last = bisect_left(table.char_starts, c1)
-        selections: list[QTextEdit.ExtraSelection] = []
-        shared_from = -1
         self._screen_incomplete = False
-        for index in range(max(0, first - 1), min(len(table), last + 1)):
-            start, end = table.char_starts[index], table.char_ends[index]
-            if end <= start:
-                continue
-            start16, end16 = self._map.to_utf16(start), self._map.to_utf16(end)
-            if end16 > in_document:
+        if len(self._line_keys) > REMEMBERED_LINES:
+            self._line_keys.clear()
+        document = self.document()
+        for block in self.visible_lines():
+            start16 = block.position()
+            end16 = start16 + block.length() - 1
+            if table is None or not len(table):
+                ranges, key = [], ()
+            elif end16 > in_document:
                 self._screen_incomplete = True
                 break  # not in yet
-            color = QColor(self.token_color(index))
-            fmt = QTextCharFormat()
-            if table.partial[index] or start < shared_from:
-                fmt.setBackground(QBrush(color, Qt.BrushStyle.BDiagPattern))
             else:
-                fmt.setBackground(color)
-            fmt.setForeground(QColor(text_color(color.name())))
-            if index == self.selected:
-                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-                fmt.setUnderlineColor(QColor("#1f4fff"))
-                fmt.setFontUnderline(True)
-                fmt.setBackground(color.darker(125))
-            shared_from = max(shared_from, end)
-            selection = QTextEdit.ExtraSelection()
-            cursor = QTextCursor(self.document())
-            cursor.setPosition(start16)
-            cursor.setPosition(end16, QTextCursor.MoveMode.KeepAnchor)
-            selection.cursor = cursor  # type: ignore[attr-defined]
-            selection.format = fmt  # type: ignore[attr-defined]
-            selections.append(selection)
-        self.setExtraSelections(selections)
+                ranges, key = self._line_ranges(table, block, start16, end16)
+            remembered = self._line_keys.get(block.userState())
+            if remembered == key:
+                continue
+            layout = block.layout()
+            layout.setFormats([self._format_range(*r) for r in ranges])
+            state = next(self._line_ids)
+            block.setUserState(state)
+            self._line_keys[state] = key
+            document.markContentsDirty(start16, block.length())
+
+    def _line_ranges(self, table: TokenTable, block: QTextBlock, start16: int, end16: int
+                     ) -> tuple[list[tuple[int, int, str, bool, bool]], tuple]:
+        """The coloured ranges of one line (UTF-16 start and length in the line, colour,
+        hatched, selected), and the key they were made for: the line's text and ranges."""
+        utf16 = self._map
+        c0, c1 = utf16.from_utf16(start16), utf16.from_utf16(end16)
+        starts, ends, partial, colors = (table.char_starts, table.char_ends, table.partial,
+                                         self.colors)
+        first = bisect_right(ends, c0)
+        last = bisect_left(starts, c1)
+        shared_from = ends[first - 1] if first > 0 else -1
+        # Positions are code points but for characters outside the BMP (two units each).
+        to16 = utf16.to_utf16 if utf16.units != utf16.length else None
+        alternating, selected = self.alternating, self.selected
+        ranges = []
+        for index in range(first, last):
+            start, end = starts[index], ends[index]
+            if end <= start:
+                continue
+            s, e = max(start, c0), min(end, c1)
+            if to16 is not None:
+                s, e = to16(s), to16(e)
+            hatched = start < shared_from or partial[index] != 0
+            if end > shared_from:
+                shared_from = end
+            if e > s:
+                number = colors[index] if index < len(colors) else 7
+                ranges.append((s - start16, e - s, chip_color(number, index,
+                                                              alternating=alternating),
+                               hatched, index == selected))
+        return ranges, (block.text(), *ranges)
+
+    def _format_range(self, start: int, length: int, color: str, hatched: bool,
+                      selected: bool) -> QTextLayout.FormatRange:
+        fmt = self._formats.get((color, hatched, selected))
+        if fmt is None:
+            fmt = self._formats[(color, hatched, selected)] = token_format(color, hatched,
+                                                                           selected)
+        out = QTextLayout.FormatRange()
+        out.start, out.length, out.format = start, length, fmt
+        return out
+
+    def colored(self) -> list[tuple[int, int, str, bool]]:
+        """What the lines on screen are coloured with, read back from their layouts: (first
+        character, end character, background colour, hatched) in text order — for tests."""
+        out = []
+        for block in self.visible_lines():
+            for r in block.layout().formats():
+                first16 = block.position() + r.start
+                brush = r.format.background()
+                out.append((self._map.from_utf16(first16),
+                            self._map.from_utf16(first16 + r.length),
+                            brush.color().name(),
+                            brush.style() == Qt.BrushStyle.BDiagPattern))
+        return out
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -227,3 +339,20 @@ class ShapedView(QPlainTextEdit):
             self.selected = index
             self.recolor()
             self.token_clicked.emit(index)
+
+
+def token_format(color: str, hatched: bool, selected: bool) -> QTextCharFormat:
+    """The format of a token's characters: its colour (hatched where a character is shared),
+    darker and underlined when selected."""
+    background = QColor(color)
+    fmt = QTextCharFormat()
+    if selected:  # solid even where hatched: the selection is what the eye looks for
+        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
+        fmt.setUnderlineColor(QColor(SELECTED_UNDERLINE))
+        fmt.setFontUnderline(True)
+        fmt.setBackground(background.darker(125))
+    else:
+        fmt.setBackground(QBrush(background, Qt.BrushStyle.BDiagPattern) if hatched
+                          else QBrush(background))
+    fmt.setForeground(QColor(text_color(color)))
+    return fmt
