@@ -206,8 +206,11 @@ def keystrokes(app: QApplication, count: int, size: int, where: str) -> None:
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.sendEvent(window.editor, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier,
                                                            ch))
-        wait(app, lambda revision=revision: window.editor.revision > revision
-             and window.settled() and painted)
+        # (settled() compares the texts: polled only once the new encoding is in, so the
+        # waiting itself does not hold the interpreter lock the encoding job needs)
+        wait(app, lambda revision=revision: window.editor.revision > revision and painted
+             and window.encoded is not None and window.encoded.revision > revision
+             and window.settled())
         latencies.append(painted[-1] - start)
         gui_times.append(time.thread_time() - start_cpu)
         for view, spent in clock.spent.items():

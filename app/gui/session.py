@@ -9,6 +9,7 @@ Views observe a session; they never call each other. Everything a view shows com
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -190,18 +191,20 @@ class Session(QObject):
 
     def _publish(self, encoded: EncodedText | None) -> None:
         self.encoding_changed.emit(encoded)
-        observers = list(self._observers)
+        self._deliver(encoded, list(self._observers), 0)
 
-        def deliver(i: int) -> None:
-            if self.encoded is not encoded or i >= len(observers):
-                return  # a newer encoding is on its way to everyone
-            observers[i](encoded)
-            if encoded is None:
-                deliver(i + 1)  # clearing is cheap: all at once
-            else:
-                next_turn(self, lambda: deliver(i + 1))
-
-        deliver(0)
+    def _deliver(self, encoded: EncodedText | None, observers: list[EncodingObserver],
+                 i: int) -> None:
+        # A method, not a closure calling itself: that would be a reference cycle, and every
+        # encoding — megabytes of columns for a long text — would live until the next
+        # collection, each keystroke's new columns on fresh pages.
+        if self.encoded is not encoded or i >= len(observers):
+            return  # a newer encoding is on its way to everyone
+        observers[i](encoded)
+        if encoded is None:
+            self._deliver(encoded, observers, i + 1)  # clearing is cheap: all at once
+        else:
+            next_turn(self, partial(self._deliver, encoded, observers, i + 1))
 
     def _on_encode_failed(self, exc: BaseException) -> None:
         # The file, when it is one: that is what to fix.
