@@ -5,6 +5,7 @@ and with the encoding worked out apart from the window."""
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -12,6 +13,7 @@ from PySide6.QtGui import QGuiApplication, QTextCursor
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui import main_window
+from bpelens.app.gui.encode_job import EncodedText
 from bpelens.app.gui.tokenizer_picker import Choice
 from bpelens.app.gui.views.ids_panel import IdsPanel, parse_ids
 from bpelens.core import open_tokenizer
@@ -199,3 +201,22 @@ def test_a_long_text_waits_for_a_pause_when_edits_do_not_splice(make_window, qtb
     assert window._debounce.isActive()
     qtbot.waitUntil(window.settled, timeout=30_000)
     assert window.encoded.edit is None
+
+
+def test_an_encoding_replaced_is_freed_at_once_not_at_the_next_collection(make_window, qtbot):
+    """An encoding of a long text holds megabytes of columns: if old ones waited for the
+    garbage collector (a reference cycle), every keystroke would take fresh memory."""
+    window = make_window(text=base_text())
+    window.editor.setFocus()
+    gc.collect()
+    gc.disable()
+    try:
+        for ch in "abcdef":
+            type_text(window.editor, ch)
+            qtbot.waitUntil(window.settled, timeout=30_000)
+            qtbot.wait(5)  # the last view's turn has come and gone
+        alive = [o for o in gc.get_objects() if isinstance(o, EncodedText)]
+        # the one shown, and at most the one the encode job last started from
+        assert len(alive) <= 2, [a.revision for a in alive]
+    finally:
+        gc.enable()
