@@ -27,6 +27,7 @@ _EXPORTS = {
     "char_byte_starts": "text.units",
     "clean_surrogates": "text.units",
     "common_affixes": "text.affixes",
+    "share_the_interpreter": "text.bounded_regex",
     "codepoints": "text.units",
     "find_lone_surrogates": "text.units",
     "bytes_to_printable": "text.byte_level",
@@ -194,6 +195,7 @@ __all__ = [
     "save_hf_json",
     "save_tiktoken",
     "save_tokenizer",
+    "share_the_interpreter",
     "stops_in",
     "token_info",
     "token_table",
@@ -279,6 +281,7 @@ if TYPE_CHECKING:
     from .results.token_table import TokenTable, token_table
     from .text.affixes import common_affixes
     from .text.aligned import NormalizedText
+    from .text.bounded_regex import share_the_interpreter
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
     from .text.display import hex_bytes, invisible_name, token_text, visible
     from .text.units import (

@@ -3,6 +3,7 @@ and unbounded (full speed) only when they provably run in linear time."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pytest
@@ -69,3 +70,33 @@ def test_only_known_or_repetition_free_patterns_run_unbounded() -> None:
         assert not runs_in_linear_time(pattern)
     assert not isinstance(RegexPreTokenizer(REGEX_PRESETS["o200k_base"])._regex, BoundedPattern)
     assert isinstance(RegexPreTokenizer(r"\w+|\s")._regex, BoundedPattern)
+
+
+@pytest.mark.parametrize("shared", [False, True])
+def test_a_shared_interpreter_keeps_running_beside_a_long_match(shared):
+    """A GUI asks match calls to release the interpreter lock: a pattern backtracking for its
+    whole time budget (a second) in a job must not stop the GUI thread for that second."""
+    import threading
+
+    from bpelens.core import share_the_interpreter
+
+    stuck = compile_dialect("(a|a)+$", "tiktoken", trusted=False)
+    done = threading.Event()
+
+    def job() -> None:
+        with contextlib.suppress(PatternTimeout):
+            stuck.findall("a" * 36 + "b")
+        done.set()
+
+    share_the_interpreter(shared)
+    try:
+        thread = threading.Thread(target=job)
+        thread.start()
+        ran = 0
+        while not done.is_set():
+            time.sleep(0.001)  # the GUI thread's turns: each needs the lock back
+            ran += 1
+        thread.join()
+    finally:
+        share_the_interpreter(False)
+    assert (ran > 100) if shared else (ran < 50)

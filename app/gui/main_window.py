@@ -26,7 +26,12 @@ from PySide6.QtWidgets import (
 )
 
 from bpelens.app.demo_data import welcome_text
-from bpelens.core import TokenInfo, Tokenizer, TokenTable, find_local_tokenizers
+from bpelens.core import (
+    TokenInfo,
+    Tokenizer,
+    TokenTable,
+    find_local_tokenizers,
+)
 from bpelens.resources import DEMO_TOKENIZERS
 
 from . import style
@@ -34,6 +39,7 @@ from .banner import Banner
 from .busy_indicator import BusyIndicator
 from .encode_job import EncodedText
 from .gui_gc import collect_on_gui_thread
+from .gui_thread import keep_gui_thread_responsive
 from .input_editor import InputEditor
 from .session import Session
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
@@ -71,6 +77,7 @@ class MainWindow(QMainWindow):
                  discover: bool = True) -> None:
         super().__init__()
         collect_on_gui_thread()
+        keep_gui_thread_responsive()
         self.setWindowTitle("BPE Lens")
         self.setAcceptDrops(True)
         self.settings = settings or app_settings()

@@ -142,6 +142,24 @@ def budget(text: str) -> float:
     return BASE_SECONDS + len(text) * SECONDS_PER_CHAR
 
 
+# Match calls release the interpreter lock while they run, once a program with a thread that
+# must keep running (a GUI) asks for it: ``regex`` matches an immutable string without the
+# lock (``concurrent``), ~20% slower — otherwise a whole-megabyte findall holds the lock for
+# 0.2 s, and a pattern that backtracks for the whole of its time budget, a second.
+_shared = False
+
+
+def share_the_interpreter(on: bool = True) -> None:
+    """Match calls release the interpreter lock while they match (see above)."""
+    global _shared
+    _shared = on
+
+
+def interpreter_shared() -> bool:
+    """Whether match calls release the interpreter lock (pass it as ``concurrent``)."""
+    return _shared
+
+
 class BoundedPattern:
     """A compiled pattern whose every match call has a time budget; the subset of
     ``regex.Pattern`` the pipeline uses. ``what`` says where the pattern came from."""
@@ -161,16 +179,20 @@ class BoundedPattern:
             f"{len(text):,} characters: it backtracks catastrophically (Hugging Face's engine "
             "gives up on it too); fix the pattern in the tokenizer file")
 
-    def findall(self, text: str) -> list[Any]:
+    def findall(self, text: str, concurrent: bool | None = None) -> list[Any]:
         try:
-            return self._compiled.findall(text, timeout=budget(text))
+            return self._compiled.findall(text, concurrent=_shared if concurrent is None
+                                          else concurrent,
+                                          timeout=budget(text))
         except TimeoutError:
             raise self._timed_out(text) from None
 
     def finditer(self, text: str, pos: int | None = None, endpos: int | None = None
                  ) -> Iterator[regex.Match[str]]:
         try:
-            yield from self._compiled.finditer(text, pos, endpos, timeout=budget(text))
+            yield from self._compiled.finditer(text, pos, endpos,
+                                               concurrent=_shared,
+                                               timeout=budget(text))
         except TimeoutError:
             raise self._timed_out(text) from None
 

@@ -10,12 +10,13 @@ megabyte of text costs what a screenful does. Everything drawn comes from a
 
 from __future__ import annotations
 
+import time
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -55,6 +56,8 @@ ROW_NAMES = ("characters", "bytes", "pieces", "tokens")
 INLINE_LAYOUT_CHARS = 200_000
 # Pictures of bands kept for drawing again (at least; three screenfuls when more).
 PICTURES_KEPT = 48
+# GUI-thread time one paint spends drawing new bands; the others follow in the next paints.
+PAINT_BUDGET = 0.012
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,10 +351,16 @@ class LayersView(QAbstractScrollArea):
         width = self.viewport().width()
         ratio = self.viewport().devicePixelRatioF()
         cache = self._pictures
+        deadline = time.perf_counter() + PAINT_BUDGET
         for band in range(first, last):
             top = band * height - scroll
             key = self._band_key(table, band, width)
             picture = cache.pop(key, None)  # put back last: the least recently used go first
+            if picture is None and time.perf_counter() > deadline:
+                # A screenful of new bands (a new text) is drawn over a few frames, not in
+                # one long stall; the rest of this one stays blank until the next.
+                QTimer.singleShot(0, self.viewport().update)
+                continue
             if picture is None:
                 picture = QPixmap(int(width * ratio), int(height * ratio))
                 picture.setDevicePixelRatio(ratio)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..session import Session
     from . import Pane
 
-SHAPED_SLICE_CHARS = 100_000
+SHAPED_SLICE_CHARS = 50_000
 # Lines whose colouring is remembered (a line's user state is its key); past this many the
 # memory is dropped and lines on screen are coloured again.
 REMEMBERED_LINES = 20_000

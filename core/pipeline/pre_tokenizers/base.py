@@ -19,7 +19,7 @@ import regex
 from ...errors import ConfigError
 from ...fast.short_steps import lines_of
 from ...text.aligned import compose_sources, span_through
-from ...text.bounded_regex import BoundedPattern, runs_in_linear_time
+from ...text.bounded_regex import BoundedPattern, interpreter_shared, runs_in_linear_time
 from ...text.regex_dialects import Dialect, compile_dialect, translate
 from ..component_table import ComponentTable
 
@@ -222,7 +222,11 @@ class RegexPreTokenizer(PreTokenizer):
     @property
     def split_fast(self) -> Callable[[str], list[str]]:
         # Every preset matches every character, so its findall alone is the split.
-        return self._regex.findall if self.cuts_at_newlines else self.split_str
+        return self._findall if self.cuts_at_newlines else self.split_str
+
+    def _findall(self, text: str) -> list[str]:
+        # (a megabyte's findall holds the interpreter lock 0.2 s unless shared: a GUI asks)
+        return self._regex.findall(text, concurrent=interpreter_shared())
 
 
 class WhitespacePreTokenizer(PreTokenizer):

@@ -19,7 +19,7 @@ from typing import Any
 import regex
 
 from ...errors import ConfigError
-from ...text.bounded_regex import BoundedPattern
+from ...text.bounded_regex import BoundedPattern, interpreter_shared
 from ...text.byte_level import bytes_to_unicode
 from ...text.regex_dialects import compile_dialect
 from .base import GPT2_PATTERN, PieceText, PreTokenizer, Spans, known_pattern, reads_as_preset
@@ -131,7 +131,7 @@ class SplitPreTokenizer(PreTokenizer):
 
     def split_str(self, text: str) -> list[str]:
         if self.behavior == "Isolated" and not self.invert:
-            parts = self._regex.findall(text)
+            parts = self._regex.findall(text, concurrent=interpreter_shared())
             if sum(map(len, parts)) == len(text) and all(parts):
                 return parts
         return [text[s:e] for s, e in self.split(text)]
@@ -225,7 +225,8 @@ class ByteLevelPreTokenizer(PreTokenizer):
     def split_str(self, text: str) -> list[str]:
         if self.add_prefix_space and text and not text.startswith(" "):
             text = " " + text
-        pieces = self._regex.findall(text) if self.use_regex else ([text] if text else [])
+        pieces = (self._regex.findall(text, concurrent=interpreter_shared()) if self.use_regex
+                  else [text] if text else [])
         if self.spells_bytes:
             return [to_printable(p) for p in pieces]
         return pieces
