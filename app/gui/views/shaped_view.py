@@ -77,7 +77,7 @@ class ShapedView(QPlainTextEdit):
         self._inserter = SliceInserter(self, slice_chars=SHAPED_SLICE_CHARS)
         self._inserter.progressed.connect(self._on_slice)
         self._screen_incomplete = False  # the last recolor stopped at text not in yet
-        # user state of a line → what its colours were made for (see _line_key)
+        # user state of a line → what its colours were made for (see _line_ranges)
         self._line_keys: dict[int, tuple] = {}
         self._line_ids = count(1)
         self._formats: dict[tuple[str, bool, bool], QTextCharFormat] = {}
