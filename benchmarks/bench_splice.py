@@ -20,24 +20,13 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse
 import dataclasses
 import gc
-import time
-from collections.abc import Callable
 
-from bench_encoding import O200K, QWEN3, ntrex_text
+from bench_encoding import O200K, QWEN3, best, ntrex_text
 from shared_data import SHARED_DATA, require_shared_data
 
 TOKENIZERS = {"o200k": O200K, "qwen3": QWEN3,
               "cl100k": SHARED_DATA / "tokenizers" / "tiktoken" / "cl100k_base.tiktoken",
               "llama3": SHARED_DATA / "tokenizers" / "hf" / "llama3.tokenizer.json"}
-
-
-def best(repeat: int, run: Callable[[], object]) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def same_tables(a: object, b: object) -> bool:

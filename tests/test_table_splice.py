@@ -442,34 +442,33 @@ def test_unicode_forms_normalize_each_side_of_a_newline_apart(form, left, right)
     assert n(left + "\n" + right) == n(left) + "\n" + n(right)
 
 
-def test_the_cut_search_is_bounded(monkeypatch):
-    """Newlines the regex takes for cuts but Python's tests reject (U+001C is a space to
-    Python, not to \\s): a hundred thousand of them, and only CUT_TRIES are looked at on each
-    side before giving up."""
+def edit_counting_cut_checks(monkeypatch, text: str) -> tuple[TableEdit, int]:
+    """A character typed in the middle of ``text`` (trained tokenizer), and how many cut
+    candidates were checked in Python meanwhile."""
     tok = tokenizer("trained")
-    text = "\x1c\nA" * 100_000
     table = token_table(tok, text)
     looked: list[int] = []
     real = table_edit._is_cut
     monkeypatch.setattr(table_edit, "_is_cut", lambda *a: looked.append(1) or real(*a))
     middle = len(text) // 2
-    edit = edited(tok, table, text[:middle] + "b" + text[middle:], "all")
+    return edited(tok, table, text[:middle] + "b" + text[middle:], "all"), len(looked)
+
+
+def test_the_cut_search_is_bounded(monkeypatch):
+    """Newlines the regex takes for cuts but Python's tests reject (U+001C is a space to
+    Python, not to \\s): a hundred thousand of them, and only CUT_TRIES are looked at on each
+    side before giving up."""
+    edit, looked = edit_counting_cut_checks(monkeypatch, "\x1c\nA" * 100_000)
     assert edit.window is None
-    assert 0 < len(looked) <= table_edit.CUT_TRIES
+    assert 0 < looked <= table_edit.CUT_TRIES
 
 
 def test_newlines_that_are_no_cut_are_skipped_in_c(monkeypatch):
     """Lines starting with a space never look like cuts: none is examined in Python, and with
     no cut near the edit the text is encoded whole."""
-    tok = tokenizer("trained")
-    text = "word\n word" * 50_000
-    table = token_table(tok, text)
-    looked: list[int] = []
-    real = table_edit._is_cut
-    monkeypatch.setattr(table_edit, "_is_cut", lambda *a: looked.append(1) or real(*a))
-    middle = len(text) // 2
-    assert edited(tok, table, text[:middle] + "b" + text[middle:], "all").window is None
-    assert looked == []
+    edit, looked = edit_counting_cut_checks(monkeypatch, "word\n word" * 50_000)
+    assert edit.window is None
+    assert looked == 0
 
 
 # -- progress and the public names ------------------------------------------------------------
