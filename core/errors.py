@@ -48,3 +48,7 @@ class DecodeError(BpeLensError):
 
 class TrainingError(BpeLensError):
     """Training cannot start or continue with the given corpus and settings."""
+
+
+class CorpusError(BpeLensError):
+    """A parallel corpus cannot be read: names the file, the line and the language."""

@@ -34,6 +34,8 @@ PIECE_CACHE_LIMIT = 1 << 18
 CHUNK_CACHE_LIMIT = 1 << 16
 # A text this long that was never seen may hold enough new pieces to merge them together.
 BULK_MIN_CHARS = 20_000
+# Texts of this many characters in all, coming in batches, are worth the bulk merge's tables.
+EXPECT_BULK_CHARS = 1 << 20
 # A long text is encoded a slice at a time: about this many characters of lines, or pieces.
 SLICE_CHARS = 1 << 20
 SLICE_PIECES = 1 << 18
@@ -97,6 +99,13 @@ class FastEncoder:
         # of text seen before read them instead of splitting every line again.
         self.line_pieces: dict[str, bytes | list[int]] = {}
 
+    def expect_text(self, chars: int) -> None:
+        """Megabytes of text are coming in batches (a corpus, sentence by sentence): build now
+        what merging a batch's new pieces together needs, which a single batch would not
+        bring enough new pieces to build."""
+        if chars >= EXPECT_BULK_CHARS:
+            self.model.prepare_bulk()
+
     def parts(self, text: str, special: SpecialMode) -> Iterator[tuple[str, int | None, bool]]:
         return model_parts(self.specials, self.normalizer, text, special,
                            normalize=not self.normalize_identity)
@@ -129,6 +138,44 @@ class FastEncoder:
                     if report is not None:
                         report(min(1.0, (start + SLICE_PIECES) / len(pieces)))
             done += len(part)
+        return out
+
+    def batch_ids(self, texts: list[str], special: SpecialMode) -> list[list[int]]:
+        """``[ids(t) for t in texts]`` (surrogates already dealt with), with one walk through
+        each text's added tokens and normalization: the lines never seen are encoded
+        together, their pieces kept for the next batch, and each text is then joined from
+        its lines' ids."""
+        if not self.chunked:
+            self.cache_texts(texts, special=special)
+            return [self.ids(text, special) for text in texts]
+        parts = [list(self.parts(text, special)) for text in texts]
+        chunks = self.chunks
+        lines = {line: None for text_parts in parts for part, sid, _ in text_parts
+                 if sid is None for line in newline_chunks(part)}
+        new = [line for line in lines if line not in chunks]
+        if len(chunks) + len(new) >= CHUNK_CACHE_LIMIT:
+            chunks.clear()
+            new = list(lines)
+        if new:
+            with gc_paused(promote=True):
+                if sum(map(len, new)) >= BULK_MIN_CHARS and len(new) <= CHUNK_CACHE_LIMIT // 2:
+                    self.cache_lines(new, keep_pieces=True)
+                else:
+                    lookup = self.cache.__getitem__
+                    for line in new:
+                        chunks[line] = list(chain.from_iterable(map(lookup, self.split(line))))
+        out: list[list[int]] = []
+        for text_parts in parts:
+            ids: list[int] = []
+            for part, sid, _ in text_parts:
+                if sid is not None:
+                    ids.append(sid)
+                elif "\n" not in part:
+                    ids.extend(chunks[part])
+                else:
+                    ids.extend(chain.from_iterable(map(chunks.__getitem__,
+                                                       newline_chunks(part))))
+            out.append(ids)
         return out
 
     def encode_lines(self, text: str, out: list[int],
@@ -166,11 +213,11 @@ class FastEncoder:
                         chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
         out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
 
-    def cache_lines(self, lines: list[str]) -> list[int]:
+    def cache_lines(self, lines: list[str], *, keep_pieces: bool = False) -> list[int]:
         """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
         keep each line's ids in the line cache, and return all the ids in order."""
         pieces, counts = self.split_lines(lines)
-        ids, ends = self.prefill(pieces, ids=True)
+        ids, ends = self.prefill(pieces, ids=True, keep=keep_pieces)
         # Where each line's ids end: after its last piece's.
         bounds = ends[counts].tolist()
         spans = map(slice, [0, *bounds[:-1]], bounds)
@@ -199,11 +246,11 @@ class FastEncoder:
     def prefill(self, pieces: list[str]) -> None: ...
     @overload
     def prefill(
-        self, pieces: list[str], *, ids: Literal[True]
+        self, pieces: list[str], *, ids: Literal[True], keep: bool = False
     ) -> tuple[list[int], np.ndarray]: ...
 
     def prefill(
-        self, pieces: list[str], *, ids: bool = False
+        self, pieces: list[str], *, ids: bool = False, keep: bool = False
     ) -> tuple[list[int], np.ndarray] | None:
         """Put the pieces not yet in the piece cache there, encoded together.
 
@@ -213,7 +260,8 @@ class FastEncoder:
         (the caller caches whole lines, which is what comes back while the user types, and a
         list per piece costs a tenth of the encoding). Reading a million cached lists,
         scattered in memory, costs more than numbering the pieces as they come and gathering
-        with numpy (in steps: see ``short_steps``)."""
+        with numpy (in steps: see ``short_steps``). ``keep``: cache the new pieces too (batch
+        after batch of a corpus brings the same words again)."""
         cache = self.cache
         if not ids:
             misses = [p for p in set(pieces) if p not in cache]
@@ -233,6 +281,8 @@ class FastEncoder:
         # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
         misses = list(compress(distinct, (~known).tolist())) if known.any() else distinct
         pool, miss_starts, miss_lens = self.model.encode_pieces_arrays(misses)
+        if keep and misses:
+            self._keep_pieces(misses, pool, miss_starts, miss_lens)
         starts = np.empty(len(distinct), dtype=np.int64)
         lens = np.empty(len(distinct), dtype=np.int64)
         starts[~known] = miss_starts
@@ -259,6 +309,16 @@ class FastEncoder:
             at = np.repeat(first - ends[:-1], counts) + np.arange(ends[-1])
         return self.id_list(pool[at]), ends
 
+    def _keep_pieces(self, pieces: list[str], pool: Any, starts: Any, lens: Any) -> None:
+        from .bulk_bpe import split_lists
+
+        cache = self.cache
+        if len(cache) + len(pieces) > PIECE_CACHE_LIMIT:
+            cache.clear()
+            if len(pieces) > PIECE_CACHE_LIMIT:
+                return
+        cache.update(zip(pieces, split_lists(pool, starts, lens), strict=True))
+
     def id_list(self, ids: np.ndarray) -> list[int]:
         """``ids.tolist()``, but every id is a shared int object: a million new ints would
         cost more time, and ~28 bytes each, than gathering references."""
@@ -273,10 +333,11 @@ class FastEncoder:
         return _ID_OBJECTS.take(ids).tolist()
 
     def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",
-                    surrogates: SurrogatePolicy = "replace") -> None:
+                    surrogates: SurrogatePolicy = "replace", keep_pieces: bool = True) -> None:
         """Encode the lines of ``texts`` not seen yet all together, into the cache of lines:
         encoding each text afterwards (``encode_ids``) is then mostly lookups. Never raises:
-        a text that cannot be encoded is left for ``encode_ids`` to report."""
+        a text that cannot be encoded is left for ``encode_ids`` to report. ``keep_pieces``:
+        cache their pieces too, for more batches of the same kind of text."""
         if not self.chunked or sum(map(len, texts)) < BULK_MIN_CHARS:
             return
         chunks = self.chunks
@@ -298,7 +359,7 @@ class FastEncoder:
             chunks.clear()
         try:
             with gc_paused(promote=True):
-                self.cache_lines(list(new))
+                self.cache_lines(list(new), keep_pieces=keep_pieces)
         except BpeLensError:
             return  # the text holding it reports it, with its offset
 

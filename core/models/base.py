@@ -148,6 +148,11 @@ class TokenModel(ABC):
         """The token as its file spells it, or None."""
         return self.token_label(token_id) if self.has_id(token_id) else None
 
+    def prepare_bulk(self) -> None:
+        """Build now what merging many pieces together needs (a model that has such a path
+        otherwise builds it only when one call brings enough new pieces to pay for it)."""
+        return None
+
     def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
         """Many pieces at once (a long text never seen); models may do it faster together."""
         return list(map(self.encode_piece, pieces))

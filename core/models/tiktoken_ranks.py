@@ -127,6 +127,9 @@ class TiktokenModel(TokenModel):
         lens[by_len] = counts
         return np.concatenate((merged, whole[tokens])), starts, lens
 
+    def prepare_bulk(self) -> None:
+        self.pair_table()
+
     def _bulk_enough(self) -> int:
         return BULK_FIRST if self._pair_table is None else BULK_AGAIN
 

@@ -179,10 +179,19 @@ class Tokenizer:
         # In groups whose lines the line cache holds all at once.
         step = CHUNK_CACHE_LIMIT // 4
         for first in range(0, len(texts), step):
-            group = texts[first : first + step]
-            self.cache_texts(group, special=special, surrogates=surrogates)
-            out.extend(self.encode_ids(t, special=special, add_special_tokens=add_special_tokens,
-                                       surrogates=surrogates) for t in group)
+            group = [clean_surrogates(t, surrogates)[0] for t in texts[first : first + step]]
+            try:
+                found = self.fast.batch_ids(group, special)
+            except UnknownCharacterError:
+                found = None  # encoding each text on its own says which one, and where
+            if found is None:
+                out.extend(self.encode_ids(t, special=special,
+                                           add_special_tokens=add_special_tokens)
+                           for t in group)
+            elif add_special_tokens and self.post_processor is not None:
+                out.extend(map(self.post_processor.process, found))
+            else:
+                out.extend(found)
         return out
 
     def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",

@@ -1,0 +1,135 @@
+"""A comparison as the CLI prints it and the window exports it: JSON (the keys ``bpelens
+compare`` promises, then more), CSV (one row per tokenizer × language), and a plain-text
+table for a terminal."""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from pathlib import PurePath
+from typing import Any
+
+from .comparison import Comparison
+from .inequality import GINI_FORMULA
+from .metrics import METRIC_BY_KEY, METRICS, ComparisonRow
+
+ROW_KEYS = ("tokenizer", "language", "sentences", "chars", "bytes", "tokens", "ratio",
+            "mean_sentence_ratio", "bytes_per_token")
+MORE_ROW_KEYS = ("language_name", "tokens_per_sentence", "chars_per_token", "fallback_share",
+                 "partial_share", "distinct_tokens")
+CSV_COLUMNS = ("tokenizer", "language", "language_name", *(m.key for m in METRICS))
+
+
+def comparison_json(comparison: Comparison) -> dict[str, Any]:
+    """``{"reference", "languages", "tokenizers", "sentences", "rows": [...], "gini": {...}}``
+    and, after those, the corpus, the settings, totals, compression and Lorenz curves."""
+    return {
+        "reference": comparison.reference,
+        "languages": list(comparison.languages),
+        "tokenizers": list(comparison.tokenizers),
+        "sentences": comparison.sentences,
+        "rows": [_row_json(comparison, row) for row in comparison.rows],
+        "gini": {name: _number(g) for name, g in comparison.gini.items()},
+        "corpus": comparison.corpus,
+        "language_names": dict(comparison.language_names),
+        "special": comparison.special,
+        "add_special_tokens": comparison.add_special_tokens,
+        "totals": dict(comparison.totals),
+        "compression": {name: _number(comparison.compression(name))
+                        for name in comparison.tokenizers},
+        "lorenz": {name: [{"language": language, "languages": _number(x), "tokens": _number(y)}
+                          for language, x, y in curve]
+                   for name, curve in comparison.lorenz.items()},
+        "gini_formula": GINI_FORMULA,
+    }
+
+
+def _row_json(comparison: Comparison, row: ComparisonRow) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key in ROW_KEYS:
+        out[key] = _number(getattr(row, key))
+    out["language_name"] = comparison.language_names.get(row.language, row.language)
+    for key in MORE_ROW_KEYS[1:]:
+        out[key] = _number(getattr(row, key))
+    return out
+
+
+def _number(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def comparison_csv(comparison: Comparison) -> str:
+    """One header line, then a line per tokenizer × language (decimals to 6 places)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in comparison.rows:
+        writer.writerow([row.tokenizer, row.language,
+                         comparison.language_names.get(row.language, row.language),
+                         *(_csv_value(row.value(m.key)) for m in METRICS)])
+    return out.getvalue()
+
+
+def _csv_value(value: float | int | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6f}".rstrip("0").rstrip(".") if math.isfinite(value) else ""
+    return str(value)
+
+
+TABLE_KEYS = ("sentences", "tokens", "ratio", "mean_sentence_ratio", "tokens_per_sentence",
+              "bytes_per_token", "chars_per_token", "fallback_share", "partial_share",
+              "distinct_tokens")
+
+
+def comparison_table(comparison: Comparison) -> str:
+    """Columns aligned for a terminal, then each tokenizer's Gini coefficient and total."""
+    header = ["tokenizer", "language", *(METRIC_BY_KEY[k].label for k in TABLE_KEYS)]
+    lines = [header]
+    for row in comparison.rows:
+        lines.append([short_name(row.tokenizer), row.language,
+                      *(format_value(k, row.value(k)) for k in TABLE_KEYS)])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    text = []
+    for n, line in enumerate(lines):
+        cells = [cell.ljust(w) if i < 2 else cell.rjust(w)
+                 for i, (cell, w) in enumerate(zip(line, widths, strict=True))]
+        text.append("  ".join(cells).rstrip())
+        if n == 0:
+            text.append("  ".join("-" * w for w in widths))
+    text.append("")
+    text.append(f"reference: {comparison.reference}; {comparison.sentences:,} sentences per "
+                f"language; corpus {comparison.corpus}")
+    text.append(f"Gini across languages of the token totals ({GINI_FORMULA}):")
+    for name in comparison.tokenizers:
+        text.append(f"  {short_name(name)}: Gini {comparison.gini[name]:.4f}, "
+                    f"{comparison.totals[name]:,} tokens")
+    return "\n".join(text) + "\n"
+
+
+def short_name(name: str) -> str:
+    """A tokenizer named by a path, by its file (and folder when the file says little)."""
+    if "/" not in name and "\\" not in name:
+        return name
+    path = PurePath(name)
+    if path.name in ("tokenizer.json", "vocab.json", "merges.txt", "tokenizer.model"):
+        return f"{path.parent.name}/{path.name}"
+    return path.name
+
+
+def format_value(key: str, value: float | int | None) -> str:
+    """A metric's value as the table and the window show it."""
+    if value is None:
+        return "–"
+    kind = METRIC_BY_KEY[key].kind
+    if kind == "count":
+        return f"{value:,}"
+    if kind == "share":
+        return f"{value * 100:.2f}%"
+    if kind == "ratio":
+        return f"{value:.3f}"
+    return f"{value:.2f}"

@@ -1,0 +1,90 @@
+"""A parallel corpus as JSON lines: ``{"lang": "ja", "id": "17", "text": "…"}`` per line.
+
+Rows sharing an ``id`` are translations of each other. A language may lack some ids: reading
+says which, and a comparison uses the ids all its languages share. Ids keep the order they
+first appear in; languages too. Other keys are ignored; blank lines are skipped.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..errors import CorpusError
+from .corpus_text import decode_text, read_corpus_file, split_lines
+from .parallel_corpus import ParallelCorpus
+
+SHAPE = 'each line must be a JSON object such as {"lang": "ja", "id": "1", "text": "…"}'
+
+
+def read_jsonl_corpus(path: Path, *, name: str | None = None) -> ParallelCorpus:
+    return parse_jsonl_corpus(read_corpus_file(path), str(path), name=name or path.name)
+
+
+def parse_jsonl_corpus(data: bytes, where: str, *, name: str) -> ParallelCorpus:
+    lines = split_lines(decode_text(data, where))
+    ids: dict[str, int] = {}  # id → its row
+    by_language: dict[str, dict[int, tuple[str, int]]] = {}  # lang → row → (text, line)
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        language, sentence_id, text = _parse_line(line, f"{where}, line {number}")
+        row = ids.setdefault(sentence_id, len(ids))
+        rows = by_language.setdefault(language, {})
+        if row in rows:
+            raise CorpusError(f"{where}, line {number}: {language} has id {sentence_id!r} "
+                              f"already (line {rows[row][1]}); each language may have each "
+                              "id once")
+        rows[row] = (text, number)
+    if not ids:
+        raise CorpusError(f"{where}: no sentences; {SHAPE}")
+    order = tuple(ids)
+    texts = {language: tuple(rows[i][0] if i in rows else None for i in range(len(order)))
+             for language, rows in by_language.items()}
+    notes = tuple(_missing_note(language, column, order) for language, column in texts.items()
+                  if None in column)
+    return ParallelCorpus(name=name, source=where, languages=tuple(by_language), ids=order,
+                          texts=texts, notes=notes)
+
+
+def _parse_line(line: str, where: str) -> tuple[str, str, str]:
+    try:
+        value = json.loads(line, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise CorpusError(f"{where}: not JSON ({exc.msg} at column {exc.colno}); {SHAPE}"
+                          ) from None
+    except ValueError as exc:
+        raise CorpusError(f"{where}: {exc}; {SHAPE}") from None
+    if not isinstance(value, dict):
+        raise CorpusError(f"{where}: a JSON {type(value).__name__}, not an object; {SHAPE}")
+    missing = [key for key in ("lang", "id", "text") if key not in value]
+    if missing:
+        raise CorpusError(f"{where}: no {', '.join(repr(k) for k in missing)}; {SHAPE}")
+    language, sentence_id, text = value["lang"], value["id"], value["text"]
+    if not isinstance(language, str) or not language.strip():
+        raise CorpusError(f"{where}: \"lang\" must be a language code such as \"ja\", not "
+                          f"{json.dumps(language, ensure_ascii=False)}")
+    if isinstance(sentence_id, bool) or not isinstance(sentence_id, str | int):
+        raise CorpusError(f"{where}: \"id\" must be a string or a whole number, not "
+                          f"{json.dumps(sentence_id, ensure_ascii=False)}")
+    if not isinstance(text, str):
+        raise CorpusError(f"{where}: \"text\" must be a string, not "
+                          f"{json.dumps(text, ensure_ascii=False)}")
+    if "\\u" in line:  # only an escape can make a lone surrogate
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CorpusError(f"{where}: \"text\" holds a lone surrogate (an unpaired "
+                              "\\ud800-\\udfff escape), which no UTF-8 text can hold") from None
+    return language.strip(), str(sentence_id).strip(), text
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _missing_note(language: str, column: tuple[str | None, ...], ids: tuple[str, ...]) -> str:
+    lacking = [ids[i] for i, text in enumerate(column) if text is None]
+    shown = ", ".join(lacking[:5]) + (" …" if len(lacking) > 5 else "")
+    return (f"{language} lacks {len(lacking):,} of {len(ids):,} ids ({shown}); comparisons "
+            "with it use the ids every chosen language has")
