@@ -7,13 +7,11 @@ A test retrains them and checks the shipped files still match, so they never dri
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bpelens.resources import DEMO_TOKENIZERS, PARALLEL_DEMO, WELCOME_SAMPLE, resource
+from bpelens.resources import DEMO_TOKENIZERS, WELCOME_SAMPLE, resource
 
 if TYPE_CHECKING:
     from bpelens.core import Tokenizer, TrainingConfig
@@ -23,10 +21,10 @@ CHAT_SPECIALS = ("<|endoftext|>", "<|im_start|>", "<|im_end|>")
 
 def parallel_demo() -> dict[str, list[str]]:
     """Language code → its 20 sentences, line-aligned across languages."""
-    text = resource(PARALLEL_DEMO).read_text(encoding="utf-8")
-    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
-    header, body = rows[0], rows[1:]
-    return {lang: [row[i] for row in body] for i, lang in enumerate(header) if lang != "id"}
+    from .parallel_corpora import demo_corpus
+
+    corpus = demo_corpus()
+    return {language: corpus.sentences(language) for language in corpus.languages}
 
 
 def demo_configs() -> dict[str, tuple[TrainingConfig, list[str]]]:

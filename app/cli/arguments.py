@@ -136,6 +136,44 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output", required=True, metavar="OUT")
     export.set_defaults(handler="export_command")
 
+    compare = sub.add_parser(
+        "compare", help="languages × tokenizers on a parallel corpus: tokens, ratios, Gini",
+        description="Encode every sentence of a parallel corpus with each tokenizer and "
+        "compare languages: tokens, ratio to a reference language (corpus level T_l/T_ref "
+        "and the mean of per-sentence ratios), bytes and characters per token, byte-fallback "
+        "and split-character shares, distinct tokens, and per tokenizer the Gini coefficient "
+        "of the per-language token totals, G = sum_i sum_j |x_i - x_j| / (2 n^2 mean(x)). "
+        "Progress goes to stderr.",
+    )
+    compare.add_argument(
+        "--corpus", required=True, metavar="PATH",
+        help="a folder or .tar.gz/.tar.xz archive of line-aligned files named by language "
+        "(eng_Latn.devtest, newstest2019-ref.jpn.txt, ja.txt), a .tsv whose header names the "
+        'languages (optional id column), a .jsonl of {"lang", "id", "text"} objects, or demo '
+        "(the bundled 12-language corpus)")
+    compare.add_argument(
+        "-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
+        help="a tokenizer to compare (repeatable): any file or folder encode takes, a bundled "
+        f"demo ({demos}), or FILE@ENCODING for a .tiktoken file whose encoding is not "
+        "recognised; the JSON names each as given")
+    compare.add_argument("--reference", metavar="LANG",
+                         help="the language ratios are taken to (default: English when the "
+                         "corpus has it, else the first language)")
+    compare.add_argument("--languages", metavar="L1,L2,…",
+                         help="compare only these languages (codes or names, comma-separated; "
+                         "the reference is added); default: all")
+    compare.add_argument("--special", choices=("all", "none"), default="none",
+                         help="none: special-token strings in the sentences are plain text "
+                         "(default); all: they become control tokens")
+    compare.add_argument("--add-special-tokens", action="store_true",
+                         help="count the tokens the tokenizer's post-processor adds around "
+                         "each sentence (BOS, EOS …); by default only the text's own")
+    compare.add_argument("--format", choices=("json", "csv", "table"), default="json",
+                         help="json (default), csv (a row per tokenizer × language) or a "
+                         "table for a terminal")
+    compare.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    compare.set_defaults(handler="compare_command")
+
     inspect = sub.add_parser(
         "inspect", help="the layers (codepoints, bytes, pieces, tokens) and merge steps",
         description="Show how TEXT is tokenized, readable in a terminal.",

@@ -22,9 +22,26 @@ def open_cli_tokenizer(args: argparse.Namespace) -> Tokenizer:
 
 
 def _open(args: argparse.Namespace) -> Tokenizer:
-    spec: str = args.tokenizer
-    encoding = getattr(args, "encoding", None)
-    pattern = getattr(args, "pattern", None)
+    return open_spec(args.tokenizer, getattr(args, "encoding", None),
+                     getattr(args, "pattern", None))
+
+
+def open_named_tokenizer(spec: str) -> Tokenizer:
+    """One of several ``-t`` (``bpelens compare``): a file or folder, a bundled demo, or
+    ``FILE@ENCODING`` for a .tiktoken file whose encoding its name and hash do not say
+    (``o200k_base.tiktoken@o200k_harmony``). Notes go to stderr."""
+    encoding = None
+    if "@" in spec and not _exists(Path(spec).expanduser()):
+        head, _, tail = spec.rpartition("@")
+        if head and tail:
+            spec, encoding = head, tail
+    tokenizer = open_spec(spec, encoding, None)
+    for note in tokenizer.load_notes:
+        say(f"bpelens: note: -t {spec}: {note}")
+    return tokenizer
+
+
+def open_spec(spec: str, encoding: str | None, pattern: str | None) -> Tokenizer:
     path = Path(spec).expanduser()
     # A file of that name wins: a demo name is only a name when nothing is there.
     if not _exists(path):

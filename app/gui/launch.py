@@ -1,5 +1,6 @@
 """Starting the app: `bpelens [--tokenizer PATH] [--text TEXT] [--view VIEW [--step N]]
-[--corpus FILE]`."""
+[--corpus FILE]`, and straight into a comparison: `bpelens --view compare [--corpus PATH]
+[--compare TOKENIZER …] [--show table|bars|heatmap|lorenz|sentences]`."""
 
 from __future__ import annotations
 
@@ -19,23 +20,36 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
                         help="for a .tiktoken file: the encoding it belongs to (o200k_harmony…)")
     parser.add_argument("--view", choices=VIEW_CHOICES,
                         help="the view to open on: layers, playback (merge playback of the "
-                        "text), training (training playback)")
+                        "text), training (training playback), compare (languages and "
+                        "tokenizers on a parallel corpus)")
     parser.add_argument("--step", metavar="N", type=_step,
                         help="with --view playback or training: the step to stand on")
     parser.add_argument("--corpus", metavar="FILE",
                         help="with --view training: a text file to train on (one text per "
-                        "line), or a .json tokenizer trained with bpelens train --trace-top")
+                        "line), or a .json tokenizer trained with bpelens train --trace-top; "
+                        "with --view compare: a parallel corpus (a folder or archive of "
+                        "line-aligned files, a .tsv, a .jsonl, or demo)")
+    parser.add_argument("--compare", action="append", metavar="TOKENIZER",
+                        help="with --view compare: a tokenizer to compare (repeatable; a file, "
+                        "a folder or a bundled demo's name)")
+    parser.add_argument("--show", choices=COMPARE_PAGES,
+                        help="with --view compare: the page to show first")
     args = parser.parse_args(argv)
+    if args.compare or args.show:
+        if args.view not in (None, "compare"):
+            parser.error("--compare and --show go with --view compare")
+        args.view = "compare"
     if args.corpus is not None:
-        if args.view not in (None, "training"):
-            parser.error("--corpus goes with --view training")
-        args.view = "training"
+        if args.view not in (None, "training", "compare"):
+            parser.error("--corpus goes with --view training or --view compare")
+        args.view = args.view or "training"
     if args.step is not None and args.view not in ("playback", "training"):
         parser.error("--step goes with --view playback or --view training")
     return args
 
 
-VIEW_CHOICES = ("layers", "playback", "training")
+VIEW_CHOICES = ("layers", "playback", "training", "compare")
+COMPARE_PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 
 
 def _step(value: str) -> int:
@@ -60,6 +74,17 @@ def start_in_view(window, args: argparse.Namespace) -> None:
         view.pending_step = args.step
     if args.view == "training":
         view.train(Path(args.corpus) if args.corpus else view.corpora[0])
+    if args.view == "compare":
+        from bpelens.resources import DEMO_TOKENIZERS
+
+        from .tokenizer_files import demo_choice, path_choice
+
+        if args.compare:
+            view.pending_tokenizers = [demo_choice(t) if t in DEMO_TOKENIZERS
+                                       and not Path(t).exists() else path_choice(t)
+                                       for t in args.compare]
+        view.pending_page = args.show
+        view.open_corpus(args.corpus or "demo")
 
 
 def launch(argv: list[str]) -> int:

@@ -56,6 +56,7 @@ from .tokenizer_files import (
 )
 from .tokenizer_picker import Choice, TokenizerPicker
 from .views import VIEWS, Pane
+from .views.compare_view import CompareView
 from .views.derivation_view import DerivationDialog
 from .views.ids_panel import IdsPanel
 from .views.layers_view import LayersView
@@ -69,6 +70,8 @@ IMMEDIATE_LIMIT = 20_000
 DEBOUNCE_MS = 150
 # Pixels of text box kept when a playback tab first needs the height.
 ROOMY_TEXT_BOX = 130
+# The tabs that need the height more than the text box does.
+ROOMY_TABS = ("playback", "training", "compare")
 
 
 class MainWindow(QMainWindow):
@@ -89,6 +92,7 @@ class MainWindow(QMainWindow):
         self._wire_session()
         restore_window_state(self.settings, self, self._splitters())
 
+        self.picker.choices_changed.connect(self.compare_view.set_choices)
         self.picker.set_sources(demos=list(DEMO_TOKENIZERS),
                                 recent=recent_tokenizers(self.settings))
         saved = load_saved_text(self.settings)
@@ -138,6 +142,10 @@ class MainWindow(QMainWindow):
     @property
     def shaped(self) -> ShapedView:
         return self.views["shaped"]  # type: ignore[return-value]
+
+    @property
+    def compare_view(self) -> CompareView:
+        return self.views["compare"]  # type: ignore[return-value]
 
     @property
     def ids_panel(self) -> IdsPanel:
@@ -224,7 +232,7 @@ class MainWindow(QMainWindow):
     def _on_tab_changed(self, index: int) -> None:
         # The playbacks need height more than the text box does: the first time one shows,
         # a tall text box gives it some (the user's splitter is left alone after that).
-        if self.tab_keys[index] in ("playback", "training") and not self._made_room:
+        if self.tab_keys[index] in ROOMY_TABS and not self._made_room:
             self._made_room = True
             sizes = self.splitter.sizes()
             if sizes[0] > ROOMY_TEXT_BOX:

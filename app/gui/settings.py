@@ -106,3 +106,16 @@ def current_tokenizer(settings: QSettings) -> tuple[str, str, str | None] | None
 def remember_current_tokenizer(settings: QSettings, kind: str, key: str,
                                encoding: str | None) -> None:
     settings.setValue("tokenizers/current", [kind, key, encoding or ""])
+
+
+def recent_corpora(settings: QSettings) -> list[str]:
+    value = settings.value("compare/recent_corpora", [])
+    if isinstance(value, str):
+        value = [value]
+    return [str(v) for v in value or [] if v]
+
+
+def remember_corpus(settings: QSettings, path: str) -> list[str]:
+    recent = [path, *(p for p in recent_corpora(settings) if p != path)][:RECENT_LIMIT]
+    settings.setValue("compare/recent_corpora", recent)
+    return recent

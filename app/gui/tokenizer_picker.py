@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 
@@ -24,6 +24,11 @@ class Choice:
 
 
 class TokenizerPicker(QComboBox):
+    """``choices_changed(choices)`` whenever the list is rebuilt (the comparison offers the
+    same tokenizers)."""
+
+    choices_changed = Signal(list)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setMinimumContentsLength(28)
@@ -108,6 +113,7 @@ class TokenizerPicker(QComboBox):
                         break
         finally:
             self.blockSignals(False)
+        self.choices_changed.emit(self.choices())
 
 
 def _short(path: str) -> str:

@@ -42,11 +42,13 @@ class JobCancelled(Exception):
 class Job:
     """What a job's function gets: whether it should stop, and a way to report progress."""
 
-    __slots__ = ("_cancelled", "_report")
+    __slots__ = ("_cancelled", "_hand_over", "_report")
 
-    def __init__(self, report: Callable[[float | None, str], None]) -> None:
+    def __init__(self, report: Callable[[float | None, str], None],
+                 hand_over: Callable[[object], None] | None = None) -> None:
         self._cancelled = threading.Event()
         self._report = report
+        self._hand_over = hand_over
 
     @property
     def cancelled(self) -> bool:
@@ -59,6 +61,13 @@ class Job:
 
     def progress(self, fraction: float | None, message: str) -> None:
         self._report(fraction, message)
+
+    def hand_over(self, part: object) -> None:
+        """Give the GUI a part of the result now (a tokenizer's counts while the others are
+        still being counted): the runner's ``partial`` signal, if this is still the latest
+        request."""
+        if self._hand_over is not None:
+            self._hand_over(part)
 
     def cancel(self) -> None:
         self._cancelled.set()
@@ -103,14 +112,16 @@ class _Worker:
 class Runner(QObject):
     """Runs one kind of job on threads of its own; reports only the latest request's outcome.
 
-    ``done(result)`` and ``failed(exception)`` are emitted on the GUI thread, as is
-    ``progressed(fraction or None, message)``. ``busy`` says whether the latest request is
-    still waiting or running; ``cancel()`` forgets it (and asks it to stop).
+    ``done(result)`` and ``failed(exception)`` are emitted on the GUI thread, as are
+    ``progressed(fraction or None, message)`` and ``partial(part)`` (:meth:`Job.hand_over`).
+    ``busy`` says whether the latest request is still waiting or running; ``cancel()``
+    forgets it (and asks it to stop).
     """
 
     done = Signal(object)
     failed = Signal(object)
     progressed = Signal(object, str)
+    partial = Signal(object)
     busy_changed = Signal(bool)
 
     def __init__(self, kind: str, parent: QObject | None = None, *,
@@ -149,7 +160,8 @@ class Runner(QObject):
             self._generation += 1
             generation = self._generation
             job = Job(lambda fraction, message: self._post(generation, "progress",
-                                                           (fraction, message)))
+                                                           (fraction, message)),
+                      lambda part: self._post(generation, "partial", part))
             if self._pending is not None:
                 self._pending[2].cancel()
             self._pending = (generation, work, job)
@@ -242,13 +254,16 @@ class Runner(QObject):
         self._bridge.delivered.emit(self._key, generation, what, payload)
 
     def _on_delivered(self, generation: int, what: str, payload: object) -> None:
-        if what != "progress":
+        if what not in ("progress", "partial"):
             self.finished_jobs += 1
         if generation != self._generation:
             return  # superseded or cancelled meanwhile
         if what == "progress":
             fraction, message = payload  # type: ignore[misc]
             self.progressed.emit(fraction, message)
+            return
+        if what == "partial":
+            self.partial.emit(payload)
             return
         self._reported = generation
         self._set_busy(False)

@@ -87,13 +87,13 @@ class Comparison:
 def chosen_languages(corpus: ParallelCorpus, languages: Sequence[str] | None,
                      reference: str | None) -> tuple[list[str], str]:
     """The corpus's codes for the languages asked for (all by default) and the reference
-    (English when there, else the first): the reference is always compared too."""
+    (English when the corpus has it, else the first language asked for): the reference is
+    always compared too, added when not asked for."""
     picked = corpus.check_languages(languages) if languages else list(corpus.languages)
     if not picked:
         raise CorpusError("choose at least one language")
     if reference is None:
-        default = corpus.default_reference()
-        ref = default if default in picked else picked[0]
+        ref = corpus.english() or picked[0]
     else:
         ref = corpus.check_languages([reference], what="reference language")[0]
     if ref not in picked:

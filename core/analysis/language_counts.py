@@ -5,7 +5,7 @@ Each sentence is encoded on its own, with the tokenizer's whole pipeline (ids id
 official libraries'), through the fast id path in batches. The other counts come from the ids:
 a token starts or ends inside a character when its bytes are not UTF-8 on their own (what
 ``TokenTable.partial`` says token by token); byte-fallback and unknown tokens are those the
-tokenizer gives that kind. Each distinct id is looked at once.
+model gives that kind (BERT's ``[UNK]`` is an added token too). Each distinct id is looked at once.
 """
 
 from __future__ import annotations
@@ -135,10 +135,17 @@ class TokenFlags:
                 (flags, np.zeros(int(ids[-1]) + 1 - len(flags), dtype=np.uint8)))
         found = flags[ids]
         for tid in ids[(found & KNOWN) == 0].tolist():
-            flags[tid] = KNOWN | (FALLBACK if self.tokenizer.token_kind(tid) in FALLBACK_KINDS
-                                  else 0) | (PARTIAL if _splits_a_character(self.tokenizer, tid)
-                                             else 0)
+            flags[tid] = KNOWN | (FALLBACK if self._fallback(tid) else 0) | (
+                PARTIAL if _splits_a_character(self.tokenizer, tid) else 0)
         return flags[ids]
+
+    def _fallback(self, token_id: int) -> bool:
+        """By the kind the *model* gives the id: BERT's [UNK] and Llama's <unk> are added
+        tokens too, but an id the model produced for a character it lacks is unknown."""
+        tokenizer = self.tokenizer
+        if tokenizer.model.has_id(token_id):
+            return tokenizer.kinds.of_model(token_id) in FALLBACK_KINDS
+        return tokenizer.token_kind(token_id) in FALLBACK_KINDS
 
 
 def _splits_a_character(tokenizer: Tokenizer, token_id: int) -> bool:

@@ -5,7 +5,7 @@ Each tokenizer's tokens come from its token table (the same walk as every other 
 spans are over the text the model saw; a tokenizer that normalizes or rewrites the text
 (``▁`` for spaces, NFKC) has each token placed on the input characters it came from, so all
 rows share one axis. A token ending inside a character (byte-level BPE splitting 猫) keeps its
-byte position when the model saw the input unchanged.
+byte position wherever the model saw the characters it covers unchanged.
 """
 
 from __future__ import annotations
@@ -90,13 +90,22 @@ def aligned_rows(text: str, rows: Sequence[Segmentation]) -> SideBySide:
 
 def _placed(table: TokenTable, starts: tuple[int, ...]) -> tuple[PlacedToken, ...]:
     same_text = table.sources is None and table.model_text == table.text
+    model, text = table.model_text, table.text
+    last = len(starts) - 1
     out: list[PlacedToken] = []
     for i in range(len(table)):
         if same_text:
             b0, b1 = table.byte_starts[i], table.byte_ends[i]
         else:
-            c0, c1 = table.source_span(table.char_starts[i], table.char_ends[i])
-            last = len(starts) - 1
-            b0, b1 = starts[min(c0, last)], starts[min(c1, last)]
+            m0, m1 = table.char_starts[i], table.char_ends[i]
+            c0, c1 = table.source_span(m0, m1)
+            c0, c1 = min(c0, last), min(c1, last)
+            if m1 - m0 == c1 - c0 and model[m0:m1] == text[c0:c1]:
+                # The model saw these characters as they are: bytes keep their place (a
+                # token ending inside a character too), whatever was normalized elsewhere.
+                base = starts[c0] - table.char_bytes[m0]
+                b0, b1 = table.byte_starts[i] + base, table.byte_ends[i] + base
+            else:
+                b0, b1 = starts[c0], starts[c1]
         out.append(PlacedToken(table.ids[i], b0, b1, table.kind(i), bool(table.partial[i])))
     return tuple(out)

@@ -15,8 +15,11 @@ MAX_FILE_BYTES = 512 << 20
 MAX_TOTAL_BYTES = 1 << 30
 
 
-def read_corpus_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
-    """A regular file's bytes, refused when bigger than ``limit`` (checked first)."""
+def read_corpus_file(path: Path, *, limit: int | None = None) -> bytes:
+    """A regular file's bytes, refused when bigger than ``limit`` (checked first; by default
+    :data:`MAX_FILE_BYTES`)."""
+    if limit is None:
+        limit = MAX_FILE_BYTES
     try:
         info = path.stat()
     except OSError as exc:
@@ -35,10 +38,15 @@ def read_corpus_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
     return data
 
 
-def check_size(where: str, size: int, limit: int) -> None:
+def check_size(where: str, size: int, limit: int, *, what: str = "a parallel corpus file"
+               ) -> None:
     if size > limit:
-        raise CorpusError(f"{where}: {size:,} bytes is more than the {limit >> 20} MB a "
-                          "parallel corpus file may have")
+        raise CorpusError(f"{where}: {size:,} bytes is more than the {_size(limit)} "
+                          f"{what} may have")
+
+
+def _size(count: int) -> str:
+    return f"{count >> 20:,} MB" if count >= 1 << 20 else f"{count:,} bytes"
 
 
 def decode_text(data: bytes, where: str, *, language: str | None = None) -> str:

@@ -71,11 +71,13 @@ def _parse_line(line: str, where: str) -> tuple[str, str, str]:
         raise CorpusError(f"{where}: \"text\" must be a string, not "
                           f"{json.dumps(text, ensure_ascii=False)}")
     if "\\u" in line:  # only an escape can make a lone surrogate
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise CorpusError(f"{where}: \"text\" holds a lone surrogate (an unpaired "
-                              "\\ud800-\\udfff escape), which no UTF-8 text can hold") from None
+        for key, value in (("lang", language), ("id", sentence_id), ("text", text)):
+            try:
+                str(value).encode("utf-8")
+            except UnicodeEncodeError:
+                raise CorpusError(f"{where}: \"{key}\" holds a lone surrogate (an unpaired "
+                                  "\\ud800-\\udfff escape), which no UTF-8 text can hold"
+                                  ) from None
     return language.strip(), str(sentence_id).strip(), text
 
 

@@ -95,7 +95,7 @@ def read_line_folder(path: Path) -> ParallelCorpus:
     for shown, language, full in files:
         data = read_corpus_file(full)
         total += len(data)
-        check_size(str(path), total, MAX_TOTAL_BYTES)
+        check_size(str(path), total, MAX_TOTAL_BYTES, what="the files of a corpus together")
         loaded.append((shown, language, data))
     names = _names(read_corpus_file(names_file), str(names_file)) if names_file else {}
     return _assemble(loaded, names, skipped, where=str(path), name=path.name)
@@ -109,7 +109,7 @@ def _walk_error(path: Path):
 
 
 def read_line_archive(path: Path) -> ParallelCorpus:
-    check_size(str(path), _file_size(path), MAX_TOTAL_BYTES)
+    check_size(str(path), _file_size(path), MAX_TOTAL_BYTES, what="a corpus archive")
     loaded: list[tuple[str, str, bytes]] = []
     names: dict[str, str] = {}
     skipped: list[str] = []
@@ -132,7 +132,8 @@ def read_line_archive(path: Path) -> ParallelCorpus:
                 # Sizes come from the member's header, before anything is decompressed.
                 check_size(shown, member.size, MAX_FILE_BYTES)
                 total += member.size
-                check_size(str(path), total, MAX_TOTAL_BYTES)
+                check_size(str(path), total, MAX_TOTAL_BYTES,
+                           what="the files of a corpus together")
                 handle = archive.extractfile(member)
                 data = handle.read(member.size + 1) if handle is not None else b""
                 if is_names:
@@ -140,7 +141,9 @@ def read_line_archive(path: Path) -> ParallelCorpus:
                 else:
                     loaded.append((member.name, language, data))  # type: ignore[arg-type]
     except (tarfile.TarError, EOFError, OSError) as exc:
-        raise CorpusError(f"{path}: not a readable tar archive ({exc}); archives are "
+        # tarfile's message lists every compression it tried, a line each: the first says it.
+        reason = (str(exc).splitlines() or [type(exc).__name__])[0].rstrip(":")
+        raise CorpusError(f"{path}: not a readable tar archive ({reason}); archives are "
                           ".tar.gz, .tar.xz (or .tar.bz2, .tar)") from None
     name = path.name
     for suffix in ARCHIVE_SUFFIXES:

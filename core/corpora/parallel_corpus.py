@@ -45,12 +45,16 @@ class ParallelCorpus:
         name = self.language_name(code)
         return code if name == code else f"{name} ({code})"
 
-    def default_reference(self) -> str:
-        """English when the corpus has it (the usual reference), else its first language."""
+    def english(self) -> str | None:
+        """The code of the corpus's English, if it has English."""
         for code in self.languages:
             if is_english(code, self.names.get(code, "")):
                 return code
-        return self.languages[0]
+        return None
+
+    def default_reference(self) -> str:
+        """English when the corpus has it (the usual reference), else its first language."""
+        return self.english() or self.languages[0]
 
     def find_language(self, wanted: str) -> str | None:
         """The language a user means by ``wanted``: its code (any case) or its name."""

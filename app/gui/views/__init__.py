@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import style
+from .compare_view import CompareView
 from .ids_panel import IdsPanel
 from .layers_view import LayersView
 from .playback_view import PlaybackView
@@ -72,5 +73,6 @@ VIEWS: tuple[ViewSpec, ...] = (
              "tab", 470, stretch=1, tab="Merge playback"),
     ViewSpec("training", "Training playback: train on a corpus, then step through its merges",
              TrainingView, "tab", 470, stretch=1, tab="Training playback"),
+    ViewSpec("compare", "", CompareView, "tab", 470, stretch=1, tab="Compare languages"),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )

@@ -55,7 +55,7 @@ def chip_label(tokenizer: Tokenizer, token_id: int, *, spelling: bool = False) -
     if "\\x" in label:
         data = tokenizer.token_bytes(token_id)
         if data:
-            label = data.decode("utf-8", _HEX_ERRORS)
+            label = data.decode("utf-8", HEX_ERRORS)
     return visible(label) if label else "∅"
 
 
@@ -66,8 +66,8 @@ def _hex_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
 
 # A token's text with the bytes that are not whole characters written <E6>: " <E6>" stays
 # a space and a byte, not three hex codes.
-_HEX_ERRORS = "bpelens-hex"
-codecs.register_error(_HEX_ERRORS, _hex_bytes)
+HEX_ERRORS = "bpelens-hex"
+codecs.register_error(HEX_ERRORS, _hex_bytes)
 
 
 class ChipCanvas(QWidget):

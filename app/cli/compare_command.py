@@ -1,0 +1,105 @@
+"""`bpelens compare`: languages × tokenizers on a parallel corpus — tokens, ratios to a
+reference language, bytes per token, Gini — as JSON, CSV or a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from bpelens.core import (
+    Tokenizer,
+    comparison_csv,
+    comparison_json,
+    comparison_table,
+    iter_comparison,
+)
+
+from ..parallel_corpora import open_corpus
+from .errors import CliError
+from .tokenizer_argument import open_named_tokenizer
+
+
+def run(args: argparse.Namespace) -> int:
+    specs: list[str] = args.tokenizer
+    if len(set(specs)) != len(specs):
+        twice = next(s for s in specs if specs.count(s) > 1)
+        raise CliError(f"-t {twice} is given twice; name each tokenizer once")
+    languages = _languages(args.languages)
+    corpus = open_corpus(args.corpus)
+    # Every tokenizer is opened before any counting: a bad -t fails in a second, not after
+    # minutes of work on the others.
+    tokenizers: list[tuple[str, Tokenizer]] = [(s, open_named_tokenizer(s)) for s in specs]
+    progress = _Progress(args.quiet)
+    progress.line(f"{corpus.name}: {len(corpus):,} sentences in {len(corpus.languages)} "
+                  "languages" + "".join(f"; {n}" for n in corpus.notes))
+    comparison = None
+    for step in iter_comparison(corpus, tokenizers, languages=languages,
+                                reference=args.reference, special=args.special,
+                                add_special_tokens=args.add_special_tokens):
+        if step.finished is not None:
+            progress.done(step.finished.name)
+        else:
+            progress.step(step.fraction, step.message)
+        if step.comparison is not None:
+            comparison = step.comparison
+    progress.close()
+    if comparison is None:
+        raise CliError("the comparison stopped without a result")
+    out = sys.stdout
+    if args.format == "csv":
+        out.write(comparison_csv(comparison))
+    elif args.format == "table":
+        out.write(comparison_table(comparison))
+    else:
+        out.write(json.dumps(comparison_json(comparison), ensure_ascii=False) + "\n")
+    return 0
+
+
+def _languages(value: str | None) -> list[str] | None:
+    if value is None:
+        return None
+    languages = [part.strip() for part in value.split(",") if part.strip()]
+    if not languages:
+        raise CliError("--languages: give language codes separated by commas (en,ja,zh)")
+    return languages
+
+
+class _Progress:
+    """Progress on stderr: a line rewritten in place in a terminal, a line per tokenizer
+    done otherwise; nothing with --quiet."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.stream = sys.stderr
+        self.show = not quiet and self.stream is not None
+        self.interactive = self.show and self.stream.isatty()
+        self.started = self.last = time.perf_counter()
+
+    def _print(self, line: str, *, final: bool) -> None:
+        if not self.show:
+            return
+        try:
+            if self.interactive:
+                print("\r\x1b[K" + line, end="\n" if final else "", file=self.stream,
+                      flush=True)
+            else:
+                print(line, file=self.stream, flush=True)
+        except (OSError, ValueError):
+            self.show = False  # stderr went away: the comparison matters more
+
+    def line(self, text: str) -> None:
+        self._print(f"bpelens: {text}", final=True)
+
+    def step(self, fraction: float, message: str) -> None:
+        now = time.perf_counter()
+        if self.interactive and now - self.last > 0.2:
+            self.last = now
+            self._print(f"bpelens: {fraction:4.0%} {message}", final=False)
+
+    def done(self, name: str) -> None:
+        seconds = time.perf_counter() - self.started
+        self._print(f"bpelens: {name}: counted ({seconds:.1f} s so far)", final=True)
+
+    def close(self) -> None:
+        pass

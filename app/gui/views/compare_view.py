@@ -1,0 +1,492 @@
+"""Compare languages and tokenizers on a parallel corpus: choose the corpus (the bundled demo,
+a folder or archive of line-aligned files, a TSV, a JSONL), the tokenizers (anything the picker
+offers, or a file) and the languages; read the table, the bars, the ratio heatmap and the
+Lorenz curves; click any of them to see that language's sentences under every tokenizer side by
+side. Counting runs off the GUI thread with progress and Cancel; each tokenizer's results
+appear as it finishes. The table exports as CSV or JSON, each plot as PNG or SVG.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import BpeLensError, comparison_csv, comparison_json, write_atomic
+
+from ...parallel_corpora import DEMO_CORPUS, DEMO_LABEL
+from .. import style
+from ..compare_session import MAX_TOKENIZERS, ComparisonSession
+from ..settings import recent_corpora, remember_corpus
+from ..tokenizer_files import TOKENIZER_FILTER, path_choice
+from ..tokenizer_picker import Choice
+from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
+from .compare_table import ComparisonTable
+from .playback_parts import title_label
+from .sentence_comparison import SentenceComparison
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from . import Pane
+
+CORPUS_FILTER = ("Parallel corpora (*.tsv *.jsonl *.tar.gz *.tgz *.tar.xz *.txz);;"
+                 "All files (*)")
+OPEN_FILE, OPEN_FOLDER = "open-file", "open-folder"
+PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
+
+
+class CompareView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.compare: ComparisonSession | None = None
+        self.session: Session | None = None
+        self.choices: list[Choice] = []
+        self.current: Choice | None = None
+        self._defaults_chosen = False
+        self._started = False
+        self.pending_tokenizers: list[Choice] | None = None  # --compare, before the corpus
+        self.pending_page: str | None = None
+
+        self.corpus_box = QComboBox()
+        self.corpus_box.setMinimumContentsLength(30)
+        self.corpus_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_info = QLabel()
+        self.corpus_info.setStyleSheet(style.MUTED)
+        self.corpus_info.setTextFormat(Qt.TextFormat.PlainText)
+        self.corpus_info.setWordWrap(True)
+        self.reference_box = QComboBox()
+        self.reference_box.setMinimumContentsLength(14)
+        self.reference_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.reference_box.setToolTip("Ratios are taken to this language's tokens")
+        self.special_box = QComboBox()
+        self.special_box.addItem("special tokens as text", "none")
+        self.special_box.addItem("special tokens as control tokens", "all")
+        self.special_box.setToolTip("Whether special-token strings (<|endoftext|>) in the "
+                                    "sentences stay text (default) or become control tokens")
+        self.bos_box = QCheckBox("count BOS/EOS")
+        self.bos_box.setToolTip("Count the tokens a tokenizer's post-processor adds around each "
+                                "sentence (BOS, EOS, [CLS] …); by default only the text's own")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(200)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.hide()
+        self.status = QLabel()
+        self.status.setStyleSheet(style.MUTED)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem = QLabel()
+        self.problem.setStyleSheet(style.ERROR_TEXT)
+        self.problem.setTextFormat(Qt.TextFormat.PlainText)
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+
+        self.tokenizer_list = QListWidget()
+        self.tokenizer_list.setToolTip(f"Tick up to {MAX_TOKENIZERS} tokenizers to compare")
+        self.add_tokenizer_button = QPushButton("Add tokenizer file…")
+        self.language_list = QListWidget()
+        self.all_languages = QPushButton("All")
+        self.no_languages = QPushButton("None")
+
+        self.table = ComparisonTable()
+        self.bars = BarsPlot()
+        self.heatmap = RatioHeatmap()
+        self.lorenz = LorenzPlot()
+        self.sentences = SentenceComparison()
+        self.pages = QTabWidget()
+        self.pages.addTab(self.table, "Table")
+        self.pages.addTab(self.bars, "Bars")
+        self.pages.addTab(self.heatmap, "Ratio heatmap")
+        self.pages.addTab(self.lorenz, "Lorenz curves")
+        self.pages.addTab(self.sentences, "Sentences")
+        self.export_table_button = QPushButton("Export table…")
+        self.export_table_button.setToolTip("Save the table as CSV or JSON")
+        self.export_plot_button = QPushButton("Export plot…")
+        self.export_plot_button.setToolTip("Save the plot shown as PNG or SVG")
+        self._build_layout()
+        self._wire()
+
+    def _build_layout(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Corpus"))
+        top.addWidget(self.corpus_box)
+        top.addWidget(self.corpus_info, 1)
+        settings = QHBoxLayout()
+        settings.addWidget(QLabel("Reference"))
+        settings.addWidget(self.reference_box)
+        settings.addWidget(self.special_box)
+        settings.addWidget(self.bos_box)
+        settings.addStretch(1)
+        settings.addWidget(self.status)
+        settings.addWidget(self.progress)
+        settings.addWidget(self.cancel_button)
+        settings.addWidget(self.export_table_button)
+        settings.addWidget(self.export_plot_button)
+
+        side = QWidget()
+        column = QVBoxLayout(side)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(title_label("Tokenizers"))
+        column.addWidget(self.tokenizer_list, 3)
+        column.addWidget(self.add_tokenizer_button)
+        column.addWidget(title_label("Languages"))
+        column.addWidget(self.language_list, 4)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.all_languages)
+        buttons.addWidget(self.no_languages)
+        column.addLayout(buttons)
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(side)
+        body.addWidget(self.pages)
+        body.setStretchFactor(1, 1)
+        body.setSizes([230, 1000])
+        self.body = body
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addLayout(settings)
+        layout.addWidget(self.problem)
+        layout.addWidget(body, 1)
+        self.setMinimumSize(240, 120)
+
+    def _wire(self) -> None:
+        self.corpus_box.activated.connect(self._on_corpus_chosen)
+        self.tokenizer_list.itemChanged.connect(lambda _: self._on_tokenizers_ticked())
+        self.language_list.itemChanged.connect(lambda _: self._on_languages_ticked())
+        self.all_languages.clicked.connect(lambda: self._tick_all_languages(True))
+        self.no_languages.clicked.connect(lambda: self._tick_all_languages(False))
+        self.reference_box.activated.connect(self._on_reference_chosen)
+        self.special_box.activated.connect(lambda _: self._on_special())
+        self.bos_box.toggled.connect(lambda _: self._on_special())
+        self.add_tokenizer_button.clicked.connect(self.ask_add_tokenizer)
+        self.export_table_button.clicked.connect(self.ask_export_table)
+        self.export_plot_button.clicked.connect(self.ask_export_plot)
+        for plot in self.plots():
+            plot.picked.connect(self.open_sentences)
+        self.table.row_picked.connect(self.open_sentences)
+        self.pages.currentChanged.connect(lambda _: self._update_export_buttons())
+
+    def plots(self) -> tuple[ComparisonPlot, ...]:
+        return (self.bars, self.heatmap, self.lorenz)
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self.session = session
+        compare = self.compare = ComparisonSession(session.runner, self)
+        compare.corpus_changed.connect(self._on_corpus_changed)
+        compare.comparison_changed.connect(self._on_comparison)
+        compare.problem.connect(self._show_problem)
+        compare.problem_solved.connect(self.problem.hide)
+        compare.choices_changed.connect(self._show_choices)
+        compare.sentence_ready.connect(self.sentences.show_sentence)
+        compare.counter.progressed.connect(self._on_progress)
+        compare.counter.busy_changed.connect(self._on_busy)
+        compare.reader.busy_changed.connect(self._on_reading)
+        self.cancel_button.clicked.connect(compare.cancel)
+        self.sentences.sentence_wanted.connect(compare.show_sentence)
+        session.loaded.connect(self._on_tokenizer_loaded)
+        self._fill_corpus_box()
+
+    def shows(self, encoded) -> bool:
+        return True  # it shows a corpus of its own, not the text in the box
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._started:
+            self._started = True
+            if self.compare is not None and self.compare.corpus is None:
+                self.open_corpus(DEMO_CORPUS)  # something useful at once
+
+    # -- corpus --------------------------------------------------------------------------------
+    def _fill_corpus_box(self) -> None:
+        self.corpus_box.blockSignals(True)
+        self.corpus_box.clear()
+        self.corpus_box.addItem(DEMO_LABEL, DEMO_CORPUS)
+        settings = self.session.settings if self.session is not None else None
+        for path in recent_corpora(settings) if settings is not None else []:
+            self.corpus_box.addItem(Path(path).name or path, path)
+            self.corpus_box.setItemData(self.corpus_box.count() - 1, path,
+                                        Qt.ItemDataRole.ToolTipRole)
+        self.corpus_box.addItem("Open a corpus file (TSV, JSONL, archive)…", OPEN_FILE)
+        self.corpus_box.addItem("Open a folder of line-aligned files…", OPEN_FOLDER)
+        spec = self.compare.corpus_spec if self.compare is not None else None
+        index = self.corpus_box.findData(spec) if spec else 0
+        self.corpus_box.setCurrentIndex(max(0, index))
+        self.corpus_box.blockSignals(False)
+
+    def _on_corpus_chosen(self, index: int) -> None:
+        data = self.corpus_box.itemData(index)
+        if data == OPEN_FILE:
+            path, _ = QFileDialog.getOpenFileName(self, "Open a parallel corpus", "",
+                                                  CORPUS_FILTER)
+        elif data == OPEN_FOLDER:
+            path = QFileDialog.getExistingDirectory(self, "Open a folder of line-aligned files")
+        else:
+            path = data
+        if path:
+            self.open_corpus(path)
+        else:
+            self._fill_corpus_box()  # back to the corpus in use
+
+    def open_corpus(self, spec: str) -> None:
+        self._started = True  # the demo is no longer wanted when the tab first shows
+        if self.compare is not None:
+            self.status.setText("Reading the corpus…")
+            self.compare.open_corpus(spec)
+
+    def _on_reading(self, busy: bool) -> None:
+        if not busy and self.status.text() == "Reading the corpus…":
+            self.status.clear()
+
+    def _on_corpus_changed(self, corpus) -> None:
+        if self.compare is not None and self.compare.corpus_spec not in (None, DEMO_CORPUS) \
+                and self.session is not None:
+            remember_corpus(self.session.settings, str(self.compare.corpus_spec))
+        self._fill_corpus_box()
+        info = (f"{corpus.name}: {len(corpus):,} sentences in {len(corpus.languages)} "
+                "languages")
+        if corpus.notes:
+            info += " — " + "; ".join(corpus.notes)
+        self.corpus_info.setText(info)
+        self.corpus_info.setToolTip(f"{corpus.source}\n{info}")
+        if not self._defaults_chosen or self.pending_tokenizers is not None:
+            self._choose_default_tokenizers()
+
+    # -- tokenizers ------------------------------------------------------------------------------
+    def set_choices(self, choices: list[Choice]) -> None:
+        """Everything the tokenizer picker offers (the window passes its list on)."""
+        ticked = set(self.ticked_tokenizers())
+        extra = [c for c in self.choices if c not in choices and c.kind == "path"]
+        self.choices = list(dict.fromkeys([*choices, *extra]))
+        self._fill_tokenizer_list(ticked)
+
+    def _fill_tokenizer_list(self, ticked: set[Choice]) -> None:
+        self.tokenizer_list.blockSignals(True)
+        self.tokenizer_list.clear()
+        for choice in self.choices:
+            item = QListWidgetItem(choice.label or choice.key)
+            item.setData(Qt.ItemDataRole.UserRole, choice)
+            item.setToolTip(choice.key)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if choice in ticked
+                               else Qt.CheckState.Unchecked)
+            self.tokenizer_list.addItem(item)
+        self.tokenizer_list.blockSignals(False)
+
+    def ticked_tokenizers(self) -> list[Choice]:
+        out = []
+        for row in range(self.tokenizer_list.count()):
+            item = self.tokenizer_list.item(row)
+            if item.checkState() == Qt.CheckState.Checked:
+                out.append(item.data(Qt.ItemDataRole.UserRole))
+        return out
+
+    def set_tokenizers(self, choices: list[Choice]) -> None:
+        """Tick exactly these tokenizers (adding any the list lacks)."""
+        self.choices = list(dict.fromkeys([*self.choices, *choices]))
+        self._fill_tokenizer_list(set(choices))
+        self._on_tokenizers_ticked()
+
+    def _choose_default_tokenizers(self) -> None:
+        self._defaults_chosen = True
+        if self.pending_tokenizers is not None:
+            chosen, self.pending_tokenizers = self.pending_tokenizers, None
+        else:
+            demos = [c for c in self.choices if c.kind == "demo"]
+            chosen = list(dict.fromkeys([*([self.current] if self.current else []), *demos]))
+        self.set_tokenizers(chosen[:MAX_TOKENIZERS])
+
+    def _on_tokenizer_loaded(self, choice: Choice, tokenizer, fallback: bool) -> None:
+        self.current = choice
+        if choice not in self.choices:
+            self.choices.append(choice)
+            self._fill_tokenizer_list(set(self.ticked_tokenizers()))
+
+    def _on_tokenizers_ticked(self) -> None:
+        if self.compare is not None:
+            self.compare.set_tokenizers(self.ticked_tokenizers())
+
+    def ask_add_tokenizer(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Add a tokenizer to compare", "",
+                                              TOKENIZER_FILTER)
+        if path:
+            self.set_tokenizers([*self.ticked_tokenizers(), path_choice(path)])
+
+    # -- languages and settings ----------------------------------------------------------------
+    def _show_choices(self) -> None:
+        compare = self.compare
+        if compare is None or compare.corpus is None:
+            return
+        corpus = compare.corpus
+        chosen = set(compare.languages)
+        self.language_list.blockSignals(True)
+        if self.language_list.count() != len(corpus.languages) or any(
+                self.language_list.item(i).data(Qt.ItemDataRole.UserRole) != lang
+                for i, lang in enumerate(corpus.languages)):
+            self.language_list.clear()
+            for language in corpus.languages:
+                item = QListWidgetItem(corpus.label(language))
+                item.setData(Qt.ItemDataRole.UserRole, language)
+                missing = corpus.missing(language)
+                if missing:
+                    item.setToolTip(f"lacks {missing:,} of the corpus's {len(corpus):,} "
+                                    "sentences")
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                self.language_list.addItem(item)
+        for i in range(self.language_list.count()):
+            item = self.language_list.item(i)
+            item.setCheckState(Qt.CheckState.Checked
+                               if item.data(Qt.ItemDataRole.UserRole) in chosen
+                               else Qt.CheckState.Unchecked)
+        self.language_list.blockSignals(False)
+        self.reference_box.blockSignals(True)
+        self.reference_box.clear()
+        for language in compare.languages:
+            self.reference_box.addItem(corpus.label(language), language)
+        self.reference_box.setCurrentIndex(max(0, self.reference_box.findData(
+            compare.reference)))
+        self.reference_box.blockSignals(False)
+
+    def ticked_languages(self) -> list[str]:
+        return [self.language_list.item(i).data(Qt.ItemDataRole.UserRole)
+                for i in range(self.language_list.count())
+                if self.language_list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _on_languages_ticked(self) -> None:
+        if self.compare is not None:
+            self.compare.set_languages(self.ticked_languages())
+
+    def _tick_all_languages(self, on: bool) -> None:
+        self.language_list.blockSignals(True)
+        for i in range(self.language_list.count()):
+            self.language_list.item(i).setCheckState(
+                Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.language_list.blockSignals(False)
+        self._on_languages_ticked()
+
+    def _on_reference_chosen(self, index: int) -> None:
+        if self.compare is not None:
+            self.compare.set_reference(self.reference_box.itemData(index))
+
+    def set_reference(self, language: str) -> None:
+        self.reference_box.setCurrentIndex(self.reference_box.findData(language))
+        self._on_reference_chosen(self.reference_box.currentIndex())
+
+    def _on_special(self) -> None:
+        if self.compare is not None:
+            self.compare.set_special(self.special_box.currentData(), self.bos_box.isChecked())
+
+    # -- results -------------------------------------------------------------------------------
+    def _on_comparison(self, comparison) -> None:
+        self.table.set_comparison(comparison)
+        for plot in self.plots():
+            plot.show_comparison(comparison)
+        corpus = self.compare.corpus if self.compare is not None else None
+        self.sentences.set_comparison(comparison, corpus)
+        self._update_export_buttons()
+        if comparison is not None and self.pending_page is not None:
+            self.show_page(self.pending_page)
+            self.pending_page = None
+
+    def show_page(self, page: str) -> None:
+        """``table``, ``bars``, ``heatmap``, ``lorenz`` or ``sentences``."""
+        self.pages.setCurrentIndex(PAGES.index(page))
+
+    def open_sentences(self, tokenizer: str, language: str) -> None:
+        """Sentence by sentence, ``language`` under every tokenizer (from a click)."""
+        self.pages.setCurrentWidget(self.sentences)
+        self.sentences.open(language, self.sentences.index)
+
+    def _on_progress(self, fraction, message: str) -> None:
+        if fraction is not None:
+            self.progress.setValue(int(fraction * 1000))
+        self.status.setText(message)
+
+    def _on_busy(self, busy: bool) -> None:
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        if busy:
+            self.progress.setValue(0)
+        else:
+            compare = self.compare
+            done = compare is not None and not compare.missing()
+            self.status.setText("" if done else "Cancelled: the table shows the tokenizers "
+                                "counted so far")
+
+    def _show_problem(self, message: str) -> None:
+        self.problem.setText(message)
+        self.problem.setToolTip(message)
+        self.problem.show()
+        if self.status.text() == "Reading the corpus…":
+            self.status.clear()
+
+    # -- export ---------------------------------------------------------------------------------
+    def _update_export_buttons(self) -> None:
+        has = self.compare is not None and self.compare.comparison is not None
+        self.export_table_button.setEnabled(has)
+        self.export_plot_button.setEnabled(has and self.pages.currentWidget() in self.plots())
+
+    def export_table(self, path: Path) -> None:
+        """The table as CSV, or as JSON (what ``bpelens compare`` prints), by the suffix."""
+        comparison = self.compare.comparison if self.compare is not None else None
+        if comparison is None:
+            raise BpeLensError("nothing to export yet")
+        if path.suffix.lower() == ".json":
+            import json
+
+            data = json.dumps(comparison_json(comparison), ensure_ascii=False, indent=1) + "\n"
+        else:
+            data = comparison_csv(comparison)
+        write_atomic(path, data.encode("utf-8"))
+
+    def ask_export_table(self) -> None:
+        path, chosen = QFileDialog.getSaveFileName(self, "Export the table", "comparison.csv",
+                                                   "CSV (*.csv);;JSON (*.json)")
+        if not path:
+            return
+        target = Path(path)
+        if target.suffix.lower() not in (".csv", ".json"):
+            target = target.with_suffix(".json" if "json" in chosen.lower() else ".csv")
+        self._export(lambda: self.export_table(target), target)
+
+    def ask_export_plot(self) -> None:
+        plot = self.pages.currentWidget()
+        if not isinstance(plot, ComparisonPlot):
+            return
+        name = PAGES[self.pages.currentIndex()]
+        path, chosen = QFileDialog.getSaveFileName(self, "Export the plot", f"{name}.png",
+                                                   "PNG image (*.png);;SVG vector image (*.svg)")
+        if not path:
+            return
+        target = Path(path)
+        if target.suffix.lower() not in (".png", ".svg"):
+            target = target.with_suffix(".svg" if "svg" in chosen.lower() else ".png")
+        self._export(lambda: plot.export_image(target), target)
+
+    def _export(self, write, target: Path) -> None:
+        try:
+            write()
+        except (BpeLensError, OSError, ValueError) as exc:
+            self._show_problem(f"Could not export to {target}: {exc}")
+            return
+        self.status.setText(f"Saved {target}")
