@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bpelens.core import ParallelCorpus, open_parallel_corpus, parse_tsv_corpus
+from bpelens.core import CorpusError, ParallelCorpus, open_parallel_corpus, parse_tsv_corpus
 from bpelens.resources import PARALLEL_DEMO, resource
 
 DEMO_CORPUS = "demo"
@@ -19,6 +19,8 @@ def demo_corpus() -> ParallelCorpus:
 
 def open_corpus(spec: str) -> ParallelCorpus:
     """``demo`` (when no file of that name is there) or a path."""
+    if not spec.strip():
+        raise CorpusError("the corpus path is empty; give a file or folder, or demo")
     path = Path(spec).expanduser()
     if spec == DEMO_CORPUS and not _exists(path):
         return demo_corpus()

@@ -66,6 +66,8 @@ def test_shell_blocks_run_and_print_what_they_say(tmp_path: Path) -> None:
     (work / "o200k_base.tiktoken").symlink_to(TOKENIZERS / "tiktoken" / "o200k_base.tiktoken")
     (work / "tokenizer.model").symlink_to(
         TOKENIZERS / "sentencepiece" / "kyoto_ja_unigram_8000.model")
+    (work / "NTREX-128.tar.xz").symlink_to(
+        SHARED_DATA / "parallel" / "ntrex128" / "NTREX-128.tar.xz")
     env = {**os.environ, "HOME": str(home),
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     ran = 0

@@ -7,9 +7,10 @@ import argparse
 import json
 import sys
 import time
+from functools import partial
 
 from bpelens.core import (
-    Tokenizer,
+    chosen_languages,
     comparison_csv,
     comparison_json,
     comparison_table,
@@ -18,7 +19,7 @@ from bpelens.core import (
 
 from ..parallel_corpora import open_corpus
 from .errors import CliError
-from .tokenizer_argument import open_named_tokenizer
+from .tokenizer_argument import check_named_tokenizer, open_named_tokenizer
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,15 +29,19 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"-t {twice} is given twice; name each tokenizer once")
     languages = _languages(args.languages)
     corpus = open_corpus(args.corpus)
-    # Every tokenizer is opened before any counting: a bad -t fails in a second, not after
-    # minutes of work on the others.
-    tokenizers: list[tuple[str, Tokenizer]] = [(s, open_named_tokenizer(s)) for s in specs]
+    # Languages, and every -t, are checked before any counting: a mistake fails in a second,
+    # not after minutes of work on the others. Each tokenizer is then opened when its turn
+    # comes and let go after it is counted (five large vocabularies at once take a GB).
+    languages, reference = chosen_languages(corpus, languages, args.reference)
+    for spec in specs:
+        check_named_tokenizer(spec)
+    tokenizers = [(s, partial(open_named_tokenizer, s)) for s in specs]
     progress = _Progress(args.quiet)
     progress.line(f"{corpus.name}: {len(corpus):,} sentences in {len(corpus.languages)} "
                   "languages" + "".join(f"; {n}" for n in corpus.notes))
     comparison = None
     for step in iter_comparison(corpus, tokenizers, languages=languages,
-                                reference=args.reference, special=args.special,
+                                reference=reference, special=args.special,
                                 add_special_tokens=args.add_special_tokens):
         if step.finished is not None:
             progress.done(step.finished.name)

@@ -26,15 +26,33 @@ def _open(args: argparse.Namespace) -> Tokenizer:
                      getattr(args, "pattern", None))
 
 
+def _split_encoding(spec: str) -> tuple[str, str | None]:
+    if "@" in spec and not _exists(Path(spec).expanduser()):
+        head, _, tail = spec.rpartition("@")
+        if head and tail:
+            return head, tail
+    return spec, None
+
+
+def check_named_tokenizer(spec: str) -> None:
+    """What can be known of a ``-t`` without reading it: the file or folder is there, or it
+    is a bundled demo's name (reading it may still find it bad)."""
+    path_spec, _ = _split_encoding(spec)
+    if _exists(Path(path_spec).expanduser()) or path_spec in DEMO_TOKENIZERS:
+        return
+    if _looks_like_demo(path_spec):
+        guess = closest(path_spec, DEMO_TOKENIZERS)
+        hint = f"did you mean {guess}? " if guess else ""
+        raise CliError(f"-t {spec}: no such file or folder, nor a bundled demo "
+                       f"({hint}demos: {', '.join(DEMO_TOKENIZERS)})")
+    raise CliError(f"-t {spec}: no such file or folder")
+
+
 def open_named_tokenizer(spec: str) -> Tokenizer:
     """One of several ``-t`` (``bpelens compare``): a file or folder, a bundled demo, or
     ``FILE@ENCODING`` for a .tiktoken file whose encoding its name and hash do not say
     (``o200k_base.tiktoken@o200k_harmony``). Notes go to stderr."""
-    encoding = None
-    if "@" in spec and not _exists(Path(spec).expanduser()):
-        head, _, tail = spec.rpartition("@")
-        if head and tail:
-            spec, encoding = head, tail
+    spec, encoding = _split_encoding(spec)
     tokenizer = open_spec(spec, encoding, None)
     for note in tokenizer.load_notes:
         say(f"bpelens: note: -t {spec}: {note}")

@@ -10,7 +10,7 @@ and each tokenizer's counts as it finishes.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..corpora.parallel_corpus import ParallelCorpus
@@ -20,6 +20,9 @@ from ..pipeline.tokenizer import Tokenizer
 from .inequality import gini, lorenz
 from .language_counts import LanguageCounts, TokenFlags, iter_language_counts
 from .metrics import ComparisonRow, comparison_row, sentence_ratios
+
+# A tokenizer, or a function that opens it when its turn comes.
+TokenizerSource = Tokenizer | Callable[[], Tokenizer]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -166,13 +169,16 @@ def compare_counts(corpus: ParallelCorpus, counts: Sequence[TokenizerCounts], *,
         add_special_tokens=counts[0].add_special_tokens)
 
 
-def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Tokenizer]], *,
-                    languages: Sequence[str] | None = None, reference: str | None = None,
+def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, TokenizerSource]],
+                    *, languages: Sequence[str] | None = None, reference: str | None = None,
                     special: SpecialMode = "none", add_special_tokens: bool = False,
                     ) -> Iterator[ComparisonStep]:
     """Count every tokenizer (named as the caller names it) on the chosen languages, one after
     the other; yields progress often (a caller may stop between steps), each tokenizer's
-    counts as it finishes, and last the comparison."""
+    counts as it finishes, and last the comparison.
+
+    A tokenizer may be given as a function that opens it: it is then opened just before it
+    is counted and let go after, so one large vocabulary at a time is in memory."""
     if not tokenizers:
         raise CorpusError("choose at least one tokenizer")
     names = [name for name, _ in tokenizers]
@@ -182,11 +188,13 @@ def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Toke
     rows = corpus.shared_rows(picked)
     finished: list[TokenizerCounts] = []
     count = len(tokenizers)
-    for index, (name, tokenizer) in enumerate(tokenizers):
+    for index, (name, source) in enumerate(tokenizers):
         message = f"{name}: {len(picked)} languages × {len(rows):,} sentences"
         yield ComparisonStep(index / count, message)
+        tokenizer = source if isinstance(source, Tokenizer) else source()
         steps = iter_tokenizer_counts(name, tokenizer, corpus, picked, rows=rows,
                                       special=special, add_special_tokens=add_special_tokens)
+        del tokenizer  # the generator holds it while it counts, and no longer
         while True:
             try:
                 fraction = next(steps)
@@ -199,7 +207,7 @@ def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Toke
         corpus, finished, reference=ref, languages=picked))
 
 
-def compare(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Tokenizer]],
+def compare(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, TokenizerSource]],
             **options) -> Comparison:
     """:func:`iter_comparison`, run to its end."""
     for step in iter_comparison(corpus, tokenizers, **options):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import Any
 
@@ -90,8 +91,9 @@ def comparison_table(comparison: Comparison) -> str:
     """Columns aligned for a terminal, then each tokenizer's Gini coefficient and total."""
     header = ["tokenizer", "language", *(METRIC_BY_KEY[k].label for k in TABLE_KEYS)]
     lines = [header]
+    shown = shown_names(comparison.tokenizers)
     for row in comparison.rows:
-        lines.append([short_name(row.tokenizer), row.language,
+        lines.append([shown[row.tokenizer], row.language,
                       *(format_value(k, row.value(k)) for k in TABLE_KEYS)])
     widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
     text = []
@@ -106,9 +108,16 @@ def comparison_table(comparison: Comparison) -> str:
                 f"language; corpus {comparison.corpus}")
     text.append(f"Gini across languages of the token totals ({GINI_FORMULA}):")
     for name in comparison.tokenizers:
-        text.append(f"  {short_name(name)}: Gini {comparison.gini[name]:.4f}, "
+        text.append(f"  {shown[name]}: Gini {comparison.gini[name]:.4f}, "
                     f"{comparison.totals[name]:,} tokens")
     return "\n".join(text) + "\n"
+
+
+def shown_names(names: Sequence[str]) -> dict[str, str]:
+    """Each name shortened (:func:`short_name`), unless two would then look alike."""
+    short = {name: short_name(name) for name in names}
+    clashing = {s for s in short.values() if list(short.values()).count(s) > 1}
+    return {name: name if s in clashing else s for name, s in short.items()}
 
 
 def short_name(name: str) -> str:

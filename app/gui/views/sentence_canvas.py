@@ -23,7 +23,7 @@ from ..token_colors import chip_color, first_color, next_color, text_color
 from .chip_canvas import HEX_ERRORS
 
 NAME_WIDTH = 150
-MIN_BYTE_WIDTH = 5
+MIN_BYTE_WIDTH = 8
 CUT_COLOR = "#d0021b"
 CHAR_ROW = 26
 CHIP_ROW = 30
@@ -184,7 +184,9 @@ class SentenceCanvas(QWidget):
         for chip in self.chips:
             if chip.rect.intersects(area):
                 self._paint_chip(painter, chip)
-        pen = QPen(QColor(CUT_COLOR), 2, Qt.PenStyle.SolidLine)
+        color = QColor(CUT_COLOR)
+        color.setAlpha(190)
+        pen = QPen(color, 1.5, Qt.PenStyle.SolidLine)
         painter.setPen(pen)
         for mark in self.cut_marks:
             painter.drawLine(QPointF(mark.x(), mark.top()), QPointF(mark.x(), mark.bottom()))
@@ -225,12 +227,9 @@ class SentenceCanvas(QWidget):
         painter.setFont(self.font_ if big else self.small)
         metrics = self.metrics if big else self.small_metrics
         label = metrics.elidedText(chip.label, Qt.TextElideMode.ElideRight, int(available))
-        if label in ("…", ""):
-            label = chip.label  # at least its start shows, cut at the chip's edge
-        painter.save()
-        painter.setClipRect(chip.rect)
+        if label in ("…", "") or (label != chip.label and "<" in chip.label):
+            return  # a sliver of a character, hex cut short: colour and edges say it, hover more
         painter.drawText(chip.rect, Qt.AlignmentFlag.AlignCenter, label)
-        painter.restore()
 
     # -- pointer -------------------------------------------------------------------------------
     def chip_at(self, x: float, y: float) -> ChipPlace | None:
