@@ -382,3 +382,19 @@ def test_launching_straight_into_a_comparison(qtbot, tmp_path):
     assert view.compare.corpus.name == "pair.tsv"
     assert view.compare.comparison.tokenizers == (DEMOS[1],)
     assert view.pages.currentWidget() is view.lorenz
+
+
+def test_a_bad_tokenizer_file_costs_only_itself(make_window, qtbot, tmp_path):
+    window = make_window()
+    view = open_compare(window, qtbot)
+    bad = tmp_path / "broken.tokenizer.json"
+    bad.write_text('{"model": {"type": "BPE", "vocab": [1, 2]}}', encoding="utf-8")
+    view.set_tokenizers([demo_choice(DEMOS[0]), path_choice(str(bad)), demo_choice(DEMOS[1])])
+    qtbot.waitUntil(lambda: view.problem.isVisible() and not view.compare.busy, timeout=60_000)
+    assert "broken.tokenizer.json" in view.problem.text()
+    # the others are compared, and the bad one is marked in the list, not tried again
+    assert view.compare.comparison.tokenizers == DEMOS
+    item = next(view.tokenizer_list.item(i) for i in range(view.tokenizer_list.count())
+                if view.tokenizer_list.item(i).data(Qt.ItemDataRole.UserRole).key == str(bad))
+    assert "broken.tokenizer.json" in item.toolTip().splitlines()[-1]
+    assert view.compare.missing() == {}

@@ -20,6 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from bpelens.core import (
+    BpeLensError,
     Comparison,
     LanguageCounts,
     ParallelCorpus,
@@ -51,6 +52,14 @@ class CountedPart:
     tokenizer: Tokenizer
     counts: dict[str, LanguageCounts]
     key: tuple  # (rows, special, add_special_tokens) they were counted with
+
+
+@dataclass(frozen=True, slots=True)
+class FailedPart:
+    """A tokenizer that could not be opened or counted (the others go on)."""
+
+    choice: Choice
+    message: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +107,8 @@ class ComparisonSession(QObject):
         self.add_special_tokens = False
         self.comparison: Comparison | None = None
         self.loaded: dict[Choice, Tokenizer] = {}
+        # Tokenizers that failed, and why: not tried again until chosen again.
+        self.failed: dict[Choice, str] = {}
         self._locks: dict[Choice, threading.Lock] = {}
         self._counts: dict[tuple, LanguageCounts] = {}
         self._timer = QTimer(self)
@@ -117,6 +128,7 @@ class ComparisonSession(QObject):
         spec, corpus = result
         self.corpus, self.corpus_spec = corpus, spec
         self._counts.clear()
+        self.failed.clear()
         self.languages = list(corpus.languages)
         self.reference = corpus.default_reference()
         self.problem_solved.emit()
@@ -133,6 +145,8 @@ class ComparisonSession(QObject):
                               f"{MAX_TOKENIZERS} are kept")
             choices = choices[:MAX_TOKENIZERS]
         if choices != self.tokenizers:
+            for choice in set(self.failed) - set(choices):
+                del self.failed[choice]  # ticked again later: tried again
             self.tokenizers = choices
             self._changed()
 
@@ -197,6 +211,8 @@ class ComparisonSession(QObject):
         setting = self._setting()
         out = {}
         for choice in self.tokenizers:
+            if choice in self.failed:
+                continue
             todo = [lang for lang in self.languages
                     if (choice, lang, *setting) not in self._counts]
             if todo:
@@ -223,32 +239,45 @@ class ComparisonSession(QObject):
             for choice, todo in missing.items():
                 name = names[choice]
                 job.check()
-                tokenizer = loaded.get(choice)
-                if tokenizer is None:
-                    job.progress(done / total, f"Loading {name}…")
-                    tokenizer = load_choice(choice)
-                steps = iter_tokenizer_counts(name, tokenizer, corpus, todo, rows=rows,
-                                              special=special, add_special_tokens=add)
-                message = f"Counting {name}: {len(todo)} languages × {len(rows):,} sentences"
-                while True:
-                    job.check()
-                    with locks[choice]:
-                        try:
-                            fraction = next(steps)
-                        except StopIteration as finished:
-                            counts: TokenizerCounts = finished.value
-                            break
-                    job.progress((done + fraction * len(todo)) / total, message)
+                try:
+                    tokenizer = loaded.get(choice)
+                    if tokenizer is None:
+                        job.progress(done / total, f"Loading {name}…")
+                        tokenizer = load_choice(choice)
+                    counts = count(job, choice, name, tokenizer, todo, done, total)
+                except BpeLensError as exc:
+                    # One bad file or text costs that tokenizer only: the others go on.
+                    job.hand_over(FailedPart(choice, f"{name}: {exc}"))
+                else:
+                    job.hand_over(CountedPart(choice, tokenizer, dict(counts.languages),
+                                              (rows, special, add)))
                 done += len(todo)
-                job.hand_over(CountedPart(choice, tokenizer, dict(counts.languages),
-                                          (rows, special, add)))
+
+        def count(job: Job, choice: Choice, name: str, tokenizer: Tokenizer,
+                  todo: list[str], done: int, total: int) -> TokenizerCounts:
+            steps = iter_tokenizer_counts(name, tokenizer, corpus, todo, rows=rows,
+                                          special=special, add_special_tokens=add)
+            message = f"Counting {name}: {len(todo)} languages × {len(rows):,} sentences"
+            while True:
+                job.check()
+                with locks[choice]:
+                    try:
+                        fraction = next(steps)
+                    except StopIteration as finished:
+                        return finished.value
+                job.progress((done + fraction * len(todo)) / total, message)
 
         self.counter.submit(work)
 
     def _lock(self, choice: Choice) -> threading.Lock:
         return self._locks.setdefault(choice, threading.Lock())
 
-    def _on_counted(self, part: CountedPart) -> None:
+    def _on_counted(self, part: CountedPart | FailedPart) -> None:
+        if isinstance(part, FailedPart):
+            self.failed[part.choice] = part.message
+            self.problem.emit(part.message)
+            self.choices_changed.emit()
+            return
         self.loaded[part.choice] = part.tokenizer
         for language, counts in part.counts.items():
             self._counts[(part.choice, language, *part.key)] = counts

@@ -260,7 +260,10 @@ class MainWindow(QMainWindow):
                                           self.ask_open_folder)
         self.open_text_action = _action(self, "Open text file…", "Ctrl+Shift+O",
                                         self.ask_open_text)
-        menu.addActions([self.open_action, self.open_folder_action, self.open_text_action])
+        self.open_corpus_action = _action(self, "Compare languages on a corpus…", "Ctrl+L",
+                                          self.ask_open_corpus)
+        menu.addActions([self.open_action, self.open_folder_action, self.open_text_action,
+                         self.open_corpus_action])
         self.recent_menu = menu.addMenu("Recent tokenizers")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
@@ -363,6 +366,12 @@ class MainWindow(QMainWindow):
         path = QFileDialog.getExistingDirectory(self, "Open tokenizer folder")
         if path:
             self.open_path(path)
+
+    def ask_open_corpus(self) -> None:
+        """The comparison tab, asking for a parallel corpus file (the tab's own list offers
+        folders, recent corpora and the bundled demo)."""
+        self.show_view("compare")
+        self.compare_view.ask_open_corpus_file()
 
     def ask_open_text(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open text", "", TEXT_FILTER)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -248,6 +249,9 @@ class CompareView(QWidget):
         else:
             self._fill_corpus_box()  # back to the corpus in use
 
+    def ask_open_corpus_file(self) -> None:
+        self._on_corpus_chosen(self.corpus_box.findData(OPEN_FILE))
+
     def open_corpus(self, spec: str) -> None:
         self._started = True  # the demo is no longer wanted when the tab first shows
         if self.compare is not None:
@@ -283,10 +287,14 @@ class CompareView(QWidget):
     def _fill_tokenizer_list(self, ticked: set[Choice]) -> None:
         self.tokenizer_list.blockSignals(True)
         self.tokenizer_list.clear()
+        failed = self.compare.failed if self.compare is not None else {}
         for choice in self.choices:
             item = QListWidgetItem(choice.label or choice.key)
             item.setData(Qt.ItemDataRole.UserRole, choice)
             item.setToolTip(choice.key)
+            if choice in failed:
+                item.setForeground(QColor(style.ERROR_COLOR))
+                item.setToolTip(f"{choice.key}\n{failed[choice]}")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if choice in ticked
                                else Qt.CheckState.Unchecked)
@@ -335,7 +343,10 @@ class CompareView(QWidget):
     # -- languages and settings ----------------------------------------------------------------
     def _show_choices(self) -> None:
         compare = self.compare
-        if compare is None or compare.corpus is None:
+        if compare is None:
+            return
+        self._fill_tokenizer_list(set(self.ticked_tokenizers()))
+        if compare.corpus is None:
             return
         corpus = compare.corpus
         chosen = set(compare.languages)
