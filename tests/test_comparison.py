@@ -43,6 +43,7 @@ from bpelens.core import (
 from bpelens.core.analysis import language_counts
 
 from conftest import SHARED_DATA, needs_shared_data
+from fidelity_helpers import hf_reference
 
 TOKENIZERS = SHARED_DATA / "tokenizers"
 TIKTOKEN_DIR = TOKENIZERS / "tiktoken"
@@ -93,16 +94,6 @@ def tiktoken_reference(name: str):
     return tiktoken.Encoding(f"reference-{name}", pat_str=spec["pat_str"],
                              mergeable_ranks=ranks, special_tokens=spec["special_tokens"],
                              explicit_n_vocab=spec.get("explicit_n_vocab"))
-
-
-@cache
-def hf_reference(name: str):
-    from tokenizers import Tokenizer as HFTokenizer
-
-    tok = HFTokenizer.from_file(str(HF_DIR / f"{name}.tokenizer.json"))
-    tok.no_padding()
-    tok.no_truncation()
-    return tok
 
 
 @cache

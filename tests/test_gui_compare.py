@@ -19,6 +19,7 @@ from PySide6.QtTest import QTest
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui.launch import parse_gui_args, start_in_view
+from bpelens.app.gui.settings import recent_corpora
 from bpelens.app.gui.tokenizer_files import demo_choice, path_choice
 from bpelens.app.parallel_corpora import demo_corpus
 from bpelens.core import TrainingConfig, save_tokenizer, train
@@ -289,6 +290,9 @@ def test_a_user_corpus_and_a_bad_one(make_window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: view.compare.corpus.name == "mine.tsv" and settled(view))
     assert view.compare.comparison.reference == "eng"
     assert view.compare.comparison.sentences == 2
+    # remembered, and offered again in the corpus list
+    assert recent_corpora(window.settings) == [str(good)]
+    assert view.corpus_box.findData(str(good)) > 0
     bad = tmp_path / "bad.tsv"
     bad.write_text("eng\tjpn\nA cat.\t猫\nonly one field\n", encoding="utf-8")
     view.open_corpus(str(bad))

@@ -81,17 +81,25 @@ def write_text(path: Path, text: str) -> None:
     write_atomic(path, encoded(text))
 
 
-def recent_tokenizers(settings: QSettings) -> list[str]:
-    value = settings.value("tokenizers/recent", [])
-    if isinstance(value, str):
+def _recent(settings: QSettings, key: str) -> list[str]:
+    value = settings.value(key, [])
+    if isinstance(value, str):  # an INI list of one comes back as a string
         value = [value]
     return [str(v) for v in value or [] if v]
 
 
-def remember_tokenizer(settings: QSettings, path: str) -> list[str]:
-    recent = [path, *(p for p in recent_tokenizers(settings) if p != path)][:RECENT_LIMIT]
-    settings.setValue("tokenizers/recent", recent)
+def _remember(settings: QSettings, key: str, path: str) -> list[str]:
+    recent = [path, *(p for p in _recent(settings, key) if p != path)][:RECENT_LIMIT]
+    settings.setValue(key, recent)
     return recent
+
+
+def recent_tokenizers(settings: QSettings) -> list[str]:
+    return _recent(settings, "tokenizers/recent")
+
+
+def remember_tokenizer(settings: QSettings, path: str) -> list[str]:
+    return _remember(settings, "tokenizers/recent", path)
 
 
 def current_tokenizer(settings: QSettings) -> tuple[str, str, str | None] | None:
@@ -109,13 +117,8 @@ def remember_current_tokenizer(settings: QSettings, kind: str, key: str,
 
 
 def recent_corpora(settings: QSettings) -> list[str]:
-    value = settings.value("compare/recent_corpora", [])
-    if isinstance(value, str):
-        value = [value]
-    return [str(v) for v in value or [] if v]
+    return _recent(settings, "compare/recent_corpora")
 
 
 def remember_corpus(settings: QSettings, path: str) -> list[str]:
-    recent = [path, *(p for p in recent_corpora(settings) if p != path)][:RECENT_LIMIT]
-    settings.setValue("compare/recent_corpora", recent)
-    return recent
+    return _remember(settings, "compare/recent_corpora", path)

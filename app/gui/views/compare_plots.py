@@ -95,13 +95,13 @@ class ComparisonPlot(QWidget):
         scene.sigMouseMoved.connect(self._on_moved)
         scene.sigMouseClicked.connect(self._on_clicked)
 
-    # -- what subclasses give ------------------------------------------------------------------
+    # -- what each plot gives (by itself, the plot stays empty) -------------------------------
     def draw(self, comparison: Comparison) -> None:
-        raise NotImplementedError
+        """Put the comparison's items on the (cleared) plot."""
 
     def describe_at(self, x: float, y: float) -> tuple[str, str, str] | None:
         """(tokenizer, language, words) of what is at view point (x, y), or None."""
-        raise NotImplementedError
+        return None
 
     # -- shared --------------------------------------------------------------------------------
     def show_comparison(self, comparison: Comparison | None) -> None:
