@@ -389,7 +389,9 @@ class RatioHeatmap(ComparisonPlot):
         image.setRect(QRectF(-0.5, -0.5, len(languages), len(tokenizers)))
         self.plot.addItem(image)
         font = QFont("Noto Sans", 9 if len(languages) > 20 else 10)
-        for row in range(len(tokenizers)):
+        # Past AXIS_LABELS columns the numbers would not fit their cells (hovering says each).
+        written = range(len(tokenizers)) if len(languages) <= AXIS_LABELS else range(0)
+        for row in written:
             for col in range(len(languages)):
                 value = values[row, col]
                 shade = (logs[row, col] - low) / (high - low) if math.isfinite(
