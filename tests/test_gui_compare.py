@@ -167,7 +167,16 @@ def on_screen(qtbot, view, page: str, plot) -> None:
     view.show_page(page)
     item = plot.plot.getPlotItem()
     qtbot.waitUntil(lambda: plot.plot.isVisible() and plot.plot.viewport().width() > 200
-                    and abs(item.sceneBoundingRect().width() - plot.plot.viewport().width()) < 2)
+                    and abs(item.sceneBoundingRect().width() - plot.plot.viewport().width()) < 2
+                    and plot.comparison is view.compare.comparison)
+    # the view box settles its range after the items arrive: wait until it stops moving
+    seen: list = []
+
+    def still() -> bool:
+        seen.append(item.vb.viewRect())
+        return len(seen) > 2 and seen[-1] == seen[-2] == seen[-3]
+
+    qtbot.waitUntil(still)
 
 
 def test_heatmap_cells_and_lorenz_points(make_window, qtbot):
@@ -321,6 +330,7 @@ def test_six_tokenizers_at_once(make_window, qtbot, tmp_path):
     comparison = view.compare.comparison
     assert len(comparison.tokenizers) == 6
     assert len(shown_rows(view)) == 6 * len(comparison.languages)
+    view.show_page("bars")
     assert len(view.bars.legend.items) == 6
     view.open_sentences(comparison.tokenizers[0], "ar")
     qtbot.waitUntil(lambda: view.sentences.shown is not None

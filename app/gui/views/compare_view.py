@@ -63,6 +63,7 @@ class CompareView(QWidget):
         self._started = False
         self.pending_tokenizers: list[Choice] | None = None  # --compare, before the corpus
         self.pending_page: str | None = None
+        self._stale: set[str] = set()  # pages not yet showing the latest comparison
 
         self.corpus_box = QComboBox()
         self.corpus_box.setMinimumContentsLength(30)
@@ -185,6 +186,7 @@ class CompareView(QWidget):
         for plot in self.plots():
             plot.picked.connect(self.open_sentences)
         self.table.row_picked.connect(self.open_sentences)
+        self.pages.currentChanged.connect(lambda _: self._refresh_page())
         self.pages.currentChanged.connect(lambda _: self._update_export_buttons())
 
     def plots(self) -> tuple[ComparisonPlot, ...]:
@@ -409,15 +411,28 @@ class CompareView(QWidget):
 
     # -- results -------------------------------------------------------------------------------
     def _on_comparison(self, comparison) -> None:
-        self.table.set_comparison(comparison)
-        for plot in self.plots():
-            plot.show_comparison(comparison)
-        corpus = self.compare.corpus if self.compare is not None else None
-        self.sentences.set_comparison(comparison, corpus)
+        # Only the page in sight is drawn now (a corpus's list of sentences, a heatmap's
+        # labels take a while); the others when they are shown.
+        self._stale = set(PAGES)
+        self._refresh_page()
         self._update_export_buttons()
         if comparison is not None and self.pending_page is not None:
             self.show_page(self.pending_page)
             self.pending_page = None
+
+    def _refresh_page(self) -> None:
+        page = PAGES[self.pages.currentIndex()]
+        if page not in self._stale:
+            return
+        self._stale.discard(page)
+        comparison = self.compare.comparison if self.compare is not None else None
+        if page == "table":
+            self.table.set_comparison(comparison)
+        elif page == "sentences":
+            self.sentences.set_comparison(comparison, self.compare.corpus
+                                          if self.compare is not None else None)
+        else:
+            self.pages.currentWidget().show_comparison(comparison)
 
     def show_page(self, page: str) -> None:
         """``table``, ``bars``, ``heatmap``, ``lorenz`` or ``sentences``."""
@@ -426,6 +441,7 @@ class CompareView(QWidget):
     def open_sentences(self, tokenizer: str, language: str) -> None:
         """Sentence by sentence, ``language`` under every tokenizer (from a click)."""
         self.pages.setCurrentWidget(self.sentences)
+        self._refresh_page()
         self.sentences.open(language, self.sentences.index)
 
     def _on_progress(self, fraction, message: str) -> None:

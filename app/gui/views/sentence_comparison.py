@@ -289,8 +289,15 @@ class SentenceComparison(QWidget):
                                  [column[row] or "" for row in comparison.corpus_rows])
         header = self.list.horizontalHeader()
         self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
+        # Widths from the widest number and title (fitting to contents would ask every row).
+        metrics = self.list.fontMetrics()
+        largest = int(counts.max()) if counts.size else 0
         for c in range(1 + len(tokenizers)):
-            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+            title = str(self.model.headerData(c, Qt.Orientation.Horizontal))
+            digits = f"{largest:,}" if c else f"{len(column):,}"
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(c, max(metrics.horizontalAdvance(title),
+                                        metrics.horizontalAdvance(digits)) + 24)
         header.setSectionResizeMode(1 + len(tokenizers), QHeaderView.ResizeMode.Stretch)
 
     def _select_in_list(self, index: int) -> None:
