@@ -56,7 +56,7 @@ def sentence_tokens(name: str, language: str) -> list[int]:
 
 def shown_rows(view) -> list[dict[str, str]]:
     """The table as the user reads it: header → cell text, row by row."""
-    model = view.table.proxy
+    model = view.table.view.model()
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in
                range(model.columnCount())]
     return [{h: model.index(r, c).data() for c, h in enumerate(headers)}

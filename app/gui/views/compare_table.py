@@ -1,10 +1,16 @@
 """The comparison as a sortable table: one row per tokenizer × language, a column per metric
-(its meaning in the header's tooltip), exact values formatted as the CLI's table does. A thin
-item model over the core's rows: ``ROW_ROLE`` gives a row's :class:`ComparisonRow`."""
+(its meaning in the header's tooltip), exact values formatted as the CLI's table does.
+
+The cells live in a Qt item model (C++), filled once per comparison: painting, sizing the
+columns to their contents and sorting never call back into Python — which, while a worker
+thread counts, would wait for the interpreter lock at every cell (a repaint took 0.3 s).
+``ROW_ROLE`` gives a row's :class:`ComparisonRow`.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -14,76 +20,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import GINI_FORMULA, METRICS, Comparison, ComparisonRow, format_value, short_name
+from bpelens.core import (
+    GINI_FORMULA,
+    METRICS,
+    Comparison,
+    ComparisonRow,
+    format_value,
+    short_name,
+)
 
 from .. import style
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
-SHOWN_METRICS = tuple(m for m in METRICS)
-HEADERS = ("tokenizer", "language", *(m.label for m in SHOWN_METRICS))
-
-
-class ComparisonTableModel(QAbstractTableModel):
-    def __init__(self) -> None:
-        super().__init__()
-        self.comparison: Comparison | None = None
-        self.rows: tuple[ComparisonRow, ...] = ()
-
-    def set_comparison(self, comparison: Comparison | None) -> None:
-        self.beginResetModel()
-        self.comparison = comparison
-        self.rows = comparison.rows if comparison is not None else ()
-        self.endResetModel()
-
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or self.comparison is None:
-            return None
-        row = self.rows[index.row()]
-        column = index.column()
-        if role == ROW_ROLE:
-            return row
-        if column == 0:
-            if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
-                return short_name(row.tokenizer)
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return row.tokenizer
-            return None
-        if column == 1:
-            name = self.comparison.language_names.get(row.language, row.language)
-            label = row.language if name == row.language else f"{name} ({row.language})"
-            if role == Qt.ItemDataRole.DisplayRole:
-                return label
-            if role == SORT_ROLE:
-                return label.lower()
-            return None
-        metric = SHOWN_METRICS[column - 2]
-        value = row.value(metric.key)
-        if role == Qt.ItemDataRole.DisplayRole:
-            return format_value(metric.key, value)
-        if role == SORT_ROLE:
-            return float("-inf") if value is None else float(value)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return metric.description
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole):
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        if role == Qt.ItemDataRole.ToolTipRole and section >= 2:
-            return SHOWN_METRICS[section - 2].description
-        return None
+HEADERS = ("tokenizer", "language", *(m.label for m in METRICS))
+NUMBER = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 class ComparisonTable(QWidget):
@@ -93,14 +44,17 @@ class ComparisonTable(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.model = ComparisonTableModel()
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
+        self.model = QStandardItemModel(0, len(HEADERS), self)
+        self.model.setSortRole(SORT_ROLE)
+        for column, title in enumerate(HEADERS):
+            header = QStandardItem(title)
+            if column >= 2:
+                header.setToolTip(METRICS[column - 2].description)
+            self.model.setHorizontalHeaderItem(column, header)
         self.view = QTableView()
-        self.view.setModel(self.proxy)
+        self.view.setModel(self.model)
         self.view.setSortingEnabled(True)
-        self.view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # the core's order until asked
+        self.view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -123,10 +77,15 @@ class ComparisonTable(QWidget):
         self.view.clicked.connect(self._on_clicked)
 
     def set_comparison(self, comparison: Comparison | None) -> None:
-        self.model.set_comparison(comparison)
+        self.model.setRowCount(0)
         if comparison is None:
             self.summary.setText("")
             return
+        for row in comparison.rows:
+            self.model.appendRow(_cells(comparison, row))
+        header = self.view.horizontalHeader()
+        if header.sortIndicatorSection() >= 0:  # the user's sort is kept
+            self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
         parts = [f"{short_name(name)}: Gini {comparison.gini[name]:.3f}, "
                  f"{comparison.totals[name]:,} tokens" for name in comparison.tokenizers]
         self.summary.setText(
@@ -135,16 +94,36 @@ class ComparisonTable(QWidget):
             + f"  ({GINI_FORMULA})")
 
     def row_at(self, view_row: int) -> ComparisonRow:
-        return self.proxy.index(view_row, 0).data(ROW_ROLE)
+        return self.model.item(view_row, 0).data(ROW_ROLE)
 
     def view_row_of(self, tokenizer: str, language: str) -> int:
-        for r in range(self.proxy.rowCount()):
+        for r in range(self.model.rowCount()):
             row = self.row_at(r)
             if row.tokenizer == tokenizer and row.language == language:
                 return r
         raise KeyError((tokenizer, language))
 
     def _on_clicked(self, index: QModelIndex) -> None:
-        row = index.data(ROW_ROLE)
+        row = self.model.item(index.row(), 0).data(ROW_ROLE)
         if row is not None:
             self.row_picked.emit(row.tokenizer, row.language)
+
+
+def _cells(comparison: Comparison, row: ComparisonRow) -> list[QStandardItem]:
+    tokenizer = QStandardItem(short_name(row.tokenizer))
+    tokenizer.setToolTip(row.tokenizer)
+    tokenizer.setData(short_name(row.tokenizer), SORT_ROLE)
+    tokenizer.setData(row, ROW_ROLE)
+    name = comparison.language_names.get(row.language, row.language)
+    label = row.language if name == row.language else f"{name} ({row.language})"
+    language = QStandardItem(label)
+    language.setData(label.lower(), SORT_ROLE)
+    cells = [tokenizer, language]
+    for metric in METRICS:
+        value = row.value(metric.key)
+        cell = QStandardItem(format_value(metric.key, value))
+        cell.setData(float("-inf") if value is None else float(value), SORT_ROLE)
+        cell.setTextAlignment(NUMBER)
+        cell.setToolTip(metric.description)
+        cells.append(cell)
+    return cells
