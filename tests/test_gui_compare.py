@@ -412,3 +412,23 @@ def test_a_bad_tokenizer_file_costs_only_itself(make_window, qtbot, tmp_path):
                 if view.tokenizer_list.item(i).data(Qt.ItemDataRole.UserRole).key == str(bad))
     assert "broken.tokenizer.json" in item.toolTip().splitlines()[-1]
     assert view.compare.missing() == {}
+
+
+def test_export_buttons_take_the_suffix_of_the_filter_chosen(make_window, qtbot, tmp_path,
+                                                             monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    window = make_window()
+    view = open_compare(window, qtbot)
+    answers = iter([(str(tmp_path / "plot"), "SVG vector image (*.svg)"),
+                    (str(tmp_path / "table"), "JSON (*.json)"),
+                    (str(tmp_path / "named.csv"), "JSON (*.json)")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: next(answers))
+    view.show_page("bars")
+    QTest.mouseClick(view.export_plot_button, Qt.MouseButton.LeftButton)
+    assert ET.parse(tmp_path / "plot.svg").getroot().tag.endswith("svg")
+    QTest.mouseClick(view.export_table_button, Qt.MouseButton.LeftButton)
+    assert json.loads((tmp_path / "table.json").read_text("utf-8"))["reference"] == "en"
+    QTest.mouseClick(view.export_table_button, Qt.MouseButton.LeftButton)  # its own suffix
+    assert (tmp_path / "named.csv").read_text("utf-8").startswith("tokenizer,language")
+    assert view.status.text() == f"Saved {tmp_path / 'named.csv'}"

@@ -94,7 +94,6 @@ class ComparisonSession(QObject):
         self.reader.done.connect(self._on_corpus_read)
         self.reader.failed.connect(lambda exc: self.problem.emit(str(exc)))
         self.counter.partial.connect(self._on_counted)
-        self.counter.done.connect(lambda _: self._report())
         self.counter.failed.connect(self._on_count_failed)
         self.sentencer.done.connect(self.sentence_ready.emit)
         self.sentencer.failed.connect(lambda exc: self.problem.emit(str(exc)))

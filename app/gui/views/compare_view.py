@@ -487,28 +487,34 @@ class CompareView(QWidget):
         write_atomic(path, data.encode("utf-8"))
 
     def ask_export_table(self) -> None:
-        path, chosen = QFileDialog.getSaveFileName(self, "Export the table", "comparison.csv",
-                                                   "CSV (*.csv);;JSON (*.json)")
-        if not path:
-            return
-        target = Path(path)
-        if target.suffix.lower() not in (".csv", ".json"):
-            target = target.with_suffix(".json" if "json" in chosen.lower() else ".csv")
-        self._export(lambda: self.export_table(target), target)
+        target = self._save_path("Export the table", "comparison.csv",
+                                 (("CSV", ".csv"), ("JSON", ".json")))
+        if target is not None:
+            self._export(lambda: self.export_table(target), target)
 
     def ask_export_plot(self) -> None:
         plot = self.pages.currentWidget()
         if not isinstance(plot, ComparisonPlot):
             return
-        name = PAGES[self.pages.currentIndex()]
-        path, chosen = QFileDialog.getSaveFileName(self, "Export the plot", f"{name}.png",
-                                                   "PNG image (*.png);;SVG vector image (*.svg)")
+        target = self._save_path("Export the plot", f"{PAGES[self.pages.currentIndex()]}.png",
+                                 (("PNG image", ".png"), ("SVG vector image", ".svg")))
+        if target is not None:
+            self._export(lambda: plot.export_image(target), target)
+
+    def _save_path(self, title: str, default: str,
+                   kinds: tuple[tuple[str, str], ...]) -> Path | None:
+        """A file name asked for; without one of ``kinds``' suffixes, the filter's is added."""
+        filters = ";;".join(f"{label} (*{suffix})" for label, suffix in kinds)
+        path, chosen = QFileDialog.getSaveFileName(self, title, default, filters)
         if not path:
-            return
+            return None
         target = Path(path)
-        if target.suffix.lower() not in (".png", ".svg"):
-            target = target.with_suffix(".svg" if "svg" in chosen.lower() else ".png")
-        self._export(lambda: plot.export_image(target), target)
+        suffixes = [suffix for _, suffix in kinds]
+        if target.suffix.lower() in suffixes:
+            return target
+        picked = next((suffix for label, suffix in kinds if chosen.startswith(label)),
+                      suffixes[0])
+        return target.with_suffix(picked)
 
     def _export(self, write, target: Path) -> None:
         try:
