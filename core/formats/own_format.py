@@ -184,8 +184,32 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
         tokenizer.training = TrainingRecord(
             tuple(parsed), stop or "", pieces, config or {},
             **_training_trace(training, model, tuple(parsed), path),
+            **_training_languages(training, len(model.rules), path),
         )
     return tokenizer
+
+
+def _training_languages(training: dict[str, Any], merges: int, path: str) -> dict[str, Any]:
+    """``languages``, ``chosen``, ``dev_tokens`` and ``parity`` of a training by language."""
+    languages = training.get("languages")
+    if languages is None:
+        return {}
+    _expect(isinstance(languages, list) and all(isinstance(x, str) for x in languages), path,
+            "training.languages", "expected a list of language names")
+    chosen = training.get("chosen", [])
+    _expect(isinstance(chosen, list) and len(chosen) == merges and all(
+        type(x) is int and -1 <= x < len(languages) for x in chosen), path, "training.chosen",
+        f"expected {merges} language indexes (-1 for the summed counts)")
+    rows = training.get("dev_tokens", [])
+    _expect(isinstance(rows, list) and len(rows) in (0, merges + 1) and all(
+        isinstance(row, list) and len(row) == len(languages)
+        and all(type(x) is int and x >= 0 for x in row) for row in rows),
+        path, "training.dev_tokens",
+        f"expected {merges + 1} rows of {len(languages)} token totals, or none")
+    parity = training.get("parity", {})
+    _expect(isinstance(parity, dict), path, "training.parity", "expected an object")
+    return {"languages": tuple(languages), "chosen": tuple(chosen),
+            "dev_tokens": tuple(tuple(row) for row in rows), "parity": parity}
 
 
 def _count(value: Any, path: str, field: str) -> int | Fraction:

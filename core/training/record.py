@@ -24,6 +24,11 @@ class TrainingRecord:
     by count, then smallest ids); ``corpus_tokens``, the corpus length in tokens before the
     first merge and after each; ``words``, the most frequent pieces with their counts. Empty
     when training did not trace.
+
+    Training by language (:mod:`.multilingual`) also keeps the ``languages``, the language
+    that chose each merge (``chosen``: its index, or -1 for a merge chosen on the summed
+    counts), each language's dev-set token total before the first merge and after each
+    (``dev_tokens``, empty without a dev set) and the parity-aware settings (``parity``).
     """
 
     merge_counts: tuple[Count, ...]
@@ -33,6 +38,10 @@ class TrainingRecord:
     top_pairs: tuple[tuple[PairCount, ...], ...] = ()
     corpus_tokens: tuple[Count, ...] = ()
     words: tuple[tuple[str, Count], ...] = ()
+    languages: tuple[str, ...] = ()
+    chosen: tuple[int, ...] = ()
+    dev_tokens: tuple[tuple[int, ...], ...] = ()
+    parity: dict[str, Any] = field(default_factory=dict)
 
     def merges(self, rules: list[MergeRule]) -> tuple[MergeRule, ...]:
         """The model's rules with the counts they were learned with."""
@@ -54,6 +63,12 @@ class TrainingRecord:
             data["corpus_tokens"] = [_count_to_json(c) for c in self.corpus_tokens]
         if self.words:
             data["words"] = [[text, _count_to_json(c)] for text, c in self.words]
+        if self.languages:
+            data["languages"] = list(self.languages)
+            data["chosen"] = list(self.chosen)
+            data["dev_tokens"] = [list(row) for row in self.dev_tokens]
+            if self.parity:
+                data["parity"] = self.parity
         return data
 
 

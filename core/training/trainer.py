@@ -76,6 +76,10 @@ class TrainingProgress:
     done: int
     total: int
     result: TrainingResult | None = field(default=None, repr=False)
+    # Training by language: per merge since the last report, each language's dev-set token
+    # total after it, and the language that chose it (-1: the summed counts).
+    dev_tokens: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    chosen: tuple[int, ...] = field(default=(), repr=False)
 
 
 _BATCH = 4096
@@ -292,7 +296,7 @@ class _PairIndex:
                 c = pc[k]
                 if c > 0:
                     push(k, c)
-        del self.pair_counts[pair]
+        self.pair_counts.pop(pair, None)  # a language may never have held it
         self._formed_at.setdefault(ord(new), []).append(part)
 
     def _merge_each(

@@ -1,0 +1,337 @@
+"""Training on several languages at once: classic BPE on exactly weighted languages, or
+parity-aware BPE; either way each language's dev-set token total is followed merge by merge.
+
+Classic: one index over every language's pieces, each piece counted Σ_ℓ w_ℓ n_ℓ(piece), so pair
+counts are C(a,b) = Σ_ℓ w_ℓ C_ℓ(a,b) (seed 000 §4); the merges are those of
+:func:`~.trainer.iter_training` on the same weighted lines.
+
+Parity-aware (:class:`~.parity_config.ParityConfig`), as Hugging Face's ``ParityBpeTrainer``
+(tokenizers 0.23.3) does it, which is what the tests compare against merge for merge:
+
+* one pair index per language; each merge, a language is chosen (below) and its most frequent
+  pair is merged in every language; ties between pairs go to the largest (left text, right
+  text) (:mod:`.string_ties`);
+* the language: the largest dev-set token total (``base``, first language on ties); through
+  a moving window of the last W choices, where a language chosen more than α/L·W times gives
+  way to the next longest (``window``); with ratios, the smallest (initial / current training
+  length) / ratio; without dev set or ratios, the largest training length;
+* the first ``global_merges`` merges are chosen on counts summed over the languages;
+* a language whose best pair is below ``min_frequency`` (or that has none) is left out from
+  then on, and training goes on with the others; it stops after ``vocab_size − base −
+  specials`` merges (counted as merges: a merge that spells an existing token adds none),
+  when every language is left out, or when the summed counts have no pair left.
+
+The original Python code (swiss-ai/parity-aware-bpe) differs: it stops altogether when the
+chosen language's best pair is below ``min_frequency`` (default 2; HF's default is 0), and in
+hybrid mode its window threshold is α/(L+1). Ties are the same. We follow HF.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+
+from ..errors import ConfigError, TrainingError
+from ..fast.gc_pause import gc_paused
+from ..models.merges import MergeRule
+from ..pipeline.tokenizer import Tokenizer
+from .config import TrainingConfig
+from .languages import LanguageCorpus
+from .parity_config import ParityConfig
+from .record import TrainingRecord
+from .string_ties import LengthIndex, StringTieIndex, tie_key, token_text
+from .trainer import (
+    MAX_ID,
+    PROGRESS_SECONDS,
+    TrainingProgress,
+    TrainingResult,
+    _base_words,
+    _earliest_of_ties,
+    _PairIndex,
+    _replacements,
+    count_pieces,
+)
+
+GLOBAL = -1  # a merge chosen on the summed counts
+_I64_MIN = -(1 << 63)  # HF's "left out" length in the window's choice
+
+
+def _check_languages(languages: Sequence[LanguageCorpus]) -> None:
+    if not languages:
+        raise TrainingError("no training language given")
+    names = [language.name for language in languages]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise TrainingError(f"language {twice[0]} is given twice")
+    for language in languages:
+        if not isinstance(language.weight, Fraction) or language.weight <= 0:
+            raise TrainingError(f"{language.name}: weight must be a positive Fraction, not "
+                                f"{language.weight!r}")
+
+
+def _ratio_score(initial: float, current: float, ratio: float) -> float:
+    """(initial / current) / ratio in IEEE doubles, as Rust computes it (x/0 is ±inf or NaN
+    there, where Python would raise)."""
+    if current == 0:
+        rate = math.nan if initial == 0 else math.copysign(math.inf, initial)
+    else:
+        rate = initial / current
+    return rate / ratio
+
+
+def _window_choice(values: Sequence[float], floor: float, recent: deque[int], size: int,
+                   threshold: float) -> int:
+    """The largest value (first on ties) whose share of the last ``size`` choices is at most
+    ``threshold``; the next largest if not, and so on; the last one tried if none qualifies."""
+    allowed = [True] * len(values)
+    while True:
+        best, best_value = 0, floor
+        for i, value in enumerate(values):
+            if allowed[i] and value > best_value:
+                best, best_value = i, value
+        if recent.count(best) / size <= threshold:
+            return best
+        allowed[best] = False
+        if not any(allowed):
+            return best
+
+
+def _pop_best(index: _PairIndex) -> tuple[int, str] | None:
+    """The pair with the largest current count (the index's tie rule), or None."""
+    heap, pc = index.heap, index.pair_counts
+    while heap:
+        stored, pair = index.pop()
+        current = pc.get(pair, 0)
+        if current <= 0:
+            continue
+        if stored != current:
+            index.push(pair, current)
+            continue
+        return current, pair
+    return None
+
+
+def _removed(index: _PairIndex, pair: str) -> int:
+    """How many tokens merging ``pair`` removes from the index's pieces (weighted)."""
+    if pair[0] != pair[1]:
+        return index.pair_counts.get(pair, 0)  # a+b with a ≠ b never overlaps
+    return _replacements(pair, index)
+
+
+def _length(index: _PairIndex) -> int:
+    return sum(c * len(w) for c, w in zip(index.counts, index.words, strict=True))
+
+
+def iter_multilingual_training(
+    languages: Sequence[LanguageCorpus], config: TrainingConfig,
+    parity: ParityConfig | None = None, *, progress_seconds: float = PROGRESS_SECONDS,
+) -> Iterator[TrainingProgress]:
+    """Train on ``languages``, yielding progress (with the dev-set rows since the last report);
+    the last item is ``phase="done"`` with the result. Stop iterating to cancel."""
+    config.validate()
+    _check_languages(languages)
+    if parity is not None:
+        parity.validate(len(languages))
+    if config.tie_break != "smallest_ids" and parity is not None:
+        raise ConfigError("parity-aware BPE breaks ties by token text, as its reference does; "
+                          "the tie rule applies to classic training only")
+    yield TrainingProgress("counting", 0, len(languages))
+
+    with gc_paused():
+        counted = []
+        for done, language in enumerate(languages, start=1):
+            train_counts, _ = count_pieces(language.train, config)
+            dev_counts, _ = count_pieces(language.dev, config) if language.dev else ({}, 1)
+            counted.append((train_counts, dev_counts))
+            yield TrainingProgress("counting", done, len(languages))
+    if not any(train for train, _ in counted):
+        raise TrainingError("the corpus has no text to learn from")
+    # Exact weights as integers: every count times w_ℓ · D, D the weights' common denominator.
+    denominator = math.lcm(*(language.weight.denominator for language in languages))
+    scales = [int(language.weight * denominator) for language in languages]
+
+    with gc_paused():
+        every_piece = [piece for train, dev in counted for piece in (*train, *dev)]
+        model, every_word = _base_words(every_piece, config)
+        words_of = dict(zip(every_piece, every_word, strict=True))
+    specials = len(config.special_tokens)
+    base_size = model.vocab_size
+    if config.vocab_size < base_size + specials:
+        kind = "bytes" if config.level == "byte" else "symbols"
+        raise TrainingError(
+            f"vocab size {config.vocab_size} is smaller than the base vocabulary "
+            f"({base_size} {kind}{f' + {specials} special tokens' if specials else ''})")
+    target = config.vocab_size - specials
+    if target - 1 > MAX_ID:
+        raise TrainingError(f"vocab size {config.vocab_size} is above the limit of {MAX_ID + 1}")
+    shift = max(1, (target - 1).bit_length())
+    threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
+    keys = [tie_key(token_text(model, i)) for i in range(base_size)]
+
+    def index_of(counts: dict[str, int], scale: int, kind: type[_PairIndex]) -> _PairIndex:
+        pieces = list(counts)
+        words = [words_of[p] for p in pieces]
+        values = [c * scale for c in counts.values()] if scale != 1 else list(counts.values())
+        if kind is StringTieIndex:
+            return StringTieIndex(words, values, shift, base_size, keys)
+        return kind(words, values, shift, base_size)
+
+    def summed() -> dict[str, int]:
+        total: dict[str, int] = {}
+        for (train, _), scale in zip(counted, scales, strict=True):
+            for piece, c in train.items():
+                total[piece] = total.get(piece, 0) + c * scale
+        return total
+
+    with gc_paused():
+        if parity is None:
+            per_language: list[_PairIndex] = []
+            shared: _PairIndex | None = index_of(summed(), 1, _PairIndex)
+        else:
+            per_language = [index_of(train, scale, StringTieIndex)
+                            for (train, _), scale in zip(counted, scales, strict=True)]
+            shared = (index_of(summed(), 1, StringTieIndex) if parity.global_merges > 0
+                      else None)
+        dev_sets = [index_of(dev, 1, LengthIndex) if dev else None for _, dev in counted]
+    has_dev = any(index is not None for index in dev_sets)
+    dev_lengths = [_length(index) if index is not None else 0 for index in dev_sets]
+    ratio = parity.ratio if parity is not None else None
+    # What chooses the language: dev totals; or training lengths (ratio mode, as floats).
+    train_lengths = [_length(index) for index in per_language]
+    initial_lengths = [float(length) for length in train_lengths]
+    use_dev = has_dev and ratio is None
+
+    records: list[MergeRule] = []
+    chosen: list[int] = []
+    history: list[tuple[int, ...]] = [tuple(dev_lengths)] if has_dev else []
+    exhausted: set[int] = set()
+    recent: deque[int] = deque()
+    first_occurrence = config.tie_break == "first_occurrence"
+    total = target - base_size
+    stop = ""
+
+    def choose() -> int:
+        assert parity is not None
+        count = len(per_language)
+        if ratio is not None:
+            scores = [_ratio_score(initial_lengths[i], float(train_lengths[i]), ratio[i])
+                      for i in range(count)]
+            if parity.variant == "base":
+                best, best_value = 0, math.inf
+                for i, value in enumerate(scores):
+                    if i not in exhausted and value < best_value:
+                        best, best_value = i, value
+                return best
+            values: list[float] = [-s for s in scores]
+            for i in exhausted:
+                values[i] = -math.inf
+            floor: float = -math.inf
+        else:
+            lengths = dev_lengths if use_dev else train_lengths
+            if parity.variant == "base":
+                best, best_length = 0, _I64_MIN
+                for i, length in enumerate(lengths):
+                    if i not in exhausted and length > best_length:
+                        best, best_length = i, length
+                return best
+            values = list(lengths)
+            for i in exhausted:
+                values[i] = _I64_MIN
+            floor = _I64_MIN
+        picked = _window_choice(values, floor, recent, parity.window_size,
+                                parity.alpha / count)
+        recent.append(picked)
+        if len(recent) > parity.window_size:
+            recent.popleft()
+        return picked
+
+    def merge_some(seconds: float) -> str | None:
+        """Merges for about ``seconds``; the reason to stop, if training is over."""
+        nonlocal shared
+        deadline = time.perf_counter() + seconds
+        done = 0
+        while done % 16 or time.perf_counter() < deadline:
+            if parity is None:
+                if model.vocab_size >= target:
+                    return "vocab_size"
+            elif len(records) >= total:
+                return "merges"
+            if per_language and len(exhausted) >= len(per_language):
+                return "languages_exhausted"
+            in_global = parity is None or len(records) < parity.global_merges
+            lang = GLOBAL if in_global else choose()
+            index = shared if lang == GLOBAL else per_language[lang]
+            assert index is not None
+            best = _pop_best(index)
+            if best is None or best[0] < threshold:
+                if lang == GLOBAL:
+                    return "no_pairs" if best is None else "min_frequency"
+                exhausted.add(lang)
+                continue
+            count, pair = best
+            if first_occurrence:
+                pair = _earliest_of_ties(pair, count, index)
+            a, b = ord(pair[0]), ord(pair[1])
+            new = model.merge_pair(a, b).new_id
+            if new == len(keys):
+                keys.append(tie_key(token_text(model, new)))
+            records.append(MergeRule(len(records), a, b, new,
+                                     count if denominator == 1 else Fraction(count, denominator)))
+            chosen.append(lang)
+            token = chr(new)
+            for i, language_index in enumerate(per_language):
+                if ratio is not None or not use_dev:
+                    train_lengths[i] -= _removed(language_index, pair)
+                language_index.merge(pair, token)
+            if shared is not None:
+                if parity is not None and len(records) >= parity.global_merges:
+                    shared = None  # past the hybrid phase: the summed counts are not needed
+                else:
+                    shared.merge(pair, token)
+            if has_dev:
+                for i, dev in enumerate(dev_sets):
+                    if dev is not None:
+                        dev_lengths[i] -= _removed(dev, pair)
+                        dev.merge(pair, token)
+                history.append(tuple(dev_lengths))
+            done += 1
+        return None
+
+    yield TrainingProgress("merging", 0, total, dev_tokens=tuple(history), chosen=())
+    reported = len(history)
+    while True:
+        before = len(chosen)
+        with gc_paused():
+            stop = merge_some(progress_seconds) or ""
+        done = model.vocab_size - base_size if parity is None else len(records)
+        yield TrainingProgress("merging", done, total, dev_tokens=tuple(history[reported:]),
+                               chosen=tuple(chosen[before:]))
+        reported = len(history)
+        if stop:
+            break
+
+    special_ids = {s: model.vocab_size + i for i, s in enumerate(config.special_tokens)}
+    tokenizer = Tokenizer(model, normalizer=config.normalizer, pretokenizer=config.pretokenizer,
+                          special_tokens=special_ids)
+    record = TrainingRecord(
+        tuple(r.count for r in records), stop,
+        len({piece for train, _ in counted for piece in train}), config.to_dict(),
+        languages=tuple(language.name for language in languages), chosen=tuple(chosen),
+        dev_tokens=tuple(history), parity=parity.to_dict() if parity is not None else {},
+    )
+    tokenizer.training = record
+    yield TrainingProgress("done", total, total, TrainingResult(tokenizer, record, config))
+
+
+def train_languages(
+    languages: Sequence[LanguageCorpus], config: TrainingConfig,
+    parity: ParityConfig | None = None,
+) -> TrainingResult:
+    """Run :func:`iter_multilingual_training` to the end and return its result."""
+    for progress in iter_multilingual_training(languages, config, parity):
+        if progress.result is not None:
+            return progress.result
+    raise TrainingError("training ended without a result")
