@@ -29,10 +29,50 @@ def build_parser() -> argparse.ArgumentParser:
         "a JSON summary to stdout.",
     )
     train.add_argument(
-        "--corpus", action="append", required=True, metavar="FILE[@WEIGHT]",
+        "--corpus", action="append", metavar="[LANG=]FILE[@WEIGHT]",
         help="UTF-8 text file, one training text per line (repeatable); an optional exact "
-        "weight after @, e.g. ja.txt@2 or en.txt@1/3",
+        "weight after @, e.g. ja.txt@2 or en.txt@1/3; LANG= names its language (training by "
+        "language: weights, dev sets, parity-aware BPE)",
     )
+    by_language = train.add_argument_group(
+        "training by language",
+        "Per-language files (--corpus LANG=FILE) or a parallel corpus split for you. Weight "
+        "languages one way: LANG=FILE@WEIGHT, --byte-shares or --temperature (all exact).")
+    by_language.add_argument("--dev", action="append", default=[], metavar="LANG=FILE",
+                             help="a language's dev set: its token total is followed merge by "
+                             "merge, and parity-aware BPE balances on it (repeatable)")
+    by_language.add_argument("--parallel", metavar="CORPUS",
+                             help="a parallel corpus (TSV, JSONL, folder or archive of "
+                             "line-aligned files) to split into training / dev / evaluation")
+    by_language.add_argument("--split", metavar="TRAIN/DEV",
+                             help="with --parallel: the first TRAIN sentences of each language "
+                             "train, the next DEV are the dev set (default 1500/200)")
+    by_language.add_argument("--languages", metavar="A,B,…",
+                             help="with --parallel: the languages to train on (default all)")
+    by_language.add_argument("--byte-shares", action="append", default=[], metavar="LANG=P",
+                             help="target share of weighted bytes per language (e.g. en=80 "
+                             "ja=5 …, normalized): each line weighs 100000·p/B, B the "
+                             "language's bytes")
+    by_language.add_argument("--temperature", type=float, metavar="ALPHA",
+                             help="sample languages by q ∝ (bytes share)^ALPHA (XLM; 0.3 "
+                             "flattens), used as byte shares")
+    parity = train.add_argument_group(
+        "parity-aware BPE", "Foroutan et al. (ACL 2026), merges identical to Hugging Face's "
+        "ParityBpeTrainer: each merge, the language with the most dev-set tokens picks its "
+        "most frequent pair, merged in every language. Trains vocab-size − base − special "
+        "merges.")
+    parity.add_argument("--parity-aware", choices=("base", "window"),
+                        help="balance languages each merge (window: no language takes more "
+                        "than ALPHA/L of the last W merges)")
+    parity.add_argument("--global-merges", type=int, metavar="N",
+                        help="hybrid: the first N merges chosen on the summed counts")
+    parity.add_argument("--window-size", type=int, metavar="W", help="window variant: W "
+                        "(default 100)")
+    parity.add_argument("--alpha", type=float, metavar="A", help="window variant: alpha "
+                        "(default 2)")
+    parity.add_argument("--ratio", action="append", default=[], metavar="LANG=R",
+                        help="target compression rate per language instead of a dev set "
+                        "(the language furthest below its target chooses)")
     train.add_argument("--vocab-size", type=int, required=True, metavar="N",
                        help="target vocabulary size, base tokens and special tokens included")
     train.add_argument("--level", choices=("byte", "char"), default="byte",

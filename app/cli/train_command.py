@@ -14,8 +14,11 @@ from bpelens.core import (
     ConfigError,
     TrainingConfig,
     TrainingError,
+    TrainingProgress,
     TrainingResult,
     WeightedText,
+    gini,
+    iter_multilingual_training,
     iter_training,
     parse_weight,
     read_lines,
@@ -23,6 +26,13 @@ from bpelens.core import (
 )
 
 from .text_input import utf8_problem_at
+from .train_languages import (
+    by_language,
+    check_dev_sets,
+    languages_from_args,
+    parity_from_args,
+    shares_summary,
+)
 
 
 def corpus_spec(spec: str) -> tuple[Path, Fraction]:
@@ -34,18 +44,11 @@ def corpus_spec(spec: str) -> tuple[Path, Fraction]:
 
 
 def run(args: argparse.Namespace) -> int:
-    sources = [corpus_spec(spec) for spec in args.corpus]
-    for path, _ in sources:
-        if path.is_dir():
-            raise ConfigError(f"--corpus {path}: is a folder, not a text file (give the files "
-                              f"in it, e.g. --corpus {path / '*.txt'})")
-        if not path.is_file():
-            raise ConfigError(f"--corpus {path}: no such file")
+    trace_top = trace_top_option(args.trace_top)
     try:
         min_frequency = Fraction(args.min_frequency)
     except (ValueError, ZeroDivisionError):
         raise ConfigError(f"--min-frequency {args.min_frequency!r} is not a number") from None
-    trace_top = trace_top_option(args.trace_top)
     config = TrainingConfig(
         vocab_size=args.vocab_size,
         level=args.level,
@@ -58,6 +61,18 @@ def run(args: argparse.Namespace) -> int:
         byte_fallback=args.byte_fallback,
         special_tokens=tuple(args.special),
     )
+    if by_language(args):
+        return _run_by_language(args, config, trace_top)
+    if not args.corpus:
+        raise ConfigError("give the training text: --corpus FILE (repeatable), --corpus "
+                          "LANG=FILE or --parallel CORPUS")
+    sources = [corpus_spec(spec) for spec in args.corpus]
+    for path, _ in sources:
+        if path.is_dir():
+            raise ConfigError(f"--corpus {path}: is a folder, not a text file (give the files "
+                              f"in it, e.g. --corpus {path / '*.txt'})")
+        if not path.is_file():
+            raise ConfigError(f"--corpus {path}: no such file")
 
     def corpus() -> Iterator[WeightedText]:
         for path, weight in sources:
@@ -70,14 +85,56 @@ def run(args: argparse.Namespace) -> int:
                 raise TrainingError(f"--corpus {path}: {problem}; save it as UTF-8") from None
 
     started = time.perf_counter()
+    result = _follow(iter_training(corpus(), config, trace_top=trace_top), args, None)
+    return _save(result, args, started, {})
+
+
+def _run_by_language(args: argparse.Namespace, config: TrainingConfig, trace_top: int) -> int:
+    if trace_top:
+        raise ConfigError("--trace-top records training on one corpus; leave it out when "
+                          "training by language (the record keeps each language's dev "
+                          "tokens per merge instead)")
+    started = time.perf_counter()
+    languages = languages_from_args(args)
+    names = [language.name for language in languages]
+    parity = parity_from_args(args, names)
+    check_dev_sets(languages, parity)
+    steps = iter_multilingual_training(languages, config, parity)
+    result = _follow(steps, args, names)
+    record = result.record
+    extra: dict[str, object] = {
+        "languages": names,
+        "byte_shares": shares_summary(languages),
+        "parity_aware": parity.to_dict() if parity is not None else None,
+    }
+    if parity is not None:
+        extra["merges_chosen_by"] = {name: record.chosen.count(i) for i, name in
+                                     enumerate(names)} | (
+            {"summed counts": record.chosen.count(-1)} if -1 in record.chosen else {})
+    if record.dev_tokens:
+        first, last = record.dev_tokens[0], record.dev_tokens[-1]
+        extra["dev_tokens"] = {name: [first[i], last[i]] for i, name in enumerate(names)}
+        extra["dev_gini"] = [round(gini(first), 6), round(gini(last), 6)]
+    return _save(result, args, started, extra)
+
+
+def _follow(steps: Iterator[TrainingProgress], args: argparse.Namespace,
+            languages: list[str] | None) -> TrainingResult:
+    """Run training to the end, reporting on stderr (a line every 0.5 s at most)."""
     result = None
     progress_stream = sys.stderr
     show = not args.quiet and progress_stream is not None
     interactive = show and progress_stream.isatty()
-    last_report = started  # short runs print only the final line
-    for progress in iter_training(corpus(), config, trace_top=trace_top):
+    last_report = time.perf_counter()  # short runs print only the final line
+    dev_row: tuple[int, ...] = ()
+    last_choice = None
+    for progress in steps:
         if progress.result is not None:
             result = progress.result
+        if progress.dev_tokens:
+            dev_row = progress.dev_tokens[-1]
+        if progress.chosen:
+            last_choice = progress.chosen[-1]
         now = time.perf_counter()
         if show and (now - last_report > 0.5 or progress.phase == "done"):
             last_report = now
@@ -87,6 +144,11 @@ def run(args: argparse.Namespace) -> int:
                 line = finished_line(progress.result, args.vocab_size)
             else:
                 line = f"{progress.phase}: {progress.done}/{progress.total} merges"
+                if languages and last_choice is not None:
+                    line += (", last chosen by " + (languages[last_choice] if last_choice >= 0
+                                                    else "the summed counts"))
+                if dev_row:
+                    line += f", dev Gini {gini(dev_row):.4f}"
             try:
                 # \r rewrites the line in a terminal; clear what a longer line left behind
                 print(("\r\x1b[K" + line) if interactive else line,
@@ -97,6 +159,11 @@ def run(args: argparse.Namespace) -> int:
         print(file=progress_stream)
     if result is None:
         raise TrainingError("training stopped without a result")
+    return result
+
+
+def _save(result: TrainingResult, args: argparse.Namespace, started: float,
+          extra: dict[str, object]) -> int:
     tokenizer = result.tokenizer
     tokenizer.name = args.name or Path(args.output).stem
     save_tokenizer(tokenizer, args.output)
@@ -107,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         "stop_reason": result.stop_reason,
         "distinct_pieces": result.distinct_pieces,
         "seconds": round(time.perf_counter() - started, 3),
-    }
+    } | extra
     print(json.dumps(summary, ensure_ascii=False))
     return 0
 
@@ -137,6 +204,9 @@ def finished_line(result: TrainingResult, target: int) -> str:
     if result.stop_reason == "min_frequency":
         minimum = result.config.min_frequency
         line += f" (no pair occurs {minimum} times or more)"
+    elif result.stop_reason == "languages_exhausted":
+        minimum = result.config.min_frequency
+        line += f" (no language has a pair occurring {minimum} times or more)"
     elif result.stop_reason == "no_pairs":
         line += " (no pair left to merge: every piece is one token)"
     if size >= target:

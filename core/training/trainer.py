@@ -390,6 +390,8 @@ class _PairIndex:
         """The same updates as :meth:`_merge_each`, vectorized over all pieces at once, and
         the formed pairs pushed on the heap. Returns the formed pairs' sorted int keys with
         their pieces. Only for a ≠ b, where occurrences never overlap."""
+        if not live:  # every piece that once held the pair has lost it since
+            return [], []
         joined = _SEP.join(texts)
         flat = _code_points(joined)
         lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))

@@ -1,0 +1,208 @@
+"""`bpelens train` by language: ``--corpus LANG=FILE[@WEIGHT]``, ``--dev LANG=FILE``, a
+parallel corpus split for the user, exact language weights, parity-aware settings.
+
+Everything is checked before any text is read: languages named twice, a dev or ratio for a
+language that is not trained, weights given two ways at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+from bpelens.core import (
+    ConfigError,
+    LanguageCorpus,
+    ParityConfig,
+    SplitSizes,
+    TrainingError,
+    byte_shares,
+    normalized_shares,
+    open_parallel_corpus,
+    parse_language_values,
+    parse_weight,
+    read_language_file,
+    split_parallel,
+    temperature_shares,
+    weights_for_shares,
+)
+
+
+def by_language(args: argparse.Namespace) -> bool:
+    """Whether the command asks for training by language (any LANG=FILE, a parallel corpus,
+    or an option that only makes sense by language)."""
+    return bool(args.parallel or args.parity_aware or args.dev or args.byte_shares
+                or args.temperature is not None or args.ratio
+                or any(_language_spec(spec) for spec in args.corpus or ()))
+
+
+def _language_spec(spec: str) -> tuple[str, str] | None:
+    """``LANG=FILE[@WEIGHT]`` → (LANG, FILE[@WEIGHT]); None for a plain file (an existing file
+    whose name holds '=' is a file)."""
+    name, sep, rest = spec.partition("=")
+    if not sep or Path(spec).exists() or "/" in name or not name:
+        return None
+    return name, rest
+
+
+def _file_and_weight(spec: str, option: str) -> tuple[Path, Fraction | None]:
+    if "@" in spec and not Path(spec).exists():
+        name, _, weight = spec.rpartition("@")
+        return Path(name), parse_weight(weight, where=f"{option} {spec}")
+    return Path(spec), None
+
+
+def _check_file(path: Path, option: str, language: str) -> None:
+    if path.is_dir():
+        raise ConfigError(f"{option} {language}={path}: is a folder, not a text file")
+    if not path.is_file():
+        raise ConfigError(f"{option} {language}={path}: no such file")
+
+
+def _split_sizes(value: str) -> SplitSizes:
+    train, _, dev = value.replace(",", "/").partition("/")
+    try:
+        return SplitSizes(int(train), int(dev or 0))
+    except ValueError:
+        raise ConfigError(f"--split {value!r}: expected TRAIN/DEV sentence counts, e.g. "
+                          f"--split 1500/200") from None
+
+
+def languages_from_args(args: argparse.Namespace) -> list[LanguageCorpus]:
+    """The training languages with their lines, dev lines and exact weights."""
+    if args.parallel and args.corpus:
+        raise ConfigError("give either --parallel CORPUS or --corpus LANG=FILE, not both")
+    if args.parallel:
+        if args.dev:
+            raise ConfigError("--dev comes from --parallel's split (--split TRAIN/DEV); give "
+                              "one or the other")
+        corpus = open_parallel_corpus(args.parallel)
+        wanted = [x for x in args.languages.split(",") if x] if args.languages else None
+        languages = split_parallel(corpus, _split_sizes(args.split or "1500/200"), wanted)
+        weights: dict[str, Fraction] = {}
+    else:
+        if not args.corpus:
+            raise ConfigError("give the training text: --corpus LANG=FILE (repeatable) or "
+                              "--parallel CORPUS")
+        if args.split or args.languages:
+            raise ConfigError("--split and --languages choose from a --parallel corpus")
+        files: dict[str, list[Path]] = {}
+        weights = {}
+        for spec in args.corpus:
+            pair = _language_spec(spec)
+            if pair is None:
+                raise ConfigError(f"--corpus {spec}: name its language, e.g. --corpus "
+                                  f"LANG={spec} (training by language needs LANG=FILE for "
+                                  f"every file)")
+            name, rest = pair
+            path, weight = _file_and_weight(rest, "--corpus")
+            _check_file(path, "--corpus", name)
+            files.setdefault(name, []).append(path)
+            if weight is not None:
+                if weights.get(name, weight) != weight:
+                    raise ConfigError(f"--corpus {spec}: {name} has another weight already")
+                weights[name] = weight
+        dev_files: dict[str, Path] = {}
+        for spec in args.dev or ():
+            pair = _language_spec(spec)
+            if pair is None:
+                raise ConfigError(f"--dev {spec}: expected LANG=FILE, e.g. --dev ja=dev.ja")
+            name, rest = pair
+            if name not in files:
+                raise ConfigError(f"--dev {spec}: {name} is not a training language "
+                                  f"({', '.join(files)})")
+            if name in dev_files:
+                raise ConfigError(f"--dev: {name} is given twice")
+            _check_file(Path(rest), "--dev", name)
+            dev_files[name] = Path(rest)
+        languages = []
+        for name, paths in files.items():
+            lines = [line for path in paths
+                     for line in read_language_file(name, path, option="--corpus")]
+            dev = (read_language_file(name, dev_files[name], option="--dev")
+                   if name in dev_files else [])
+            languages.append(LanguageCorpus(name, lines, dev))
+    return _weighted(languages, weights, args)
+
+
+def _weighted(languages: list[LanguageCorpus], weights: dict[str, Fraction],
+              args: argparse.Namespace) -> list[LanguageCorpus]:
+    ways = [name for name, given in (("LANG=FILE@WEIGHT", weights),
+                                     ("--byte-shares", args.byte_shares),
+                                     ("--temperature", args.temperature is not None)) if given]
+    if len(ways) > 1:
+        raise ConfigError(f"weight the languages one way: {' or '.join(ways)}, not both")
+    names = [language.name for language in languages]
+    totals = {language.name: language.train_bytes for language in languages}
+    if args.byte_shares:
+        values = parse_language_values(args.byte_shares, "--byte-shares")
+        weights = weights_for_shares(totals, normalized_shares(values))
+    elif args.temperature is not None:
+        weights = weights_for_shares(totals, temperature_shares(totals, args.temperature))
+    unknown = [name for name in weights if name not in names]
+    if unknown:
+        raise ConfigError(f"weight for {unknown[0]}, which is not a training language")
+    return [replace(language, weight=weights.get(language.name, Fraction(1)))
+            for language in languages]
+
+
+def parity_from_args(args: argparse.Namespace, names: list[str]) -> ParityConfig | None:
+    """Parity-aware settings, or None for classic training (which refuses them)."""
+    only_parity = [option for option, given in (
+        ("--global-merges", args.global_merges is not None),
+        ("--window-size", args.window_size is not None),
+        ("--alpha", args.alpha is not None), ("--ratio", bool(args.ratio))) if given]
+    if not args.parity_aware:
+        if only_parity:
+            raise ConfigError(f"{only_parity[0]} applies to parity-aware training: add "
+                              f"--parity-aware base or --parity-aware window")
+        return None
+    if args.parity_aware == "base" and (args.window_size is not None or args.alpha is not None):
+        raise ConfigError("--window-size and --alpha apply to --parity-aware window")
+    ratio = None
+    if args.ratio:
+        values = parse_language_values(args.ratio, "--ratio")
+        missing = [name for name in names if name not in values]
+        extra = [name for name in values if name not in names]
+        if extra:
+            raise ConfigError(f"--ratio {extra[0]}: not a training language ({', '.join(names)})")
+        if missing:
+            raise ConfigError(f"--ratio: no ratio for {', '.join(missing)} (give LANG=R for "
+                              f"every training language)")
+        ratio = []
+        for name in names:
+            try:
+                value = float(values[name])
+            except ValueError:
+                value = math.nan
+            if not math.isfinite(value) or value <= 0:
+                raise ConfigError(f"--ratio {name}={values[name]}: expected a positive number")
+            ratio.append(value)
+    config = ParityConfig(
+        variant=args.parity_aware, global_merges=args.global_merges or 0,
+        window_size=args.window_size if args.window_size is not None else 100,
+        alpha=args.alpha if args.alpha is not None else 2.0, ratio=ratio)
+    config.validate(len(names))
+    return config
+
+
+def check_dev_sets(languages: list[LanguageCorpus], parity: ParityConfig | None) -> None:
+    """Parity-aware training on dev sets needs one for every language (a language without one
+    would count 0 tokens and never choose)."""
+    if parity is None or parity.ratio is not None:
+        return
+    with_dev = [language.name for language in languages if language.dev]
+    without = [language.name for language in languages if not language.dev]
+    if with_dev and without:
+        raise TrainingError(f"--dev: no dev set for {', '.join(without)} (give one for every "
+                            f"training language, or none to follow the training text)")
+
+
+def shares_summary(languages: list[LanguageCorpus]) -> dict[str, float]:
+    """Each language's share of the weighted training bytes, rounded for the JSON summary."""
+    totals = {language.name: language.train_bytes for language in languages}
+    weights = {language.name: language.weight for language in languages}
+    return {name: round(float(share), 6) for name, share in byte_shares(totals, weights).items()}
