@@ -1,6 +1,7 @@
 """Starting the app: `bpelens [--tokenizer PATH] [--text TEXT] [--view VIEW [--step N]]
 [--corpus FILE]`, and straight into a comparison: `bpelens --view compare [--corpus PATH]
-[--compare TOKENIZER …] [--show table|bars|heatmap|lorenz|sentences]`."""
+[--compare TOKENIZER …] [--show table|bars|heatmap|lorenz|sentences]`, or into the training
+studio: `bpelens --view studio [--corpus PATH] [--train]`."""
 
 from __future__ import annotations
 
@@ -28,27 +29,32 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
                         help="with --view training: a text file to train on (one text per "
                         "line), or a .json tokenizer trained with bpelens train --trace-top; "
                         "with --view compare: a parallel corpus (a folder or archive of "
-                        "line-aligned files, a .tsv, a .jsonl, or demo)")
+                        "line-aligned files, a .tsv, a .jsonl, or demo); with --view studio: "
+                        "a parallel corpus to train on")
     parser.add_argument("--compare", action="append", metavar="TOKENIZER",
                         help="with --view compare: a tokenizer to compare (repeatable; a file, "
                         "a folder or a bundled demo's name)")
     parser.add_argument("--show", choices=COMPARE_PAGES,
                         help="with --view compare: the page to show first")
+    parser.add_argument("--train", action="store_true",
+                        help="with --view studio: start training on the corpus at once")
     args = parser.parse_args(argv)
     if args.compare or args.show:
         if args.view not in (None, "compare"):
             parser.error("--compare and --show go with --view compare")
         args.view = "compare"
     if args.corpus is not None:
-        if args.view not in (None, "training", "compare"):
-            parser.error("--corpus goes with --view training or --view compare")
+        if args.view not in (None, "training", "compare", "studio"):
+            parser.error("--corpus goes with --view training, compare or studio")
         args.view = args.view or "training"
+    if args.train and args.view != "studio":
+        parser.error("--train goes with --view studio")
     if args.step is not None and args.view not in ("playback", "training"):
         parser.error("--step goes with --view playback or --view training")
     return args
 
 
-VIEW_CHOICES = ("layers", "playback", "training", "compare")
+VIEW_CHOICES = ("layers", "playback", "training", "compare", "studio")
 COMPARE_PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 
 
@@ -84,6 +90,9 @@ def start_in_view(window, args: argparse.Namespace) -> None:
                                        and not Path(t).exists() else path_choice(t)
                                        for t in args.compare]
         view.pending_page = args.show
+        view.open_corpus(args.corpus or "demo")
+    if args.view == "studio":
+        view.train_when_read = args.train
         view.open_corpus(args.corpus or "demo")
 
 

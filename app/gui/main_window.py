@@ -61,6 +61,7 @@ from .views.derivation_view import DerivationDialog
 from .views.ids_panel import IdsPanel
 from .views.layers_view import LayersView
 from .views.shaped_view import ShapedView
+from .views.studio_view import StudioView
 from .window_state import restore_window_state, save_window_state
 from .worker import Runner
 
@@ -71,7 +72,7 @@ DEBOUNCE_MS = 150
 # Pixels of text box kept when a playback tab first needs the height.
 ROOMY_TEXT_BOX = 130
 # The tabs that need the height more than the text box does.
-ROOMY_TABS = ("playback", "training", "compare")
+ROOMY_TABS = ("playback", "training", "compare", "studio")
 
 
 class MainWindow(QMainWindow):
@@ -93,6 +94,9 @@ class MainWindow(QMainWindow):
         restore_window_state(self.settings, self, self._splitters())
 
         self.picker.choices_changed.connect(self.compare_view.set_choices)
+        self.studio_view.open_requested.connect(self.open_path)
+        self.studio_view.compare_requested.connect(self.compare_runs)
+        self.studio_view.playback_requested.connect(self.play_back_run)
         self.picker.set_sources(demos=list(DEMO_TOKENIZERS),
                                 recent=recent_tokenizers(self.settings))
         saved = load_saved_text(self.settings)
@@ -146,6 +150,10 @@ class MainWindow(QMainWindow):
     @property
     def compare_view(self) -> CompareView:
         return self.views["compare"]  # type: ignore[return-value]
+
+    @property
+    def studio_view(self) -> StudioView:
+        return self.views["studio"]  # type: ignore[return-value]
 
     @property
     def ids_panel(self) -> IdsPanel:
@@ -361,6 +369,16 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", TOKENIZER_FILTER)
         if path:
             self.open_path(path)
+
+    def compare_runs(self, paths: list[str], corpus: str) -> None:
+        """Studio runs side by side on their corpus, with the main view's tokenizer."""
+        self.show_view("compare")
+        current = [self.session.choice] if self.session.choice is not None else []
+        self.compare_view.compare_on(corpus, [*map(path_choice, paths), *current])
+
+    def play_back_run(self, path: str) -> None:
+        self.show_view("training")
+        self.views["training"].open_file(Path(path))
 
     def ask_open_folder(self) -> None:
         path = QFileDialog.getExistingDirectory(self, "Open tokenizer folder")

@@ -51,6 +51,11 @@ def settings_path() -> Path:
     return Path(folder) / "bpelens.ini"
 
 
+def runs_folder(settings: QSettings) -> Path:
+    """Where the training studio saves its runs: beside the settings file."""
+    return Path(settings.fileName()).parent / "bpelens-runs"
+
+
 def app_settings() -> QSettings:
     return QSettings(str(settings_path()), QSettings.Format.IniFormat)
 

@@ -60,7 +60,7 @@ def temperature_shares(byte_totals: Mapping[str, int], alpha: float) -> dict[str
     total = sum(byte_totals.values())
     if total == 0:
         raise TrainingError("--temperature: the training text is empty")
-    raw = {name: Fraction(round((b / total) ** alpha, 12)) if b else Fraction(0)
+    raw = {name: round(Fraction((b / total) ** alpha), 12) if b else Fraction(0)
            for name, b in byte_totals.items()}
     if any(value == 0 for name, value in raw.items() if byte_totals[name]):
         raise TrainingError("--temperature: a language's share rounds to 0; use a smaller α")

@@ -18,6 +18,7 @@ from .ids_panel import IdsPanel
 from .layers_view import LayersView
 from .playback_view import PlaybackView
 from .shaped_view import ShapedView
+from .studio_view import StudioView
 from .training_view import TrainingView
 
 if TYPE_CHECKING:
@@ -74,5 +75,6 @@ VIEWS: tuple[ViewSpec, ...] = (
     ViewSpec("training", "Training playback: train on a corpus, then step through its merges",
              TrainingView, "tab", 470, stretch=1, tab="Training playback"),
     ViewSpec("compare", "", CompareView, "tab", 470, stretch=1, tab="Compare languages"),
+    ViewSpec("studio", "", StudioView, "tab", 470, stretch=1, tab="Training studio"),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )

@@ -317,6 +317,16 @@ class CompareView(QWidget):
         self._fill_tokenizer_list(set(choices))
         self._on_tokenizers_ticked()
 
+    def compare_on(self, corpus: str, choices: list[Choice]) -> None:
+        """These tokenizers on this corpus (opened first if another one is shown)."""
+        choices = list(dict.fromkeys(choices))[:MAX_TOKENIZERS]
+        if self.compare is not None and self.compare.corpus_spec == corpus \
+                and self.compare.corpus is not None:
+            self.set_tokenizers(choices)
+            return
+        self.pending_tokenizers = choices
+        self.open_corpus(corpus)
+
     def _choose_default_tokenizers(self) -> None:
         self._defaults_chosen = True
         if self.pending_tokenizers is not None:

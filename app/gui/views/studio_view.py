@@ -1,0 +1,734 @@
+"""Training studio: train a tokenizer on a parallel corpus here and watch what it does to every
+language. Choose the corpus and its split, tick languages, weight them exactly (a weight each,
+target byte shares, or temperature sampling — the resulting byte shares are shown before
+training), choose classic or parity-aware BPE (base, window, hybrid, target ratios) and every
+trainer option; press Train. Progress with an estimate of the time left and Cancel; each
+language's dev-set tokens and their Gini plotted merge by merge as training runs. Every run is
+saved to the runs folder and listed: open it in the main view, compare it with other
+tokenizers or earlier runs, play it back, or export it (BPE Lens, tokenizer.json, .tiktoken).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import (
+    BpeLensError,
+    ConfigError,
+    ParityConfig,
+    SplitSizes,
+    TrainingConfig,
+    preset_names,
+)
+
+from ...parallel_corpora import DEMO_CORPUS, DEMO_LABEL, open_corpus
+from ...training_studio import (
+    WEIGHT_MODES,
+    StudioPlan,
+    StudioRows,
+    StudioRun,
+    WeightPlan,
+    earlier_runs,
+    plan_languages,
+    run_plan,
+    shares_preview,
+)
+from .. import style
+from ..settings import recent_corpora, runs_folder
+
+if TYPE_CHECKING:
+    from bpelens.core import ParallelCorpus
+
+    from ..session import Session
+    from . import Pane
+
+CORPUS_FILTER = ("Parallel corpora (*.tsv *.jsonl *.tar.gz *.tgz *.tar.xz *.txz);;"
+                 "All files (*)")
+OPEN_FILE, OPEN_FOLDER = "open-file", "open-folder"
+ALGORITHMS = (("classic", "Classic BPE (weighted languages)"),
+              ("base", "Parity-aware BPE — base"),
+              ("window", "Parity-aware BPE — moving window"))
+EXPORTS = {"BPE Lens tokenizer (*.json)": "own", "Hugging Face tokenizer.json (*.json)": "hf",
+           "tiktoken ranks (*.tiktoken)": "tiktoken"}
+COMPARED_RUNS = 4  # the chosen run and the newest others, beside the main view's tokenizer
+# Table columns.
+LANGUAGE, BYTES, VALUE, RATIO, SHARE = range(5)
+
+
+def _spin(low: int, high: int, value: int, step: int = 1, tip: str = "") -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setSingleStep(step)
+    box.setValue(value)
+    box.setGroupSeparatorShown(True)
+    box.setToolTip(tip)
+    return box
+
+
+def _export(run_path: Path, kind: str, target: Path) -> Path:
+    from bpelens.core import load_tokenizer, save_hf_json, save_tiktoken, save_tokenizer
+
+    tokenizer = load_tokenizer(run_path)
+    {"own": save_tokenizer, "hf": save_hf_json, "tiktoken": save_tiktoken}[kind](
+        tokenizer, target)
+    return target
+
+
+class StudioView(QWidget):
+    """``open_requested(path)``, ``compare_requested(paths, corpus)`` (the chosen run first,
+    then earlier ones),
+    ``playback_requested(path)``: what the window does with a run."""
+
+    open_requested = Signal(str)
+    compare_requested = Signal(list, str)
+    playback_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: Session | None = None
+        self.runner = self.reader = self.exporter = self.lister = None
+        self.corpus: ParallelCorpus | None = None
+        self.corpus_spec: str | None = None
+        self.runs: list[StudioRun] = []
+        self.running_languages: list[str] = []
+        self._started = False
+        self.train_when_read = False  # --train: start as soon as the corpus is read
+
+        self.corpus_box = QComboBox()
+        self.corpus_box.setMinimumContentsLength(24)
+        self.corpus_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_info = QLabel()
+        self.corpus_info.setStyleSheet(style.MUTED)
+        self.corpus_info.setWordWrap(True)
+        self.train_size = _spin(1, 10_000_000, 1500, 100, "Sentences per language to train on "
+                                "(the first ones)")
+        self.dev_size = _spin(0, 10_000_000, 200, 50, "Sentences per language after those, for "
+                              "the dev set; the rest are kept for evaluation")
+        self.languages = QTableWidget(0, 5)
+        self.languages.setHorizontalHeaderLabels(["language", "train bytes", "weight", "ratio",
+                                                  "byte share"])
+        self.languages.verticalHeader().hide()
+        self.languages.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.languages.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.all_languages = QPushButton("All")
+        self.no_languages = QPushButton("None")
+
+        self.weight_mode = QComboBox()
+        for mode, label in WEIGHT_MODES.items():
+            self.weight_mode.addItem(label, mode)
+        self.temperature = QDoubleSpinBox()
+        self.temperature.setRange(0.01, 10)
+        self.temperature.setSingleStep(0.1)
+        self.temperature.setValue(0.3)
+        self.temperature.setToolTip("α of q ∝ (n/Σn)^α: 1 keeps the data's proportions, 0.3 "
+                                    "(XLM-R) flattens them")
+        self.shares_note = QLabel()
+        self.shares_note.setStyleSheet(style.MUTED)
+        self.shares_note.setWordWrap(True)
+
+        self.algorithm = QComboBox()
+        for key, label in ALGORITHMS:
+            self.algorithm.addItem(label, key)
+        self.global_merges = _spin(0, 10_000_000, 0, 100, "Hybrid: the first N merges are "
+                                   "chosen on the summed counts, as classic BPE")
+        self.window_size = _spin(1, 1_000_000, 100, 10, "Window variant: the last W merges")
+        self.alpha = QDoubleSpinBox()
+        self.alpha.setRange(0.01, 1000)
+        self.alpha.setValue(2.0)
+        self.alpha.setToolTip("Window variant: a language may choose at most α/L of the last W "
+                              "merges")
+        self.use_ratios = QCheckBox("Balance on target compression ratios (no dev set)")
+        self.use_ratios.setToolTip("The language furthest below its target ratio chooses; set "
+                                   "each ratio in the table (relative values matter)")
+
+        self.vocab_size = _spin(2, 1_000_000, 256 + 2000, 256, "Base tokens + merges + "
+                                "special tokens")
+        self.level = QComboBox()
+        self.level.addItem("bytes (256 base tokens)", "byte")
+        self.level.addItem("characters seen", "char")
+        self.pretokenizer = QComboBox()
+        for name in (*preset_names(), "whitespace", "digits", "none"):
+            self.pretokenizer.addItem(name, None if name == "none" else name)
+        self.pretokenizer.setCurrentIndex(max(0, self.pretokenizer.findText("gpt2")))
+        self.normalizer = QComboBox()
+        for name in ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase"):
+            self.normalizer.addItem(name, None if name == "none" else name)
+        self.min_frequency = _spin(0, 1_000_000_000, 2, 1, "A pair seen fewer times is never "
+                                   "merged (parity-aware: that language stops choosing)")
+        self.tie_rule = QComboBox()
+        self.tie_rule.addItem("smallest ids", "smallest_ids")
+        self.tie_rule.addItem("first occurrence", "first_occurrence")
+        self.tie_rule.setToolTip("Classic BPE only; parity-aware BPE breaks ties by the largest "
+                                 "(left, right) token text, as its reference does")
+        self.byte_order = QComboBox()
+        self.byte_order.addItem("Hugging Face's", "hf")
+        self.byte_order.addItem("by byte value (tiktoken)", "value")
+        self.end_of_word = QLineEdit()
+        self.end_of_word.setPlaceholderText("none (e.g. </w>)")
+        self.byte_fallback = QCheckBox("byte fallback <0xNN>")
+        self.specials = QLineEdit()
+        self.specials.setPlaceholderText("comma-separated, e.g. <|endoftext|>")
+
+        self.train_button = QPushButton("Train")
+        self.train_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.hide()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        self.status = QLabel("Choose a corpus and press Train.")
+        self.status.setStyleSheet(style.MUTED)
+        self.status.setWordWrap(True)
+        self.problem = QLabel()
+        self.problem.setStyleSheet(style.ERROR_TEXT)
+        self.problem.setWordWrap(True)
+        self.problem.hide()
+
+        # The plots import pyqtgraph (most of a second): made when the tab is first shown.
+        self.plots = None
+        self._plots_holder = QVBoxLayout()
+        self.run_list = QListWidget()
+        self.run_list.setToolTip("Every run is saved; earlier sessions' runs are listed too")
+        self.open_button = QPushButton("Open in main view")
+        self.compare_button = QPushButton("Compare…")
+        self.compare_button.setToolTip("Open the comparison on this corpus with this run and "
+                                       "the other runs ticked")
+        self.playback_button = QPushButton("Play back")
+        self.export_button = QPushButton("Export…")
+        self._build_layout()
+        self._wire()
+        self._update_algorithm()
+        self._update_level()
+
+    # -- layout --------------------------------------------------------------------------------
+    def _build_layout(self) -> None:
+        corpus = QGroupBox("Corpus")
+        form = QFormLayout(corpus)
+        form.addRow(self.corpus_box)
+        form.addRow(self.corpus_info)
+        sizes = QHBoxLayout()
+        sizes.addWidget(QLabel("train"))
+        sizes.addWidget(self.train_size)
+        sizes.addWidget(QLabel("dev"))
+        sizes.addWidget(self.dev_size)
+        sizes.addStretch(1)
+        form.addRow("Split", sizes)
+        ticks = QHBoxLayout()
+        ticks.addWidget(QLabel("Languages"))
+        ticks.addStretch(1)
+        ticks.addWidget(self.all_languages)
+        ticks.addWidget(self.no_languages)
+        form.addRow(ticks)
+        form.addRow(self.languages)
+
+        weights = QGroupBox("Language weights (exact)")
+        form = QFormLayout(weights)
+        form.addRow(self.weight_mode)
+        form.addRow("Temperature α", self.temperature)
+        form.addRow(self.shares_note)
+
+        algorithm = QGroupBox("Algorithm")
+        form = QFormLayout(algorithm)
+        form.addRow(self.algorithm)
+        form.addRow("Global merges", self.global_merges)
+        form.addRow("Window W", self.window_size)
+        form.addRow("Alpha", self.alpha)
+        form.addRow(self.use_ratios)
+
+        vocabulary = QGroupBox("Trainer")
+        form = QFormLayout(vocabulary)
+        form.addRow("Vocabulary size", self.vocab_size)
+        form.addRow("Level", self.level)
+        form.addRow("Pre-tokenizer", self.pretokenizer)
+        form.addRow("Normalizer", self.normalizer)
+        form.addRow("Min frequency", self.min_frequency)
+        form.addRow("Tie rule", self.tie_rule)
+        form.addRow("Base-id order", self.byte_order)
+        form.addRow("End-of-word marker", self.end_of_word)
+        form.addRow(self.byte_fallback)
+        form.addRow("Special tokens", self.specials)
+
+        settings = QWidget()
+        column = QVBoxLayout(settings)
+        column.setContentsMargins(0, 0, 4, 0)
+        for box in (corpus, weights, algorithm, vocabulary):
+            column.addWidget(box)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(settings)
+        scroll.setMinimumWidth(330)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.train_button)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.progress, 1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(scroll, 1)
+        left_layout.addLayout(buttons)
+        left_layout.addWidget(self.status)
+        left_layout.addWidget(self.problem)
+
+        plots = QWidget()
+        plots.setLayout(self._plots_holder)
+        self._plots_holder.setContentsMargins(0, 0, 0, 0)
+        runs = QWidget()
+        runs_layout = QVBoxLayout(runs)
+        runs_layout.setContentsMargins(0, 0, 0, 0)
+        runs_layout.addWidget(QLabel("Runs"))
+        runs_layout.addWidget(self.run_list, 1)
+        actions = QHBoxLayout()
+        for button in (self.open_button, self.compare_button, self.playback_button,
+                       self.export_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        runs_layout.addLayout(actions)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(plots)
+        right.addWidget(runs)
+        right.setStretchFactor(0, 3)
+        right.setStretchFactor(1, 1)
+        right.setSizes([420, 150])
+        body = QSplitter(Qt.Orientation.Horizontal)
+        body.addWidget(left)
+        body.addWidget(right)
+        body.setStretchFactor(1, 1)
+        body.setSizes([400, 800])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(body)
+
+    def _wire(self) -> None:
+        self.corpus_box.activated.connect(self._on_corpus_chosen)
+        for box in (self.train_size, self.dev_size):
+            box.valueChanged.connect(self._refresh_table)
+        self.languages.itemChanged.connect(self._on_table_edited)
+        self.all_languages.clicked.connect(lambda: self._tick_all(True))
+        self.no_languages.clicked.connect(lambda: self._tick_all(False))
+        self.weight_mode.currentIndexChanged.connect(self._refresh_table)
+        self.temperature.valueChanged.connect(self._refresh_shares)
+        self.algorithm.currentIndexChanged.connect(self._update_algorithm)
+        self.use_ratios.toggled.connect(self._update_algorithm)
+        self.level.currentIndexChanged.connect(self._update_level)
+        self.train_button.clicked.connect(self.train)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.run_list.currentRowChanged.connect(self._on_run_chosen)
+        self.run_list.itemDoubleClicked.connect(lambda _: self.open_run())
+        self.open_button.clicked.connect(self.open_run)
+        self.compare_button.clicked.connect(self.compare_runs)
+        self.playback_button.clicked.connect(self.play_back_run)
+        self.export_button.clicked.connect(self.ask_export)
+        self._update_run_buttons()
+
+    def _make_plots(self) -> None:
+        if self.plots is not None:
+            return
+        from .studio_plots import StudioPlots
+
+        self.plots = StudioPlots()
+        self._plots_holder.addWidget(self.plots)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._make_plots()
+        if not self._started:
+            self._started = True
+            if self.corpus is None:
+                self.open_corpus(DEMO_CORPUS)  # something to train on at once
+
+    # -- a view of a session -------------------------------------------------------------------
+    def attach(self, session: Session, pane: Pane) -> None:
+        self.session = session
+        self.runner = session.runner("studio")
+        self.runner.done.connect(self._on_trained)
+        self.runner.failed.connect(self._on_failed)
+        self.runner.progressed.connect(self._on_progress)
+        self.runner.partial.connect(self._on_rows)
+        self.runner.busy_changed.connect(self._on_busy)
+        self.reader = session.runner("studio-corpus")
+        self.reader.done.connect(self._on_corpus_read)
+        self.reader.failed.connect(lambda exc: self._show_problem(f"Could not read the "
+                                                                  f"corpus: {exc}"))
+        self.lister = session.runner("studio-runs")
+        self.lister.done.connect(self._on_exported)
+        self.exporter = session.runner("studio-export")
+        self.exporter.done.connect(self._on_exported)
+        self.exporter.failed.connect(lambda exc: self._show_problem(f"Could not export: {exc}"))
+        self._fill_corpus_box()
+        folder = self.runs_folder()
+        self.lister.submit(lambda job: ("runs", earlier_runs(folder)))
+
+    def shows(self, encoded) -> bool:
+        return True  # it shows a corpus of its own, not the text in the box
+
+    def runs_folder(self) -> Path:
+        if self.session is None:
+            raise RuntimeError("the studio is not attached to a session")
+        return runs_folder(self.session.settings)
+
+    # -- corpus --------------------------------------------------------------------------------
+    def _fill_corpus_box(self) -> None:
+        self.corpus_box.blockSignals(True)
+        self.corpus_box.clear()
+        self.corpus_box.addItem(DEMO_LABEL, DEMO_CORPUS)
+        settings = self.session.settings if self.session is not None else None
+        for path in recent_corpora(settings) if settings is not None else []:
+            self.corpus_box.addItem(Path(path).name or path, path)
+        if self.corpus_spec and self.corpus_box.findData(self.corpus_spec) < 0:
+            self.corpus_box.addItem(Path(self.corpus_spec).name, self.corpus_spec)
+        self.corpus_box.addItem("Open a corpus file (TSV, JSONL, archive)…", OPEN_FILE)
+        self.corpus_box.addItem("Open a folder of line-aligned files…", OPEN_FOLDER)
+        index = self.corpus_box.findData(self.corpus_spec) if self.corpus_spec else 0
+        self.corpus_box.setCurrentIndex(max(0, index))
+        self.corpus_box.blockSignals(False)
+
+    def _on_corpus_chosen(self, index: int) -> None:
+        data = self.corpus_box.itemData(index)
+        if data == OPEN_FILE:
+            path, _ = QFileDialog.getOpenFileName(self, "Open a parallel corpus", "",
+                                                  CORPUS_FILTER)
+        elif data == OPEN_FOLDER:
+            path = QFileDialog.getExistingDirectory(self, "Open a folder of line-aligned files")
+        else:
+            path = data
+        if path:
+            self.open_corpus(path)
+        else:
+            self._fill_corpus_box()
+
+    def open_corpus(self, spec: str) -> None:
+        self._started = True
+        if self.reader is not None:
+            self.status.setText("Reading the corpus…")
+            self.reader.submit(lambda job: (spec, open_corpus(spec)))
+
+    def _on_corpus_read(self, outcome) -> None:
+        spec, corpus = outcome
+        self.corpus, self.corpus_spec = corpus, spec
+        self.problem.hide()
+        self.status.setText("Press Train.")
+        self._fill_corpus_box()
+        rows = len(corpus.shared_rows(list(corpus.languages)))
+        self.corpus_info.setText(f"{corpus.name}: {rows:,} sentences in "
+                                 f"{len(corpus.languages)} languages")
+        # A split that fits: the preset for large corpora, about 60/20/20 for small ones.
+        if self.train_size.value() + self.dev_size.value() > rows:
+            self.train_size.setValue(max(1, rows * 3 // 5))
+            self.dev_size.setValue(rows // 5)
+        self._fill_languages()
+        if self.train_when_read:
+            self.train_when_read = False
+            self.train()
+
+    def _fill_languages(self) -> None:
+        corpus = self.corpus
+        self.languages.blockSignals(True)
+        self.languages.setRowCount(0)
+        if corpus is not None:
+            self.languages.setRowCount(len(corpus.languages))
+            for row, code in enumerate(corpus.languages):
+                item = QTableWidgetItem(code)
+                item.setData(Qt.ItemDataRole.UserRole, code)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked)
+                self.languages.setItem(row, LANGUAGE, item)
+                for column, text in ((BYTES, ""), (SHARE, "")):
+                    cell = QTableWidgetItem(text)
+                    cell.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                    cell.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                    self.languages.setItem(row, column, cell)
+                self.languages.setItem(row, VALUE, QTableWidgetItem("1"))
+                self.languages.setItem(row, RATIO, QTableWidgetItem("1"))
+        self.languages.blockSignals(False)
+        self._refresh_table()
+
+    def ticked_languages(self) -> list[str]:
+        return [self.languages.item(r, LANGUAGE).data(Qt.ItemDataRole.UserRole)
+                for r in range(self.languages.rowCount())
+                if self.languages.item(r, LANGUAGE).checkState() == Qt.CheckState.Checked]
+
+    def set_languages(self, codes: list[str]) -> None:
+        self.languages.blockSignals(True)
+        for r in range(self.languages.rowCount()):
+            item = self.languages.item(r, LANGUAGE)
+            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole)
+                               in codes else Qt.CheckState.Unchecked)
+        self.languages.blockSignals(False)
+        self._refresh_shares()
+
+    def _tick_all(self, on: bool) -> None:
+        self.set_languages(list(self.corpus.languages) if on and self.corpus else [])
+
+    def _on_table_edited(self, item: QTableWidgetItem) -> None:
+        if item.column() in (LANGUAGE, VALUE):
+            self._refresh_shares()
+
+    def _refresh_table(self) -> None:
+        mode = self.weight_mode.currentData()
+        self.languages.setColumnHidden(VALUE, mode not in ("weights", "byte_shares"))
+        self.languages.horizontalHeaderItem(VALUE).setText(
+            "target share" if mode == "byte_shares" else "weight")
+        self.temperature.setEnabled(mode == "temperature")
+        self._refresh_shares()
+
+    def _values(self, column: int) -> dict[str, str]:
+        return {self.languages.item(r, LANGUAGE).data(Qt.ItemDataRole.UserRole):
+                (self.languages.item(r, column).text().strip() or "1")
+                for r in range(self.languages.rowCount())}
+
+    def _refresh_shares(self) -> None:
+        """Bytes and the resulting byte shares of the ticked languages, before training."""
+        if self.corpus is None:
+            self.shares_note.setText("")
+            return
+        try:
+            languages = plan_languages(self.plan(), self.corpus)
+        except BpeLensError as exc:
+            self.shares_note.setText(f"⚠ {exc}")
+            self.shares_note.setStyleSheet(style.ERROR_TEXT)
+            self._show_shares({}, {})
+            return
+        self.shares_note.setStyleSheet(style.MUTED)
+        shares = shares_preview(languages)
+        self._show_shares({x.name: x.train_bytes for x in languages}, shares)
+        self.shares_note.setText(
+            "Each language's share of the weighted training bytes is in the table's last "
+            "column; pair counts are Σ w·C, exact.")
+
+    def _show_shares(self, totals: dict[str, int], shares: dict) -> None:
+        self.languages.blockSignals(True)
+        for r in range(self.languages.rowCount()):
+            code = self.languages.item(r, LANGUAGE).data(Qt.ItemDataRole.UserRole)
+            self.languages.item(r, BYTES).setText(f"{totals[code]:,}" if code in totals else "")
+            share = shares.get(code)
+            self.languages.item(r, SHARE).setText(f"{float(share):.1%}" if share is not None
+                                                  else "")
+        self.languages.blockSignals(False)
+
+    # -- settings ------------------------------------------------------------------------------
+    def _update_algorithm(self) -> None:
+        kind = self.algorithm.currentData()
+        parity = kind != "classic"
+        self.global_merges.setEnabled(parity)
+        self.window_size.setEnabled(kind == "window")
+        self.alpha.setEnabled(kind == "window")
+        self.use_ratios.setEnabled(parity)
+        self.languages.setColumnHidden(RATIO, not (parity and self.use_ratios.isChecked()))
+        self.tie_rule.setEnabled(not parity)
+        if parity:
+            self.tie_rule.setCurrentIndex(0)
+
+    def _update_level(self) -> None:
+        char = self.level.currentData() == "char"
+        self.end_of_word.setEnabled(char)
+        self.byte_fallback.setEnabled(char)
+        self.byte_order.setEnabled(not char)
+
+    def plan(self) -> StudioPlan:
+        """The run the settings describe (checked when training starts)."""
+        kind = self.algorithm.currentData()
+        char = self.level.currentData() == "char"
+        specials = tuple(s.strip() for s in self.specials.text().split(",") if s.strip())
+        config = TrainingConfig(
+            vocab_size=self.vocab_size.value(), level=self.level.currentData(),
+            byte_order=self.byte_order.currentData() if not char else "value",
+            normalizer=self.normalizer.currentData(),
+            pretokenizer=self.pretokenizer.currentData(),
+            min_frequency=self.min_frequency.value(),
+            tie_break=self.tie_rule.currentData() if kind == "classic" else "smallest_ids",
+            end_of_word=(self.end_of_word.text() or None) if char else None,
+            byte_fallback=self.byte_fallback.isChecked() and char,
+            special_tokens=specials)
+        parity = None
+        ratios: dict[str, float] = {}
+        if kind != "classic":
+            parity = ParityConfig(variant=kind, global_merges=self.global_merges.value(),
+                                  window_size=self.window_size.value(),
+                                  alpha=self.alpha.value())
+            if self.use_ratios.isChecked():
+                ratios = {code: _ratio(text) for code, text in self._values(RATIO).items()}
+        weights = WeightPlan(self.weight_mode.currentData(), self._values(VALUE),
+                             self.temperature.value())
+        dev = 0 if parity is not None and ratios else self.dev_size.value()
+        return StudioPlan(self.corpus_spec or DEMO_CORPUS, tuple(self.ticked_languages()),
+                          SplitSizes(self.train_size.value(), dev), config, parity, weights,
+                          {k: v for k, v in ratios.items() if k in self.ticked_languages()})
+
+    # -- training ------------------------------------------------------------------------------
+    def train(self) -> None:
+        if self.runner is None or self.corpus is None:
+            return
+        try:
+            plan = self.plan()
+            plan.config.validate()
+            if plan.parity is not None:
+                plan.parity.validate(len(plan.languages))
+            plan_languages(plan, self.corpus)
+        except (BpeLensError, ValueError) as exc:
+            self._show_problem(str(exc))
+            return
+        self.problem.hide()
+        self._make_plots()
+        self.running_languages = list(plan.languages)
+        merges = (plan.config.vocab_size - len(plan.config.special_tokens)
+                  - (256 if plan.config.level == "byte" else 0))
+        self.plots.start(self.running_languages, merges if plan.config.level == "byte" else None)
+        self.run_list.clearSelection()
+        corpus, folder = self.corpus, self.runs_folder()
+        self.status.setText(f"Training {plan.describe()}…")
+        self.runner.submit(lambda job: run_plan(plan, folder, job, corpus=corpus))
+
+    def cancel(self) -> None:
+        if self.runner is not None:
+            self.runner.cancel()
+            self.status.setText("Cancelled; nothing was saved. The plots show how far it got.")
+
+    def _on_progress(self, fraction, message: str) -> None:
+        if fraction is not None:
+            self.progress.setValue(int(fraction * 1000))
+        self.status.setText(message)
+
+    def _on_rows(self, rows: StudioRows) -> None:
+        if self.plots is not None and rows.dev_tokens:
+            self.plots.add(rows.dev_tokens)
+
+    def _on_busy(self, busy: bool) -> None:
+        self.progress.setVisible(busy)
+        self.cancel_button.setVisible(busy)
+        self.train_button.setEnabled(not busy)
+        if busy:
+            self.progress.setValue(0)
+
+    def _on_failed(self, exc: BaseException) -> None:
+        message = str(exc) if isinstance(exc, BpeLensError | OSError) else repr(exc)
+        self._show_problem(f"Could not train: {message}")
+        self.status.setText("")
+
+    def _show_problem(self, message: str) -> None:
+        self.problem.setText(message)
+        self.problem.show()
+
+    def _on_trained(self, run: StudioRun) -> None:
+        self.runs.insert(0, run)
+        self._fill_runs()
+        self.run_list.setCurrentRow(0)
+        reason = {"merges": "all merges learned", "vocab_size": "the vocabulary size was reached",
+                  "languages_exhausted": "no language has a frequent enough pair left",
+                  "min_frequency": "no pair occurs often enough any more",
+                  "no_pairs": "no pair is left"}.get(run.stop_reason, run.stop_reason)
+        self.status.setText(f"Done ({reason}): {run.summary()}. Saved as {run.path.name}.")
+
+    # -- runs ----------------------------------------------------------------------------------
+    def _on_exported(self, outcome) -> None:
+        what, value = outcome
+        if what == "runs":
+            known = {run.path for run in self.runs}
+            self.runs.extend(run for run in value if run.path not in known)
+            self._fill_runs()
+        else:
+            self.status.setText(f"Exported to {value}.")
+
+    def _fill_runs(self) -> None:
+        self.run_list.blockSignals(True)
+        self.run_list.clear()
+        for run in self.runs:
+            text = run.name if not run.seconds else f"{run.description} — {run.summary()}"
+            item = QListWidgetItem(text)
+            item.setToolTip(f"{run.path}\n{run.summary()}")
+            self.run_list.addItem(item)
+        self.run_list.blockSignals(False)
+        self._update_run_buttons()
+
+    def chosen_run(self) -> StudioRun | None:
+        row = self.run_list.currentRow()
+        return self.runs[row] if 0 <= row < len(self.runs) else None
+
+    def _update_run_buttons(self) -> None:
+        has = self.chosen_run() is not None
+        for button in (self.open_button, self.compare_button, self.playback_button,
+                       self.export_button):
+            button.setEnabled(has)
+
+    def _on_run_chosen(self, row: int) -> None:
+        self._update_run_buttons()
+        run = self.chosen_run()
+        if run is not None and self.plots is not None and run.dev_tokens and \
+                not (self.runner is not None and self.runner.busy):
+            self.plots.show_rows(list(run.languages), run.dev_tokens)
+
+    def open_run(self) -> None:
+        run = self.chosen_run()
+        if run is not None:
+            self.open_requested.emit(str(run.path))
+
+    def compare_runs(self) -> None:
+        run = self.chosen_run()
+        if run is not None:
+            others = [str(r.path) for r in self.runs if r is not run][:COMPARED_RUNS - 1]
+            self.compare_requested.emit([str(run.path), *others],
+                                        self.corpus_spec or DEMO_CORPUS)
+
+    def play_back_run(self) -> None:
+        run = self.chosen_run()
+        if run is not None:
+            self.playback_requested.emit(str(run.path))
+
+    def ask_export(self) -> None:
+        run = self.chosen_run()
+        if run is None:
+            return
+        name, chosen = QFileDialog.getSaveFileName(self, "Export the tokenizer", run.path.stem,
+                                                   ";;".join(EXPORTS))
+        if name:
+            self.export_run(run, EXPORTS.get(chosen, "own"), Path(name))
+
+    def export_run(self, run: StudioRun, kind: str, target: Path) -> None:
+        if target.suffix == "":
+            target = target.with_suffix(".tiktoken" if kind == "tiktoken" else ".json")
+        if self.exporter is not None:
+            self.exporter.submit(lambda job: ("export", _export(run.path, kind, target)))
+
+
+def _ratio(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (value > 0 and math.isfinite(value)):
+        raise ConfigError(f"ratio {text!r}: expected a positive number")
+    return value

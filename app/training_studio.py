@@ -1,0 +1,240 @@
+"""The training studio's work, without widgets: what a run is made of (a :class:`StudioPlan`),
+the languages it trains on with their exact weights, the byte shares those weights amount to,
+and a run itself — trained off the GUI thread, its dev-set rows handed over as they come, the
+tokenizer saved to the runs folder, its evaluation sentences counted at the end.
+
+Every run is saved (BPE Lens's own format, with its training record), so a run can be opened
+in the main view, compared, played back or exported, today or in a later session.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from bpelens.core import (
+    BpeLensError,
+    LanguageCorpus,
+    ParallelCorpus,
+    ParityConfig,
+    SplitSizes,
+    TrainingConfig,
+    TrainingError,
+    byte_shares,
+    gini,
+    iter_multilingual_training,
+    load_tokenizer,
+    normalized_shares,
+    parse_weight,
+    save_tokenizer,
+    split_parallel,
+    temperature_shares,
+    weights_for_shares,
+)
+
+from .parallel_corpora import open_corpus
+
+WeightMode = Literal["equal", "weights", "byte_shares", "temperature"]
+WEIGHT_MODES: dict[WeightMode, str] = {
+    "equal": "Equal (every line weighs 1)",
+    "weights": "A weight per language",
+    "byte_shares": "Target byte shares p (each line 100000·p / B)",
+    "temperature": "Temperature sampling q ∝ (bytes share)^α",
+}
+
+
+@dataclass(frozen=True)
+class WeightPlan:
+    mode: WeightMode = "equal"
+    values: Mapping[str, str] = field(default_factory=dict)  # weights or shares, as typed
+    alpha: float = 0.3
+
+
+@dataclass(frozen=True)
+class StudioPlan:
+    """Everything a run needs: the corpus (``demo`` or a path), the languages, the split, the
+    weights, the trainer's settings and parity-aware settings (None: classic BPE)."""
+
+    corpus: str
+    languages: tuple[str, ...]
+    split: SplitSizes
+    config: TrainingConfig
+    parity: ParityConfig | None = None
+    weights: WeightPlan = WeightPlan()
+    ratios: Mapping[str, float] = field(default_factory=dict)  # ratio mode, by language
+
+    def describe(self) -> str:
+        if self.parity is None:
+            kind = "classic BPE"
+        else:
+            kind = f"PA-BPE {self.parity.variant}"
+            if self.parity.variant == "window":
+                kind += f" W{self.parity.window_size} α{self.parity.alpha:g}"
+            if self.parity.global_merges:
+                kind += f" hybrid {self.parity.global_merges}"
+            if self.parity.ratio is not None:
+                kind += " ratios"
+        weights = "" if self.weights.mode == "equal" else f", {self.weights.mode.replace('_', ' ')}"
+        return f"{kind}, vocab {self.config.vocab_size}, {len(self.languages)} languages{weights}"
+
+
+def weights_of(languages: Sequence[LanguageCorpus], plan: WeightPlan) -> dict[str, Fraction]:
+    """Each language's exact per-line weight under ``plan``."""
+    names = [language.name for language in languages]
+    if plan.mode == "equal":
+        return dict.fromkeys(names, Fraction(1))
+    if plan.mode == "weights":
+        return {name: parse_weight(plan.values.get(name, "1"), where=f"weight of {name}")
+                for name in names}
+    totals = {language.name: language.train_bytes for language in languages}
+    if plan.mode == "byte_shares":
+        shares = normalized_shares({name: plan.values.get(name, "1") for name in names},
+                                   where="byte share of")
+    else:
+        shares = temperature_shares(totals, plan.alpha)
+    return weights_for_shares(totals, shares)
+
+
+def plan_languages(plan: StudioPlan, corpus: ParallelCorpus) -> list[LanguageCorpus]:
+    """The plan's languages split and weighted."""
+    if not plan.languages:
+        raise TrainingError("tick at least one language to train on")
+    languages = split_parallel(corpus, plan.split, plan.languages)
+    weights = weights_of(languages, plan.weights)
+    return [replace(language, weight=weights[language.name]) for language in languages]
+
+
+def shares_preview(languages: Sequence[LanguageCorpus]) -> dict[str, Fraction]:
+    """The share of the weighted training bytes each language gets (shown before training)."""
+    return byte_shares({x.name: x.train_bytes for x in languages},
+                       {x.name: x.weight for x in languages})
+
+
+@dataclass(frozen=True)
+class StudioRows:
+    """Rows a running training hands over: per merge, each language's dev tokens after it and
+    the language that chose it (-1: the summed counts)."""
+
+    dev_tokens: tuple[tuple[int, ...], ...]
+    chosen: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StudioRun:
+    """A finished run: the saved tokenizer, what it was, and its evaluation counts."""
+
+    path: Path
+    name: str
+    description: str
+    languages: tuple[str, ...]
+    merges: int
+    seconds: float
+    stop_reason: str
+    dev_tokens: tuple[tuple[int, ...], ...] = ()
+    chosen: tuple[int, ...] = ()
+    evaluation: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def evaluation_gini(self) -> float | None:
+        return gini(list(self.evaluation.values())) if self.evaluation else None
+
+    def summary(self) -> str:
+        parts = [f"{self.merges:,} merges in {self.seconds:.1f} s"]
+        if self.evaluation:
+            parts.append(f"evaluation: {sum(self.evaluation.values()):,} tokens, Gini "
+                         f"{self.evaluation_gini:.3f}")
+        if self.dev_tokens:
+            parts.append(f"dev Gini {gini(self.dev_tokens[0]):.3f} → "
+                         f"{gini(self.dev_tokens[-1]):.3f}")
+        return "; ".join(parts)
+
+
+def run_file_name(plan: StudioPlan, runs_dir: Path) -> Path:
+    """A new file in the runs folder named after the run (never an existing one)."""
+    base = re.sub(r"[^A-Za-z0-9.-]+", "-", plan.describe().split(",")[0]).strip("-").lower()
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{base}-{plan.config.vocab_size}"
+    path = runs_dir / f"{stem}.json"
+    n = 2
+    while path.exists():
+        path = runs_dir / f"{stem}-{n}.json"
+        n += 1
+    return path
+
+
+def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
+             corpus: ParallelCorpus | None = None) -> StudioRun:
+    """Train (``job`` is the worker's: check, progress, hand_over), save, count evaluation."""
+    job.progress(None, "Reading the corpus…")
+    corpus = corpus if corpus is not None else open_corpus(plan.corpus)
+    job.check()
+    languages = plan_languages(plan, corpus)
+    parity = plan.parity
+    if parity is not None and plan.ratios:
+        parity = replace(parity, ratio=[plan.ratios[x.name] for x in languages])
+    started = time.perf_counter()
+    result = None
+    for progress in iter_multilingual_training(languages, plan.config, parity):
+        job.check()
+        if progress.dev_tokens or progress.chosen:
+            job.hand_over(StudioRows(progress.dev_tokens, progress.chosen))
+        if progress.phase == "counting":
+            job.progress(None, f"Counting pieces: {progress.done} of {progress.total} "
+                               f"languages…")
+        elif progress.phase == "merging" and progress.total:
+            job.progress(progress.done / progress.total,
+                         f"Merge {progress.done:,} of {progress.total:,}"
+                         f"{eta_text(progress.done, progress.total, started)}")
+        if progress.result is not None:
+            result = progress.result
+    if result is None:
+        raise TrainingError("training ended without a result")
+    seconds = time.perf_counter() - started
+    tokenizer = result.tokenizer
+    runs_dir.mkdir(parents=True, exist_ok=True)
+    path = run_file_name(plan, runs_dir)
+    tokenizer.name = path.stem
+    job.progress(None, "Counting the evaluation sentences…")
+    evaluation = {}
+    for language in languages:
+        job.check()
+        if language.evaluation:
+            evaluation[language.name] = sum(
+                map(len, tokenizer.encode_batch_ids(list(language.evaluation))))
+    save_tokenizer(tokenizer, path)
+    record = result.record
+    return StudioRun(path, path.stem, plan.describe(), record.languages, len(result.merges),
+                     seconds, record.stop_reason, record.dev_tokens, record.chosen, evaluation)
+
+
+def eta_text(done: int, total: int, started: float) -> str:
+    """`` — about 12 s left`` once a few merges give a rate."""
+    elapsed = time.perf_counter() - started
+    if done < 20 or elapsed < 0.5 or done >= total:
+        return ""
+    left = elapsed / done * (total - done)
+    return f" — about {left:.0f} s left" if left < 120 else f" — about {left / 60:.0f} min left"
+
+
+def earlier_runs(runs_dir: Path) -> list[StudioRun]:
+    """The runs saved in earlier sessions, newest first (files that no longer read are left
+    out: the folder is the app's own)."""
+    runs = []
+    if not runs_dir.is_dir():
+        return runs
+    for path in sorted(runs_dir.glob("*.json"), reverse=True):
+        try:
+            tokenizer = load_tokenizer(path)
+        except (BpeLensError, OSError):  # a damaged run file must not hide the others
+            continue
+        record = tokenizer.training
+        if record is None or not record.languages:
+            continue
+        runs.append(StudioRun(path, path.stem, str(record.config.get("vocab_size", "")),
+                              record.languages, len(record.merge_counts), 0.0,
+                              record.stop_reason, record.dev_tokens, record.chosen))
+    return runs

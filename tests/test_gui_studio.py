@@ -1,0 +1,244 @@
+"""The training studio, driven through its real widgets: a run on the bundled demo corpus with
+progress, live dev-set rows equal to the saved record, the run listed and saved; a parity-aware
+run identical to the core's; a cancel that really stops the worker and frees the training
+state; weights shown as exact byte shares before training; a run opened in the main view, in
+the comparison (its counts equal to encoding each sentence), in playback, and exported."""
+
+from __future__ import annotations
+
+import gc
+import random
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from bpelens.app.parallel_corpora import demo_corpus
+from bpelens.core import (
+    ParityConfig,
+    SplitSizes,
+    load_tokenizer,
+    open_tokenizer,
+    split_parallel,
+    train_languages,
+    weights_for_shares,
+)
+from bpelens.core.training.trainer import _PairIndex
+
+from test_gui_main_window import window_factory
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    return window_factory(qtbot, tmp_path)
+
+
+def open_studio(window, qtbot):
+    window.show_view("studio")
+    view = window.studio_view
+    qtbot.waitUntil(lambda: view.corpus is not None and view.languages.rowCount() > 0,
+                    timeout=30_000)
+    return view
+
+
+def train_and_wait(view, qtbot, timeout: int = 120_000):
+    runs = len(view.runs)
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(view.runs) == runs + 1 and not view.runner.busy,
+                    timeout=timeout)
+    return view.runs[0]
+
+
+def choose(box, data) -> None:
+    box.setCurrentIndex(box.findData(data))
+
+
+def test_a_classic_run_on_the_demo_shows_progress_live_rows_and_is_saved(make_window, qtbot,
+                                                                          tmp_path):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    assert view.corpus.languages == demo_corpus().languages
+    view.vocab_size.setValue(256 + 300)
+    seen = []
+    view.runner.progressed.connect(lambda fraction, message: seen.append(message))
+    run = train_and_wait(view, qtbot)
+    assert any(message.startswith("Merge ") for message in seen)
+    assert run.path.parent == tmp_path / "bpelens-runs" and run.path.is_file()
+    tokenizer = load_tokenizer(run.path)
+    record = tokenizer.training
+    assert record.languages == demo_corpus().languages
+    # The rows plotted while it trained are the record's rows, one per merge and the start.
+    view.plots.flush()
+    assert [tuple(r) for r in view.plots.rows.tolist()] == list(record.dev_tokens)
+    assert len(record.dev_tokens) == len(tokenizer.model.rules) + 1
+    # The same plan trained by the core gives the same merges.
+    languages = split_parallel(demo_corpus(), SplitSizes(view.train_size.value(),
+                                                         view.dev_size.value()))
+    expected = train_languages(languages, view.plan().config, None)
+    assert [(r.left_id, r.right_id) for r in tokenizer.model.rules] == [
+        (r.left_id, r.right_id) for r in expected.tokenizer.model.rules]
+    assert view.run_list.count() >= 1 and "classic BPE" in view.run_list.item(0).text()
+    assert "Saved as" in view.status.text()
+
+
+def test_a_parity_aware_window_run_equals_the_core_and_says_who_chose(make_window, qtbot):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    choose(view.algorithm, "window")
+    view.window_size.setValue(20)
+    view.global_merges.setValue(30)
+    view.vocab_size.setValue(256 + 200)
+    view.min_frequency.setValue(0)
+    assert not view.tie_rule.isEnabled()  # parity-aware BPE has its reference's tie rule
+    run = train_and_wait(view, qtbot)
+    record = load_tokenizer(run.path).training
+    assert record.parity["variant"] == "window" and record.parity["window_size"] == 20
+    assert record.chosen[:30] == (-1,) * 30 and set(record.chosen[30:]) <= set(
+        range(len(record.languages)))
+    languages = split_parallel(demo_corpus(), SplitSizes(view.train_size.value(),
+                                                         view.dev_size.value()))
+    expected = train_languages(languages, view.plan().config,
+                               ParityConfig("window", global_merges=30, window_size=20))
+    assert record.chosen == expected.record.chosen
+    assert record.dev_tokens == expected.record.dev_tokens
+
+
+def big_corpus(path: Path, languages: int = 3, lines: int = 3000) -> Path:
+    """A parallel TSV large enough that parity-aware training runs for seconds."""
+    rng = random.Random(7)
+    alphabets = ["abcdefghijklmnopqrstuvwxyz", "あいうえおかきくけこさしすせそたちつてと",
+                 "абвгдеёжзийклмнопрстуфхцчшщ"]
+    header = "\t".join(f"l{i}" for i in range(languages))
+    rows = [header]
+    for _ in range(lines):
+        rows.append("\t".join(
+            " ".join("".join(rng.choice(alphabets[i % 3]) for _ in range(rng.randint(2, 9)))
+                     for _ in range(rng.randint(5, 14))) for i in range(languages)))
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def live_indexes() -> int:
+    gc.collect()
+    return sum(isinstance(o, _PairIndex) for o in gc.get_objects())
+
+
+def test_cancel_stops_the_worker_saves_nothing_and_frees_the_training_state(
+        make_window, qtbot, tmp_path):
+    corpus = big_corpus(tmp_path / "big.tsv")
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.open_corpus(str(corpus))
+    qtbot.waitUntil(lambda: view.corpus_spec == str(corpus), timeout=30_000)
+    view.train_size.setValue(2500)
+    view.dev_size.setValue(300)
+    choose(view.algorithm, "base")
+    view.vocab_size.setValue(256 + 20_000)
+    view.min_frequency.setValue(0)
+    assert live_indexes() == 0
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.cancel_button.isVisible() and len(view.plots._pending)
+                    + len(view.plots.rows) > 5, timeout=60_000)
+    assert live_indexes() > 0  # the training state exists while it runs
+    QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not view.runner.busy, timeout=10_000)
+    view.plots.flush()
+    rows = len(view.plots.rows)
+    qtbot.wait(300)  # nothing more arrives: the worker stopped
+    view.plots.flush()
+    assert len(view.plots.rows) == rows
+    assert not view.cancel_button.isVisible() and view.train_button.isEnabled()
+    assert view.runs == [] and not list((tmp_path / "bpelens-runs").glob("*.json"))
+    assert "Cancelled" in view.status.text()
+    qtbot.waitUntil(lambda: live_indexes() == 0, timeout=5_000)
+
+
+def test_byte_shares_are_shown_exactly_before_training_and_bad_ones_are_refused(
+        make_window, qtbot):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.set_languages(["en", "ja"])
+    choose(view.weight_mode, "byte_shares")
+    assert not view.languages.isColumnHidden(2)
+    rows = {view.languages.item(r, 0).text(): r for r in range(view.languages.rowCount())}
+    view.languages.item(rows["en"], 2).setText("80")
+    view.languages.item(rows["ja"], 2).setText("20")
+    assert view.languages.item(rows["en"], 4).text() == "80.0%"
+    assert view.languages.item(rows["ja"], 4).text() == "20.0%"
+    assert view.languages.item(rows["ko"], 4).text() == ""  # not ticked
+    view.vocab_size.setValue(256 + 100)
+    run = train_and_wait(view, qtbot)
+    # The run learned exactly what the core learns with weights 100000·p/B.
+    languages = split_parallel(demo_corpus(), SplitSizes(view.train_size.value(),
+                                                         view.dev_size.value()), ["en", "ja"])
+    totals = {x.name: x.train_bytes for x in languages}
+    weights = weights_for_shares(totals, {"en": Fraction(4, 5), "ja": Fraction(1, 5)})
+    expected = train_languages([replace(x, weight=weights[x.name]) for x in languages],
+                               view.plan().config, None)
+    assert load_tokenizer(run.path).training.merge_counts == expected.record.merge_counts
+    assert any(isinstance(c, Fraction) and c.denominator > 1
+               for c in expected.record.merge_counts)  # the weights are not whole numbers
+    view.languages.item(rows["ja"], 2).setText("zero")
+    assert "byte share of ja" in view.shares_note.text()
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    assert view.problem.isVisible() and "ja" in view.problem.text()
+    assert len(view.runs) == 1
+
+
+def test_a_run_opens_in_the_main_view_the_comparison_and_playback(make_window, qtbot):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.vocab_size.setValue(256 + 150)
+    run = train_and_wait(view, qtbot)
+
+    QTest.mouseClick(view.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.choice is not None and window.choice.key == str(run.path)
+                    and window.settled(), timeout=30_000)
+    assert window.tokenizer.vocab_size == load_tokenizer(run.path).vocab_size
+
+    window.show_view("studio")
+    QTest.mouseClick(view.compare_button, Qt.MouseButton.LeftButton)
+    compare = window.compare_view
+    assert window.tabs.currentWidget().view is compare
+    qtbot.waitUntil(lambda: compare.compare.comparison is not None and not compare.compare.busy
+                    and str(run.path) in [c.key for c in compare.compare.tokenizers]
+                    and not compare.compare.missing(), timeout=60_000)
+    comparison = compare.compare.comparison
+    name = next(t for t in comparison.tokenizers if Path(run.path).stem in t)
+    tokenizer = load_tokenizer(run.path)
+    for language in ("en", "ja", "hi"):
+        expected = sum(len(tokenizer.encode_ids(s, special="none"))
+                       for s in demo_corpus().sentences(language))
+        assert comparison.row(name, language).tokens == expected
+
+    window.show_view("studio")
+    QTest.mouseClick(view.playback_button, Qt.MouseButton.LeftButton)
+    training = window.views["training"]
+    qtbot.waitUntil(lambda: training.playback is not None
+                    and training.playback.steps == len(tokenizer.model.rules), timeout=30_000)
+
+
+def test_exports_and_earlier_runs_in_a_new_window(make_window, qtbot, tmp_path):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.vocab_size.setValue(256 + 120)
+    run = train_and_wait(view, qtbot)
+    for kind, name in (("hf", "out.json"), ("tiktoken", "out")):
+        target = tmp_path / name
+        view.export_run(run, kind, target)
+        written = target if target.suffix else target.with_suffix(".tiktoken")
+        qtbot.waitUntil(written.is_file, timeout=30_000)
+        exported = open_tokenizer(str(written))
+        text = "The same sentence, 同じ文。"
+        assert exported.encode_ids(text) == load_tokenizer(run.path).encode_ids(text)
+    window.close()
+    second = make_window()
+    studio = open_studio(second, qtbot)
+    qtbot.waitUntil(lambda: any(r.path == run.path for r in studio.runs), timeout=30_000)
+    studio.run_list.setCurrentRow([r.path for r in studio.runs].index(run.path))
+    assert studio.open_button.isEnabled()
+    assert [tuple(r) for r in studio.plots.rows.tolist()] == list(
+        load_tokenizer(run.path).training.dev_tokens)
