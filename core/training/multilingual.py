@@ -56,7 +56,17 @@ from .trainer import (
 )
 
 GLOBAL = -1  # a merge chosen on the summed counts
+COUNT_LINES = 1 << 13  # lines counted between two progress reports
 _I64_MIN = -(1 << 63)  # HF's "left out" length in the window's choice
+
+
+def _add_counts(into: dict[str, int], counts: dict[str, int]) -> None:
+    if not into:
+        into.update(counts)
+        return
+    get = into.get
+    for piece, count in counts.items():
+        into[piece] = get(piece, 0) + count
 
 
 def _check_languages(languages: Sequence[LanguageCorpus]) -> None:
@@ -138,25 +148,41 @@ def iter_multilingual_training(
     if config.tie_break != "smallest_ids" and parity is not None:
         raise ConfigError("parity-aware BPE breaks ties by token text, as its reference does; "
                           "the tie rule applies to classic training only")
-    yield TrainingProgress("counting", 0, len(languages))
-
-    with gc_paused():
-        counted = []
-        for done, language in enumerate(languages, start=1):
-            train_counts, _ = count_pieces(language.train, config)
-            dev_counts, _ = count_pieces(language.dev, config) if language.dev else ({}, 1)
-            counted.append((train_counts, dev_counts))
-            yield TrainingProgress("counting", done, len(languages))
+    # Counting reports (and can be cancelled) every COUNT_LINES lines, however large a
+    # language is.
+    lines = sum(len(x.train) + len(x.dev) for x in languages)
+    yield TrainingProgress("counting", 0, lines)
+    counted: list[tuple[dict[str, int], dict[str, int]]] = []
+    done = 0
+    for language in languages:
+        train_counts: dict[str, int] = {}
+        dev_counts: dict[str, int] = {}
+        for texts, into in ((language.train, train_counts), (language.dev, dev_counts)):
+            for start in range(0, len(texts), COUNT_LINES):
+                chunk = texts[start : start + COUNT_LINES]
+                with gc_paused():
+                    _add_counts(into, count_pieces(chunk, config)[0])
+                done += len(chunk)
+                yield TrainingProgress("counting", done, lines)
+        counted.append((train_counts, dev_counts))
     if not any(train for train, _ in counted):
         raise TrainingError("the corpus has no text to learn from")
     # Exact weights as integers: every count times w_ℓ · D, D the weights' common denominator.
     denominator = math.lcm(*(language.weight.denominator for language in languages))
     scales = [int(language.weight * denominator) for language in languages]
 
-    with gc_paused():
-        every_piece = [piece for train, dev in counted for piece in (*train, *dev)]
-        model, every_word = _base_words(every_piece, config)
-        words_of = dict(zip(every_piece, every_word, strict=True))
+    every_piece = list(dict.fromkeys(
+        piece for train, dev in counted for piece in (*train, *dev)))
+    words_of: dict[str, str] = {}
+    # Byte-level pieces map on their own, so in parts between reports; characters need the
+    # alphabet of them all first.
+    part = max(1, len(every_piece)) if config.level != "byte" else COUNT_LINES * 8
+    for start in range(0, max(len(every_piece), 1), part):
+        chunk = every_piece[start : start + part]
+        with gc_paused():
+            model, words = _base_words(chunk, config)
+            words_of.update(zip(chunk, words, strict=True))
+        yield TrainingProgress("counting", lines, lines)
     specials = len(config.special_tokens)
     base_size = model.vocab_size
     if config.vocab_size < base_size + specials:
@@ -186,16 +212,22 @@ def iter_multilingual_training(
                 total[piece] = total.get(piece, 0) + c * scale
         return total
 
+    per_language: list[_PairIndex] = []
+    shared: _PairIndex | None = None
+    dev_sets: list[_PairIndex | None] = []
+    # One index at a time, reporting between them: a large language takes a while.
     with gc_paused():
         if parity is None:
-            per_language: list[_PairIndex] = []
-            shared: _PairIndex | None = index_of(summed(), 1, _PairIndex)
-        else:
-            per_language = [index_of(train, scale, StringTieIndex)
-                            for (train, _), scale in zip(counted, scales, strict=True)]
-            shared = (index_of(summed(), 1, StringTieIndex) if parity.global_merges > 0
-                      else None)
-        dev_sets = [index_of(dev, 1, LengthIndex) if dev else None for _, dev in counted]
+            shared = index_of(summed(), 1, _PairIndex)
+        elif parity.global_merges > 0:
+            shared = index_of(summed(), 1, StringTieIndex)
+    yield TrainingProgress("counting", lines, lines)
+    for (train, dev), scale in zip(counted, scales, strict=True):
+        with gc_paused():
+            if parity is not None:
+                per_language.append(index_of(train, scale, StringTieIndex))
+            dev_sets.append(index_of(dev, 1, LengthIndex) if dev else None)
+        yield TrainingProgress("counting", lines, lines)
     has_dev = any(index is not None for index in dev_sets)
     dev_lengths = [_length(index) if index is not None else 0 for index in dev_sets]
     ratio = parity.ratio if parity is not None else None
