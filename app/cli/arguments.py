@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "merge, and parity-aware BPE balances on it (repeatable)")
     by_language.add_argument("--parallel", metavar="CORPUS",
                              help="a parallel corpus (TSV, JSONL, folder or archive of "
-                             "line-aligned files) to split into training / dev / evaluation")
+                             "line-aligned files, or demo: the bundled one) to split into "
+                             "training / dev / evaluation")
     by_language.add_argument("--split", metavar="TRAIN/DEV",
                              help="with --parallel: the first TRAIN sentences of each language "
                              "train, the next DEV are the dev set (default 1500/200)")

@@ -21,7 +21,6 @@ from bpelens.core import (
     TrainingError,
     byte_shares,
     normalized_shares,
-    open_parallel_corpus,
     parse_language_values,
     parse_weight,
     read_language_file,
@@ -29,6 +28,8 @@ from bpelens.core import (
     temperature_shares,
     weights_for_shares,
 )
+
+from ..parallel_corpora import open_corpus
 
 
 def by_language(args: argparse.Namespace) -> bool:
@@ -79,7 +80,7 @@ def languages_from_args(args: argparse.Namespace) -> list[LanguageCorpus]:
         if args.dev:
             raise ConfigError("--dev comes from --parallel's split (--split TRAIN/DEV); give "
                               "one or the other")
-        corpus = open_parallel_corpus(args.parallel)
+        corpus = open_corpus(args.parallel)
         wanted = [x for x in args.languages.split(",") if x] if args.languages else None
         languages = split_parallel(corpus, _split_sizes(args.split or "1500/200"), wanted)
         weights: dict[str, Fraction] = {}
