@@ -285,7 +285,7 @@ def iter_multilingual_training(
         nonlocal shared
         deadline = time.perf_counter() + seconds
         done = 0
-        while done % 16 or time.perf_counter() < deadline:
+        while not done or time.perf_counter() < deadline:
             if parity is None:
                 if model.vocab_size >= target:
                     return "vocab_size"

@@ -168,6 +168,10 @@ _SEP = "\U0010ffff"
 BULK_MERGE_HOLDERS = 150
 
 
+# What a merge formed: {pair: pieces} (piece by piece), or sorted int keys and their pieces.
+_Formed = dict[str, tuple[int, ...]] | tuple[tuple[int, ...], tuple[int, ...]]
+
+
 class _PairIndex:
     """The training state: pieces, their counts, pair counts, and where to find each pair.
 
@@ -217,9 +221,7 @@ class _PairIndex:
         self._holders = holders[keep]
         # new id → what its merge formed: {pair: pieces} (piece by piece) or sorted int keys
         # with their pieces (vectorized); several entries when an id is reused.
-        self._formed_at: dict[
-            int, list[dict[str, tuple[int, ...]] | tuple[list[int], list[int]]]
-        ] = {}
+        self._formed_at: dict[int, _Formed | list[_Formed]] = {}
         # The heap holds ints, ``key - (count << 2*shift)``: the smallest is the largest count,
         # then the smallest (left, right) — and ints compare far faster than tuples.
         self._priority_shift = 2 * shift
@@ -267,7 +269,8 @@ class _PairIndex:
         found: list[int] = []
         sources = 0
         for token in (left, right) if left != right else (left,):
-            for part in self._formed_at.get(token, ()):
+            entry = self._formed_at.get(token)
+            for part in () if entry is None else entry if type(entry) is list else (entry,):
                 if isinstance(part, dict):
                     some = part.get(pair, ())
                 else:
@@ -297,7 +300,16 @@ class _PairIndex:
                 if c > 0:
                     push(k, c)
         self.pair_counts.pop(pair, None)  # a language may never have held it
-        self._formed_at.setdefault(ord(new), []).append(part)
+        # The part itself, not a container of it: the collector stops tracking dicts and
+        # tuples of plain values, but never a list, nor a tuple holding a dict; one such
+        # container per merge per index was most of what every full collection scanned
+        # while a many-language training ran (0.3 s pauses of the window). A list only
+        # for an id made twice.
+        known = self._formed_at.get(ord(new))
+        if known is None:
+            self._formed_at[ord(new)] = part
+        else:
+            self._formed_at[ord(new)] = [*(known if type(known) is list else [known]), part]
 
     def _merge_each(
         self, pair: str, new: str, candidates: list[int]
@@ -386,12 +398,12 @@ class _PairIndex:
 
     def _merge_bulk(
         self, pair: str, new: str, live: list[int], texts: list[str], reused: bool
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The same updates as :meth:`_merge_each`, vectorized over all pieces at once, and
         the formed pairs pushed on the heap. Returns the formed pairs' sorted int keys with
         their pieces. Only for a ≠ b, where occurrences never overlap."""
         if not live:  # every piece that once held the pair has lost it since
-            return [], []
+            return (), ()
         joined = _SEP.join(texts)
         flat = _code_points(joined)
         lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
@@ -448,7 +460,7 @@ class _PairIndex:
         words = self.words
         for w, text in zip(live, joined.replace(pair, new).split(_SEP), strict=True):
             words[w] = text
-        return added.tolist(), holders.tolist()
+        return tuple(added.tolist()), tuple(holders.tolist())
 
 
 def _code_points(text: str) -> np.ndarray:

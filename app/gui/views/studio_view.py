@@ -646,7 +646,12 @@ class StudioView(QWidget):
     def _on_trained(self, run: StudioRun) -> None:
         self.runs.insert(0, run)
         self._fill_runs()
+        # Chosen without redrawing: the plots already show this run's rows.
+        self.run_list.blockSignals(True)
         self.run_list.setCurrentRow(0)
+        self.run_list.blockSignals(False)
+        self.plots.flush()
+        self._update_run_buttons()
         reason = {"merges": "all merges learned", "vocab_size": "the vocabulary size was reached",
                   "languages_exhausted": "no language has a frequent enough pair left",
                   "min_frequency": "no pair occurs often enough any more",
