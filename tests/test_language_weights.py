@@ -443,10 +443,10 @@ def test_split_parallel_uses_the_ids_every_language_has():
 
 
 @pytest.mark.parametrize(("train_size", "dev", "message"), [
-    (6, 2, "split 6 training + 2 dev sentences needs 8, but the corpus has 7 per language"),
-    (8, 0, "split 8 training + 0 dev sentences needs 8, but the corpus has 7 per language"),
-    (0, 0, "positive training size and a dev size of 0 or more, not 0/0"),
-    (3, -1, "positive training size and a dev size of 0 or more, not 3/-1"),
+    (6, 2, "6 training + 2 dev sentences need 8, but the corpus has 7 per language"),
+    (8, 0, "8 training + 0 dev sentences need 8, but the corpus has 7 per language"),
+    (0, 0, "a training size of 1 or more and a dev size of 0 or more, not 0/0"),
+    (3, -1, "a training size of 1 or more and a dev size of 0 or more, not 3/-1"),
 ])
 def test_split_parallel_sizes_that_do_not_fit(train_size, dev, message):
     with pytest.raises(TrainingError) as caught:
@@ -455,7 +455,7 @@ def test_split_parallel_sizes_that_do_not_fit(train_size, dev, message):
 
 
 def test_split_parallel_counts_only_shared_ids():
-    with pytest.raises(TrainingError, match="needs 7, but the corpus has 6 per language"):
+    with pytest.raises(TrainingError, match="need 7, but the corpus has 6 per language"):
         split_parallel(small_parallel(7, gap=3), SplitSizes(train=7))
 
 

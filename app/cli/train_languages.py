@@ -49,14 +49,17 @@ def _language_spec(spec: str) -> tuple[str, str] | None:
     return name, rest
 
 
-def _file_and_weight(spec: str, option: str) -> tuple[Path, Fraction | None]:
+def _file_and_weight(spec: str, option: str, language: str) -> tuple[Path, Fraction | None]:
     if "@" in spec and not Path(spec).exists():
         name, _, weight = spec.rpartition("@")
-        return Path(name), parse_weight(weight, where=f"{option} {spec}")
+        return Path(name), parse_weight(weight, where=f"{option} {language}={spec}")
     return Path(spec), None
 
 
 def _check_file(path: Path, option: str, language: str) -> None:
+    if str(path) in ("", "."):
+        raise ConfigError(f"{option} {language}=: no file given (expected {option} "
+                          f"{language}=FILE)")
     if path.is_dir():
         raise ConfigError(f"{option} {language}={path}: is a folder, not a text file")
     if not path.is_file():
@@ -82,7 +85,13 @@ def languages_from_args(args: argparse.Namespace) -> list[LanguageCorpus]:
                               "one or the other")
         corpus = open_corpus(args.parallel)
         wanted = [x for x in args.languages.split(",") if x] if args.languages else None
-        languages = split_parallel(corpus, _split_sizes(args.split or "1500/200"), wanted)
+        if wanted is not None and len(set(wanted)) != len(wanted):
+            twice = next(x for x in wanted if wanted.count(x) > 1)
+            raise ConfigError(f"--languages: {twice} is given twice")
+        try:
+            languages = split_parallel(corpus, _split_sizes(args.split or "1500/200"), wanted)
+        except TrainingError as exc:
+            raise TrainingError(f"--split {args.split or '1500/200'}: {exc}") from None
         weights: dict[str, Fraction] = {}
     else:
         if not args.corpus:
@@ -99,7 +108,7 @@ def languages_from_args(args: argparse.Namespace) -> list[LanguageCorpus]:
                                   f"LANG={spec} (training by language needs LANG=FILE for "
                                   f"every file)")
             name, rest = pair
-            path, weight = _file_and_weight(rest, "--corpus")
+            path, weight = _file_and_weight(rest, "--corpus", name)
             _check_file(path, "--corpus", name)
             files.setdefault(name, []).append(path)
             if weight is not None:
@@ -142,7 +151,8 @@ def _weighted(languages: list[LanguageCorpus], weights: dict[str, Fraction],
         values = parse_language_values(args.byte_shares, "--byte-shares")
         weights = weights_for_shares(totals, normalized_shares(values))
     elif args.temperature is not None:
-        weights = weights_for_shares(totals, temperature_shares(totals, args.temperature))
+        weights = weights_for_shares(totals, temperature_shares(totals, args.temperature),
+                                     where="--temperature")
     unknown = [name for name in weights if name not in names]
     if unknown:
         raise ConfigError(f"weight for {unknown[0]}, which is not a training language")
@@ -163,6 +173,13 @@ def parity_from_args(args: argparse.Namespace, names: list[str]) -> ParityConfig
         return None
     if args.parity_aware == "base" and (args.window_size is not None or args.alpha is not None):
         raise ConfigError("--window-size and --alpha apply to --parity-aware window")
+    if args.global_merges is not None and args.global_merges < 0:
+        raise ConfigError(f"--global-merges {args.global_merges}: expected 0 or more")
+    if args.window_size is not None and args.window_size < 1:
+        raise ConfigError(f"--window-size {args.window_size}: expected a whole number of 1 "
+                          f"or more")
+    if args.alpha is not None and not (math.isfinite(args.alpha) and args.alpha > 0):
+        raise ConfigError(f"--alpha {args.alpha}: expected a positive number (default 2)")
     ratio = None
     if args.ratio:
         values = parse_language_values(args.ratio, "--ratio")
@@ -191,10 +208,8 @@ def parity_from_args(args: argparse.Namespace, names: list[str]) -> ParityConfig
 
 
 def check_dev_sets(languages: list[LanguageCorpus], parity: ParityConfig | None) -> None:
-    """Parity-aware training on dev sets needs one for every language (a language without one
-    would count 0 tokens and never choose)."""
-    if parity is None or parity.ratio is not None:
-        return
+    """Dev sets for every language or none: a language without one would count 0 tokens,
+    never choose in parity-aware training, and make the dev-set Gini meaningless."""
     with_dev = [language.name for language in languages if language.dev]
     without = [language.name for language in languages if not language.dev]
     if with_dev and without:

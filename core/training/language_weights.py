@@ -30,8 +30,8 @@ def normalized_shares(shares: Mapping[str, object], *, where: str = "--byte-shar
     return {name: value / total for name, value in parsed.items()}
 
 
-def weights_for_shares(byte_totals: Mapping[str, int], shares: Mapping[str, Fraction]
-                       ) -> dict[str, Fraction]:
+def weights_for_shares(byte_totals: Mapping[str, int], shares: Mapping[str, Fraction], *,
+                       where: str = "--byte-shares") -> dict[str, Fraction]:
     """The per-line weight 100000·p_ℓ / B_ℓ of each language; every language needs a share
     and some training bytes."""
     missing = [name for name in byte_totals if name not in shares]
@@ -42,12 +42,12 @@ def weights_for_shares(byte_totals: Mapping[str, int], shares: Mapping[str, Frac
             parts.append(f"no share for {', '.join(missing)}")
         if extra:
             parts.append(f"{', '.join(extra)} has no training text")
-        raise TrainingError(f"--byte-shares: {'; '.join(parts)} (give LANG=P for each "
+        raise TrainingError(f"{where}: {'; '.join(parts)} (give LANG=P for each "
                             f"training language: {', '.join(byte_totals)})")
     weights = {}
     for name, total in byte_totals.items():
         if total == 0:
-            raise TrainingError(f"--byte-shares: {name} has no training bytes to weight")
+            raise TrainingError(f"{where}: {name} has no training bytes to weight")
         weights[name] = Fraction(SHARE_SCALE) * shares[name] / total
     return weights
 

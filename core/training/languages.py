@@ -54,11 +54,11 @@ class SplitSizes:
     def check(self, available: int) -> None:
         if self.train < 1 or self.dev < 0:
             raise TrainingError(
-                f"split sizes must be a positive training size and a dev size of 0 or more, "
-                f"not {self.train}/{self.dev}")
+                f"expected a training size of 1 or more and a dev size of 0 or more, not "
+                f"{self.train}/{self.dev}")
         if self.train + self.dev > available:
             raise TrainingError(
-                f"split {self.train} training + {self.dev} dev sentences needs "
+                f"{self.train} training + {self.dev} dev sentences need "
                 f"{self.train + self.dev}, but the corpus has {available} per language")
 
 
