@@ -28,9 +28,11 @@ from bpelens.core import (
     byte_shares,
     gini,
     iter_multilingual_training,
+    language_of_file,
     load_tokenizer,
     normalized_shares,
     parse_weight,
+    read_language_file,
     save_tokenizer,
     split_parallel,
     temperature_shares,
@@ -100,11 +102,74 @@ def weights_of(languages: Sequence[LanguageCorpus], plan: WeightPlan) -> dict[st
     return weights_for_shares(totals, shares)
 
 
-def plan_languages(plan: StudioPlan, corpus: ParallelCorpus) -> list[LanguageCorpus]:
+FILES_PREFIX = "files:"  # a corpus spec naming text files, one per language
+
+
+@dataclass(frozen=True)
+class LanguageFiles:
+    """Text files, one per language, not aligned line by line: each is split by position as a
+    parallel corpus is (the first lines train, the next are the dev set, the rest evaluate)."""
+
+    name: str
+    lines: Mapping[str, tuple[str, ...]]
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.lines)
+
+    def shared_rows(self, languages: Sequence[str]) -> range:
+        """As many rows as the shortest file has (what a split can use in every language)."""
+        return range(min((len(self.lines[x]) for x in languages), default=0))
+
+    def split(self, sizes: SplitSizes, languages: Sequence[str]) -> list[LanguageCorpus]:
+        unknown = [x for x in languages if x not in self.lines]
+        if unknown:
+            raise TrainingError(f"{unknown[0]} is not one of the files' languages "
+                                f"({', '.join(self.lines)})")
+        sizes.check(len(self.shared_rows(languages)))
+        end = sizes.train + sizes.dev
+        return [LanguageCorpus(x, self.lines[x][: sizes.train],
+                               self.lines[x][sizes.train : end], evaluation=self.lines[x][end:])
+                for x in languages]
+
+
+def files_spec(paths: Sequence[str]) -> str:
+    return FILES_PREFIX + "\n".join(paths)
+
+
+def open_language_files(spec: str) -> LanguageFiles:
+    """The files of a ``files:`` spec; each file's language from its name (``ja.txt``,
+    ``newstest2019-ref.jpn.txt``), else its stem; two files of one language are an error."""
+    paths = [Path(x) for x in spec.removeprefix(FILES_PREFIX).split("\n") if x]
+    if not paths:
+        raise TrainingError("no text file given")
+    lines: dict[str, tuple[str, ...]] = {}
+    for path in paths:
+        name = language_of_file(path.name) or path.stem
+        if name in lines:
+            raise TrainingError(f"{path}: a second file for {name}; give one file per language")
+        if not path.is_file():
+            raise TrainingError(f"{path}: no such file")
+        lines[name] = tuple(read_language_file(name, path, option="file"))
+    return LanguageFiles(f"{len(paths)} text files", lines)
+
+
+def open_studio_corpus(spec: str) -> ParallelCorpus | LanguageFiles:
+    """A parallel corpus (``demo`` or a path) or text files (``files:``…)."""
+    if spec.startswith(FILES_PREFIX):
+        return open_language_files(spec)
+    return open_corpus(spec)
+
+
+def plan_languages(plan: StudioPlan, corpus: ParallelCorpus | LanguageFiles
+                   ) -> list[LanguageCorpus]:
     """The plan's languages split and weighted."""
     if not plan.languages:
         raise TrainingError("tick at least one language to train on")
-    languages = split_parallel(corpus, plan.split, plan.languages)
+    if isinstance(corpus, LanguageFiles):
+        languages = corpus.split(plan.split, plan.languages)
+    else:
+        languages = split_parallel(corpus, plan.split, plan.languages)
     weights = weights_of(languages, plan.weights)
     return [replace(language, weight=weights[language.name]) for language in languages]
 
@@ -167,10 +232,10 @@ def run_file_name(plan: StudioPlan, runs_dir: Path) -> Path:
 
 
 def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
-             corpus: ParallelCorpus | None = None) -> StudioRun:
+             corpus: ParallelCorpus | LanguageFiles | None = None) -> StudioRun:
     """Train (``job`` is the worker's: check, progress, hand_over), save, count evaluation."""
     job.progress(None, "Reading the corpus…")
-    corpus = corpus if corpus is not None else open_corpus(plan.corpus)
+    corpus = corpus if corpus is not None else open_studio_corpus(plan.corpus)
     job.check()
     languages = plan_languages(plan, corpus)
     parity = plan.parity

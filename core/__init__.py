@@ -100,6 +100,7 @@ _EXPORTS = {
     "iter_training": "training.trainer",
     "train": "training.trainer",
     "LanguageCorpus": "training.languages",
+    "language_of_file": "corpora.line_files",
     "SplitSizes": "training.languages",
     "read_language_file": "training.languages",
     "split_parallel": "training.languages",
@@ -259,6 +260,7 @@ __all__ = [
     "iter_tokenizer_counts",
     "iter_training",
     "language_name",
+    "language_of_file",
     "lines_of",
     "load_tokenizer",
     "lorenz",
@@ -344,6 +346,7 @@ if TYPE_CHECKING:
         side_by_side,
     )
     from .corpora.language_names import language_name
+    from .corpora.line_files import language_of_file
     from .corpora.open_corpus import open_parallel_corpus
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus

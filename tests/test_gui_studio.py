@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from bpelens.app.parallel_corpora import demo_corpus
+from bpelens.app.training_studio import files_spec
 from bpelens.core import (
     ParityConfig,
     SplitSizes,
@@ -242,3 +243,39 @@ def test_exports_and_earlier_runs_in_a_new_window(make_window, qtbot, tmp_path):
     assert studio.open_button.isEnabled()
     assert [tuple(r) for r in studio.plots.rows.tolist()] == list(
         load_tokenizer(run.path).training.dev_tokens)
+
+
+def test_text_files_one_per_language_are_split_by_position(make_window, qtbot, tmp_path):
+    """Files that are not aligned (different lengths) train too; the language comes from
+    the file name."""
+    ja = tmp_path / "ja.txt"
+    ja.write_text("".join(f"猫が{i}匹います。\n" for i in range(30)), encoding="utf-8")
+    en = tmp_path / "newstest2019-src.eng.txt"
+    en.write_text("".join(f"There are {i} cats here.\n" for i in range(45)), encoding="utf-8")
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.open_corpus(files_spec([str(ja), str(en)]))
+    qtbot.waitUntil(lambda: view.corpus_spec is not None
+                    and view.corpus_spec.startswith("files:"), timeout=30_000)
+    assert view.ticked_languages() == ["ja", "eng"]
+    assert "30 sentences" in view.corpus_info.text()  # what every language can give
+    view.train_size.setValue(20)
+    view.dev_size.setValue(5)
+    choose(view.algorithm, "base")
+    view.vocab_size.setValue(256 + 60)
+    run = train_and_wait(view, qtbot)
+    record = load_tokenizer(run.path).training
+    assert record.languages == ("ja", "eng")
+    # The dev rows start from the dev lines' bytes: lines 20-24 of each file.
+    dev_ja = sum(len(f"猫が{i}匹います。\n".encode()) for i in range(20, 25))
+    dev_en = sum(len(f"There are {i} cats here.\n".encode()) for i in range(20, 25))
+    assert record.dev_tokens[0] == (dev_ja, dev_en)
+    # Ten ja and 20 eng lines were kept for evaluation, counted after training.
+    tokenizer = load_tokenizer(run.path)
+    assert run.evaluation["ja"] == sum(len(tokenizer.encode_ids(f"猫が{i}匹います。\n"))
+                                       for i in range(25, 30))
+    assert run.evaluation["eng"] == sum(len(tokenizer.encode_ids(
+        f"There are {i} cats here.\n")) for i in range(25, 45))
+    view.open_corpus(files_spec([str(ja), str(en), str(tmp_path / "missing.txt")]))
+    qtbot.waitUntil(view.problem.isVisible, timeout=30_000)
+    assert "missing.txt: no such file" in view.problem.text()

@@ -49,30 +49,34 @@ from bpelens.core import (
     preset_names,
 )
 
-from ...parallel_corpora import DEMO_CORPUS, DEMO_LABEL, open_corpus
+from ...parallel_corpora import DEMO_CORPUS, DEMO_LABEL
 from ...training_studio import (
+    FILES_PREFIX,
     WEIGHT_MODES,
     StudioPlan,
     StudioRows,
     StudioRun,
     WeightPlan,
     earlier_runs,
+    files_spec,
+    open_studio_corpus,
     plan_languages,
     run_plan,
     shares_preview,
 )
 from .. import style
-from ..settings import recent_corpora, runs_folder
+from ..settings import recent_corpora, remember_corpus, runs_folder
 
 if TYPE_CHECKING:
     from bpelens.core import ParallelCorpus
 
+    from ...training_studio import LanguageFiles
     from ..session import Session
     from . import Pane
 
 CORPUS_FILTER = ("Parallel corpora (*.tsv *.jsonl *.tar.gz *.tgz *.tar.xz *.txz);;"
                  "All files (*)")
-OPEN_FILE, OPEN_FOLDER = "open-file", "open-folder"
+OPEN_FILE, OPEN_FOLDER, OPEN_TEXTS = "open-file", "open-folder", "open-texts"
 ALGORITHMS = (("classic", "Classic BPE (weighted languages)"),
               ("base", "Parity-aware BPE — base"),
               ("window", "Parity-aware BPE — moving window"))
@@ -115,7 +119,7 @@ class StudioView(QWidget):
         super().__init__(parent)
         self.session: Session | None = None
         self.runner = self.reader = self.exporter = self.lister = None
-        self.corpus: ParallelCorpus | None = None
+        self.corpus: ParallelCorpus | LanguageFiles | None = None
         self.corpus_spec: str | None = None
         self.runs: list[StudioRun] = []
         self.running_languages: list[str] = []
@@ -409,9 +413,12 @@ class StudioView(QWidget):
         for path in recent_corpora(settings) if settings is not None else []:
             self.corpus_box.addItem(Path(path).name or path, path)
         if self.corpus_spec and self.corpus_box.findData(self.corpus_spec) < 0:
-            self.corpus_box.addItem(Path(self.corpus_spec).name, self.corpus_spec)
+            label = (self.corpus.name if self.corpus_spec.startswith(FILES_PREFIX)
+                     and self.corpus is not None else Path(self.corpus_spec).name)
+            self.corpus_box.addItem(label, self.corpus_spec)
         self.corpus_box.addItem("Open a corpus file (TSV, JSONL, archive)…", OPEN_FILE)
         self.corpus_box.addItem("Open a folder of line-aligned files…", OPEN_FOLDER)
+        self.corpus_box.addItem("Open text files, one per language…", OPEN_TEXTS)
         index = self.corpus_box.findData(self.corpus_spec) if self.corpus_spec else 0
         self.corpus_box.setCurrentIndex(max(0, index))
         self.corpus_box.blockSignals(False)
@@ -423,6 +430,11 @@ class StudioView(QWidget):
                                                   CORPUS_FILTER)
         elif data == OPEN_FOLDER:
             path = QFileDialog.getExistingDirectory(self, "Open a folder of line-aligned files")
+        elif data == OPEN_TEXTS:
+            paths, _ = QFileDialog.getOpenFileNames(
+                self, "Text files, one per language (ja.txt, en.txt…)", "",
+                "Text files (*.txt);;All files (*)")
+            path = files_spec(paths) if paths else ""
         else:
             path = data
         if path:
@@ -434,11 +446,13 @@ class StudioView(QWidget):
         self._started = True
         if self.reader is not None:
             self.status.setText("Reading the corpus…")
-            self.reader.submit(lambda job: (spec, open_corpus(spec)))
+            self.reader.submit(lambda job: (spec, open_studio_corpus(spec)))
 
     def _on_corpus_read(self, outcome) -> None:
         spec, corpus = outcome
         self.corpus, self.corpus_spec = corpus, spec
+        if spec != DEMO_CORPUS and not spec.startswith(FILES_PREFIX) and self.session:
+            remember_corpus(self.session.settings, spec)
         self.problem.hide()
         self.status.setText("Press Train.")
         self._fill_corpus_box()
@@ -705,8 +719,10 @@ class StudioView(QWidget):
         run = self.chosen_run()
         if run is not None:
             others = [str(r.path) for r in self.runs if r is not run][:COMPARED_RUNS - 1]
+            spec = self.corpus_spec or DEMO_CORPUS
+            # Text files are not aligned: the comparison needs a parallel corpus.
             self.compare_requested.emit([str(run.path), *others],
-                                        self.corpus_spec or DEMO_CORPUS)
+                                        DEMO_CORPUS if spec.startswith(FILES_PREFIX) else spec)
 
     def play_back_run(self) -> None:
         run = self.chosen_run()
