@@ -173,6 +173,8 @@ _Formed = dict[str, tuple[int, ...]] | tuple[tuple[int, ...], tuple[int, ...]]
 
 
 class _PairIndex:
+    keeps_heap = True  # False for an index that only merges (see string_ties.LengthIndex)
+
     """The training state: pieces, their counts, pair counts, and where to find each pair.
 
     A piece is a str with one character per token id (``chr(id)``), so that finding a pair is
@@ -186,6 +188,8 @@ class _PairIndex:
     merge that creates a token records the pairs it formed and their pieces:
     ``_formed_at[new id]``.
     """
+
+    keeps_heap = True  # an index that only merges (string_ties.LengthIndex) keeps none
 
     def __init__(self, words: list[str], counts: list[int], shift: int, base_size: int) -> None:
         self.words = words
@@ -293,12 +297,13 @@ class _PairIndex:
             )
         else:
             part = self._merge_each(pair, new, candidates)
-            pc = self.pair_counts
-            push = self.push
-            for k in part:
-                c = pc[k]
-                if c > 0:
-                    push(k, c)
+            if self.keeps_heap:
+                pc = self.pair_counts
+                push = self.push
+                for k in part:
+                    c = pc[k]
+                    if c > 0:
+                        push(k, c)
         self.pair_counts.pop(pair, None)  # a language may never have held it
         # The part itself, not a container of it: the collector stops tracking dicts and
         # tuples of plain values, but never a list, nor a tuple holding a dict; one such

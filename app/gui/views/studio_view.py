@@ -326,7 +326,7 @@ class StudioView(QWidget):
         right.addWidget(runs)
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 1)
-        right.setSizes([420, 150])
+        right.setSizes([560, 110])
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(left)
         body.addWidget(right)
