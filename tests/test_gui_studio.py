@@ -220,6 +220,10 @@ def test_a_run_opens_in_the_main_view_the_comparison_and_playback(make_window, q
     training = window.views["training"]
     qtbot.waitUntil(lambda: training.playback is not None
                     and training.playback.steps == len(tokenizer.model.rules), timeout=30_000)
+    training.controls.set_count(training.playback.steps, 1)
+    assert "chosen by the summed counts" in training.info.text()
+    assert training.words.groups  # the corpus's most frequent words, as chips
+    assert training.corpus_box.currentText() == run.path.name
 
 
 def test_exports_and_earlier_runs_in_a_new_window(make_window, qtbot, tmp_path):

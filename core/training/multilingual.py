@@ -46,6 +46,7 @@ from .string_ties import LengthIndex, StringTieIndex, tie_key, token_text
 from .trainer import (
     MAX_ID,
     PROGRESS_SECONDS,
+    TRACE_WORDS,
     TrainingProgress,
     TrainingResult,
     _base_words,
@@ -238,6 +239,11 @@ def iter_multilingual_training(
 
     records: list[MergeRule] = []
     chosen: list[int] = []
+    # The training text's length in tokens (all languages, weighted), before and after each
+    # merge: playback's corpus curve.
+    corpus_tokens = [_length(shared) if parity is None and shared is not None
+                     else sum(train_lengths)]
+    lengths_after = [corpus_tokens[0]]
     history: list[tuple[int, ...]] = [tuple(dev_lengths)] if has_dev else []
     exhausted: set[int] = set()
     recent: deque[int] = deque()
@@ -320,9 +326,12 @@ def iter_multilingual_training(
             for i, language_index in enumerate(per_language):
                 if not language_index.pair_counts.get(pair):
                     continue
-                if ratio is not None or not use_dev:
-                    train_lengths[i] -= _removed(language_index, pair)
+                removed = _removed(language_index, pair)
+                train_lengths[i] -= removed
+                corpus_tokens[0] -= removed
                 language_index.merge(pair, token)
+            if parity is None:
+                corpus_tokens[0] -= _removed(shared, pair)
             if shared is not None:
                 if parity is not None and len(records) >= parity.global_merges:
                     shared = None  # past the hybrid phase: the summed counts are not needed
@@ -334,6 +343,7 @@ def iter_multilingual_training(
                         dev_lengths[i] -= _removed(dev, pair)
                         dev.merge(pair, token)
                 history.append(tuple(dev_lengths))
+            lengths_after.append(corpus_tokens[0])
             done += 1
         return None
 
@@ -353,9 +363,17 @@ def iter_multilingual_training(
     special_ids = {s: model.vocab_size + i for i, s in enumerate(config.special_tokens)}
     tokenizer = Tokenizer(model, normalizer=config.normalizer, pretokenizer=config.pretokenizer,
                           special_tokens=special_ids)
+    def exact(count: int) -> int | Fraction:
+        return count if denominator == 1 else Fraction(count, denominator)
+
+    # Playback's word chips: the most frequent pieces of all languages, weighted.
+    weighted = summed()
+    top = sorted(weighted, key=weighted.__getitem__, reverse=True)[:TRACE_WORDS]
     record = TrainingRecord(
         tuple(r.count for r in records), stop,
         len({piece for train, _ in counted for piece in train}), config.to_dict(),
+        corpus_tokens=tuple(map(exact, lengths_after)),
+        words=tuple((piece, exact(weighted[piece])) for piece in top),
         languages=tuple(language.name for language in languages), chosen=tuple(chosen),
         dev_tokens=tuple(history), parity=parity.to_dict() if parity is not None else {},
     )

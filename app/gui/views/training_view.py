@@ -218,11 +218,7 @@ class TrainingView(QWidget):
             return
         name = corpus.name if isinstance(corpus, Path) else corpus.label
         if isinstance(corpus, Path):
-            # The box says what is being played back: the file, listed once.
-            key = f"file:{corpus}"
-            if self.corpus_box.findData(key) < 0:
-                self.corpus_box.insertItem(len(self.corpora), corpus.name, key)
-            self.corpus_box.setCurrentIndex(self.corpus_box.findData(key))
+            self._show_source(corpus)
         self.status.setText(f"Training on {name}…")
         self.trained_on = name
         self.runner.submit(lambda job: train_corpus(corpus, job))
@@ -230,8 +226,16 @@ class TrainingView(QWidget):
     def open_file(self, path: Path) -> None:
         if self.runner is None:
             return
+        self._show_source(path)
         self.trained_on = path.name
         self.runner.submit(lambda job: open_trained(path, job))
+
+    def _show_source(self, path: Path) -> None:
+        """The box says what is being played back: the file, listed once."""
+        key = f"file:{path}"
+        if self.corpus_box.findData(key) < 0:
+            self.corpus_box.insertItem(len(self.corpora), path.name, key)
+        self.corpus_box.setCurrentIndex(self.corpus_box.findData(key))
 
     def cancel(self) -> None:
         if self.runner is not None:
@@ -250,6 +254,8 @@ class TrainingView(QWidget):
         self.set_playback(playback)
         record = playback.record
         reason = {"vocab_size": "the vocabulary size was reached",
+                  "merges": "every merge asked for was learned",
+                  "languages_exhausted": "no language has a frequent enough pair left",
                   "min_frequency": "no pair occurs often enough any more",
                   "no_pairs": "no pair is left"}.get(record.stop_reason, record.stop_reason)
         self.status.setText(f"{getattr(self, 'trained_on', 'Trained')}: {playback.steps} "
@@ -305,10 +311,12 @@ class TrainingView(QWidget):
             lengths = playback.corpus_lengths()
             length = f" The corpus is {lengths[step]:,.0f} tokens now." if len(
                 lengths) > step else ""
+            chooser = playback.chosen_by(step)
+            by = f", chosen by {chooser}" if chooser else ""
             self.info.setText(f"Merge {step} of {playback.steps} (rank {m.rank}): "
                               f"({label(m.left_id)}, "
                               f"{label(m.right_id)}) → {label(m.new_id)} — new id "
-                              f"{m.new_id}, seen {m.count} times.{length}")
+                              f"{m.new_id}, seen {m.count} times{by}.{length}")
         self._fill_pairs(step, label)
         learned = playback.vocabulary_at(step)
         self.vocab.clear()
@@ -325,7 +333,8 @@ class TrainingView(QWidget):
         # The counts of the segmentation shown: the top one is the next merge.
         pairs = playback.pairs_at(step)
         if not playback.has_pair_counts:
-            title = "This record has no pair counts (train with --trace-top K)"
+            title = ("Training by language keeps no pair counts" if playback.record.languages
+                     else "This record has no pair counts (train with --trace-top K)")
         elif step >= playback.steps:
             title = "Training is over: no merge after this one"
         else:
