@@ -211,6 +211,10 @@ def check_dev_sets(languages: list[LanguageCorpus], parity: ParityConfig | None)
     """Dev sets for every language or none: a language without one would count 0 tokens,
     never choose in parity-aware training, and make the dev-set Gini meaningless."""
     with_dev = [language.name for language in languages if language.dev]
+    if parity is not None and parity.ratio is not None and with_dev:
+        raise TrainingError("--ratio replaces the dev sets (given both, the dev sets would "
+                            "choose, as in HF): leave out --dev, or with --parallel give "
+                            "--split TRAIN/0")
     without = [language.name for language in languages if not language.dev]
     if with_dev and without:
         raise TrainingError(f"--dev: no dev set for {', '.join(without)} (give one for every "

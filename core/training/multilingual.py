@@ -13,8 +13,9 @@ Parity-aware (:class:`~.parity_config.ParityConfig`), as Hugging Face's ``Parity
   text) (:mod:`.string_ties`);
 * the language: the largest dev-set token total (``base``, first language on ties); through
   a moving window of the last W choices, where a language chosen more than α/L·W times gives
-  way to the next longest (``window``); with ratios, the smallest (initial / current training
-  length) / ratio; without dev set or ratios, the largest training length;
+  way to the next longest (``window``); with ratios and no dev set, the smallest (initial /
+  current training length) / ratio (given both, the dev sets choose, as in HF); without
+  either, the largest training length;
 * the first ``global_merges`` merges are chosen on counts summed over the languages;
 * a language whose best pair is below ``min_frequency`` (or that has none) is left out from
   then on, and training goes on with the others; it stops after ``vocab_size − base −
@@ -23,7 +24,9 @@ Parity-aware (:class:`~.parity_config.ParityConfig`), as Hugging Face's ``Parity
 
 The original Python code (swiss-ai/parity-aware-bpe) differs: it stops altogether when the
 chosen language's best pair is below ``min_frequency`` (default 2; HF's default is 0), and in
-hybrid mode its window threshold is α/(L+1). Ties are the same. We follow HF.
+hybrid mode its window threshold is α/(L+1). Ties are the same. We follow HF, except where HF
+never returns (a window whose only unmasked languages are left out; base with ratios where no
+language left has a comparable score): there the best language left takes the turn.
 """
 
 from __future__ import annotations
@@ -96,18 +99,37 @@ def _ratio_score(initial: float, current: float, ratio: float) -> float:
 def _window_choice(values: Sequence[float], floor: float, recent: deque[int], size: int,
                    threshold: float) -> int:
     """The largest value (first on ties) whose share of the last ``size`` choices is at most
-    ``threshold``; the next largest if not, and so on; the last one tried if none qualifies."""
+    ``threshold``; the next largest if not, and so on; the last one tried if none qualifies.
+
+    Languages left out have the ``floor`` value (NaN scores compare false) and are never the
+    largest: the search falls back on the first language. When that one is already ruled out
+    while left-out ones remain, HF's loop runs forever; the largest value is taken instead,
+    the window aside (an input HF never finishes, so no merge of its differs)."""
     allowed = [True] * len(values)
     while True:
         best, best_value = 0, floor
         for i, value in enumerate(values):
             if allowed[i] and value > best_value:
                 best, best_value = i, value
+        if not allowed[best]:
+            return _largest(values, floor)
         if recent.count(best) / size <= threshold:
             return best
         allowed[best] = False
         if not any(allowed):
             return best
+
+
+def _largest(values: Sequence[float], floor: float) -> int:
+    """The first of the largest values above ``floor``; the first not at the floor if none
+    compares (NaN)."""
+    best, best_value = -1, floor
+    for i, value in enumerate(values):
+        if value > best_value:
+            best, best_value = i, value
+    if best >= 0:
+        return best
+    return next((i for i, value in enumerate(values) if value != floor), 0)
 
 
 def _pop_best(index: _PairIndex) -> tuple[int, str] | None:
@@ -231,7 +253,8 @@ def iter_multilingual_training(
         yield TrainingProgress("counting", lines, lines)
     has_dev = any(index is not None for index in dev_sets)
     dev_lengths = [_length(index) if index is not None else 0 for index in dev_sets]
-    ratio = parity.ratio if parity is not None else None
+    # As HF: given dev sets, they choose and the ratios are ignored.
+    ratio = parity.ratio if parity is not None and not has_dev else None
     # What chooses the language: dev totals; or training lengths (ratio mode, as floats).
     train_lengths = [_length(index) for index in per_language]
     initial_lengths = [float(length) for length in train_lengths]
@@ -303,7 +326,16 @@ def iter_multilingual_training(
             lang = GLOBAL if in_global else choose()
             index = shared if lang == GLOBAL else per_language[lang]
             assert index is not None
+            was_out = lang in exhausted
             best = _pop_best(index)
+            if (best is None or best[0] < threshold) and was_out and parity is not None \
+                    and parity.variant == "base":
+                # Base chose a language already left out: no language left has a score that
+                # compares (ratios of a language without text, 0/0). HF would choose it again
+                # forever; the first language left takes its turn instead.
+                lang = next(i for i in range(len(per_language)) if i not in exhausted)
+                index = per_language[lang]
+                best = _pop_best(index)
             if best is None or best[0] < threshold:
                 if lang == GLOBAL:
                     return "no_pairs" if best is None else "min_frequency"
