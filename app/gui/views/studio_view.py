@@ -293,7 +293,8 @@ class StudioView(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(settings)
-        scroll.setMinimumWidth(330)
+        # Narrow enough that the whole window can still be made 700 pixels wide.
+        scroll.setMinimumWidth(260)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.train_button)
