@@ -42,10 +42,11 @@ from ..fast.gc_pause import gc_paused
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from .config import TrainingConfig
+from .dev_sets import DevSets
 from .languages import LanguageCorpus
 from .parity_config import ParityConfig
 from .record import TrainingRecord
-from .string_ties import LengthIndex, StringTieIndex, tie_key, token_text
+from .string_ties import StringTieIndex, tie_key, token_text
 from .trainer import (
     MAX_ID,
     PROGRESS_SECONDS,
@@ -237,7 +238,6 @@ def iter_multilingual_training(
 
     per_language: list[_PairIndex] = []
     shared: _PairIndex | None = None
-    dev_sets: list[_PairIndex | None] = []
     # One index at a time, reporting between them: a large language takes a while.
     with gc_paused():
         if parity is None:
@@ -245,14 +245,16 @@ def iter_multilingual_training(
         elif parity.global_merges > 0:
             shared = index_of(summed(), 1, StringTieIndex)
     yield TrainingProgress("counting", lines, lines)
-    for (train, dev), scale in zip(counted, scales, strict=True):
+    for (train, _), scale in zip(counted, scales, strict=True):
         with gc_paused():
             if parity is not None:
                 per_language.append(index_of(train, scale, StringTieIndex))
-            dev_sets.append(index_of(dev, 1, LengthIndex) if dev else None)
         yield TrainingProgress("counting", lines, lines)
-    has_dev = any(index is not None for index in dev_sets)
-    dev_lengths = [_length(index) if index is not None else 0 for index in dev_sets]
+    has_dev = any(dev for _, dev in counted)
+    with gc_paused():
+        dev_sets = DevSets([dev for _, dev in counted], words_of, shift, base_size) \
+            if has_dev else None
+    dev_lengths = dev_sets.totals if dev_sets is not None else [0] * len(counted)
     # As HF: given dev sets, they choose and the ratios are ignored.
     ratio = parity.ratio if parity is not None and not has_dev else None
     # What chooses the language: dev totals; or training lengths (ratio mode, as floats).
@@ -369,11 +371,8 @@ def iter_multilingual_training(
                     shared = None  # past the hybrid phase: the summed counts are not needed
                 else:
                     shared.merge(pair, token)
-            if has_dev:
-                for i, dev in enumerate(dev_sets):
-                    if dev is not None and dev.pair_counts.get(pair):
-                        dev_lengths[i] -= _removed(dev, pair)
-                        dev.merge(pair, token)
+            if dev_sets is not None:
+                dev_sets.merge(pair, token)
                 history.append(tuple(dev_lengths))
             lengths_after.append(corpus_tokens[0])
             done += 1
