@@ -49,7 +49,6 @@ from .record import TrainingRecord
 from .string_ties import StringTieIndex, tie_key, token_text
 from .trainer import (
     MAX_ID,
-    PROGRESS_SECONDS,
     TRACE_WORDS,
     TrainingProgress,
     TrainingResult,
@@ -62,6 +61,9 @@ from .trainer import (
 
 GLOBAL = -1  # a merge chosen on the summed counts
 COUNT_LINES = 1 << 13  # lines counted between two progress reports
+# Merging reports this often, carrying the dev rows for live plots; a cancel is seen at the
+# next report.
+REPORT_SECONDS = 0.03
 _I64_MIN = -(1 << 63)  # HF's "left out" length in the window's choice
 
 
@@ -161,7 +163,7 @@ def _length(index: _PairIndex) -> int:
 
 def iter_multilingual_training(
     languages: Sequence[LanguageCorpus], config: TrainingConfig,
-    parity: ParityConfig | None = None, *, progress_seconds: float = PROGRESS_SECONDS,
+    parity: ParityConfig | None = None, *, progress_seconds: float = REPORT_SECONDS,
 ) -> Iterator[TrainingProgress]:
     """Train on ``languages``, yielding progress (with the dev-set rows since the last report);
     the last item is ``phase="done"`` with the result. Stop iterating to cancel."""
