@@ -254,7 +254,7 @@ def iter_multilingual_training(
         yield TrainingProgress("counting", lines, lines)
     has_dev = any(dev for _, dev in counted)
     with gc_paused():
-        dev_sets = DevSets([dev for _, dev in counted], words_of, shift, base_size) \
+        dev_sets = DevSets([dev for _, dev in counted], words_of) \
             if has_dev else None
     dev_lengths = dev_sets.totals if dev_sets is not None else [0] * len(counted)
     # As HF: given dev sets, they choose and the ratios are ignored.
