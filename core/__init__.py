@@ -100,6 +100,11 @@ _EXPORTS = {
     "iter_training": "training.trainer",
     "train": "training.trainer",
     "LanguageCorpus": "training.languages",
+    "AUDIT_CLASSES": "debugging.audit",
+    "Audit": "debugging.audit",
+    "TokenAudit": "debugging.audit",
+    "audit": "debugging.audit",
+    "iter_audit": "debugging.audit",
     "language_of_file": "corpora.line_files",
     "SplitSizes": "training.languages",
     "read_language_file": "training.languages",
@@ -163,6 +168,7 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "AUDIT_CLASSES",
     "DEFAULT_MIN_FREQUENCY",
     "GINI_FORMULA",
     "METRICS",
@@ -170,6 +176,7 @@ __all__ = [
     "REGEX_PRESETS",
     "AddedToken",
     "AddedVocabulary",
+    "Audit",
     "BPEModel",
     "BpeLensError",
     "Candidate",
@@ -211,6 +218,7 @@ __all__ = [
     "TableEdit",
     "TextStep",
     "Token",
+    "TokenAudit",
     "TokenInfo",
     "TokenKind",
     "TokenKinds",
@@ -230,6 +238,7 @@ __all__ = [
     "WhyNotOne",
     "WordState",
     "aligned_rows",
+    "audit",
     "byte_shares",
     "bytes_to_printable",
     "bytes_to_unicode",
@@ -255,6 +264,7 @@ __all__ = [
     "gini",
     "hex_bytes",
     "invisible_name",
+    "iter_audit",
     "iter_comparison",
     "iter_multilingual_training",
     "iter_tokenizer_counts",
@@ -350,6 +360,7 @@ if TYPE_CHECKING:
     from .corpora.open_corpus import open_parallel_corpus
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus
+    from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, iter_audit
     from .errors import (
         BpeLensError,
         ConfigError,

@@ -1,4 +1,4 @@
-"""Command line: `bpelens train|encode|decode|inspect|export|compare`, JSON on stdout.
+"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit`, JSON on stdout.
 
 User errors print one line on stderr and exit with status 2, never a traceback.
 """
@@ -9,7 +9,7 @@ import contextlib
 import io
 import sys
 
-SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare")
+SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit")
 
 
 def run(argv: list[str]) -> int:

@@ -224,5 +224,17 @@ def build_parser() -> argparse.ArgumentParser:
     inspect.add_argument("--json", action="store_true", help="the same, as JSON")
     add_text(inspect)
     inspect.set_defaults(handler="inspect_command")
+
+    audit = sub.add_parser(
+        "audit", help="which vocabulary tokens can ever come out (glitch tokens)",
+        description="Classify every token: reachable (its own text encodes to exactly it), "
+        "unreachable (to other tokens), undecodable (not UTF-8 alone), special, byte_fallback. "
+        "JSON on stdout: vocab_size, counts, and one object per token.",
+    )
+    add_tokenizer(audit)
+    audit.add_argument("--format", choices=("json", "table"), default="json",
+                       help="json (default) or a summary table with the unreachable tokens")
+    audit.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    audit.set_defaults(handler="audit_command")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

@@ -86,6 +86,11 @@ class TiktokenModel(TokenModel):
             return self._merge_long(data)
         return self._merge_short(data)
 
+    def merged_only(self, piece: str) -> list[int]:
+        """What the merges alone make of ``piece``, without the whole-piece lookup."""
+        data = piece.encode("utf-8")
+        return self._merge_long(data) if len(data) > HEAP_FROM_BYTES else self._merge_short(data)
+
     def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
         """``[encode_piece(p) for p in pieces]``; many pieces are merged together by the
         vectorized merge (bulk_bpe), on a table of every pair of tokens that joins into one."""
