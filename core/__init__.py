@@ -100,6 +100,12 @@ _EXPORTS = {
     "iter_training": "training.trainer",
     "train": "training.trainer",
     "LanguageCorpus": "training.languages",
+    "BYTES_PER_PARAMETER": "debugging.cost",
+    "EmbeddingCost": "debugging.cost",
+    "embedding_cost": "debugging.cost",
+    "megabytes": "debugging.cost",
+    "DropoutSamples": "debugging.dropout",
+    "dropout_samples": "debugging.dropout",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -169,6 +175,7 @@ _EXPORTS = {
 
 __all__ = [
     "AUDIT_CLASSES",
+    "BYTES_PER_PARAMETER",
     "DEFAULT_MIN_FREQUENCY",
     "GINI_FORMULA",
     "METRICS",
@@ -188,7 +195,9 @@ __all__ = [
     "CorpusError",
     "DecodeError",
     "DerivationNode",
+    "DropoutSamples",
     "EditWindow",
+    "EmbeddingCost",
     "EncodeError",
     "Encoding",
     "EncodingPlayback",
@@ -256,7 +265,9 @@ __all__ = [
     "count_language",
     "decoded",
     "derivation",
+    "dropout_samples",
     "edits_splice",
+    "embedding_cost",
     "encoded",
     "find_local_tokenizers",
     "find_lone_surrogates",
@@ -276,6 +287,7 @@ __all__ = [
     "lorenz",
     "make_normalizer",
     "make_pretokenizer",
+    "megabytes",
     "normalized_shares",
     "open_parallel_corpus",
     "open_tokenizer",
@@ -361,6 +373,8 @@ if TYPE_CHECKING:
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus
     from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, iter_audit
+    from .debugging.cost import BYTES_PER_PARAMETER, EmbeddingCost, embedding_cost, megabytes
+    from .debugging.dropout import DropoutSamples, dropout_samples
     from .errors import (
         BpeLensError,
         ConfigError,
