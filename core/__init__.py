@@ -106,6 +106,10 @@ _EXPORTS = {
     "megabytes": "debugging.cost",
     "DropoutSamples": "debugging.dropout",
     "dropout_samples": "debugging.dropout",
+    "Conflict": "debugging.conflicts",
+    "add_merges": "debugging.conflicts",
+    "apply_fixes": "debugging.conflicts",
+    "find_conflicts": "debugging.conflicts",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -192,6 +196,7 @@ __all__ = [
     "ComparisonRow",
     "ComparisonStep",
     "ConfigError",
+    "Conflict",
     "CorpusError",
     "DecodeError",
     "DerivationNode",
@@ -246,7 +251,9 @@ __all__ = [
     "WeightedText",
     "WhyNotOne",
     "WordState",
+    "add_merges",
     "aligned_rows",
+    "apply_fixes",
     "audit",
     "byte_shares",
     "bytes_to_printable",
@@ -269,6 +276,7 @@ __all__ = [
     "edits_splice",
     "embedding_cost",
     "encoded",
+    "find_conflicts",
     "find_local_tokenizers",
     "find_lone_surrogates",
     "format_value",
@@ -373,6 +381,7 @@ if TYPE_CHECKING:
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus
     from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, iter_audit
+    from .debugging.conflicts import Conflict, add_merges, apply_fixes, find_conflicts
     from .debugging.cost import BYTES_PER_PARAMETER, EmbeddingCost, embedding_cost, megabytes
     from .debugging.dropout import DropoutSamples, dropout_samples
     from .errors import (
