@@ -110,6 +110,11 @@ _EXPORTS = {
     "add_merges": "debugging.conflicts",
     "apply_fixes": "debugging.conflicts",
     "find_conflicts": "debugging.conflicts",
+    "TokenizerDiff": "debugging.diff",
+    "SegmentationDiff": "debugging.diff",
+    "diff_tokenizers": "debugging.diff",
+    "merge_sequence": "debugging.diff",
+    "segmentation_diff": "debugging.diff",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -222,6 +227,7 @@ __all__ = [
     "PieceTrace",
     "PlacedToken",
     "Segmentation",
+    "SegmentationDiff",
     "SideBySide",
     "Span",
     "SpecialMatch",
@@ -240,6 +246,7 @@ __all__ = [
     "TokenTable",
     "Tokenizer",
     "TokenizerCounts",
+    "TokenizerDiff",
     "TokenizerFileError",
     "TrainingConfig",
     "TrainingError",
@@ -272,6 +279,7 @@ __all__ = [
     "count_language",
     "decoded",
     "derivation",
+    "diff_tokenizers",
     "dropout_samples",
     "edits_splice",
     "embedding_cost",
@@ -296,6 +304,7 @@ __all__ = [
     "make_normalizer",
     "make_pretokenizer",
     "megabytes",
+    "merge_sequence",
     "normalized_shares",
     "open_parallel_corpus",
     "open_tokenizer",
@@ -312,6 +321,7 @@ __all__ = [
     "save_tiktoken",
     "save_tokenizer",
     "segment",
+    "segmentation_diff",
     "share_the_interpreter",
     "short_name",
     "side_by_side",
@@ -383,6 +393,13 @@ if TYPE_CHECKING:
     from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, iter_audit
     from .debugging.conflicts import Conflict, add_merges, apply_fixes, find_conflicts
     from .debugging.cost import BYTES_PER_PARAMETER, EmbeddingCost, embedding_cost, megabytes
+    from .debugging.diff import (
+        SegmentationDiff,
+        TokenizerDiff,
+        diff_tokenizers,
+        merge_sequence,
+        segmentation_diff,
+    )
     from .debugging.dropout import DropoutSamples, dropout_samples
     from .errors import (
         BpeLensError,

@@ -1,4 +1,5 @@
-"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit`, JSON on stdout.
+"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit|diff`, JSON on
+stdout.
 
 User errors print one line on stderr and exit with status 2, never a traceback.
 """
@@ -9,7 +10,7 @@ import contextlib
 import io
 import sys
 
-SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit")
+SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit", "diff")
 
 
 def run(argv: list[str]) -> int:

@@ -236,5 +236,17 @@ def build_parser() -> argparse.ArgumentParser:
                        help="json (default) or a summary table with the unreachable tokens")
     audit.add_argument("--quiet", action="store_true", help="no progress on stderr")
     audit.set_defaults(handler="audit_command")
+
+    diff = sub.add_parser(
+        "diff", help="two tokenizers compared: vocabulary, ids, merges, a text's cuts",
+        description="Compare two tokenizers: tokens shared (same or other id) and only in one, "
+        "the longest run of ids from 0 that mean the same bytes, the merges' shared prefix and "
+        "first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout.",
+    )
+    diff.add_argument("-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
+                      help="give it twice: the left and the right tokenizer (a file, folder, "
+                      "bundled demo, or FILE@ENCODING)")
+    diff.add_argument("text", nargs="?", help="a text to cut with both (optional)")
+    diff.set_defaults(handler="diff_command")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

@@ -1,0 +1,157 @@
+"""Two tokenizers compared: their vocabularies (by each token's bytes), their ids (the longest
+run of ids from 0 that stand for the same bytes: Llama 3's first 100,256 are cl100k_base's),
+their merges (in rank order, by the bytes each makes: the longest shared prefix and the first
+rank that differs), and how each cuts the same text, boundaries aligned on its bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import DecodeError
+from ..pipeline.tokenizer import Tokenizer
+
+EXAMPLES = 20  # tokens listed per side in the JSON (all are counted)
+
+
+def _vocabulary(tokenizer: Tokenizer) -> dict[bytes, int]:
+    """Each token's bytes → its id (added tokens by their text; the first id on a repeat)."""
+    out: dict[bytes, int] = {}
+    for start, end in tokenizer.id_ranges():
+        for tid in range(start, end + 1):
+            out.setdefault(tokenizer.token_bytes(tid), tid)
+    return out
+
+
+def merge_sequence(tokenizer: Tokenizer) -> list[bytes]:
+    """The bytes each merge makes, in rank order (a rank file: its multi-byte tokens)."""
+    model = tokenizer.model
+    ranked = []
+    table = model.token_bytes
+    for tid in range(model.vocab_size):
+        rank = model.merge_rank(tid)
+        if rank is not None:
+            ranked.append((rank, tid))
+    ranked.sort()
+    return [table[tid] or b"" for _, tid in ranked]
+
+
+@dataclass(frozen=True)
+class TokenizerDiff:
+    left_name: str
+    right_name: str
+    shared_same_id: int
+    same_bytes_other_id: tuple[tuple[bytes, int, int], ...]
+    only_left: tuple[tuple[int, bytes], ...]
+    only_right: tuple[tuple[int, bytes], ...]
+    same_id_prefix: int  # ids 0 … n-1 stand for the same bytes in both
+    left_merges: int
+    right_merges: int
+    shared_merge_prefix: int
+    first_merge_difference: tuple[bytes | None, bytes | None] | None
+    segmentation: SegmentationDiff | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        def shown(data: bytes) -> str:
+            return data.decode("utf-8", "backslashreplace")
+
+        data: dict[str, Any] = {
+            "left": self.left_name, "right": self.right_name,
+            "vocabulary": {
+                "shared_same_id": self.shared_same_id,
+                "same_bytes_other_id": len(self.same_bytes_other_id),
+                "only_left": len(self.only_left), "only_right": len(self.only_right),
+                "examples_same_bytes_other_id": [
+                    {"token": shown(b), "left_id": a, "right_id": c}
+                    for b, a, c in self.same_bytes_other_id[:EXAMPLES]],
+                "examples_only_left": [{"id": i, "token": shown(b)}
+                                       for i, b in self.only_left[:EXAMPLES]],
+                "examples_only_right": [{"id": i, "token": shown(b)}
+                                        for i, b in self.only_right[:EXAMPLES]],
+            },
+            "same_id_prefix": self.same_id_prefix,
+            "merges": {"left": self.left_merges, "right": self.right_merges,
+                       "shared_prefix": self.shared_merge_prefix,
+                       "first_difference": None if self.first_merge_difference is None else {
+                           "rank": self.shared_merge_prefix,
+                           "left": None if self.first_merge_difference[0] is None
+                           else shown(self.first_merge_difference[0]),
+                           "right": None if self.first_merge_difference[1] is None
+                           else shown(self.first_merge_difference[1])}},
+        }
+        if self.segmentation is not None:
+            data["segmentation"] = self.segmentation.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class SegmentationDiff:
+    text: str
+    left_ids: tuple[int, ...]
+    right_ids: tuple[int, ...]
+    left_cuts: tuple[int, ...]  # byte offsets where a token ends (the last is the length)
+    right_cuts: tuple[int, ...]
+
+    @property
+    def only_left_cuts(self) -> tuple[int, ...]:
+        return tuple(sorted(set(self.left_cuts) - set(self.right_cuts)))
+
+    @property
+    def only_right_cuts(self) -> tuple[int, ...]:
+        return tuple(sorted(set(self.right_cuts) - set(self.left_cuts)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "left_ids": list(self.left_ids),
+                "right_ids": list(self.right_ids), "left_cuts": list(self.left_cuts),
+                "right_cuts": list(self.right_cuts),
+                "only_left_cuts": list(self.only_left_cuts),
+                "only_right_cuts": list(self.only_right_cuts)}
+
+
+def _cuts(tokenizer: Tokenizer, ids: list[int]) -> tuple[int, ...]:
+    out, pos = [], 0
+    for tid in ids:
+        pos += len(tokenizer.token_bytes(tid))
+        out.append(pos)
+    return tuple(out)
+
+
+def segmentation_diff(left: Tokenizer, right: Tokenizer, text: str) -> SegmentationDiff:
+    a = left.encode_ids(text, special="none")
+    b = right.encode_ids(text, special="none")
+    return SegmentationDiff(text, tuple(a), tuple(b), _cuts(left, a), _cuts(right, b))
+
+
+def diff_tokenizers(left: Tokenizer, right: Tokenizer, text: str | None = None, *,
+                    names: tuple[str, str] = ("left", "right")) -> TokenizerDiff:
+    lv, rv = _vocabulary(left), _vocabulary(right)
+    same_id: list[tuple[bytes, int, int]] = []
+    other: list[tuple[bytes, int, int]] = []
+    for data, lid in lv.items():
+        rid = rv.get(data)
+        if rid is None:
+            continue
+        (same_id if rid == lid else other).append((data, lid, rid))
+    only_left = tuple(sorted((i, b) for b, i in lv.items() if b not in rv))
+    only_right = tuple(sorted((i, b) for b, i in rv.items() if b not in lv))
+    prefix = 0
+    limit = min(left.vocab_size, right.vocab_size)
+    while prefix < limit:
+        try:
+            if left.token_bytes(prefix) != right.token_bytes(prefix):
+                break
+        except DecodeError:  # an id one side lacks ends the run
+            break
+        prefix += 1
+    lm, rm = merge_sequence(left), merge_sequence(right)
+    shared = 0
+    while shared < min(len(lm), len(rm)) and lm[shared] == rm[shared]:
+        shared += 1
+    first = None
+    if shared < max(len(lm), len(rm)):
+        first = (lm[shared] if shared < len(lm) else None,
+                 rm[shared] if shared < len(rm) else None)
+    return TokenizerDiff(
+        names[0], names[1], len(same_id), tuple(sorted(other, key=lambda x: x[1])),
+        only_left, only_right, prefix, len(lm), len(rm), shared, first,
+        segmentation_diff(left, right, text) if text is not None else None)
