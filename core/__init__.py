@@ -115,6 +115,10 @@ _EXPORTS = {
     "diff_tokenizers": "debugging.diff",
     "merge_sequence": "debugging.diff",
     "segmentation_diff": "debugging.diff",
+    "LOOKUP_MODES": "debugging.lookup",
+    "TokenFacts": "debugging.lookup",
+    "find_tokens": "debugging.lookup",
+    "token_facts": "debugging.lookup",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -187,6 +191,7 @@ __all__ = [
     "BYTES_PER_PARAMETER",
     "DEFAULT_MIN_FREQUENCY",
     "GINI_FORMULA",
+    "LOOKUP_MODES",
     "METRICS",
     "PARITY_VARIANTS",
     "REGEX_PRESETS",
@@ -239,6 +244,7 @@ __all__ = [
     "TextStep",
     "Token",
     "TokenAudit",
+    "TokenFacts",
     "TokenInfo",
     "TokenKind",
     "TokenKinds",
@@ -287,6 +293,7 @@ __all__ = [
     "find_conflicts",
     "find_local_tokenizers",
     "find_lone_surrogates",
+    "find_tokens",
     "format_value",
     "gini",
     "hex_bytes",
@@ -328,6 +335,7 @@ __all__ = [
     "split_parallel",
     "stops_in",
     "temperature_shares",
+    "token_facts",
     "token_info",
     "token_table",
     "token_table_after_edit",
@@ -401,6 +409,7 @@ if TYPE_CHECKING:
         segmentation_diff,
     )
     from .debugging.dropout import DropoutSamples, dropout_samples
+    from .debugging.lookup import LOOKUP_MODES, TokenFacts, find_tokens, token_facts
     from .errors import (
         BpeLensError,
         ConfigError,
