@@ -119,6 +119,10 @@ _EXPORTS = {
     "TokenFacts": "debugging.lookup",
     "find_tokens": "debugging.lookup",
     "token_facts": "debugging.lookup",
+    "LatticeNode": "debugging.contrast",
+    "PieceLattice": "debugging.contrast",
+    "greedy_longest_match": "debugging.contrast",
+    "unigram_lattice": "debugging.contrast",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -219,6 +223,7 @@ __all__ = [
     "FoundTokenizer",
     "LanguageCorpus",
     "LanguageCounts",
+    "LatticeNode",
     "MergeRule",
     "MergeStep",
     "Metric",
@@ -228,6 +233,7 @@ __all__ = [
     "ParallelCorpus",
     "ParityConfig",
     "Piece",
+    "PieceLattice",
     "PiecePlayback",
     "PieceTrace",
     "PlacedToken",
@@ -296,6 +302,7 @@ __all__ = [
     "find_tokens",
     "format_value",
     "gini",
+    "greedy_longest_match",
     "hex_bytes",
     "invisible_name",
     "iter_audit",
@@ -344,6 +351,7 @@ __all__ = [
     "tokenizer_to_dict",
     "train",
     "train_languages",
+    "unigram_lattice",
     "visible",
     "weights_for_shares",
     "why_not_one",
@@ -400,6 +408,12 @@ if TYPE_CHECKING:
     from .corpora.tsv_corpus import parse_tsv_corpus
     from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, iter_audit
     from .debugging.conflicts import Conflict, add_merges, apply_fixes, find_conflicts
+    from .debugging.contrast import (
+        LatticeNode,
+        PieceLattice,
+        greedy_longest_match,
+        unigram_lattice,
+    )
     from .debugging.cost import BYTES_PER_PARAMETER, EmbeddingCost, embedding_cost, megabytes
     from .debugging.diff import (
         SegmentationDiff,

@@ -224,6 +224,26 @@ class UnigramModel(TokenModel):
         path.reverse()
         return path
 
+    def lattice(self, piece: str) -> list[tuple[int, int, int, float]]:
+        """Every vocabulary piece that matches somewhere in ``piece``: (id, start, end,
+        score), character spans, by start then end — the nodes Viterbi chooses among."""
+        prefix_get = self._prefix.get
+        out = []
+        for s in range(len(piece)):
+            e = s + 1
+            while e <= len(piece):
+                tid = prefix_get(piece[s:e])
+                if tid is None:
+                    break
+                if tid >= 0:
+                    out.append((tid, s, e, self._scores[tid]))
+                e += 1
+        return out
+
+    def best_path(self, piece: str) -> list[tuple[int, int, int]]:
+        """The Viterbi path through :meth:`lattice`: (id, start, end), unknowns unfused."""
+        return self._best_path(piece)
+
     def _tokens(self, piece: str) -> list[tuple[int, int, int]]:
         """(id, start, end) per token after HF's fusing of unknown runs; a byte-fallback token
         has end == -1, as it covers one byte, not whole characters."""

@@ -156,6 +156,23 @@ class SentencePieceUnigram(SentencePieceModel):
         starts.reverse()
         return ids, starts
 
+    def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
+        """Every piece a path may use somewhere in ``text``: (id, start, end, score),
+        character spans, by start then end."""
+        get = self.prefixes.get
+        scores = self._path_scores
+        out = []
+        for s in range(len(text)):
+            e = s + 1
+            while e <= len(text):
+                tid = get(text[s:e])
+                if tid is None:
+                    break
+                if tid >= 0:
+                    out.append((tid, s, e, float(scores[tid])))
+                e += 1
+        return out
+
     def symbols(self, text: str) -> list[tuple[str, int]]:
         ids, starts = self.best_path(text)
         ends = [*starts[1:], len(text)]
