@@ -123,6 +123,8 @@ _EXPORTS = {
     "PieceLattice": "debugging.contrast",
     "greedy_longest_match": "debugging.contrast",
     "unigram_lattice": "debugging.contrast",
+    "Extension": "debugging.extend",
+    "extend_tokenizer_json": "debugging.extend",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -220,6 +222,7 @@ __all__ = [
     "EncodeError",
     "Encoding",
     "EncodingPlayback",
+    "Extension",
     "FoundTokenizer",
     "LanguageCorpus",
     "LanguageCounts",
@@ -296,6 +299,7 @@ __all__ = [
     "edits_splice",
     "embedding_cost",
     "encoded",
+    "extend_tokenizer_json",
     "find_conflicts",
     "find_local_tokenizers",
     "find_lone_surrogates",
@@ -423,6 +427,7 @@ if TYPE_CHECKING:
         segmentation_diff,
     )
     from .debugging.dropout import DropoutSamples, dropout_samples
+    from .debugging.extend import Extension, extend_tokenizer_json
     from .debugging.lookup import LOOKUP_MODES, TokenFacts, find_tokens, token_facts
     from .errors import (
         BpeLensError,

@@ -1,5 +1,5 @@
-"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit|diff`, JSON on
-stdout.
+"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit|diff|extend`,
+JSON on stdout.
 
 User errors print one line on stderr and exit with status 2, never a traceback.
 """
@@ -10,7 +10,8 @@ import contextlib
 import io
 import sys
 
-SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit", "diff")
+SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit", "diff",
+               "extend")
 
 
 def run(argv: list[str]) -> int:

@@ -248,5 +248,23 @@ def build_parser() -> argparse.ArgumentParser:
                       "bundled demo, or FILE@ENCODING)")
     diff.add_argument("text", nargs="?", help="a text to cut with both (optional)")
     diff.set_defaults(handler="diff_command")
+
+    extend = sub.add_parser(
+        "extend", help="continued BPE training: new merges on top of a tokenizer.json",
+        description="Learn up to N new merges from a corpus on top of an existing BPE "
+        "tokenizer.json (its own pre-tokenizer and segmentation), keeping every existing id, "
+        "and write the extended tokenizer.json. A one-line JSON summary on stdout.",
+    )
+    extend.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER.JSON",
+                        help="a Hugging Face BPE tokenizer.json")
+    extend.add_argument("--corpus", action="append", required=True, metavar="FILE",
+                        help="UTF-8 text, one text per line (repeatable)")
+    extend.add_argument("--add", type=int, required=True, metavar="N",
+                        help="how many merges to learn at most")
+    extend.add_argument("--min-frequency", type=int, default=2, metavar="K",
+                        help="stop when the best pair occurs fewer than K times (default 2)")
+    extend.add_argument("-o", "--output", required=True, metavar="OUT.json",
+                        help="where to write the extended tokenizer.json")
+    extend.set_defaults(handler="extend_command")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

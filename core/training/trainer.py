@@ -265,13 +265,20 @@ class _PairIndex:
         """Pieces that held the pair when it formed, each once (some may have lost it since)."""
         left, right = ord(pair[0]), ord(pair[1])
         key = left << self.shift | right
-        if max(left, right) < self.base_size:
-            span = self._initial.get(key)
-            return self._holders[span[0] : span[1]].tolist() if span else []
-        # Usually only the newer token's merge formed the pair; but a reused id is made
-        # again later, so both tokens' records are read (by key, so it costs little).
         found: list[int] = []
         sources = 0
+        if max(left, right) < self.base_size:
+            span = self._initial.get(key)
+            initial = self._holders[span[0] : span[1]].tolist() if span else []
+            formed_at = self._formed_at
+            if left not in formed_at and right not in formed_at:
+                return initial
+            # A merge made a starting symbol again (continued training: a pair spelling an
+            # existing token): the pairs it formed are in its record too.
+            found.extend(initial)
+            sources = 1 if initial else 0
+        # Usually only the newer token's merge formed the pair; but a reused id is made
+        # again later, so both tokens' records are read (by key, so it costs little).
         for token in (left, right) if left != right else (left,):
             entry = self._formed_at.get(token)
             for part in () if entry is None else entry if type(entry) is list else (entry,):
