@@ -54,7 +54,7 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-VIEW_CHOICES = ("layers", "playback", "training", "compare", "studio")
+VIEW_CHOICES = ("layers", "playback", "training", "compare", "studio", "debug")
 COMPARE_PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 
 

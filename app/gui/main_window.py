@@ -72,7 +72,7 @@ DEBOUNCE_MS = 150
 # Pixels of text box kept when a playback tab first needs the height.
 ROOMY_TEXT_BOX = 130
 # The tabs that need the height more than the text box does.
-ROOMY_TABS = ("playback", "training", "compare", "studio")
+ROOMY_TABS = ("playback", "training", "compare", "studio", "debug")
 
 
 class MainWindow(QMainWindow):

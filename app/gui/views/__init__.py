@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import style
 from .compare_view import CompareView
+from .debug_view import DebugView
 from .ids_panel import IdsPanel
 from .layers_view import LayersView
 from .playback_view import PlaybackView
@@ -76,5 +77,6 @@ VIEWS: tuple[ViewSpec, ...] = (
              TrainingView, "tab", 470, stretch=1, tab="Training playback"),
     ViewSpec("compare", "", CompareView, "tab", 470, stretch=1, tab="Compare languages"),
     ViewSpec("studio", "", StudioView, "tab", 470, stretch=1, tab="Training studio"),
+    ViewSpec("debug", "", DebugView, "tab", 470, stretch=1, tab="Debugging kit"),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )
