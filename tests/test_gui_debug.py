@@ -87,3 +87,22 @@ def test_lookup_cost_and_other_algorithms_show_the_cores_answers(make_window, qt
                         for i in greedy_longest_match(tokenizer, "lowest newest"))
     assert greedy in shown
     assert "1 distinct" in shown  # p = 0: the ordinary encoding only
+
+
+def test_the_diff_page_compares_with_another_tokenizer_off_the_gui_thread(make_window, qtbot):
+    window = make_window()
+    view = open_debug(window)
+    page = view.diff_page
+    assert page.other_box.count() >= 2  # the picker's tokenizers
+    page.other_box.setCurrentIndex(page.other_box.findText("demo-english-char"))
+    page.text.setText("lowest newest")
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText(), timeout=30_000)
+    from bpelens.core import diff_tokenizers
+
+    expected = diff_tokenizers(load_demo("demo-multilingual-byte"),
+                               load_demo("demo-english-char"), "lowest newest")
+    shown = page.output.toPlainText()
+    assert f"{expected.shared_same_id:,} tokens shared with the same id" in shown
+    assert f"{len(expected.only_left):,} only left" in shown
+    assert "lowest newest" in shown

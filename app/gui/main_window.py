@@ -94,6 +94,7 @@ class MainWindow(QMainWindow):
         restore_window_state(self.settings, self, self._splitters())
 
         self.picker.choices_changed.connect(self.compare_view.set_choices)
+        self.picker.choices_changed.connect(self.views["debug"].set_choices)
         self.studio_view.open_requested.connect(self.open_path)
         self.studio_view.compare_requested.connect(self.compare_runs)
         self.studio_view.playback_requested.connect(self.play_back_run)

@@ -38,6 +38,7 @@ from bpelens.core import (
     LOOKUP_MODES,
     BpeLensError,
     Tokenizer,
+    diff_tokenizers,
     dropout_samples,
     embedding_cost,
     find_tokens,
@@ -49,6 +50,7 @@ from bpelens.core import (
 )
 
 from .. import style
+from ..tokenizer_files import load_choice
 
 if TYPE_CHECKING:
     from bpelens.core import Audit
@@ -445,6 +447,81 @@ class ContrastPage(QWidget):
         self.output.setPlainText("\n".join(lines))
 
 
+class DiffPage(QWidget):
+    """The tokenizer in the main view against another one the picker offers (or a file)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.choices: list = []
+        self.other_box = QComboBox()
+        self.other_box.setMinimumContentsLength(24)
+        self.text = QLineEdit("Hello 世界, tokenizers differ: naïve café 🙂 1234567")
+        self.run_button = QPushButton("Compare")
+        self.status = _muted("Compare the tokenizer in the main view with another one.")
+        self.output = QPlainTextEdit()
+        self.output.setReadOnly(True)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Against"))
+        row.addWidget(self.other_box, 1)
+        row.addWidget(self.run_button)
+        text_row = QHBoxLayout()
+        text_row.addWidget(QLabel("Text"))
+        text_row.addWidget(self.text, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addLayout(text_row)
+        layout.addWidget(self.status)
+        layout.addWidget(self.output, 1)
+
+    def set_choices(self, choices: list) -> None:
+        current = self.other_box.currentData()
+        self.choices = list(choices)
+        self.other_box.clear()
+        for choice in self.choices:
+            self.other_box.addItem(choice.label or choice.key, choice)
+        if current is not None and current in self.choices:
+            self.other_box.setCurrentIndex(self.choices.index(current))
+
+    def show_diff(self, left: Tokenizer, right: Tokenizer, result) -> None:
+        data = result.to_json()
+        vocabulary = data["vocabulary"]
+        merges = data["merges"]
+        lines = [
+            f"left: {result.left_name}   right: {result.right_name}",
+            f"vocabulary: {vocabulary['shared_same_id']:,} tokens shared with the same id, "
+            f"{vocabulary['same_bytes_other_id']:,} with another id, "
+            f"{vocabulary['only_left']:,} only left, {vocabulary['only_right']:,} only right",
+            f"ids 0–{result.same_id_prefix - 1:,} mean the same bytes in both"
+            if result.same_id_prefix else "id 0 already differs",
+            f"merges: {merges['left']:,} left, {merges['right']:,} right; the first "
+            f"{merges['shared_prefix']:,} are the same",
+        ]
+        if merges["first_difference"] is not None:
+            first = merges["first_difference"]
+            lines.append(f"  first difference at rank {first['rank']:,}: left makes "
+                         f"{first['left']!r}, right makes {first['right']!r}")
+        for title, key in (("only left", "examples_only_left"),
+                           ("only right", "examples_only_right")):
+            shown = ", ".join(repr(x["token"]) for x in vocabulary[key][:12])
+            if shown:
+                lines.append(f"{title}, e.g.: {shown}")
+        seg = result.segmentation
+        if seg is not None:
+            lines.append("")
+            lines.append(f"the text: {seg.text!r}")
+            lines.append("left:  " + _cut_line(left, seg.left_ids))
+            lines.append("right: " + _cut_line(right, seg.right_ids))
+            only_left, only_right = seg.only_left_cuts, seg.only_right_cuts
+            lines.append(f"cuts only left at bytes {list(only_left)}; only right at "
+                         f"{list(only_right)}" if only_left or only_right
+                         else "both cut the text at the same bytes")
+        self.output.setPlainText("\n".join(lines))
+
+
+def _cut_line(tokenizer: Tokenizer, ids) -> str:
+    return " | ".join(_label(tokenizer, i) for i in ids)
+
+
 class DebugView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -455,9 +532,11 @@ class DebugView(QWidget):
         self.lookup_page = LookupPage()
         self.cost_page = CostPage()
         self.contrast_page = ContrastPage()
+        self.diff_page = DiffPage()
         self.pages = QTabWidget()
         self.pages.addTab(self.audit_page, "Audit")
         self.pages.addTab(self.lookup_page, "Look up")
+        self.pages.addTab(self.diff_page, "Diff")
         self.pages.addTab(self.contrast_page, "Other algorithms")
         self.pages.addTab(self.cost_page, "Cost")
         layout = QVBoxLayout(self)
@@ -475,6 +554,14 @@ class DebugView(QWidget):
         self.runner.busy_changed.connect(self._on_busy)
         self.audit_page.run_button.clicked.connect(self.run_audit)
         self.audit_page.cancel_button.clicked.connect(self.runner.cancel)
+        self.differ = session.runner("diff")
+        self.differ.done.connect(lambda outcome: self.diff_page.show_diff(*outcome))
+        self.differ.failed.connect(
+            lambda exc: self.diff_page.status.setText(f"Could not compare: {exc}"))
+        self.differ.progressed.connect(lambda _f, message: self.diff_page.status.setText(message))
+        self.differ.busy_changed.connect(lambda busy: self.diff_page.status.setText(
+            "Comparing…" if busy else self.diff_page.status.text()))
+        self.diff_page.run_button.clicked.connect(self.run_diff)
         session.loaded.connect(self._on_loaded)
         if session.tokenizer is not None:
             self._on_loaded(session.choice, session.tokenizer, False)
@@ -494,6 +581,29 @@ class DebugView(QWidget):
         if self.runner is None or tokenizer is None:
             return
         self.runner.submit(lambda job: (tokenizer, run_audit(tokenizer, job)))
+
+    def set_choices(self, choices: list) -> None:
+        self.diff_page.set_choices(choices)
+
+    def run_diff(self) -> None:
+        left = self.tokenizer
+        choice = self.diff_page.other_box.currentData()
+        if left is None or choice is None:
+            return
+        text = self.diff_page.text.text() or None
+        left_name = (self.session.choice.label or self.session.choice.key
+                     if self.session is not None and self.session.choice is not None
+                     else "this tokenizer")
+        right_name = choice.label or choice.key
+
+        def work(job):
+            job.progress(None, f"Opening {right_name}…")
+            right = load_choice(choice)
+            job.check()
+            job.progress(None, "Comparing…")
+            return left, right, diff_tokenizers(left, right, text, names=(left_name, right_name))
+
+        self.differ.submit(work)
 
     def _on_audit(self, outcome) -> None:
         tokenizer, audit = outcome
