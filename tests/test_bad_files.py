@@ -255,12 +255,22 @@ def byte_lines() -> list[bytes]:
     (b"!!!! 1000\n", "line 257: '!!!!' is not base64"),
     (base64.b64encode(b"ab") + b" 5\n", "line 257: rank 5 appears twice"),
     (base64.b64encode(b"ab") + b" -3\n", "line 257: rank -3 is not from 0"),
-    (b"= 300\n", "line 257"),
+    (b"= 300\n= 301\n", "line 258: token = appears twice (first on line 257)"),
     (base64.b64encode(b"a") + b" 300\n", "appears twice (first on line 98)"),
 ])
 def test_rank_file_garbage_is_refused(tmp_path: Path, extra: bytes, problem: str) -> None:
     path = ranks_file(tmp_path, [*byte_lines(), extra])
     refused(path, problem, pattern=r"\S+")
+
+
+def test_an_empty_token_written_as_equals_is_read_as_tiktoken_reads_it(tmp_path: Path) -> None:
+    """Whisper's rank files hold ``= 50256``: tiktoken's empty token (no bytes, never
+    produced); it opens, and decodes to nothing."""
+    path = ranks_file(tmp_path, [*byte_lines(), b"= 256\n"])
+    tokenizer = open_tokenizer(path, pattern=r"\S+")
+    assert tokenizer.token_bytes(256) == b""
+    assert tokenizer.decode([104, 256, 105]) == "hi"
+    assert tokenizer.encode_ids("hi") == [104, 105]
 
 
 @needs_shared_data

@@ -156,6 +156,11 @@ def _blocking_merge(tokenizer: Tokenizer, tid: int, text: str) -> MergeRule | No
     traced = tokenizer.model.trace_piece(piece)
     if traced is None:
         return None
+    table = tokenizer.model.token_bytes
+    if b"".join(table[i] or b"" for i in traced[0]) != tokenizer.token_bytes(tid):
+        # Normalization or a prefix made the piece other symbols than the token's own: no
+        # merge of its own symbols is what stands in the way.
+        return None
     tree = derivation(tokenizer, tid)
     used = {(node.rule.left_id, node.rule.right_id) for node in tree.nodes()
             if node.rule is not None}

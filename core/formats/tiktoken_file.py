@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-from functools import partial
 from pathlib import Path
 
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
@@ -48,17 +47,22 @@ def _plausible_ranks(ranks: dict) -> bool:
 
 
 def _valid_ranks(ranks: dict[bytes, int]) -> bool:
-    """Distinct ranks from 0 to MAX_TOKEN_ID, no empty token."""
+    """Distinct ranks from 0 to MAX_TOKEN_ID (an empty token at most once: Whisper's files
+    hold one, written ``=``, which tiktoken reads as no bytes)."""
     values = ranks.values()
     return (bool(ranks) and min(values) >= 0 and max(values) <= MAX_TOKEN_ID
-            and len(set(values)) == len(ranks) and b"" not in ranks)
+            and len(set(values)) == len(ranks))
+
+
+def _strict_base64(field: bytes) -> bytes:
+    # "=" alone is how tiktoken writes an empty token; anything else must be strict base64.
+    return b"" if field == b"=" else binascii.a2b_base64(field, strict_mode=True)
 
 
 def _read_rank_file(path: Path) -> bytes:
     return read_file(path, limit=MAX_RANK_FILE_BYTES)
 
 
-_strict_base64 = partial(binascii.a2b_base64, strict_mode=True)
 
 
 def _parse_ranks(path: Path, data: bytes) -> dict[bytes, int]:
@@ -97,8 +101,6 @@ def _first_bad_line(data: bytes) -> str:
         except ValueError:
             return f"line {number}: the rank {fields[1][:20].decode('ascii', 'replace')!r} is " \
                    "not a whole number"
-        if not token:
-            return f"line {number}: the token is empty (zero bytes)"
         if not 0 <= rank <= MAX_TOKEN_ID:
             return f"line {number}: rank {rank} is not from 0 to {MAX_TOKEN_ID:,}"
         if token in tokens:
