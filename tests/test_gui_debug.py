@@ -106,3 +106,31 @@ def test_the_diff_page_compares_with_another_tokenizer_off_the_gui_thread(make_w
     assert f"{expected.shared_same_id:,} tokens shared with the same id" in shown
     assert f"{len(expected.only_left):,} only left" in shown
     assert "lowest newest" in shown
+
+
+def test_the_conflict_page_reports_the_seeds_example_and_saves_the_fix(make_window, qtbot,
+                                                                       tmp_path):
+    from bpelens.core import BPEModel, Tokenizer, load_tokenizer, save_tokenizer
+
+    model = BPEModel(level="char", alphabet=list("abcx"))
+    model.merge_pair(model.char_id("a"), model.char_id("b"))
+    base = tmp_path / "base.json"
+    save_tokenizer(Tokenizer(model, pretokenizer=None), base)
+    window = make_window(tokenizer_path=str(base), text="xabc")
+    view = open_debug(window)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5,
+                    timeout=30_000)
+    page = view.conflicts_page
+    page.rules.setPlainText("b + c\na + bc")
+    QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
+    report = page.report.toPlainText()
+    assert "abc (id 6) never comes out: its text 'abc' encodes to ab | c" in report
+    assert "merge 0 (a + b) applies first" in report
+    assert "fix: add ab + c — checked: it then comes out" in report
+    fixed = page.fixed_tokenizer()
+    out = tmp_path / "fixed.json"
+    save_tokenizer(fixed, out)
+    assert load_tokenizer(out).encode_ids("abc") == [6]
+    page.rules.setPlainText("b c")
+    QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
+    assert "line 1: expected LEFT + RIGHT" in page.problem.text()
