@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QSplitter,
     QTableView,
@@ -642,7 +643,12 @@ class DebugView(QWidget):
         self.pages.addTab(self.diff_page, "Diff")
         self.pages.addTab(self.conflicts_page, "Merge conflicts")
         self.pages.addTab(self.contrast_page, "Other algorithms")
-        self.pages.addTab(self.cost_page, "Cost")
+        # In a scroll area: its form is the tallest page, and the tab must not make the
+        # window's text box smaller than the other tabs do.
+        cost_scroll = QScrollArea()
+        cost_scroll.setWidgetResizable(True)
+        cost_scroll.setWidget(self.cost_page)
+        self.pages.addTab(cost_scroll, "Cost")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pages)
