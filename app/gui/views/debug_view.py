@@ -523,10 +523,18 @@ class DiffPage(QWidget):
                          f"{list(only_right)}" if only_left or only_right
                          else "both cut the text at the same bytes")
         self.output.setPlainText("\n".join(lines))
+        self.status.setText("Compared.")
 
 
 def _cut_line(tokenizer: Tokenizer, ids) -> str:
-    return " | ".join(_label(tokenizer, i) for i in ids)
+    """The tokens as text (a space shown as ·), a part of a character by its bytes' label."""
+    parts = []
+    for tid in ids:
+        try:
+            parts.append(tokenizer.token_bytes(tid).decode("utf-8").replace(" ", "·"))
+        except UnicodeDecodeError:
+            parts.append(_label(tokenizer, tid))
+    return " | ".join(parts)
 
 
 class ConflictsPage(QWidget):
@@ -669,8 +677,6 @@ class DebugView(QWidget):
         self.differ.failed.connect(
             lambda exc: self.diff_page.status.setText(f"Could not compare: {exc}"))
         self.differ.progressed.connect(lambda _f, message: self.diff_page.status.setText(message))
-        self.differ.busy_changed.connect(lambda busy: self.diff_page.status.setText(
-            "Comparing…" if busy else self.diff_page.status.text()))
         self.diff_page.run_button.clicked.connect(self.run_diff)
         session.loaded.connect(self._on_loaded)
         if session.tokenizer is not None:
