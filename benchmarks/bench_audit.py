@@ -1,0 +1,105 @@
+"""The reachability audit of real vocabularies: our time next to the same classification done
+with the official library in the same run (decode each id, encode its text again), and
+whether the classes agree. The issue's target: a 200k vocabulary (o200k) in ≤ 5 s.
+
+    python benchmarks/bench_audit.py [--only o200k_base,cl100k_base,qwen3,llama3]
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["RAYON_NUM_THREADS"] = "1"  # before tokenizers starts its thread pool
+os.environ["TOKENIZERS_PARALLELISM"] = "false"
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from bpelens.core import audit, open_tokenizer
+
+from shared_data import SHARED_DATA, require_shared_data
+
+TOKENIZERS = SHARED_DATA / "tokenizers"
+FILES = {
+    "o200k_base": TOKENIZERS / "tiktoken" / "o200k_base.tiktoken",
+    "cl100k_base": TOKENIZERS / "tiktoken" / "cl100k_base.tiktoken",
+    "qwen3": TOKENIZERS / "hf" / "qwen3.tokenizer.json",
+    "llama3": TOKENIZERS / "hf" / "llama3.tokenizer.json",
+}
+
+
+def reference_reachable(name: str) -> tuple[float, set[int]]:
+    """The ids whose decoded text the official library encodes back to exactly that id."""
+    start = time.perf_counter()
+    reachable: set[int] = set()
+    if name in ("o200k_base", "cl100k_base"):
+        encoding = _tiktoken(name)
+        specials = {encoding.encode_single_token(s) for s in encoding.special_tokens_set}
+        for tid in range(encoding.n_vocab):
+            try:
+                data = encoding.decode_single_token_bytes(tid)
+                text = data.decode("utf-8")
+            except (KeyError, UnicodeDecodeError):
+                continue
+            if tid not in specials and encoding.encode_ordinary(text) == [tid]:
+                reachable.add(tid)
+    else:
+        from tokenizers import Tokenizer
+
+        from bpelens.core.text.byte_level import unicode_to_bytes
+
+        tok = Tokenizer.from_file(str(FILES[name]))
+        tok.encode_special_tokens = True  # special-token strings stay text, as ours
+        table = unicode_to_bytes()
+        ids = []
+        for token, tid in tok.get_vocab(with_added_tokens=False).items():
+            try:  # byte-level: the vocabulary string maps back to the token's bytes
+                bytes(table[c] for c in token).decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            ids.append(tid)
+        texts = [tok.decode([i], skip_special_tokens=False) for i in ids]
+        encoded = tok.encode_batch(texts, add_special_tokens=False)
+        reachable = {tid for tid, enc in zip(ids, encoded, strict=True) if enc.ids == [tid]}
+    return time.perf_counter() - start, reachable
+
+
+def _tiktoken(name: str):
+    """tiktoken's own encoding, its file read from ../shared (as the tests build it)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from fidelity_helpers import tiktoken_reference
+
+    return tiktoken_reference(name)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default=",".join(FILES))
+    args = parser.parse_args()
+    require_shared_data()
+    worst = 0.0
+    agree = True
+    print("| vocabulary | ids | ours s | reference s | reachable (ours / ref) | agree |")
+    print("|---|---:|---:|---:|---:|---|")
+    for name in args.only.split(","):
+        tokenizer = open_tokenizer(FILES[name])
+        start = time.perf_counter()
+        result = audit(tokenizer)
+        ours = time.perf_counter() - start
+        ref_seconds, reachable = reference_reachable(name)
+        mine = {t.id for t in result.tokens if t.cls == "reachable"}
+        same = mine == reachable
+        agree &= same
+        worst = max(worst, ours) if name == "o200k_base" else worst
+        print(f"| {name} | {result.vocab_size:,} | {ours:.1f} | {ref_seconds:.1f} | "
+              f"{len(mine):,} / {len(reachable):,} | {'yes' if same else 'NO'} |")
+    if "o200k_base" in args.only:
+        print(f"o200k audit: {worst:.1f} s (target ≤ 5 s)")
+    return 0 if agree else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
