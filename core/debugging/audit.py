@@ -88,8 +88,9 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
     model = tokenizer.model
     results: dict[int, TokenAudit] = {}
     texts: list[tuple[int, str]] = []
+    labels: dict[int, str] = {}
     for tid in ids:
-        label = tokenizer.token_label(tid, printable=True)
+        label = labels[tid] = tokenizer.token_label(tid, printable=True)
         kind = "added" if tid in specials else model.kind(tid)
         if kind in _SPECIAL_KINDS:
             results[tid] = TokenAudit(tid, "special", label)
@@ -108,7 +109,7 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
         batch = texts[start : start + BATCH]
         encoded = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
         for (tid, text), got in zip(batch, encoded, strict=True):
-            label = tokenizer.token_label(tid, printable=True)
+            label = labels[tid]
             if got == [tid]:
                 results[tid] = TokenAudit(tid, "reachable", label, text,
                                           whole_piece_only=_merges_miss(tokenizer, tid, text))
@@ -144,6 +145,8 @@ def _merges_miss(tokenizer: Tokenizer, tid: int, text: str) -> bool:
     merged_only = getattr(tokenizer.model, "merged_only", None)
     if merged_only is None or getattr(tokenizer.normalizer, "kind", "none") != "none":
         return False
+    if len(text.encode("utf-8")) <= 2 and tokenizer.model.looks_up_whole_piece:
+        return False  # two bytes and a rank of their own: the one merge there is makes it
     merged = merged_only(text)
     return merged is not None and merged != [tid]
 
