@@ -227,18 +227,7 @@ class UnigramModel(TokenModel):
     def lattice(self, piece: str) -> list[tuple[int, int, int, float]]:
         """Every vocabulary piece that matches somewhere in ``piece``: (id, start, end,
         score), character spans, by start then end — the nodes Viterbi chooses among."""
-        prefix_get = self._prefix.get
-        out = []
-        for s in range(len(piece)):
-            e = s + 1
-            while e <= len(piece):
-                tid = prefix_get(piece[s:e])
-                if tid is None:
-                    break
-                if tid >= 0:
-                    out.append((tid, s, e, self._scores[tid]))
-                e += 1
-        return out
+        return lattice_nodes(piece, self._prefix.get, self._scores)
 
     def best_path(self, piece: str) -> list[tuple[int, int, int]]:
         """The Viterbi path through :meth:`lattice`: (id, start, end), unknowns unfused."""
@@ -302,6 +291,22 @@ class UnigramModel(TokenModel):
             else:
                 lengths.append(len(piece[s:e].encode("utf-8")))
         return ids, lengths
+
+
+def lattice_nodes(text: str, prefix_get, scores) -> list[tuple[int, int, int, float]]:
+    """(id, start, end, score) of every piece in ``text``; ``prefix_get`` maps a piece to
+    its id, a prefix of pieces to a negative number, anything else to None."""
+    out = []
+    for s in range(len(text)):
+        e = s + 1
+        while e <= len(text):
+            tid = prefix_get(text[s:e])
+            if tid is None:
+                break
+            if tid >= 0:
+                out.append((tid, s, e, float(scores[tid])))
+            e += 1
+    return out
 
 
 def _check_entry(entry: object, index: int) -> tuple[str, float]:

@@ -39,6 +39,7 @@ from ..tokenizer_files import TOKENIZER_FILTER, path_choice
 from ..tokenizer_picker import Choice
 from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
+from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for
 from .playback_parts import title_label
 from .sentence_comparison import SentenceComparison
 
@@ -46,9 +47,6 @@ if TYPE_CHECKING:
     from ..session import Session
     from . import Pane
 
-CORPUS_FILTER = ("Parallel corpora (*.tsv *.jsonl *.tar.gz *.tgz *.tar.xz *.txz);;"
-                 "All files (*)")
-OPEN_FILE, OPEN_FOLDER = "open-file", "open-folder"
 PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 
 
@@ -226,26 +224,15 @@ class CompareView(QWidget):
         self.corpus_box.clear()
         self.corpus_box.addItem(DEMO_LABEL, DEMO_CORPUS)
         settings = self.session.settings if self.session is not None else None
-        for path in recent_corpora(settings) if settings is not None else []:
-            self.corpus_box.addItem(Path(path).name or path, path)
-            self.corpus_box.setItemData(self.corpus_box.count() - 1, path,
-                                        Qt.ItemDataRole.ToolTipRole)
-        self.corpus_box.addItem("Open a corpus file (TSV, JSONL, archive)…", OPEN_FILE)
-        self.corpus_box.addItem("Open a folder of line-aligned files…", OPEN_FOLDER)
+        add_recent_and_open_items(self.corpus_box,
+                                  recent_corpora(settings) if settings is not None else [])
         spec = self.compare.corpus_spec if self.compare is not None else None
         index = self.corpus_box.findData(spec) if spec else 0
         self.corpus_box.setCurrentIndex(max(0, index))
         self.corpus_box.blockSignals(False)
 
     def _on_corpus_chosen(self, index: int) -> None:
-        data = self.corpus_box.itemData(index)
-        if data == OPEN_FILE:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a parallel corpus", "",
-                                                  CORPUS_FILTER)
-        elif data == OPEN_FOLDER:
-            path = QFileDialog.getExistingDirectory(self, "Open a folder of line-aligned files")
-        else:
-            path = data
+        path = corpus_for(self, self.corpus_box.itemData(index))
         if path:
             self.open_corpus(path)
         else:

@@ -66,6 +66,7 @@ from ...training_studio import (
 )
 from .. import style
 from ..settings import recent_corpora, remember_corpus, runs_folder
+from .corpus_choice import add_recent_and_open_items, corpus_for
 
 if TYPE_CHECKING:
     from bpelens.core import ParallelCorpus
@@ -74,9 +75,7 @@ if TYPE_CHECKING:
     from ..session import Session
     from . import Pane
 
-CORPUS_FILTER = ("Parallel corpora (*.tsv *.jsonl *.tar.gz *.tgz *.tar.xz *.txz);;"
-                 "All files (*)")
-OPEN_FILE, OPEN_FOLDER, OPEN_TEXTS = "open-file", "open-folder", "open-texts"
+OPEN_TEXTS = "open-texts"
 ALGORITHMS = (("classic", "Classic BPE (weighted languages)"),
               ("base", "Parity-aware BPE — base"),
               ("window", "Parity-aware BPE — moving window"))
@@ -411,14 +410,13 @@ class StudioView(QWidget):
         self.corpus_box.clear()
         self.corpus_box.addItem(DEMO_LABEL, DEMO_CORPUS)
         settings = self.session.settings if self.session is not None else None
-        for path in recent_corpora(settings) if settings is not None else []:
-            self.corpus_box.addItem(Path(path).name or path, path)
-        if self.corpus_spec and self.corpus_box.findData(self.corpus_spec) < 0:
+        recent = recent_corpora(settings) if settings is not None else []
+        if self.corpus_spec and self.corpus_spec not in recent and \
+                self.corpus_spec != DEMO_CORPUS:
             label = (self.corpus.name if self.corpus_spec.startswith(FILES_PREFIX)
                      and self.corpus is not None else Path(self.corpus_spec).name)
             self.corpus_box.addItem(label, self.corpus_spec)
-        self.corpus_box.addItem("Open a corpus file (TSV, JSONL, archive)…", OPEN_FILE)
-        self.corpus_box.addItem("Open a folder of line-aligned files…", OPEN_FOLDER)
+        add_recent_and_open_items(self.corpus_box, recent)
         self.corpus_box.addItem("Open text files, one per language…", OPEN_TEXTS)
         index = self.corpus_box.findData(self.corpus_spec) if self.corpus_spec else 0
         self.corpus_box.setCurrentIndex(max(0, index))
@@ -426,18 +424,13 @@ class StudioView(QWidget):
 
     def _on_corpus_chosen(self, index: int) -> None:
         data = self.corpus_box.itemData(index)
-        if data == OPEN_FILE:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a parallel corpus", "",
-                                                  CORPUS_FILTER)
-        elif data == OPEN_FOLDER:
-            path = QFileDialog.getExistingDirectory(self, "Open a folder of line-aligned files")
-        elif data == OPEN_TEXTS:
+        if data == OPEN_TEXTS:
             paths, _ = QFileDialog.getOpenFileNames(
                 self, "Text files, one per language (ja.txt, en.txt…)", "",
                 "Text files (*.txt);;All files (*)")
             path = files_spec(paths) if paths else ""
         else:
-            path = data
+            path = corpus_for(self, data)
         if path:
             self.open_corpus(path)
         else:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import struct
 from array import array
 
-from ..unigram import UNIGRAM_METHOD
+from ..unigram import UNIGRAM_METHOD, lattice_nodes
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
 _F32 = struct.Struct("<f")
@@ -159,19 +159,7 @@ class SentencePieceUnigram(SentencePieceModel):
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
         """Every piece a path may use somewhere in ``text``: (id, start, end, score),
         character spans, by start then end."""
-        get = self.prefixes.get
-        scores = self._path_scores
-        out = []
-        for s in range(len(text)):
-            e = s + 1
-            while e <= len(text):
-                tid = get(text[s:e])
-                if tid is None:
-                    break
-                if tid >= 0:
-                    out.append((tid, s, e, float(scores[tid])))
-                e += 1
-        return out
+        return lattice_nodes(text, self.prefixes.get, self._path_scores)
 
     def symbols(self, text: str) -> list[tuple[str, int]]:
         ids, starts = self.best_path(text)
