@@ -1,0 +1,123 @@
+"""Merges added to the tokenizer in the main view, and the added tokens they leave
+unreachable, with fixes."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import (
+    BpeLensError,
+    ConfigError,
+    Tokenizer,
+    add_merges,
+    apply_fixes,
+    find_conflicts,
+    save_tokenizer,
+)
+
+from ... import style
+from .common import label_of
+
+
+class ConflictsPage(QWidget):
+    """Merges added to the tokenizer in the main view (a BPE Lens BPE tokenizer), the added
+    tokens that can no longer come out, the fixes, applied and saved."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tokenizer: Tokenizer | None = None
+        self.extended: Tokenizer | None = None
+        self.conflicts: list = []
+        self.rules = QPlainTextEdit()
+        self.rules.setPlaceholderText("One merge per line: LEFT + RIGHT, each a token's text "
+                                      "(␣ for a space), e.g.\nb + c\na + bc")
+        self.rules.setMaximumHeight(110)
+        self.check_button = QPushButton("Add and check")
+        self.fix_button = QPushButton("Apply the fixes and save…")
+        self.fix_button.setEnabled(False)
+        self.problem = QLabel()
+        self.problem.setStyleSheet(style.ERROR_TEXT)
+        self.problem.setWordWrap(True)
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.fix_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.rules)
+        layout.addLayout(buttons)
+        layout.addWidget(self.problem)
+        layout.addWidget(self.report, 1)
+        self.check_button.clicked.connect(self.check)
+        self.fix_button.clicked.connect(self.ask_save_fixed)
+
+    def parsed_rules(self) -> list[tuple[bytes, bytes]]:
+        rules = []
+        for number, line in enumerate(self.rules.toPlainText().splitlines(), start=1):
+            if not line.strip():
+                continue
+            left, sep, right = line.partition(" + ")
+            if not sep or not left or not right:
+                raise ConfigError(f"line {number}: expected LEFT + RIGHT, not {line!r}")
+            rules.append((left.replace("␣", " ").encode("utf-8"),
+                          right.replace("␣", " ").encode("utf-8")))
+        if not rules:
+            raise ConfigError("no merge given: one per line, LEFT + RIGHT")
+        return rules
+
+    def check(self) -> None:
+        tokenizer = self.tokenizer
+        if tokenizer is None:
+            return
+        try:
+            extended, made = add_merges(tokenizer, self.parsed_rules())
+            conflicts = find_conflicts(extended, made)
+        except BpeLensError as exc:
+            self.problem.setText(str(exc))
+            self.fix_button.setEnabled(False)
+            return
+        self.problem.clear()
+        self.extended, self.conflicts = extended, conflicts
+        label = lambda tid: label_of(extended, tid)  # noqa: E731
+        lines = [f"{len(made)} merges added, making {', '.join(label(t) for t in made)}."]
+        if not conflicts:
+            lines.append("Every added token comes out when its own text is encoded.")
+        for conflict in conflicts:
+            lines.append("")
+            lines.append(f"{label(conflict.token_id)} (id {conflict.token_id}) never comes out: "
+                         f"its text {conflict.text!r} encodes to "
+                         f"{' | '.join(label(t) for t in conflict.stops_at)}")
+            if conflict.blocked_by is not None:
+                rule = conflict.blocked_by
+                lines.append(f"  merge {rule.rank} ({label(rule.left_id)} + "
+                             f"{label(rule.right_id)}) applies first and blocks the way")
+            fix = ", ".join(f"{a.decode('utf-8', 'replace')} + {b.decode('utf-8', 'replace')}"
+                            for a, b in conflict.fix)
+            verdict = "checked: it then comes out" if conflict.fixed else "not enough alone"
+            lines.append(f"  fix: add {fix} — {verdict}")
+        self.report.setPlainText("\n".join(lines))
+        self.fix_button.setEnabled(bool(conflicts))
+
+    def fixed_tokenizer(self) -> Tokenizer | None:
+        if self.extended is None or not self.conflicts:
+            return None
+        return apply_fixes(self.extended, self.conflicts)
+
+    def ask_save_fixed(self) -> None:
+        fixed = self.fixed_tokenizer()
+        if fixed is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save the fixed tokenizer", "fixed.json",
+                                              "BPE Lens tokenizer (*.json)")
+        if name:
+            save_tokenizer(fixed, name)
+            self.report.appendPlainText(f"\nSaved to {name}.")
