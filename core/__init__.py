@@ -108,6 +108,8 @@ _EXPORTS = {
     "dropout_samples": "debugging.dropout",
     "Conflict": "debugging.conflicts",
     "add_merges": "debugging.conflicts",
+    "save_extended": "debugging.conflicts",
+    "extended_format": "debugging.conflicts",
     "apply_fixes": "debugging.conflicts",
     "find_conflicts": "debugging.conflicts",
     "TokenizerDiff": "debugging.diff",
@@ -129,6 +131,9 @@ _EXPORTS = {
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
     "audit": "debugging.audit",
+    "audit_token": "debugging.audit",
+    "MergeAudit": "debugging.merge_audit",
+    "UnusedMerge": "debugging.merge_audit",
     "iter_audit": "debugging.audit",
     "language_of_file": "corpora.line_files",
     "SplitSizes": "training.languages",
@@ -227,6 +232,7 @@ __all__ = [
     "LanguageCorpus",
     "LanguageCounts",
     "LatticeNode",
+    "MergeAudit",
     "MergeRule",
     "MergeStep",
     "Metric",
@@ -270,6 +276,7 @@ __all__ = [
     "TrainingRecord",
     "TrainingResult",
     "UnknownCharacterError",
+    "UnusedMerge",
     "WeightedText",
     "WhyNotOne",
     "WordState",
@@ -277,6 +284,7 @@ __all__ = [
     "aligned_rows",
     "apply_fixes",
     "audit",
+    "audit_token",
     "byte_shares",
     "bytes_to_printable",
     "bytes_to_unicode",
@@ -300,6 +308,7 @@ __all__ = [
     "embedding_cost",
     "encoded",
     "extend_tokenizer_json",
+    "extended_format",
     "find_conflicts",
     "find_local_tokenizers",
     "find_lone_surrogates",
@@ -335,6 +344,7 @@ __all__ = [
     "read_corpus",
     "read_language_file",
     "read_lines",
+    "save_extended",
     "save_hf_json",
     "save_tiktoken",
     "save_tokenizer",
@@ -410,8 +420,15 @@ if TYPE_CHECKING:
     from .corpora.open_corpus import open_parallel_corpus
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus
-    from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, iter_audit
-    from .debugging.conflicts import Conflict, add_merges, apply_fixes, find_conflicts
+    from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, audit_token, iter_audit
+    from .debugging.conflicts import (
+        Conflict,
+        add_merges,
+        apply_fixes,
+        extended_format,
+        find_conflicts,
+        save_extended,
+    )
     from .debugging.contrast import (
         LatticeNode,
         PieceLattice,
@@ -429,6 +446,7 @@ if TYPE_CHECKING:
     from .debugging.dropout import DropoutSamples, dropout_samples
     from .debugging.extend import Extension, extend_tokenizer_json
     from .debugging.lookup import LOOKUP_MODES, TokenFacts, find_tokens, token_facts
+    from .debugging.merge_audit import MergeAudit, UnusedMerge
     from .errors import (
         BpeLensError,
         ConfigError,

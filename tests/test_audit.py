@@ -471,8 +471,10 @@ def test_ignore_merges_makes_abc_reachable_only_as_a_whole_piece(tmp_path, vocab
     abc = result.tokens[vid["abc"]]
     assert (abc.cls, abc.text, abc.whole_piece_only) == ("reachable", "abc", True)
     assert result.to_json()["whole_piece_only"] == 1
+    # With a + b alone no merge makes abc at all: an orphan too.
+    orphan = {"orphan": True} if "bc" not in vid else {}
     assert abc.to_json() == {"id": vid["abc"], "class": "reachable", "token": "abc",
-                             "text": "abc", "whole_piece_only": True}
+                             "text": "abc", "whole_piece_only": True, **orphan}
 
 
 def test_without_ignore_merges_abc_is_unreachable(tmp_path):

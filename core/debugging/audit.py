@@ -13,19 +13,21 @@ For a BPE model, finer detail: a reachable token the merges alone do not build (
 whole-piece lookup such as tiktoken's or HF's ``ignore_merges`` gives it, so inside a longer
 piece it never appears: ``whole_piece_only``), and for an unreachable token whose text is one
 piece, the first merge applied to its symbols that is not part of its own derivation — the
-lower-rank merge that gets there first (``blocked_by``).
+lower-rank merge that gets there first (``blocked_by``). And the merges themselves
+(``merge_audit``): those that never apply, and the tokens no merge makes (``orphan``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import derivation
+from .merge_audit import MergeAudit, merge_audit
 
 AuditClass = Literal["reachable", "unreachable", "undecodable", "special", "byte_fallback"]
 AUDIT_CLASSES: tuple[AuditClass, ...] = (
@@ -43,6 +45,7 @@ class TokenAudit:
     encodes_to: tuple[int, ...] = ()  # unreachable: what its text encodes to
     whole_piece_only: bool = False
     blocked_by: MergeRule | None = None
+    orphan: bool = False  # more than one symbol, and no merge makes it
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "class": self.cls, "token": self.label}
@@ -56,6 +59,8 @@ class TokenAudit:
                                       "right": rule.right_id, "new": rule.new_id}
         if self.whole_piece_only:
             data["whole_piece_only"] = True
+        if self.orphan:
+            data["orphan"] = True
         return data
 
 
@@ -64,14 +69,19 @@ class Audit:
     vocab_size: int
     tokens: tuple[TokenAudit, ...]
     counts: dict[str, int] = field(default_factory=dict)
+    merges: MergeAudit | None = None  # None: the model does not merge
 
     def of_class(self, cls: str) -> list[TokenAudit]:
         return [t for t in self.tokens if t.cls == cls]
 
     def to_json(self) -> dict[str, Any]:
-        return {"vocab_size": self.vocab_size, "counts": dict(self.counts),
-                "whole_piece_only": sum(t.whole_piece_only for t in self.tokens),
-                "tokens": [t.to_json() for t in self.tokens]}
+        data: dict[str, Any] = {
+            "vocab_size": self.vocab_size, "counts": dict(self.counts),
+            "whole_piece_only": sum(t.whole_piece_only for t in self.tokens)}
+        if self.merges is not None:
+            data["merges"] = self.merges.to_json()
+        data["tokens"] = [t.to_json() for t in self.tokens]
+        return data
 
 
 def _present_ids(tokenizer: Tokenizer) -> Iterator[int]:
@@ -86,42 +96,90 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
     total = len(ids)
     specials = tokenizer.specials.by_id
     model = tokenizer.model
-    results: dict[int, TokenAudit] = {}
+    fixed: dict[int, AuditClass] = {}
     texts: list[tuple[int, str]] = []
     labels: dict[int, str] = {}
     for tid in ids:
-        label = labels[tid] = tokenizer.token_label(tid, printable=True)
-        kind = "added" if tid in specials else model.kind(tid)
-        if kind in _SPECIAL_KINDS:
-            results[tid] = TokenAudit(tid, "special", label)
-        elif kind == "byte_fallback":
-            results[tid] = TokenAudit(tid, "byte_fallback", label)
-        else:
-            try:
-                tokenizer.token_bytes(tid).decode("utf-8")
-            except UnicodeDecodeError:
-                results[tid] = TokenAudit(tid, "undecodable", label)
-                continue
+        labels[tid] = tokenizer.token_label(tid, printable=True)
+        cls = _class_without_encoding(tokenizer, tid, specials)
+        if cls is None:
             texts.append((tid, tokenizer.decode([tid], errors="replace")))
-    yield len(results), total, None
-    trace = getattr(model, "trace_piece", None)
+        else:
+            fixed[tid] = cls
+    yield len(fixed), total, None
+    encoded: dict[int, list[int]] = {}
     for start in range(0, len(texts), BATCH):
         batch = texts[start : start + BATCH]
-        encoded = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
-        for (tid, text), got in zip(batch, encoded, strict=True):
-            label = labels[tid]
-            if got == [tid]:
-                results[tid] = TokenAudit(tid, "reachable", label, text,
-                                          whole_piece_only=_merges_miss(tokenizer, tid, text))
-            else:
-                blocked = _blocking_merge(tokenizer, tid, text) if trace is not None else None
-                results[tid] = TokenAudit(tid, "unreachable", label, text, tuple(got),
-                                          blocked_by=blocked)
-        yield len(results), total, None
-    tokens = tuple(results[tid] for tid in ids)
+        got = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
+        encoded.update(zip((tid for tid, _ in batch), got, strict=True))
+        yield len(fixed) + len(encoded), total, None
+    skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
+    merges = merge_audit(model, ids, skip)
+    whole_only = _looks_up_whole(tokenizer) and merges is not None
+    orphans = set(merges.orphans) if merges is not None else set()
+    own_text = dict(texts)
+    trace = getattr(model, "trace_piece", None)
+    tokens = []
+    for tid in ids:
+        label = labels[tid]
+        cls = fixed.get(tid)
+        if cls is not None:
+            tokens.append(TokenAudit(tid, cls, label, orphan=tid in orphans))
+            continue
+        text, got = own_text[tid], encoded[tid]
+        if got == [tid]:
+            tokens.append(TokenAudit(
+                tid, "reachable", label, text, orphan=tid in orphans,
+                whole_piece_only=whole_only and tid not in merges.built))  # type: ignore[union-attr]
+        else:
+            blocked = _blocking_merge(tokenizer, tid, text) if trace is not None else None
+            tokens.append(TokenAudit(tid, "unreachable", label, text, tuple(got),
+                                     blocked_by=blocked, orphan=tid in orphans))
     counts = Counter(t.cls for t in tokens)
-    yield total, total, Audit(tokenizer.vocab_size, tokens,
-                              {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES})
+    yield total, total, Audit(tokenizer.vocab_size, tuple(tokens),
+                              {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
+
+
+def _class_without_encoding(tokenizer: Tokenizer, tid: int, specials: Collection[int]
+                            ) -> AuditClass | None:
+    """special, byte_fallback or undecodable, or None: the class needs its text encoded."""
+    kind = "added" if tid in specials else tokenizer.model.kind(tid)
+    if kind in _SPECIAL_KINDS:
+        return "special"
+    if kind == "byte_fallback":
+        return "byte_fallback"
+    try:
+        tokenizer.token_bytes(tid).decode("utf-8")
+    except UnicodeDecodeError:
+        return "undecodable"
+    return None
+
+
+def audit_token(tokenizer: Tokenizer, tid: int) -> TokenAudit:
+    """One token's audit, as :func:`audit` gives it, without auditing the rest (``orphan``
+    needs every merge: it is left False here)."""
+    label = tokenizer.token_label(tid, printable=True)
+    cls = _class_without_encoding(tokenizer, tid, tokenizer.specials.by_id)
+    if cls is not None:
+        return TokenAudit(tid, cls, label)
+    text = tokenizer.decode([tid], errors="replace")
+    got = tokenizer.encode_ids(text, special="none")
+    if got == [tid]:
+        whole_only = (_looks_up_whole(tokenizer)
+                      and tokenizer.model.merges_alone([tid])[0] != [tid])
+        return TokenAudit(tid, "reachable", label, text, whole_piece_only=whole_only)
+    blocked = (_blocking_merge(tokenizer, tid, text)
+               if getattr(tokenizer.model, "trace_piece", None) is not None else None)
+    return TokenAudit(tid, "unreachable", label, text, tuple(got), blocked_by=blocked)
+
+
+def _looks_up_whole(tokenizer: Tokenizer) -> bool:
+    """Whether the model returns a piece that is a token whole before merging (tiktoken,
+    HF's ignore_merges), on text no normalizer changes (else the token's own symbols are not
+    what the model sees)."""
+    model = tokenizer.model
+    whole = model.looks_up_whole_piece or getattr(model, "ignore_merges", False)
+    return bool(whole) and getattr(tokenizer.normalizer, "kind", "none") == "none"
 
 
 def audit(tokenizer: Tokenizer) -> Audit:
@@ -137,18 +195,6 @@ def _single_piece(tokenizer: Tokenizer, text: str) -> str | None:
     if len(pieces) != 1 or pieces[0].special_id is not None:
         return None
     return pieces[0].model_input
-
-
-def _merges_miss(tokenizer: Tokenizer, tid: int, text: str) -> bool:
-    """Whether the merges alone, without the model's whole-piece lookup, build something
-    else from the token's own text (a reachable token is one piece: the text, normalized)."""
-    merged_only = getattr(tokenizer.model, "merged_only", None)
-    if merged_only is None or getattr(tokenizer.normalizer, "kind", "none") != "none":
-        return False
-    if len(text.encode("utf-8")) <= 2 and tokenizer.model.looks_up_whole_piece:
-        return False  # two bytes and a rank of their own: the one merge there is makes it
-    merged = merged_only(text)
-    return merged is not None and merged != [tid]
 
 
 def _blocking_merge(tokenizer: Tokenizer, tid: int, text: str) -> MergeRule | None:

@@ -16,6 +16,7 @@ from ..errors import ConfigError, DecodeError
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import DerivationNode, derivation
 from ..text.bounded_regex import check_pattern
+from .audit import TokenAudit, audit_token
 
 LookupMode = Literal["auto", "id", "text", "contains", "regex", "hex"]
 LOOKUP_MODES: tuple[LookupMode, ...] = ("auto", "id", "text", "contains", "regex", "hex")
@@ -104,6 +105,7 @@ class TokenFacts:
     rank: int | None
     tree: DerivationNode
     used_in: tuple[int, ...]  # indexes of the corpus texts whose encoding holds the token
+    audit: TokenAudit  # its class in the audit (``orphan`` is known only to a whole audit)
 
 
 def token_facts(tokenizer: Tokenizer, tid: int, corpus: Sequence[str] = ()) -> TokenFacts:
@@ -115,4 +117,5 @@ def token_facts(tokenizer: Tokenizer, tid: int, corpus: Sequence[str] = ()) -> T
     model = tokenizer.model
     rank = None if tid in tokenizer.specials.by_id else model.merge_rank(tid)
     return TokenFacts(tid, tokenizer.token_label(tid, printable=True), token_text(tokenizer, tid),
-                      data, tokenizer.token_kind(tid), rank, derivation(tokenizer, tid), used)
+                      data, tokenizer.token_kind(tid), rank, derivation(tokenizer, tid), used,
+                      audit_token(tokenizer, tid))

@@ -4,7 +4,7 @@ explain itself (merge steps, how a token was built)."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any, Literal
 
@@ -119,6 +119,34 @@ class TokenModel(ABC):
         """The rule that merges these two tokens when they are side by side, or None (the
         pair is not a merge, or the model does not merge)."""
         return None
+
+    def merge_list(self) -> Sequence[MergeRule] | None:
+        """Every merge as the model lists them, in rank order (a pair listed twice, twice);
+        None when the merges are implied by the vocabulary (tiktoken ranks, SentencePiece
+        scores) or the model does not merge."""
+        return None
+
+    def joins(self, token_id: int) -> list[tuple[int, int]]:
+        """For merges implied by the vocabulary: every (left, right) pair of tokens whose
+        join is this token (a token with none is built by no merge)."""
+        return []
+
+    def own_symbols(self, token_id: int) -> list[int] | None:
+        """For listed merges: the symbols a piece that is exactly this token starts as."""
+        return None
+
+    def last_merge_ranks(self, symbol_lists: Sequence[list[int]]) -> list[int | None]:
+        """For listed merges: the rank of the merge that leaves each list of symbols one
+        token (None: they never become one)."""
+        return [None for _ in symbol_lists]
+
+    def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        """What the merges alone — no whole-piece lookup, no normalizer, no pre-tokenizer —
+        make of each token's own starting symbols (its bytes or characters), or None where
+        the model does not merge or the token has no such symbols. A merge can only ever
+        form its token where these symbols are: so a token they do not rebuild is never
+        made by a merge, inside any text."""
+        return [None] * len(token_ids)
 
     # What the model does to a piece, for a playback of a model with no merges to show.
     merge_method = ""

@@ -21,7 +21,7 @@ from ..errors import ConfigError, EncodeError
 from ..text.byte_level import bytes_to_printable, hf_byte_order
 from .base import Level, TokenKind, TokenModel
 from .merges import MergeRule, MergeStep
-from .rank_merge import VECTOR_PIECE, merge_by_rank, trace_by_rank
+from .rank_merge import VECTOR_PIECE, last_merge_rank, merge_by_rank, trace_by_rank
 
 ByteOrder = Literal["value", "hf"]
 LEVELS: tuple[Level, ...] = ("byte", "char")
@@ -195,6 +195,36 @@ class BPEModel(TokenModel):
     def merges(self) -> dict[tuple[int, int], tuple[int, int]]:
         """(left id, right id) → (rank, new id)."""
         return {(r.left_id, r.right_id): (r.rank, r.new_id) for r in self.rules}
+
+    def merge_list(self) -> list[MergeRule]:
+        return list(self.rules)
+
+    def own_symbols(self, token_id: int) -> list[int] | None:
+        """The base symbols a piece that is exactly this token starts as: every token here
+        is a base symbol or built by a rule, so its symbols are its rule's parts', joined."""
+        if not 0 <= token_id < len(self._bytes) or self._kinds[token_id] == "end_of_word":
+            return None
+        out: list[int] = []
+        todo = [token_id]
+        while todo:
+            tid = todo.pop()
+            rule = self._built_by.get(tid)
+            if rule is None:
+                out.append(tid)
+            else:
+                todo.append(rule.right_id)
+                todo.append(rule.left_id)
+        return out
+
+    def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        starts = [self.own_symbols(t) for t in token_ids]
+        wanted = [ids for ids in starts if ids is not None]
+        merged = iter(self._long_table().merge_many(wanted) if wanted else [])
+        return [None if ids is None else next(merged) for ids in starts]
+
+    def last_merge_ranks(self, symbol_lists: Sequence[list[int]]) -> list[int | None]:
+        ranks, new_ids, shift = self._rank_tables()
+        return [last_merge_rank(ids, ranks, new_ids, shift) for ids in symbol_lists]
 
     def kind(self, token_id: int) -> TokenKind:
         return self._kinds[token_id]

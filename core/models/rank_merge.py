@@ -58,6 +58,31 @@ def _merge_short(
             pair_ranks[i] = get(new << shift | ids[i + 1], NO_RANK)
 
 
+def last_merge_rank(
+    ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int
+) -> int | None:
+    """The rank of the merge that leaves ``ids`` one token, or None if they never become one
+    (the merge of :func:`merge_by_rank`, keeping only the last rank applied)."""
+    ids = list(ids)
+    get = ranks.get
+    pair_ranks = [get(a << shift | b, NO_RANK) for a, b in pairwise(ids)]
+    best = None
+    while pair_ranks:
+        best = min(pair_ranks)
+        if best == NO_RANK:
+            return None
+        i = pair_ranks.index(best)
+        new = new_ids[best]
+        ids[i] = new
+        del ids[i + 1]
+        del pair_ranks[i]
+        if i and pair_ranks:
+            pair_ranks[i - 1] = get(ids[i - 1] << shift | new, NO_RANK)
+        if i < len(pair_ranks):
+            pair_ranks[i] = get(new << shift | ids[i + 1], NO_RANK)
+    return best
+
+
 def _merge_long(
     ids: list[int], ranks: dict[int, int], new_ids: list[int], shift: int
 ) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from array import array
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from heapq import heapify, heappop, heappush
 from typing import Any
@@ -90,6 +90,30 @@ class TiktokenModel(TokenModel):
         """What the merges alone make of ``piece``, without the whole-piece lookup."""
         data = piece.encode("utf-8")
         return self._merge_long(data) if len(data) > HEAP_FROM_BYTES else self._merge_short(data)
+
+    def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        # Every token's bytes merged at once by the vectorized merge: o200k's 200k tokens in
+        # well under a second, where merging them one by one in Python takes seconds.
+        import numpy as np
+
+        table = self.token_bytes
+        datas = [table[t] or b"" if 0 <= t < len(table) else b"" for t in token_ids]
+        sizes = np.fromiter(map(len, datas), dtype=np.int64, count=len(datas))
+        flat = self._byte_ids[np.frombuffer(b"".join(datas), dtype=np.uint8)]
+        merged = self.pair_table().merge_flat(flat, sizes)
+        return [ids or None for ids in merged]
+
+    def joins(self, token_id: int) -> list[tuple[int, int]]:
+        data = self.token_bytes[token_id] if 0 <= token_id < len(self.token_bytes) else None
+        if not data:
+            return []
+        get = self.encoder.get
+        out = []
+        for k in range(1, len(data)):
+            left, right = get(data[:k]), get(data[k:])
+            if left is not None and right is not None:
+                out.append((left, right))
+        return out
 
     def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
         """``[encode_piece(p) for p in pieces]``; many pieces are merged together by the

@@ -22,7 +22,13 @@ from ..errors import ConfigError
 from ..text.byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .base import TokenKind, TokenModel, check_vocabulary_ids
 from .merges import MergeRule, MergeStep
-from .rank_merge import LONG_PIECE, VECTOR_PIECE, merge_by_rank, trace_by_rank
+from .rank_merge import (
+    LONG_PIECE,
+    VECTOR_PIECE,
+    last_merge_rank,
+    merge_by_rank,
+    trace_by_rank,
+)
 
 
 class VocabBPEModel(TokenModel):
@@ -209,6 +215,40 @@ class VocabBPEModel(TokenModel):
         labels = self.labels
         return [(labels[a] or "", labels[b] or "")
                 for a, b in zip(self._merge_lefts, self._merge_rights, strict=True)]
+
+    def merge_list(self) -> list[MergeRule]:
+        return [MergeRule(rank, a, b, new) for rank, (a, b, new) in enumerate(
+            zip(self._merge_lefts, self._merge_rights, self._new_ids, strict=True))]
+
+    def own_symbols(self, token_id: int) -> list[int] | None:
+        """The symbols a piece that is exactly this token starts as: its bytes, or its
+        characters with the continuing-subword prefix on all but a word's first and the
+        end-of-word suffix on the last (None: a symbol is not in the vocabulary)."""
+        label = self.labels[token_id] if 0 <= token_id < len(self.labels) else None
+        if label is None or token_id == self.unk_id:
+            return None
+        if self.level == "byte":
+            data = self.token_bytes[token_id] or b""
+            ids = [self._byte_ids[b] for b in data]
+        else:
+            inside = bool(self.prefix) and label.startswith(self.prefix)
+            ends = bool(self.suffix) and label.endswith(self.suffix)
+            text = self._strip_affixes(label)
+            last = len(text) - 1
+            ids = [self.vocab.get((self.prefix if i or inside else "") + ch
+                                  + (self.suffix if i == last and ends else ""))
+                   for i, ch in enumerate(text)]
+        return None if not ids or None in ids else ids  # type: ignore[return-value]
+
+    def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        starts = [self.own_symbols(t) for t in token_ids]
+        wanted = [ids for ids in starts if ids is not None]
+        merged = iter(self._long_table.merge_many(wanted) if wanted else [])
+        return [None if ids is None else next(merged) for ids in starts]
+
+    def last_merge_ranks(self, symbol_lists: Sequence[list[int]]) -> list[int | None]:
+        return [last_merge_rank(ids, self._ranks, self._new_ids, self._shift)
+                for ids in symbol_lists]
 
     def with_spelled_input(self) -> VocabBPEModel:
         if self.level != "byte" or self.mapped_input:

@@ -18,6 +18,7 @@ merge here is the rank of its piece by score; ``MergeStep.rank`` reports that.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cached_property
 from heapq import heappop, heappush
 from itertools import pairwise
@@ -308,6 +309,28 @@ class SentencePieceBPE(SentencePieceModel):
         cut = sum(map(len, symbols[:right]))
         return MergeRule(self.ranks[token_id], vocab.model_id(text[:cut]),
                          vocab.model_id(text[cut:]), token_id)
+
+    def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        vocab = self.vocab
+        out: list[list[int] | None] = []
+        for tid in token_ids:
+            if not 0 <= tid < len(vocab) or vocab.types[tid] != NORMAL:
+                out.append(None)
+                continue
+            out.append([i for _, i in self._merge(vocab.pieces[tid])])
+        return out
+
+    def joins(self, token_id: int) -> list[tuple[int, int]]:
+        vocab = self.vocab
+        if not 0 <= token_id < len(vocab) or vocab.types[token_id] != NORMAL:
+            return []
+        piece, get = vocab.pieces[token_id], vocab.normal.get
+        out = []
+        for k in range(1, len(piece)):
+            left, right = get(piece[:k]), get(piece[k:])
+            if left is not None and right is not None:
+                out.append((left, right))
+        return out
 
     def kind(self, token_id: int) -> TokenKind:
         if self.vocab.types[token_id] == NORMAL:

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 
 ALL_CLASSES = "all classes"
+NEVER_MADE = "made by no merge"
+ORPHAN = "orphan (no merge makes it)"
 
 
 def run_audit(tokenizer: Tokenizer, job) -> Audit:
@@ -67,12 +69,14 @@ class AuditModel(QAbstractTableModel):
         self.shown = list(range(len(self.tokens)))
         self.endResetModel()
 
-    def set_filter(self, cls: str, text: str) -> None:
+    def set_filter(self, cls: str, text: str, among: frozenset[int] | None = None) -> None:
+        """Rows of class ``cls`` ("" for all) holding ``text``; ``among``: only these ids."""
         self.beginResetModel()
         text = text.lower()
         tokens, searchable = self.tokens, self.searchable
         self.shown = [i for i in range(len(tokens))
-                      if (not cls or tokens[i].cls == cls) and (not text or text in searchable[i])]
+                      if (not cls or tokens[i].cls == cls) and (not text or text in searchable[i])
+                      and (among is None or tokens[i].id in among)]
         self.endResetModel()
 
     def token_at(self, row: int):
@@ -120,6 +124,11 @@ class AuditPage(QWidget):
         self.class_box.addItem(ALL_CLASSES, "")
         for cls in AUDIT_CLASSES:
             self.class_box.addItem(cls, cls)
+        # Not classes but findings about the merges, listed by the token they concern.
+        self.class_box.addItem(NEVER_MADE, NEVER_MADE)
+        self.class_box.addItem(ORPHAN, ORPHAN)
+        self.merge_findings: dict[str, frozenset[int]] = {}
+        self.unused_by_token: dict[int, list] = {}
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("filter by text")
         self.model = AuditModel()
@@ -158,6 +167,21 @@ class AuditPage(QWidget):
         counts = ", ".join(f"{cls} {n:,}" for cls, n in audit.counts.items())
         whole = sum(t.whole_piece_only for t in audit.tokens)
         extra = f"; reachable only as a whole piece: {whole:,}" if whole else ""
+        merges = audit.merges
+        self.unused_by_token = {}
+        if merges is not None:
+            for unused in merges.never_applied:
+                self.unused_by_token.setdefault(unused.rule.new_id, []).append(unused)
+            never_made = frozenset(m.rule.new_id for m in merges.never_applied
+                                   if m.reason == "never_made")
+            self.merge_findings = {NEVER_MADE: never_made, ORPHAN: frozenset(merges.orphans)}
+            reasons = merges.reasons()
+            extra += (f"\n{merges.checked:,} {'merges' if merges.listed else 'merged tokens'}: "
+                      f"{len(merges.never_applied):,} never apply ({reasons['never_made']:,} "
+                      f"make a token no merge makes, {reasons['another_merge']:,} a token "
+                      f"another merge makes); {len(merges.orphans):,} orphan tokens")
+        else:
+            self.merge_findings = {NEVER_MADE: frozenset(), ORPHAN: frozenset()}
         self.status.setText(f"{audit.vocab_size:,} ids: {counts}{extra}")
         self.model.set_audit(tokenizer, audit)
         self._apply_filter()
@@ -166,7 +190,11 @@ class AuditPage(QWidget):
         self.table.setColumnWidth(2, 220)
 
     def _apply_filter(self) -> None:
-        self.model.set_filter(self.class_box.currentData(), self.filter.text())
+        choice = self.class_box.currentData()
+        if choice in (NEVER_MADE, ORPHAN):
+            self.model.set_filter("", self.filter.text(), self.merge_findings.get(choice))
+        else:
+            self.model.set_filter(choice, self.filter.text())
 
     def shown_ids(self) -> list[int]:
         return [self.model.token_at(r).id for r in range(self.model.rowCount())]
@@ -193,6 +221,14 @@ class AuditPage(QWidget):
         if token.whole_piece_only:
             lines.append("reachable only when its text is a whole piece: the merges alone "
                          "build something else, so inside a longer piece it never appears")
+        if token.orphan:
+            lines.append("orphan: no merge makes it")
+        for unused in self.unused_by_token.get(tid, ()):
+            rule = unused.rule
+            why = ("another merge makes the token" if unused.reason == "another_merge" else
+                   "the merges make " + " | ".join(label_of(tokenizer, i) for i in unused.builds))
+            lines.append(f"merge {rule.rank} ({label_of(tokenizer, rule.left_id)} + "
+                         f"{label_of(tokenizer, rule.right_id)}) never applies: {why}")
         try:
             facts = token_facts(tokenizer, tid)
             lines.append(f"kind {facts.kind}, rank {facts.rank}")

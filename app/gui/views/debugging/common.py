@@ -34,3 +34,18 @@ def tree_lines(tokenizer: Tokenizer, node, depth: int) -> list[str]:
     out.extend(tree_lines(tokenizer, node.left, depth + 1))
     out.extend(tree_lines(tokenizer, node.right, depth + 1))
     return out
+
+
+def audit_line(tokenizer: Tokenizer, token) -> str:
+    """A token's class in the audit, in words."""
+    line = f"audit: {token.cls}"
+    if token.cls == "unreachable":
+        line += " — its text encodes to " + " | ".join(label_of(tokenizer, i)
+                                                       for i in token.encodes_to)
+        if token.blocked_by is not None:
+            rule = token.blocked_by
+            line += (f"; merge {rule.rank} ({label_of(tokenizer, rule.left_id)} + "
+                     f"{label_of(tokenizer, rule.right_id)}) gets there first")
+    elif token.whole_piece_only:
+        line += ", but only as a whole piece (the merges alone make something else)"
+    return line

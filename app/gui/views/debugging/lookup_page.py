@@ -27,7 +27,7 @@ from bpelens.core import (
 )
 
 from ... import style
-from .common import label_of, tree_lines
+from .common import audit_line, label_of, tree_lines
 
 
 class LookupPage(QWidget):
@@ -90,6 +90,7 @@ class LookupPage(QWidget):
         facts = token_facts(self.tokenizer, tid, texts)
         lines = [f"id {tid}: {facts.label!r} — text {facts.text!r}",
                  f"bytes {facts.data.hex(' ')}, kind {facts.kind}, rank {facts.rank}",
+                 audit_line(self.tokenizer, facts.audit),
                  "derivation:", *tree_lines(self.tokenizer, facts.tree, 1)]
         if texts:
             used = [texts[i] for i in facts.used_in]
