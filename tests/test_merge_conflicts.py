@@ -4,10 +4,17 @@ with merges of which some are shadowed."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from bpelens.core import BPEModel, ConfigError, Tokenizer, TrainingConfig, train
-from bpelens.core.debugging.conflicts import add_merges, apply_fixes, find_conflicts
+from bpelens.core import BPEModel, ConfigError, Tokenizer, TrainingConfig, load_tokenizer, train
+from bpelens.core.debugging.conflicts import (
+    add_merges,
+    apply_fixes,
+    find_conflicts,
+    save_extended,
+)
 from bpelens.core.models.tiktoken_ranks import TiktokenModel
 
 
@@ -65,3 +72,17 @@ def test_only_bpe_lens_bpe_models_take_merges():
         add_merges(ranks, [(b"a", b"b")])
     with pytest.raises(ConfigError, match="not a token"):
         add_merges(seed_base(), [(b"a", b"zz")])
+
+
+def test_a_bpe_lens_tokenizer_with_merges_added_is_saved_in_its_own_format(tmp_path):
+    extended, made = add_merges(seed_base(), [(b"b", b"c"), (b"a", b"bc")])
+    fixed = apply_fixes(extended, find_conflicts(extended, made))
+    path = tmp_path / "fixed.json"
+    save_extended(fixed, path)
+    assert json.loads(path.read_text("utf-8"))["format"] == "bpelens-tokenizer"
+    again = load_tokenizer(path)
+    assert isinstance(again.model, BPEModel)
+    assert again.model.merge_count == 4
+    for text in ("abc", "xabcab", "bcx"):
+        assert again.encode_ids(text) == fixed.encode_ids(text)
+    assert again.encode_ids("abc") == [made[1]]

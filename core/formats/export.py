@@ -66,6 +66,14 @@ def _vocab_bpe_document(tokenizer: Tokenizer, model: VocabBPEModel) -> dict[str,
     return document
 
 
+def keep_added_ids(vocab: dict[str, int], tokenizer: Tokenizer) -> None:
+    """Before a tokenizer.json's vocabulary grows: HF numbers an added token the vocabulary
+    does not hold by the vocabulary's size, so a bigger vocabulary would move every such
+    token (Llama 3's and Qwen's specials) up. Kept in the vocabulary at its id, it keeps it."""
+    for content, tid in tokenizer.specials.ids.items():
+        vocab.setdefault(content, tid)
+
+
 def _added_tokens(tokenizer: Tokenizer) -> list[dict[str, Any]]:
     return [
         {"id": tid, "content": text, "single_word": False, "lstrip": False, "rstrip": False,

@@ -19,8 +19,9 @@ from bpelens.core import (
     Tokenizer,
     add_merges,
     apply_fixes,
+    extended_format,
     find_conflicts,
-    save_tokenizer,
+    save_extended,
 )
 
 from ... import style
@@ -28,14 +29,16 @@ from .common import label_of
 
 
 class ConflictsPage(QWidget):
-    """Merges added to the tokenizer in the main view (a BPE Lens BPE tokenizer), the added
-    tokens that can no longer come out, the fixes, applied and saved."""
+    """Merges added to the tokenizer in the main view (BPE trained in BPE Lens, or a Hugging
+    Face vocabulary + merges BPE), the added tokens that can no longer come out, the fixes,
+    applied and saved (as the format it came in)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.tokenizer: Tokenizer | None = None
         self.extended: Tokenizer | None = None
         self.conflicts: list = []
+        self.runner = None  # set by the view: the check runs off the GUI thread
         self.rules = QPlainTextEdit()
         self.rules.setPlaceholderText("One merge per line: LEFT + RIGHT, each a token's text "
                                       "(␣ for a space), e.g.\nb + c\na + bc")
@@ -79,45 +82,81 @@ class ConflictsPage(QWidget):
         if tokenizer is None:
             return
         try:
-            extended, made = add_merges(tokenizer, self.parsed_rules())
-            conflicts = find_conflicts(extended, made)
+            rules = self.parsed_rules()
         except BpeLensError as exc:
             self.problem.setText(str(exc))
             self.fix_button.setEnabled(False)
             return
         self.problem.clear()
+        self.fix_button.setEnabled(False)
+        if self.runner is None:
+            self.show_outcome(check_merges(tokenizer, rules))
+            return
+        # Each fix is checked on a rebuilt copy: ~0.6 s for Llama 3's vocabulary.
+        self.report.setPlainText("Adding the merges and checking every added token…")
+        self.runner.submit(lambda job: check_merges(tokenizer, rules))
+
+    def show_failure(self, exc: BaseException) -> None:
+        self.problem.setText(str(exc))
+        self.report.clear()
+
+    def show_outcome(self, outcome: tuple[Tokenizer, tuple[int, ...], list]) -> None:
+        extended, made, conflicts = outcome
         self.extended, self.conflicts = extended, conflicts
-        label = lambda tid: label_of(extended, tid)  # noqa: E731
-        lines = [f"{len(made)} merges added, making {', '.join(label(t) for t in made)}."]
-        if not conflicts:
-            lines.append("Every added token comes out when its own text is encoded.")
-        for conflict in conflicts:
-            lines.append("")
-            lines.append(f"{label(conflict.token_id)} (id {conflict.token_id}) never comes out: "
-                         f"its text {conflict.text!r} encodes to "
-                         f"{' | '.join(label(t) for t in conflict.stops_at)}")
-            if conflict.blocked_by is not None:
-                rule = conflict.blocked_by
-                lines.append(f"  merge {rule.rank} ({label(rule.left_id)} + "
-                             f"{label(rule.right_id)}) applies first and blocks the way")
-            fix = ", ".join(f"{a.decode('utf-8', 'replace')} + {b.decode('utf-8', 'replace')}"
-                            for a, b in conflict.fix)
-            verdict = "checked: it then comes out" if conflict.fixed else "not enough alone"
-            lines.append(f"  fix: add {fix} — {verdict}")
-        self.report.setPlainText("\n".join(lines))
-        self.fix_button.setEnabled(bool(conflicts))
+        self.report.setPlainText("\n".join(conflict_report(extended, made, conflicts)))
+        self.fix_button.setEnabled(True)
+        self.fix_button.setText("Apply the fixes and save…" if any(c.fix for c in conflicts)
+                                else "Save the extended tokenizer…")
 
     def fixed_tokenizer(self) -> Tokenizer | None:
-        if self.extended is None or not self.conflicts:
+        if self.extended is None:
             return None
-        return apply_fixes(self.extended, self.conflicts)
+        return apply_fixes(self.extended, self.conflicts) if self.conflicts else self.extended
 
     def ask_save_fixed(self) -> None:
         fixed = self.fixed_tokenizer()
         if fixed is None:
             return
-        name, _ = QFileDialog.getSaveFileName(self, "Save the fixed tokenizer", "fixed.json",
-                                              "BPE Lens tokenizer (*.json)")
-        if name:
-            save_tokenizer(fixed, name)
-            self.report.appendPlainText(f"\nSaved to {name}.")
+        hf = extended_format(fixed) == "tokenizer.json"
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save the tokenizer", "tokenizer.json" if hf else "fixed.json",
+            "Hugging Face tokenizer.json (*.json)" if hf else "BPE Lens tokenizer (*.json)")
+        if not name:
+            return
+        try:
+            save_extended(fixed, name)
+        except (BpeLensError, OSError) as exc:
+            self.problem.setText(f"Could not save {name}: {exc}")
+            return
+        self.report.appendPlainText(f"\nSaved to {name}.")
+
+
+def check_merges(tokenizer: Tokenizer, rules: list[tuple[bytes, bytes]]
+                 ) -> tuple[Tokenizer, tuple[int, ...], list]:
+    extended, made = add_merges(tokenizer, rules)
+    return extended, made, find_conflicts(extended, made)
+
+
+def conflict_report(extended: Tokenizer, made: tuple[int, ...], conflicts: list) -> list[str]:
+    label = lambda tid: label_of(extended, tid)  # noqa: E731
+    lines = [f"{len(made)} merges added, making {', '.join(label(t) for t in made)}."]
+    if not conflicts:
+        lines.append("Every added token comes out when its own text is encoded.")
+    for conflict in conflicts:
+        lines.append("")
+        lines.append(f"{label(conflict.token_id)} (id {conflict.token_id}) never comes out: "
+                     f"its text {conflict.text!r} encodes to "
+                     f"{' | '.join(label(t) for t in conflict.stops_at)}")
+        if conflict.blocked_by is not None:
+            rule = conflict.blocked_by
+            lines.append(f"  merge {rule.rank} ({label(rule.left_id)} + "
+                         f"{label(rule.right_id)}) applies first and blocks the way")
+        if not conflict.fix:
+            lines.append("  no merge can fix it: what its text encodes to does not join into "
+                         "its bytes (a prefix, a part of a character or an unknown piece)")
+            continue
+        fix = ", ".join(f"{a.decode('utf-8', 'replace')} + {b.decode('utf-8', 'replace')}"
+                        for a, b in conflict.fix)
+        verdict = "checked: it then comes out" if conflict.fixed else "not enough alone"
+        lines.append(f"  fix: add {fix} — {verdict}")
+    return lines
