@@ -82,6 +82,7 @@ def test_lookup_cost_and_other_algorithms_show_the_cores_answers(make_window, qt
     contrast.text.setText("lowest newest")
     contrast.p.setValue(0.0)
     QTest.mouseClick(contrast.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "distinct" in contrast.output.toPlainText(), timeout=30_000)
     shown = contrast.output.toPlainText()
     greedy = " | ".join(tokenizer.token_label(i, printable=True)
                         for i in greedy_longest_match(tokenizer, "lowest newest"))
@@ -123,6 +124,8 @@ def test_the_conflict_page_reports_the_seeds_example_and_saves_the_fix(make_wind
     page = view.conflicts_page
     page.rules.setPlainText("b + c\na + bc")
     QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
+    assert page.fix_button.isEnabled()
     report = page.report.toPlainText()
     assert "abc (id 6) never comes out: its text 'abc' encodes to ab | c" in report
     assert "merge 0 (a + b) applies first" in report
@@ -134,3 +137,109 @@ def test_the_conflict_page_reports_the_seeds_example_and_saves_the_fix(make_wind
     page.rules.setPlainText("b c")
     QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
     assert "line 1: expected LEFT + RIGHT" in page.problem.text()
+
+
+def seed_file(tmp_path):
+    """The seed's conflict saved as a BPE Lens tokenizer: a + b, b + c, then a + bc."""
+    from bpelens.core import BPEModel, Tokenizer, add_merges, save_tokenizer
+
+    model = BPEModel(level="char", alphabet=list("abcx"))
+    model.merge_pair(model.char_id("a"), model.char_id("b"))
+    extended = add_merges(Tokenizer(model, pretokenizer=None), [(b"b", b"c"), (b"a", b"bc")])[0]
+    path = tmp_path / "seed.json"
+    save_tokenizer(extended, path)
+    return path
+
+
+def test_the_audit_lists_merges_that_never_apply_and_lookup_shows_a_tokens_class(
+        make_window, qtbot, tmp_path):
+    window = make_window(tokenizer_path=str(seed_file(tmp_path)), text="xabc")
+    view = open_debug(window)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 7,
+                    timeout=30_000)
+    page = view.audit_page
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.audit is not None, timeout=30_000)
+    assert "3 merges: 1 never apply (1 make a token no merge makes" in page.status.text()
+    page.class_box.setCurrentIndex(page.class_box.findData("made by no merge"))
+    assert page.shown_ids() == [6]
+    page.table.selectRow(0)
+    details = page.details.toPlainText()
+    assert "merge 2 (a + bc) never applies: the merges make ab | c" in details
+    page.class_box.setCurrentIndex(page.class_box.findData("orphan (no merge makes it)"))
+    assert page.shown_ids() == []
+
+    lookup = view.lookup_page
+    lookup.query.setText("abc")
+    QTest.keyClick(lookup.query, Qt.Key.Key_Return)
+    assert lookup.results.item(0, 0).text() == "6"
+    assert ("audit: unreachable — its text encodes to ab | c; merge 0 (a + b) gets there first"
+            in lookup.details.toPlainText())
+
+
+def test_the_other_algorithms_page_draws_a_unigram_lattice_and_hides_it_for_bpe(
+        make_window, qtbot, tmp_path):
+    import json
+
+    from bpelens.core import open_tokenizer, unigram_lattice
+
+    vocab = [["<unk>", 0.0], ["a", -2.0], ["b", -2.5], ["c", -3.0], ["ab", -2.2],
+             ["bc", -2.1], ["abc", -6.0]]
+    document = {"version": "1.0", "added_tokens": [], "normalizer": None,
+                "pre_tokenizer": {"type": "WhitespaceSplit"}, "post_processor": None,
+                "decoder": None, "model": {"type": "Unigram", "unk_id": 0, "vocab": vocab}}
+    path = tmp_path / "unigram.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    window = make_window(tokenizer_path=str(path), text="abc")
+    view = open_debug(window)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 7,
+                    timeout=30_000)
+    page = view.contrast_page
+    assert not page.lattice_area.isVisibleTo(page)
+    page.text.setText("abc cab")
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.lattice_area.isVisibleTo(page), timeout=30_000)
+    expected = unigram_lattice(open_tokenizer(path), "abc cab")
+    assert page.lattice.best_path_ids() == [piece.best_path for piece in expected]
+    drawn = sorted((n.id, n.start, n.end) for n, _ in page.lattice.chip_rects())
+    assert drawn == sorted((n.id, n.start, n.end) for p in expected for n in p.nodes)
+
+    # A BPE tokenizer that cannot encode the space: the page says so, and draws no lattice.
+    view._on_loaded(None, open_tokenizer(seed_file(tmp_path)), False)
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "cannot encode" in page.output.toPlainText(), timeout=30_000)
+    assert "U+0020" in page.output.toPlainText()
+    assert not page.lattice_area.isVisibleTo(page)
+
+
+def test_merges_added_to_a_hugging_face_file_are_fixed_and_saved_as_tokenizer_json(
+        make_window, qtbot, tmp_path, monkeypatch):
+    import json
+
+    from PySide6.QtWidgets import QFileDialog
+    from tokenizers import Tokenizer as HFTokenizer
+
+    document = {"version": "1.0", "added_tokens": [], "normalizer": None,
+                "pre_tokenizer": None, "post_processor": None, "decoder": None,
+                "model": {"type": "BPE", "vocab": {"a": 0, "b": 1, "c": 2, "x": 3, "ab": 4},
+                          "merges": ["a b"], "unk_token": None}}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    window = make_window(tokenizer_path=str(path), text="xabc")
+    view = open_debug(window)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5,
+                    timeout=30_000)
+    page = view.conflicts_page
+    page.rules.setPlainText("b + c\na + bc")
+    QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
+    assert "abc (id 6) never comes out: its text 'abc' encodes to ab | c" in (
+        page.report.toPlainText())
+    out = tmp_path / "fixed" / "tokenizer.json"
+    out.parent.mkdir()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    QTest.mouseClick(page.fix_button, Qt.MouseButton.LeftButton)
+    assert f"Saved to {out}." in page.report.toPlainText()
+    theirs = HFTokenizer.from_file(str(out))
+    assert theirs.encode("abc").ids == [6]
+    assert theirs.encode("xab").ids == [3, 4]

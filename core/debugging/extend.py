@@ -10,7 +10,8 @@ every model and added token). New merges rank after all existing ones, so the ol
 first: old text that no new merge touches keeps its ids.
 
 Written as a Hugging Face ``tokenizer.json`` (vocabulary and merges appended), which
-``tokenizers`` loads with the same ids.
+``tokenizers`` loads with the same ids. A BPE trained in BPE Lens is extended as the
+tokenizer.json it exports to.
 """
 
 from __future__ import annotations
@@ -18,17 +19,23 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError, TrainingError
 from ..formats.detect import open_tokenizer
+from ..formats.export import keep_added_ids, to_hf_json
+from ..formats.hf_json import tokenizer_from_hf
+from ..models.bpe import BPEModel
 from ..models.vocab_bpe import VocabBPEModel
+from ..pipeline.tokenizer import Tokenizer
 from ..training.trainer import _PairIndex
 
 MAX_NEW = 1_000_000
+REPORT_LINES = 2000  # corpus lines read between two progress reports
+REPORT_MERGES = 100
 
 
 @dataclass(frozen=True)
@@ -50,8 +57,7 @@ class Extension:
 def extend_tokenizer_json(path: str | Path, lines: Iterable[str], add: int, *,
                           min_frequency: int = 2) -> Extension:
     """Learn up to ``add`` merges from ``lines`` on top of the ``tokenizer.json`` at ``path``."""
-    if not isinstance(add, int) or not 1 <= add <= MAX_NEW:
-        raise ConfigError(f"--add {add!r}: expected a number of merges from 1 to {MAX_NEW:,}")
+    _check_add(add)
     path = Path(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -61,20 +67,45 @@ def extend_tokenizer_json(path: str | Path, lines: Iterable[str], add: int, *,
     if not isinstance(model_data, dict) or model_data.get("type") != "BPE":
         raise ConfigError(f"{path}: continued training needs a BPE tokenizer.json (model type "
                           f"BPE)")
-    tokenizer = open_tokenizer(path)
+    return extend_tokenizer(open_tokenizer(path), lines, add, min_frequency=min_frequency)
+
+
+def _check_add(add: int) -> None:
+    if not isinstance(add, int) or not 1 <= add <= MAX_NEW:
+        raise ConfigError(f"--add {add!r}: expected a number of merges from 1 to {MAX_NEW:,}")
+
+
+def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
+                     min_frequency: int = 2,
+                     report: Callable[[str, float | None], None] | None = None) -> Extension:
+    """Learn up to ``add`` merges from ``lines`` on top of ``tokenizer`` (a Hugging Face
+    vocabulary + merges BPE, or BPE trained in BPE Lens, which is written as tokenizer.json
+    first). ``report(message, fraction)`` is called now and then (it may raise to cancel)."""
+    _check_add(add)
     model = tokenizer.model
+    if isinstance(model, BPEModel):
+        tokenizer = tokenizer_from_hf(to_hf_json(tokenizer), path=tokenizer.name or "")
+        model = tokenizer.model
     if not isinstance(model, VocabBPEModel):
-        raise ConfigError(f"{path}: continued training needs a BPE tokenizer.json")
+        raise ConfigError(f"continued training needs a BPE tokenizer.json or BPE trained in BPE "
+                          f"Lens (this one is {model.describe()})")
+    if model.prefix or model.suffix:
+        raise ConfigError("continued training joins the vocabulary's strings, which a "
+                          "continuing_subword_prefix or end_of_word_suffix makes ambiguous: "
+                          "give a BPE without them")
+    data = to_hf_json(tokenizer)
+    model_data = data["model"]
     vocab: dict[str, int] = model_data["vocab"]
-    taken = set(vocab.values()) | {t.get("id") for t in data.get("added_tokens", [])
-                                    if isinstance(t, dict)}
-    next_id = max((i for i in taken if isinstance(i, int)), default=-1) + 1
+    taken = set(vocab.values()) | set(tokenizer.specials.ids.values())
+    next_id = max(taken, default=-1) + 1
 
     pieces: Counter[str] = Counter()
-    for line in lines:
+    for number, line in enumerate(lines, start=1):
         for piece in tokenizer.encode(line, special="none").pieces:
             if piece.special_id is None and piece.model_input:
                 pieces[piece.model_input] += 1
+        if report is not None and number % REPORT_LINES == 0:
+            report(f"Reading the corpus: {number:,} lines", None)
     if not pieces:
         raise TrainingError("the corpus has no text to learn from")
     words = ["".join(map(chr, model.encode_piece(p))) for p in pieces]
@@ -89,7 +120,11 @@ def extend_tokenizer_json(path: str | Path, lines: Iterable[str], add: int, *,
     added: list[tuple[str, str, int, int]] = []
     threshold = max(1, math.ceil(min_frequency))
     stop = "merges"
+    reported = -1
     while len(added) < add:
+        if report is not None and len(added) % REPORT_MERGES == 0 and len(added) != reported:
+            reported = len(added)
+            report(f"Learning merges: {reported:,} of {add:,}", reported / add)
         if not index.heap:
             stop = "no_pairs"
             break
@@ -110,6 +145,8 @@ def extend_tokenizer_json(path: str | Path, lines: Iterable[str], add: int, *,
         joined = left_text + right_text
         new = vocab.get(joined)
         if new is None:
+            if not made:
+                keep_added_ids(vocab, tokenizer)
             new = next_id
             next_id += 1
             vocab[joined] = new

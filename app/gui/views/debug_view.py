@@ -79,6 +79,15 @@ class DebugView(QWidget):
             lambda exc: self.diff_page.status.setText(f"Could not compare: {exc}"))
         self.differ.progressed.connect(lambda _f, message: self.diff_page.status.setText(message))
         self.diff_page.run_button.clicked.connect(self.run_diff)
+        conflicts = self.conflicts_page
+        conflicts.runner = session.runner("conflicts")
+        conflicts.runner.done.connect(conflicts.show_outcome)
+        conflicts.runner.failed.connect(conflicts.show_failure)
+        contrast = self.contrast_page
+        contrast.runner = session.runner("contrast")
+        contrast.runner.done.connect(contrast.show_result)
+        contrast.runner.failed.connect(
+            lambda exc: contrast.output.setPlainText(f"Could not cut the text: {exc}"))
         session.loaded.connect(self._on_loaded)
         if session.tokenizer is not None:
             self._on_loaded(session.choice, session.tokenizer, False)

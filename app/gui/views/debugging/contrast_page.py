@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QHBoxLayout,
@@ -9,7 +10,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -23,12 +26,14 @@ from bpelens.core import (
 )
 
 from .common import label_of
+from .lattice_canvas import LatticeCanvas
 
 
 class ContrastPage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.tokenizer: Tokenizer | None = None
+        self.runner = None  # set by the view: the work runs off the GUI thread
         self.text = QLineEdit("unbelievable tokenization")
         self.p = QDoubleSpinBox()
         self.p.setRange(0, 1)
@@ -54,7 +59,16 @@ class ContrastPage(QWidget):
         row.addWidget(self.run_button)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
-        layout.addWidget(self.output, 1)
+        self.lattice = LatticeCanvas()
+        self.lattice_area = QScrollArea()
+        self.lattice_area.setWidgetResizable(True)
+        self.lattice_area.setWidget(self.lattice)
+        self.lattice_area.setVisible(False)  # until a Unigram tokenizer gives a lattice
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.output)
+        split.addWidget(self.lattice_area)
+        split.setStretchFactor(1, 3)
+        layout.addWidget(split, 1)
         self.run_button.clicked.connect(self.run)
         self.text.returnPressed.connect(self.run)
 
@@ -62,30 +76,54 @@ class ContrastPage(QWidget):
         tokenizer = self.tokenizer
         if tokenizer is None:
             return
-        text = self.text.text()
+        args = (tokenizer, self.text.text(), self.p.value(), self.samples.value(),
+                self.seed.value())
+        if self.runner is None:
+            self.show_result(contrast_report(*args))
+        else:  # many samples or a long text's lattice take a while
+            self.output.setPlainText("Cutting…")
+            self.runner.submit(lambda job: contrast_report(*args))
 
-        def cut(ids) -> str:
-            return " | ".join(label_of(tokenizer, i) for i in ids)
+    def show_result(self, result: tuple[Tokenizer, list[str], list | None]) -> None:
+        tokenizer, lines, pieces = result
+        if pieces is None:  # not a Unigram tokenizer: no lattice to draw
+            self.lattice.clear()
+            self.lattice_area.setVisible(False)
+        else:
+            self.lattice.set_lattice(tokenizer, pieces)
+            self.lattice_area.setVisible(True)
+        self.output.setPlainText("\n".join(lines))
 
+
+def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, seed: int
+                    ) -> tuple[Tokenizer, list[str], list | None]:
+    """The lines the page shows and the Unigram lattice (None for other models)."""
+
+    def cut(ids) -> str:
+        return " | ".join(label_of(tokenizer, i) for i in ids)
+
+    try:
         lines = [f"the tokenizer:           {cut(tokenizer.encode_ids(text, special='none'))}",
                  f"greedy longest match:    {cut(greedy_longest_match(tokenizer, text))}"
                  "   (WordPiece's rule, on this vocabulary)"]
-        try:
-            samples = dropout_samples(tokenizer, text, self.p.value(), self.samples.value(),
-                                      seed=self.seed.value())
-            lines.append(f"BPE-dropout p={samples.p:g}, {samples.samples:,} samples, seed "
-                         f"{samples.seed}: {len(samples.segmentations)} distinct")
-            for ids, count in samples.segmentations[:30]:
-                lines.append(f"  {count / samples.samples:7.2%}  {cut(ids)}")
-        except BpeLensError as exc:
-            lines.append(f"BPE-dropout: {exc}")
-        try:
-            for piece in unigram_lattice(tokenizer, text):
-                lines.append(f"Unigram lattice of {piece.text!r}: {len(piece.nodes)} candidates")
-                for node in piece.nodes:
-                    mark = "★" if node.on_best_path else " "
-                    lines.append(f"  {mark} [{node.start}:{node.end}] "
-                                 f"{label_of(tokenizer, node.id)}  {node.score:.3f}")
-        except BpeLensError:
-            pass  # not a Unigram tokenizer: nothing to show
-        self.output.setPlainText("\n".join(lines))
+    except BpeLensError as exc:
+        return tokenizer, [f"This tokenizer cannot encode the text: {exc}"], None
+    try:
+        drawn = dropout_samples(tokenizer, text, p, samples, seed=seed)
+        lines.append(f"BPE-dropout p={drawn.p:g}, {drawn.samples:,} samples, seed "
+                     f"{drawn.seed}: {len(drawn.segmentations)} distinct")
+        for ids, count in drawn.segmentations[:30]:
+            lines.append(f"  {count / drawn.samples:7.2%}  {cut(ids)}")
+    except BpeLensError as exc:
+        lines.append(f"BPE-dropout: {exc}")
+    try:
+        pieces = unigram_lattice(tokenizer, text)
+    except BpeLensError:
+        return tokenizer, lines, None
+    for piece in pieces:
+        lines.append(f"Unigram lattice of {piece.text!r}: {len(piece.nodes)} candidates")
+        for node in piece.nodes:
+            mark = "★" if node.on_best_path else " "
+            lines.append(f"  {mark} [{node.start}:{node.end}] "
+                         f"{label_of(tokenizer, node.id)}  {node.score:.3f}")
+    return tokenizer, lines, pieces
