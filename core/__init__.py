@@ -127,6 +127,9 @@ _EXPORTS = {
     "unigram_lattice": "debugging.contrast",
     "Extension": "debugging.extend",
     "extend_tokenizer_json": "debugging.extend",
+    "extend_tokenizer": "debugging.extend",
+    "tokens_before_after": "debugging.extend",
+    "LanguageChange": "debugging.extend",
     "AUDIT_CLASSES": "debugging.audit",
     "Audit": "debugging.audit",
     "TokenAudit": "debugging.audit",
@@ -229,6 +232,7 @@ __all__ = [
     "EncodingPlayback",
     "Extension",
     "FoundTokenizer",
+    "LanguageChange",
     "LanguageCorpus",
     "LanguageCounts",
     "LatticeNode",
@@ -307,6 +311,7 @@ __all__ = [
     "edits_splice",
     "embedding_cost",
     "encoded",
+    "extend_tokenizer",
     "extend_tokenizer_json",
     "extended_format",
     "find_conflicts",
@@ -363,6 +368,7 @@ __all__ = [
     "token_text",
     "tokenizer_from_dict",
     "tokenizer_to_dict",
+    "tokens_before_after",
     "train",
     "train_languages",
     "unigram_lattice",
@@ -444,7 +450,13 @@ if TYPE_CHECKING:
         segmentation_diff,
     )
     from .debugging.dropout import DropoutSamples, dropout_samples
-    from .debugging.extend import Extension, extend_tokenizer_json
+    from .debugging.extend import (
+        Extension,
+        LanguageChange,
+        extend_tokenizer,
+        extend_tokenizer_json,
+        tokens_before_after,
+    )
     from .debugging.lookup import LOOKUP_MODES, TokenFacts, find_tokens, token_facts
     from .debugging.merge_audit import MergeAudit, UnusedMerge
     from .errors import (

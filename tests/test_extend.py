@@ -127,3 +127,71 @@ def test_only_bpe_tokenizer_json_files_are_extended(tmp_path):
         extend_tokenizer_json(bad, ["a"], 3)
     with pytest.raises(ConfigError, match="--add"):
         extend_tokenizer_json(bad, ["a"], 0)
+
+
+@needs_shared_data
+def test_the_command_counts_each_language_before_and_after_on_a_parallel_corpus(tmp_path):
+    from tokenizers import Tokenizer as HFTokenizer
+
+    from bpelens.app.parallel_corpora import demo_corpus
+
+    corpus = tmp_path / "ja.txt"
+    corpus.write_text("".join(japanese(200)), encoding="utf-8")
+    out = tmp_path / "out.json"
+    done = bpelens("extend", "-t", str(GPT2), "--corpus", str(corpus), "--add", "150",
+                   "-o", str(out), "--compare", "demo", "--languages", "en,ja,zh")
+    assert done.returncode == 0, done.stderr
+    rows = {row["language"]: row for row in json.loads(done.stdout)["languages"]}
+    demo = demo_corpus()
+    for name, tokenizer in (("before", HFTokenizer.from_file(str(GPT2))),
+                            ("after", HFTokenizer.from_file(str(out)))):
+        for language in ("en", "ja", "zh"):
+            expected = sum(len(e.ids) for e in tokenizer.encode_batch(
+                demo.sentences(language), add_special_tokens=False))
+            assert rows[language][name] == expected, (name, language)
+    assert rows["en"]["after"] == rows["en"]["before"]
+    assert rows["ja"]["after"] < rows["ja"]["before"]
+    bad = bpelens("extend", "-t", str(GPT2), "--corpus", str(corpus), "--add", "3",
+                  "-o", str(out), "--compare", "demo", "--languages", "en,xx")
+    assert bad.returncode == 2 and "--languages xx" in bad.stderr
+
+
+def test_a_bpe_trained_in_bpe_lens_is_extended_as_its_tokenizer_json(tmp_path):
+    from tokenizers import Tokenizer as HFTokenizer
+
+    from bpelens.app.demo_data import load_demo
+    from bpelens.core import extend_tokenizer
+
+    base = load_demo("demo-multilingual-byte")
+    lines = ["トークナイザーの拡張を試します。\n", "拡張したトークナイザーの語彙\n"] * 20
+    extension = extend_tokenizer(base, lines, 25)
+    out = tmp_path / "extended.json"
+    extension.write(out)
+    theirs = HFTokenizer.from_file(str(out))
+    ours = open_tokenizer(out)
+    for text in ["トークナイザーの拡張", "Hello world, tokens!", "日本語と English"]:
+        assert ours.encode_ids(text, special="none") == theirs.encode(
+            text, add_special_tokens=False).ids
+    english = "The quick brown fox jumps over the lazy dog."
+    assert theirs.encode(english, add_special_tokens=False).ids == base.encode_ids(
+        english, special="none")
+    before = sum(len(base.encode_ids(line, special="none")) for line in lines)
+    after = sum(len(ours.encode_ids(line, special="none")) for line in lines)
+    assert after < before
+    assert len(extension.merges) == 25
+
+
+@needs_shared_data
+def test_extending_qwen3_keeps_its_added_tokens_ids():
+    from tokenizers import Tokenizer as HFTokenizer
+
+    qwen = SHARED_DATA / "tokenizers" / "hf" / "qwen3.tokenizer.json"
+    extension = extend_tokenizer_json(qwen, japanese(100), 40)
+    assert extension.new_tokens > 0
+    old = HFTokenizer.from_str(qwen.read_text(encoding="utf-8"))
+    new = HFTokenizer.from_str(json.dumps(extension.data))
+    added = {t["content"]: t["id"] for t in json.loads(qwen.read_text("utf-8"))["added_tokens"]}
+    assert all(new.token_to_id(content) == tid for content, tid in added.items())
+    assert all(old.token_to_id(content) == tid for content, tid in added.items())
+    new_ids = [new_id for _, _, new_id, _ in extension.merges]
+    assert min(i for i in new_ids if old.id_to_token(i) is None) > max(added.values())

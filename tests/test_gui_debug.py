@@ -243,3 +243,70 @@ def test_merges_added_to_a_hugging_face_file_are_fixed_and_saved_as_tokenizer_js
     theirs = HFTokenizer.from_file(str(out))
     assert theirs.encode("abc").ids == [6]
     assert theirs.encode("xab").ids == [3, 4]
+
+
+def test_the_extend_page_learns_merges_and_shows_each_languages_tokens_before_and_after(
+        make_window, qtbot, tmp_path):
+    from tokenizers import Tokenizer as HFTokenizer
+
+    from bpelens.app.parallel_corpora import demo_corpus
+
+    window = make_window()
+    view = open_debug(window)
+    page = view.extend_page
+    page.source_box.setCurrentIndex(page.source_box.findData("lang:ja"))
+    page.add.setValue(60)
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.outcome is not None, timeout=60_000)
+    outcome = page.outcome
+    assert outcome.path.is_file() and outcome.path.parent.name == "extended"
+    assert len(outcome.extension.merges) == page.merges.toPlainText().count("\n") + 1
+    # Before: the tokenizer in the window; after: the saved file as tokenizers reads it.
+    corpus = demo_corpus()
+    theirs = HFTokenizer.from_file(str(outcome.path))
+    rows = {page.table.item(r, 0).text(): r for r in range(page.table.rowCount())}
+    assert len(rows) == len(corpus.languages)
+    for language in corpus.languages:
+        texts = corpus.sentences(language)
+        before = sum(len(view.tokenizer.encode_ids(t, special="none")) for t in texts)
+        after = sum(len(e.ids) for e in theirs.encode_batch(texts, add_special_tokens=False))
+        row = rows[f"{corpus.language_name(language)} ({language})"]
+        assert page.table.item(row, 2).text() == f"{before:,}"
+        assert page.table.item(row, 3).text() == f"{after:,}"
+    ja = rows[f"{corpus.language_name('ja')} (ja)"]
+    assert page.table.item(ja, 4).text().startswith("-")
+
+    QTest.mouseClick(page.compare_button, Qt.MouseButton.LeftButton)
+    compare = window.compare_view
+    assert window.tabs.currentWidget().view is compare
+    qtbot.waitUntil(lambda: compare.compare.comparison is not None and not compare.compare.busy
+                    and str(outcome.path) in [c.key for c in compare.compare.tokenizers]
+                    and not compare.compare.missing(), timeout=60_000)
+    comparison = compare.compare.comparison
+    assert len(comparison.tokenizers) == 2  # after, and before (the window's tokenizer)
+    totals = {change.language: (change.before, change.after) for change in outcome.changes}
+    after_name = next(t for t in comparison.tokenizers if outcome.path.name.split(".")[0] in t)
+    before_name = next(t for t in comparison.tokenizers if t != after_name)
+    for language in ("en", "ja"):
+        assert (comparison.row(before_name, language).tokens,
+                comparison.row(after_name, language).tokens) == totals[language]
+    window.show_view("debug")
+    QTest.mouseClick(page.open_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.session.choice.key == str(outcome.path), timeout=30_000)
+
+
+def test_an_extension_cancelled_while_reading_saves_nothing(make_window, qtbot, tmp_path):
+    big = tmp_path / "big.txt"
+    big.write_text("日本語の文をたくさん読みます。トークナイザー。\n" * 40_000, encoding="utf-8")
+    window = make_window()
+    view = open_debug(window)
+    page = view.extend_page
+    view.pages.setCurrentWidget(page)
+    page.add_text_file(str(big))
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.cancel_button.isVisible(), timeout=10_000)
+    QTest.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.run_button.isEnabled(), timeout=30_000)
+    assert page.outcome is None
+    folder = tmp_path / "bpelens-runs" / "extended"
+    assert not folder.exists() or not any(folder.iterdir())

@@ -256,7 +256,7 @@ def build_parser() -> argparse.ArgumentParser:
         "and write the extended tokenizer.json. A one-line JSON summary on stdout.",
     )
     extend.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER.JSON",
-                        help="a Hugging Face BPE tokenizer.json")
+                        help="a Hugging Face BPE tokenizer.json (or a BPE trained in BPE Lens)")
     extend.add_argument("--corpus", action="append", required=True, metavar="FILE",
                         help="UTF-8 text, one text per line (repeatable)")
     extend.add_argument("--add", type=int, required=True, metavar="N",
@@ -265,6 +265,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="stop when the best pair occurs fewer than K times (default 2)")
     extend.add_argument("-o", "--output", required=True, metavar="OUT.json",
                         help="where to write the extended tokenizer.json")
+    extend.add_argument("--compare", metavar="CORPUS",
+                        help="a parallel corpus (a file, folder, or demo): tokens per language "
+                        "before and after, in the summary's \"languages\"")
+    extend.add_argument("--languages", metavar="L1,L2,…",
+                        help="with --compare: the languages to count (default all)")
     extend.set_defaults(handler="extend_command")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

@@ -6,7 +6,15 @@ import argparse
 import json
 from pathlib import Path
 
-from bpelens.core import ConfigError, extend_tokenizer_json, read_lines
+from bpelens.core import (
+    ConfigError,
+    extend_tokenizer,
+    open_tokenizer,
+    read_lines,
+    tokens_before_after,
+)
+
+from ..parallel_corpora import open_corpus
 
 
 def run(args: argparse.Namespace) -> int:
@@ -16,17 +24,33 @@ def run(args: argparse.Namespace) -> int:
     for corpus in args.corpus:
         if not Path(corpus).is_file():
             raise ConfigError(f"--corpus {corpus}: no such file")
+    if args.languages and not args.compare:
+        raise ConfigError("--languages chooses from the --compare corpus; give --compare too")
+    # Read before learning: a bad corpus or language is refused before any work.
+    parallel = open_corpus(args.compare) if args.compare else None
+    languages = None
+    if parallel is not None and args.languages:
+        languages = [code.strip() for code in args.languages.split(",") if code.strip()]
+        unknown = [code for code in languages if code not in parallel.languages]
+        if unknown:
+            raise ConfigError(f"--languages {','.join(unknown)}: not in {parallel.name} (it has "
+                              f"{', '.join(parallel.languages)})")
 
     def lines():
         for corpus in args.corpus:
             for line, _ in read_lines(corpus):
                 yield line
 
-    extension = extend_tokenizer_json(path, lines(), args.add,
-                                      min_frequency=args.min_frequency)
+    base = open_tokenizer(path)
+    extension = extend_tokenizer(base, lines(), args.add, min_frequency=args.min_frequency)
     extension.write(args.output)
-    print(json.dumps({"output": str(args.output), "merges_added": len(extension.merges),
-                      "stop_reason": extension.stop_reason, "new_tokens": extension.new_tokens,
-                      "first": [[a, b] for a, b, _, _ in extension.merges[:10]]},
-                     ensure_ascii=False))
+    summary = {"output": str(args.output), "merges_added": len(extension.merges),
+               "stop_reason": extension.stop_reason, "new_tokens": extension.new_tokens,
+               "first": [[a, b] for a, b, _, _ in extension.merges[:10]]}
+    if parallel is not None:
+        changes = tokens_before_after(base, open_tokenizer(args.output), parallel, languages)
+        summary["corpus"] = parallel.name
+        summary["languages"] = [change.to_json() for change in changes]
+    print(json.dumps(summary, ensure_ascii=False))
     return 0
+

@@ -19,11 +19,12 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..corpora.parallel_corpus import ParallelCorpus
 from ..errors import ConfigError, TrainingError
 from ..formats.detect import open_tokenizer
 from ..formats.export import keep_added_ids, to_hf_json
@@ -161,3 +162,39 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
     if added and not as_lists and any(isinstance(m, list) for m in merges):
         model_data["merges"] = [m if isinstance(m, list) else m.split(" ") for m in merges]
     return Extension(data, tuple(added), stop, len(made))
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageChange:
+    """One language's tokens on the same sentences before and after an extension."""
+
+    language: str
+    name: str
+    sentences: int
+    before: int
+    after: int
+
+    @property
+    def change(self) -> float:
+        """after / before − 1 (−0.25: a quarter fewer tokens)."""
+        return self.after / self.before - 1 if self.before else 0.0
+
+    def to_json(self) -> dict[str, object]:
+        return {"language": self.language, "name": self.name, "sentences": self.sentences,
+                "before": self.before, "after": self.after, "change": round(self.change, 6)}
+
+
+def tokens_before_after(before: Tokenizer, after: Tokenizer, corpus: ParallelCorpus,
+                        languages: Sequence[str] | None = None) -> list[LanguageChange]:
+    """Tokens per language of ``corpus`` (the sentences all ``languages`` share) with the
+    tokenizer before and after an extension (special tokens off, nothing added)."""
+    chosen = list(languages) if languages else list(corpus.languages)
+    rows = corpus.shared_rows(chosen)
+    out = []
+    for language in chosen:
+        texts = corpus.sentences(language, rows)
+        counts = [sum(map(len, tok.encode_batch_ids(texts, special="none")))
+                  for tok in (before, after)]
+        out.append(LanguageChange(language, corpus.language_name(language), len(rows),
+                                  counts[0], counts[1]))
+    return out

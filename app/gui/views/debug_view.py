@@ -21,12 +21,15 @@ from bpelens.core import (
     diff_tokenizers,
 )
 
+from ...tokenizer_extension import run_extension
+from ..settings import runs_folder
 from ..tokenizer_files import load_choice
 from .debugging.audit_page import AuditPage, run_audit
 from .debugging.conflicts_page import ConflictsPage
 from .debugging.contrast_page import ContrastPage
 from .debugging.cost_page import CostPage
 from .debugging.diff_page import DiffPage
+from .debugging.extend_page import ExtendPage
 from .debugging.lookup_page import LookupPage
 
 if TYPE_CHECKING:
@@ -46,11 +49,16 @@ class DebugView(QWidget):
         self.contrast_page = ContrastPage()
         self.diff_page = DiffPage()
         self.conflicts_page = ConflictsPage()
+        self.extend_page = ExtendPage()
+        # The extended tokenizer, in the main view or the comparison tab (the window wires).
+        self.open_requested = self.extend_page.open_requested
+        self.compare_requested = self.extend_page.compare_requested
         self.pages = QTabWidget()
         self.pages.addTab(self.audit_page, "Audit")
         self.pages.addTab(self.lookup_page, "Look up")
         self.pages.addTab(self.diff_page, "Diff")
         self.pages.addTab(self.conflicts_page, "Merge conflicts")
+        self.pages.addTab(self.extend_page, "Extend")
         self.pages.addTab(self.contrast_page, "Other algorithms")
         # In a scroll area: its form is the tallest page, and the tab must not make the
         # window's text box smaller than the other tabs do.
@@ -79,6 +87,7 @@ class DebugView(QWidget):
             lambda exc: self.diff_page.status.setText(f"Could not compare: {exc}"))
         self.differ.progressed.connect(lambda _f, message: self.diff_page.status.setText(message))
         self.diff_page.run_button.clicked.connect(self.run_diff)
+        self._attach_extend(session)
         conflicts = self.conflicts_page
         conflicts.runner = session.runner("conflicts")
         conflicts.runner.done.connect(conflicts.show_outcome)
@@ -91,6 +100,25 @@ class DebugView(QWidget):
         session.loaded.connect(self._on_loaded)
         if session.tokenizer is not None:
             self._on_loaded(session.choice, session.tokenizer, False)
+
+    def _attach_extend(self, session: Session) -> None:
+        page = self.extend_page
+        runner = session.runner("extend")
+        self.extender = runner
+        runner.done.connect(page.show_outcome)
+        runner.failed.connect(lambda exc: page.show_failure(f"Could not extend: {exc}"))
+        runner.progressed.connect(lambda _fraction, message: page.status.setText(message))
+        runner.busy_changed.connect(page.set_busy)
+        page.cancel_button.clicked.connect(runner.cancel)
+        folder = runs_folder(session.settings)
+
+        def submit(plan) -> None:
+            tokenizer = self.tokenizer
+            if tokenizer is not None:
+                page.clear_failure()
+                runner.submit(lambda job: run_extension(plan, tokenizer, folder, job))
+
+        page.run_requested.connect(submit)
 
     def shows(self, encoded) -> bool:
         return True  # it shows the tokenizer, not the text in the box

@@ -1,0 +1,181 @@
+"""Continued training: new merges learned on a new corpus on top of the tokenizer in the main
+view, every existing id kept; each language's tokens before and after, the merges learned,
+and the result opened, compared (the comparison tab) or saved."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ....parallel_corpora import DEMO_CORPUS, demo_corpus
+from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
+from ... import style
+from .common import muted
+
+TEXT_FILE = "file"  # the corpus box's "text file…" entry
+
+
+class ExtendPage(QWidget):
+    """``open_requested(path)``, ``compare_requested(paths, corpus)``: the extended
+    tokenizer in the main view, or beside the current one in the comparison tab."""
+
+    open_requested = Signal(str)
+    compare_requested = Signal(list, str)
+    run_requested = Signal(object)  # an ExtendPlan
+
+    HEADERS = ("language", "sentences", "tokens before", "after", "change")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.outcome: ExtendOutcome | None = None
+        self.source_box = QComboBox()
+        self.source_box.setMinimumContentsLength(28)
+        corpus = demo_corpus()
+        for language in corpus.languages:
+            self.source_box.addItem(f"{corpus.label(language)} — bundled demo corpus",
+                                    LANGUAGE_SOURCE + language)
+        self.source_box.addItem("Text file…", TEXT_FILE)
+        self.source_box.setCurrentIndex(max(0, self.source_box.findData(LANGUAGE_SOURCE + "ja")))
+        self.add = QSpinBox()
+        self.add.setRange(1, 1_000_000)
+        self.add.setValue(300)
+        self.add.setGroupSeparatorShown(True)
+        self.min_frequency = QSpinBox()
+        self.min_frequency.setRange(1, 1_000_000)
+        self.min_frequency.setValue(2)
+        self.run_button = QPushButton("Learn merges")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.hide()
+        self.status = muted("Learn new merges on a new corpus on top of this tokenizer "
+                            "(its own pre-tokenizer and segmentation); every existing id "
+                            "stays.")
+        self.table = QTableWidget(0, len(self.HEADERS))
+        self.table.setHorizontalHeaderLabels(self.HEADERS)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.merges = QPlainTextEdit()
+        self.merges.setReadOnly(True)
+        self.merges.setPlaceholderText("The merges learned, in order.")
+        self.compare_button = QPushButton("Compare before and after…")
+        self.open_button = QPushButton("Open in the main view")
+        self.save_button = QPushButton("Save tokenizer.json as…")
+        for button in (self.compare_button, self.open_button, self.save_button):
+            button.setEnabled(False)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("New corpus"))
+        row.addWidget(self.source_box, 1)
+        row.addWidget(QLabel("merges"))
+        row.addWidget(self.add)
+        row.addWidget(QLabel("min frequency"))
+        row.addWidget(self.min_frequency)
+        row.addWidget(self.run_button)
+        row.addWidget(self.cancel_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.compare_button)
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.save_button)
+        buttons.addStretch(1)
+        split = QSplitter()
+        split.addWidget(self.table)
+        split.addWidget(self.merges)
+        split.setSizes([640, 360])
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+        layout.addLayout(buttons)
+        self.source_box.activated.connect(self._on_source_chosen)
+        self.run_button.clicked.connect(self.run)
+        self.compare_button.clicked.connect(self._compare)
+        self.open_button.clicked.connect(
+            lambda: self.outcome and self.open_requested.emit(str(self.outcome.path)))
+        self.save_button.clicked.connect(self.ask_save)
+
+    def _on_source_chosen(self, index: int) -> None:
+        if self.source_box.itemData(index) != TEXT_FILE:
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "A new corpus: UTF-8 text, one text per "
+                                              "line", "", "Text (*.txt);;All files (*)")
+        if path:
+            self.add_text_file(path)
+        else:
+            self.source_box.setCurrentIndex(0)
+
+    def add_text_file(self, path: str) -> None:
+        found = self.source_box.findData(path)
+        if found < 0:
+            self.source_box.insertItem(self.source_box.count() - 1, Path(path).name, path)
+            found = self.source_box.findData(path)
+        self.source_box.setCurrentIndex(found)
+
+    def plan(self) -> ExtendPlan:
+        return ExtendPlan(self.source_box.currentData(), self.add.value(),
+                          self.min_frequency.value(), DEMO_CORPUS)
+
+    def run(self) -> None:
+        if self.source_box.currentData() == TEXT_FILE:
+            return
+        self.run_requested.emit(self.plan())
+
+    def set_busy(self, busy: bool) -> None:
+        self.run_button.setEnabled(not busy)
+        self.cancel_button.setVisible(busy)
+
+    def show_outcome(self, outcome: ExtendOutcome) -> None:
+        self.outcome = outcome
+        self.status.setText(f"{outcome.summary()} Tokens per language of {outcome.corpus_name}:")
+        self.table.setRowCount(len(outcome.changes))
+        for row, change in enumerate(outcome.changes):
+            cells = (f"{change.name} ({change.language})", f"{change.sentences:,}",
+                     f"{change.before:,}", f"{change.after:,}", f"{change.change:+.1%}")
+            for column, text in enumerate(cells):
+                self.table.setItem(row, column, QTableWidgetItem(text))
+        self.merges.setPlainText("\n".join(
+            f"{n:>5}  {left} + {right}   ({count:,} times)"
+            for n, (left, right, _, count) in enumerate(outcome.extension.merges, start=1)))
+        for button in (self.compare_button, self.open_button, self.save_button):
+            button.setEnabled(True)
+
+    def show_failure(self, message: str) -> None:
+        self.status.setText(message)
+        self.status.setStyleSheet(style.ERROR_TEXT)
+
+    def clear_failure(self) -> None:
+        self.status.setStyleSheet(style.MUTED)
+
+    def _compare(self) -> None:
+        if self.outcome is not None:
+            self.compare_requested.emit([str(self.outcome.path)], self.outcome.corpus)
+
+    def ask_save(self) -> None:
+        if self.outcome is None:
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save the extended tokenizer",
+                                              "tokenizer.json", "tokenizer.json (*.json)")
+        if not name:
+            return
+        try:
+            shutil.copyfile(self.outcome.path, name)
+        except OSError as exc:
+            self.show_failure(f"Could not save {name}: {exc.strerror or exc}")
+            return
+        self.status.setText(f"Saved to {name}.")

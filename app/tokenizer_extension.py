@@ -1,0 +1,110 @@
+"""Continued training from the debugging kit, without widgets: where the new corpus comes
+from (a language of a parallel corpus, or text files), the extension itself off the GUI
+thread, the extended tokenizer saved beside the studio's runs, and every language's tokens
+on a parallel corpus before and after."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bpelens.core import (
+    ConfigError,
+    Extension,
+    LanguageChange,
+    Tokenizer,
+    extend_tokenizer,
+    open_tokenizer,
+    read_lines,
+    tokens_before_after,
+)
+
+from .parallel_corpora import DEMO_CORPUS, open_corpus
+
+EXTENDED_FOLDER = "extended"  # inside the runs folder
+LANGUAGE_SOURCE = "lang:"  # "lang:ja" — a language of the comparison corpus
+
+
+@dataclass(frozen=True)
+class ExtendPlan:
+    source: str  # "lang:CODE" (a language of ``corpus``) or a text file's path
+    add: int
+    min_frequency: int = 2
+    corpus: str = DEMO_CORPUS  # the parallel corpus counted before and after
+
+    def source_label(self) -> str:
+        if self.source.startswith(LANGUAGE_SOURCE):
+            return self.source.removeprefix(LANGUAGE_SOURCE)
+        return Path(self.source).stem
+
+
+@dataclass(frozen=True)
+class ExtendOutcome:
+    path: Path  # the extended tokenizer.json
+    extension: Extension
+    corpus_name: str
+    corpus: str  # its spec, for the comparison tab
+    changes: tuple[LanguageChange, ...]
+
+    def summary(self) -> str:
+        ext = self.extension
+        why = {"merges": "as many as asked", "no_pairs": "no pair was left",
+               "min_frequency": "the best pair was below the minimum frequency"}
+        return (f"{len(ext.merges):,} merges learned ({ext.new_tokens:,} new tokens; stopped: "
+                f"{why.get(ext.stop_reason, ext.stop_reason)}). Saved as {self.path.name}.")
+
+
+def source_lines(plan: ExtendPlan) -> list[str]:
+    """The new corpus's lines (a bad file or language: a one-line error)."""
+    if plan.source.startswith(LANGUAGE_SOURCE):
+        corpus = open_corpus(plan.corpus)
+        language = plan.source.removeprefix(LANGUAGE_SOURCE)
+        if language not in corpus.languages:
+            raise ConfigError(f"{language}: not a language of {corpus.name} (it has "
+                              f"{', '.join(corpus.languages)})")
+        rows = corpus.shared_rows([language])
+        return corpus.sentences(language, rows)
+    path = Path(plan.source)
+    if not path.is_file():
+        raise ConfigError(f"{path}: no such text file")
+    return [line for line, _ in read_lines(path)]
+
+
+def extension_path(folder: Path, tokenizer: Tokenizer, plan: ExtendPlan) -> Path:
+    """A new file named after the tokenizer, the merges and the corpus (never an existing)."""
+    name = re.sub(r"[^A-Za-z0-9.-]+", "-", f"{tokenizer.name or 'tokenizer'}-plus-{plan.add}-"
+                  f"{plan.source_label()}").strip("-").lower()
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
+    path = folder / f"{stem}.tokenizer.json"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.tokenizer.json"
+        n += 1
+    return path
+
+
+def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: Any
+                  ) -> ExtendOutcome:
+    """Extend (``job``: the worker's check and progress), save, count before and after."""
+    job.progress(None, "Reading the corpus…")
+    lines = source_lines(plan)
+    job.check()
+
+    def report(message: str, fraction: float | None) -> None:
+        job.check()
+        job.progress(fraction, message)
+
+    extension = extend_tokenizer(tokenizer, lines, plan.add, min_frequency=plan.min_frequency,
+                                 report=report)
+    folder = runs_dir / EXTENDED_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    path = extension_path(folder, tokenizer, plan)
+    extension.write(path)
+    job.progress(None, "Counting every language's tokens before and after…")
+    extended = open_tokenizer(path)
+    parallel = open_corpus(plan.corpus)
+    changes = tokens_before_after(tokenizer, extended, parallel)
+    return ExtendOutcome(path, extension, parallel.name, plan.corpus, tuple(changes))
