@@ -107,6 +107,12 @@ def test_the_diff_page_compares_with_another_tokenizer_off_the_gui_thread(make_w
     assert f"{expected.shared_same_id:,} tokens shared with the same id" in shown
     assert f"{len(expected.only_left):,} only left" in shown
     assert "lowest newest" in shown
+    # The cuts drawn as chips, on the text's bytes: red lines exactly where one side cuts.
+    aligned = page.canvas.aligned
+    seg = expected.segmentation
+    assert [len(row.tokens) for row in aligned.rows] == [len(seg.left_ids), len(seg.right_ids)]
+    assert set(aligned.differing_cuts()) == set(seg.only_left_cuts) | set(seg.only_right_cuts)
+    assert aligned.differing_cuts()  # the two demos do cut this text differently
 
 
 def test_the_conflict_page_reports_the_seeds_example_and_saves_the_fix(make_window, qtbot,
@@ -310,3 +316,34 @@ def test_an_extension_cancelled_while_reading_saves_nothing(make_window, qtbot, 
     assert page.outcome is None
     folder = tmp_path / "bpelens-runs" / "extended"
     assert not folder.exists() or not any(folder.iterdir())
+
+
+def test_merges_may_be_typed_as_byte_level_spellings_and_a_bad_token_names_its_line(
+        make_window, qtbot, tmp_path):
+    import json
+
+    document = {"version": "1.0", "added_tokens": [], "normalizer": None,
+                "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": False,
+                                  "trim_offsets": True, "use_regex": True},
+                "post_processor": None,
+                "decoder": {"type": "ByteLevel", "add_prefix_space": False,
+                            "trim_offsets": True, "use_regex": True},
+                "model": {"type": "BPE", "vocab": {"Ġ": 0, "a": 1, "b": 2, "c": 3, "Ġa": 4},
+                          "merges": ["Ġ a"], "unk_token": None}}
+    path = tmp_path / "tokenizer.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    window = make_window(tokenizer_path=str(path), text=" ab")
+    view = open_debug(window)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5,
+                    timeout=30_000)
+    page = view.conflicts_page
+    page.rules.setPlainText("Ġa + b\n␣ab + c\nabc + x")
+    QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.problem.text() != "", timeout=30_000)
+    assert page.problem.text() == ("line 3: 'abc' is not a token of this tokenizer (nor made by "
+                                   "a merge on a line above)")
+    page.rules.setPlainText("Ġa + b\n␣ab + c")
+    QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
+    assert "2 merges added, making ·ab, ·abc." in page.report.toPlainText()
+    assert "Every added token comes out" in page.report.toPlainText()

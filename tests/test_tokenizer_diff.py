@@ -107,3 +107,18 @@ def test_the_command_prints_the_diff_as_json():
 def test_a_missing_tokenizer_is_one_line(missing):
     done = bpelens("diff", "-t", missing, "-t", "demo-english-char")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and missing in done.stderr
+
+
+def test_cuts_are_where_tokens_end_in_the_text_even_when_the_pipeline_drops_whitespace():
+    from bpelens.app.demo_data import load_demo
+    from bpelens.core import segmentation_diff
+
+    byte_level = load_demo("demo-multilingual-byte")  # keeps the space: " ne"
+    words = load_demo("demo-english-char")  # splits on whitespace and drops it
+    seg = segmentation_diff(byte_level, words, "lowest newest")
+    assert [words.token_label(i) for i in seg.right_ids] == [
+        "lo", "w", "e", "st</w>", "ne", "w", "e", "st</w>"]
+    # "newest" starts at byte 7: its tokens end at 9, 10, 11, 13 — not 8, 9, 10, 12.
+    assert seg.right_cuts == (2, 3, 4, 6, 9, 10, 11, 13)
+    assert seg.left_cuts == (1, 2, 3, 5, 6, 9, 10, 12, 13)
+    assert seg.only_right_cuts == (4, 11) and seg.only_left_cuts == (1, 5, 12)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..analysis.side_by_side import segment
 from ..errors import DecodeError
 from ..pipeline.tokenizer import Tokenizer
 
@@ -108,18 +109,14 @@ class SegmentationDiff:
                 "only_right_cuts": list(self.only_right_cuts)}
 
 
-def _cuts(tokenizer: Tokenizer, ids: list[int]) -> tuple[int, ...]:
-    out, pos = [], 0
-    for tid in ids:
-        pos += len(tokenizer.token_bytes(tid))
-        out.append(pos)
-    return tuple(out)
-
-
 def segmentation_diff(left: Tokenizer, right: Tokenizer, text: str) -> SegmentationDiff:
-    a = left.encode_ids(text, special="none")
-    b = right.encode_ids(text, special="none")
-    return SegmentationDiff(text, tuple(a), tuple(b), _cuts(left, a), _cuts(right, b))
+    """Both tokenizers' cuts of ``text`` on its bytes: where each token really ends in the
+    text (text a pipeline drops, such as whitespace a pre-tokenizer splits off, is covered by
+    no token, so lengths summed would shift every later cut)."""
+    a = segment("left", left, text).tokens
+    b = segment("right", right, text).tokens
+    return SegmentationDiff(text, tuple(t.token_id for t in a), tuple(t.token_id for t in b),
+                            tuple(t.byte_end for t in a), tuple(t.byte_end for t in b))
 
 
 def diff_tokenizers(left: Tokenizer, right: Tokenizer, text: str | None = None, *,

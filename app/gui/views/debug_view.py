@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import (
     Tokenizer,
     diff_tokenizers,
+    side_by_side,
 )
 
 from ...tokenizer_extension import run_extension
@@ -155,7 +156,10 @@ class DebugView(QWidget):
             right = load_choice(choice)
             job.check()
             job.progress(None, "Comparing…")
-            return left, right, diff_tokenizers(left, right, text, names=(left_name, right_name))
+            result = diff_tokenizers(left, right, text, names=(left_name, right_name))
+            aligned = (side_by_side(text, [(left_name, left), (right_name, right)])
+                       if text else None)
+            return left, right, result, aligned
 
         self.differ.submit(work)
 

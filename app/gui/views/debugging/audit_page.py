@@ -26,9 +26,10 @@ from bpelens.core import (
     Tokenizer,
     iter_audit,
     token_facts,
+    visible,
 )
 
-from .common import label_of, muted, tree_lines
+from .common import cut_line, label_of, muted, tree_lines
 
 if TYPE_CHECKING:
     from bpelens.core import Audit
@@ -53,7 +54,7 @@ class AuditModel(QAbstractTableModel):
     """The audit's tokens as rows, filtered by class and text in Python (a list of 200,000
     rows filters in a fraction of a second; Qt's proxies would ask every cell)."""
 
-    HEADERS = ("id", "class", "token", "its text encodes to")
+    HEADERS = ("id", "class", "token", "its text", "its text encodes to")
 
     def __init__(self) -> None:
         super().__init__()
@@ -104,10 +105,13 @@ class AuditModel(QAbstractTableModel):
             return token.cls
         if column == 2:
             return token.label
+        if column == 3:
+            # Spaces and line breaks shown, so " the" and "the" differ at a glance.
+            return "" if token.text is None else visible(token.text)
         if token.whole_piece_only:
             return "itself, only as a whole piece"
         if token.cls == "unreachable" and self.tokenizer is not None:
-            return " | ".join(label_of(self.tokenizer, i) for i in token.encodes_to)
+            return cut_line(self.tokenizer, token.encodes_to)
         return ""
 
 
@@ -187,7 +191,8 @@ class AuditPage(QWidget):
         self._apply_filter()
         self.table.setColumnWidth(0, 80)
         self.table.setColumnWidth(1, 110)
-        self.table.setColumnWidth(2, 220)
+        self.table.setColumnWidth(2, 180)
+        self.table.setColumnWidth(3, 160)
 
     def _apply_filter(self) -> None:
         choice = self.class_box.currentData()

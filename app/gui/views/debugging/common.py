@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import (
     Tokenizer,
+    visible,
 )
 
 from ... import style
@@ -49,3 +50,16 @@ def audit_line(tokenizer: Tokenizer, token) -> str:
     elif token.whole_piece_only:
         line += ", but only as a whole piece (the merges alone make something else)"
     return line
+
+
+def text_of(tokenizer: Tokenizer, tid: int) -> str:
+    """A token as text with nothing invisible (a space as ·, a line break as ↵), a part of a
+    character by its bytes' label."""
+    try:
+        return visible(tokenizer.token_bytes(tid).decode("utf-8"))
+    except UnicodeDecodeError:
+        return label_of(tokenizer, tid)
+
+
+def cut_line(tokenizer: Tokenizer, ids) -> str:
+    return " | ".join(text_of(tokenizer, tid) for tid in ids)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -21,11 +22,13 @@ from bpelens.core import (
     apply_fixes,
     extended_format,
     find_conflicts,
+    printable_to_bytes,
     save_extended,
+    visible,
 )
 
 from ... import style
-from .common import label_of
+from .common import text_of
 
 
 class ConflictsPage(QWidget):
@@ -41,8 +44,8 @@ class ConflictsPage(QWidget):
         self.runner = None  # set by the view: the check runs off the GUI thread
         self.rules = QPlainTextEdit()
         self.rules.setPlaceholderText("One merge per line: LEFT + RIGHT, each a token's text "
-                                      "(␣ for a space), e.g.\nb + c\na + bc")
-        self.rules.setMaximumHeight(110)
+                                      "(␣ for a space) or its byte-level spelling (Ġkitten), "
+                                      "e.g.\nb + c\na + bc")
         self.check_button = QPushButton("Add and check")
         self.fix_button = QPushButton("Apply the fixes and save…")
         self.fix_button.setEnabled(False)
@@ -55,15 +58,24 @@ class ConflictsPage(QWidget):
         buttons.addWidget(self.check_button)
         buttons.addWidget(self.fix_button)
         buttons.addStretch(1)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.rules, 1)
+        left_layout.addLayout(buttons)
+        left_layout.addWidget(self.problem)
+        split = QSplitter()
+        split.addWidget(left)
+        split.addWidget(self.report)
+        split.setSizes([360, 640])
         layout = QVBoxLayout(self)
-        layout.addWidget(self.rules)
-        layout.addLayout(buttons)
-        layout.addWidget(self.problem)
-        layout.addWidget(self.report, 1)
+        layout.addWidget(split, 1)
         self.check_button.clicked.connect(self.check)
         self.fix_button.clicked.connect(self.ask_save_fixed)
 
-    def parsed_rules(self) -> list[tuple[bytes, bytes]]:
+    def parsed_rules(self) -> list[tuple[int, str, str]]:
+        """(line number, left, right) as typed, ␣ a space; a one-line error names a bad
+        line."""
         rules = []
         for number, line in enumerate(self.rules.toPlainText().splitlines(), start=1):
             if not line.strip():
@@ -71,8 +83,7 @@ class ConflictsPage(QWidget):
             left, sep, right = line.partition(" + ")
             if not sep or not left or not right:
                 raise ConfigError(f"line {number}: expected LEFT + RIGHT, not {line!r}")
-            rules.append((left.replace("␣", " ").encode("utf-8"),
-                          right.replace("␣", " ").encode("utf-8")))
+            rules.append((number, left.replace("␣", " "), right.replace("␣", " ")))
         if not rules:
             raise ConfigError("no merge given: one per line, LEFT + RIGHT")
         return rules
@@ -131,14 +142,27 @@ class ConflictsPage(QWidget):
         self.report.appendPlainText(f"\nSaved to {name}.")
 
 
-def check_merges(tokenizer: Tokenizer, rules: list[tuple[bytes, bytes]]
+def check_merges(tokenizer: Tokenizer, rules: list[tuple[int, str, str]]
                  ) -> tuple[Tokenizer, tuple[int, ...], list]:
-    extended, made = add_merges(tokenizer, rules)
+    known = {tokenizer.token_bytes(tid) for start, end in tokenizer.id_ranges()
+             for tid in range(start, end + 1)}
+    as_bytes = []
+    for number, left, right in rules:
+        pair = []
+        for typed in (left, right):
+            data = token_bytes_of(typed, known)
+            if data not in known:
+                raise ConfigError(f"line {number}: {typed!r} is not a token of this tokenizer "
+                                  f"(nor made by a merge on a line above)")
+            pair.append(data)
+        known.add(pair[0] + pair[1])  # a later line may join it
+        as_bytes.append((pair[0], pair[1]))
+    extended, made = add_merges(tokenizer, as_bytes)
     return extended, made, find_conflicts(extended, made)
 
 
 def conflict_report(extended: Tokenizer, made: tuple[int, ...], conflicts: list) -> list[str]:
-    label = lambda tid: label_of(extended, tid)  # noqa: E731
+    label = lambda tid: text_of(extended, tid)  # noqa: E731
     lines = [f"{len(made)} merges added, making {', '.join(label(t) for t in made)}."]
     if not conflicts:
         lines.append("Every added token comes out when its own text is encoded.")
@@ -155,8 +179,21 @@ def conflict_report(extended: Tokenizer, made: tuple[int, ...], conflicts: list)
             lines.append("  no merge can fix it: what its text encodes to does not join into "
                          "its bytes (a prefix, a part of a character or an unknown piece)")
             continue
-        fix = ", ".join(f"{a.decode('utf-8', 'replace')} + {b.decode('utf-8', 'replace')}"
-                        for a, b in conflict.fix)
+        fix = ", ".join(f"{visible(a.decode('utf-8', 'replace'))} + "
+                        f"{visible(b.decode('utf-8', 'replace'))}" for a, b in conflict.fix)
         verdict = "checked: it then comes out" if conflict.fixed else "not enough alone"
         lines.append(f"  fix: add {fix} — {verdict}")
     return lines
+
+
+def token_bytes_of(typed: str, known: set[bytes]) -> bytes:
+    """A token typed as its text ("␣kitten") or as a byte-level vocabulary spells it
+    ("Ġkitten"): the text when a token has those bytes, else the spelling's bytes."""
+    plain = typed.encode("utf-8")
+    if plain in known:
+        return plain
+    try:
+        spelled = printable_to_bytes(typed)
+    except (KeyError, ValueError):
+        return plain
+    return spelled if spelled in known else plain

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -9,6 +10,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -17,7 +20,8 @@ from bpelens.core import (
     Tokenizer,
 )
 
-from .common import label_of, muted
+from ..sentence_canvas import SentenceCanvas
+from .common import cut_line, muted
 
 
 class DiffPage(QWidget):
@@ -44,7 +48,16 @@ class DiffPage(QWidget):
         layout.addLayout(row)
         layout.addLayout(text_row)
         layout.addWidget(self.status)
-        layout.addWidget(self.output, 1)
+        # The text's cuts under both, on its bytes: red lines where only one cuts.
+        self.canvas = SentenceCanvas()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.canvas)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.output)
+        split.addWidget(scroll)
+        split.setSizes([300, 200])
+        layout.addWidget(split, 1)
 
     def set_choices(self, choices: list) -> None:
         current = self.other_box.currentData()
@@ -55,7 +68,11 @@ class DiffPage(QWidget):
         if current is not None and current in self.choices:
             self.other_box.setCurrentIndex(self.choices.index(current))
 
-    def show_diff(self, left: Tokenizer, right: Tokenizer, result) -> None:
+    def show_diff(self, left: Tokenizer, right: Tokenizer, result, aligned=None) -> None:
+        if aligned is None:
+            self.canvas.clear()
+        else:
+            self.canvas.show_sentence(aligned, (left, right))
         data = result.to_json()
         vocabulary = data["vocabulary"]
         merges = data["merges"]
@@ -82,8 +99,8 @@ class DiffPage(QWidget):
         if seg is not None:
             lines.append("")
             lines.append(f"the text: {seg.text!r}")
-            lines.append("left:  " + _cut_line(left, seg.left_ids))
-            lines.append("right: " + _cut_line(right, seg.right_ids))
+            lines.append("left:  " + cut_line(left, seg.left_ids))
+            lines.append("right: " + cut_line(right, seg.right_ids))
             only_left, only_right = seg.only_left_cuts, seg.only_right_cuts
             lines.append(f"cuts only left at bytes {list(only_left)}; only right at "
                          f"{list(only_right)}" if only_left or only_right
@@ -91,13 +108,3 @@ class DiffPage(QWidget):
         self.output.setPlainText("\n".join(lines))
         self.status.setText("Compared.")
 
-
-def _cut_line(tokenizer: Tokenizer, ids) -> str:
-    """The tokens as text (a space shown as ·), a part of a character by its bytes' label."""
-    parts = []
-    for tid in ids:
-        try:
-            parts.append(tokenizer.token_bytes(tid).decode("utf-8").replace(" ", "·"))
-        except UnicodeDecodeError:
-            parts.append(label_of(tokenizer, tid))
-    return " | ".join(parts)
