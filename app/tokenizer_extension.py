@@ -20,6 +20,7 @@ from bpelens.core import (
     open_tokenizer,
     read_lines,
     tokens_before_after,
+    visible,
 )
 
 from .parallel_corpora import DEMO_CORPUS, open_corpus
@@ -48,6 +49,8 @@ class ExtendOutcome:
     corpus_name: str
     corpus: str  # its spec, for the comparison tab
     changes: tuple[LanguageChange, ...]
+    # The merges as text (left, right, times), a space as ·, a part of a character as bytes.
+    readable: tuple[tuple[str, str, int], ...] = ()
 
     def summary(self) -> str:
         ext = self.extension
@@ -107,4 +110,16 @@ def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: A
     extended = open_tokenizer(path)
     parallel = open_corpus(plan.corpus)
     changes = tokens_before_after(tokenizer, extended, parallel)
-    return ExtendOutcome(path, extension, parallel.name, plan.corpus, tuple(changes))
+    vocab = extension.data["model"]["vocab"]
+    readable = tuple((shown(extended, vocab[left]), shown(extended, vocab[right]), count)
+                     for left, right, _, count in extension.merges)
+    return ExtendOutcome(path, extension, parallel.name, plan.corpus, tuple(changes), readable)
+
+
+def shown(tokenizer: Tokenizer, tid: int) -> str:
+    """A token as text with nothing invisible, or its label when it is part of a character
+    (a byte-level vocabulary's spelling of Japanese is unreadable: ãģ¾ for ま)."""
+    try:
+        return visible(tokenizer.token_bytes(tid).decode("utf-8"))
+    except UnicodeDecodeError:
+        return tokenizer.token_label(tid)

@@ -54,9 +54,9 @@ class DiffPage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.canvas)
         split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(scroll)  # the cuts first: what differs is seen before it is read
         split.addWidget(self.output)
-        split.addWidget(scroll)
-        split.setSizes([300, 200])
+        split.setSizes([220, 200])
         layout.addWidget(split, 1)
 
     def set_choices(self, choices: list) -> None:

@@ -154,7 +154,7 @@ class ExtendPage(QWidget):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.merges.setPlainText("\n".join(
             f"{n:>5}  {left} + {right}   ({count:,} times)"
-            for n, (left, right, _, count) in enumerate(outcome.extension.merges, start=1)))
+            for n, (left, right, count) in enumerate(outcome.readable, start=1)))
         for button in (self.compare_button, self.open_button, self.save_button):
             button.setEnabled(True)
 
