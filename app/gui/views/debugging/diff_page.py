@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import (
     Tokenizer,
+    visible,
 )
 
 from ..sentence_canvas import SentenceCanvas
@@ -92,7 +93,7 @@ class DiffPage(QWidget):
                          f"{first['left']!r}, right makes {first['right']!r}")
         for title, key in (("only left", "examples_only_left"),
                            ("only right", "examples_only_right")):
-            shown = ", ".join(repr(x["token"]) for x in vocabulary[key][:12])
+            shown = "  ".join(visible(x["token"]) for x in vocabulary[key][:12])
             if shown:
                 lines.append(f"{title}, e.g.: {shown}")
         seg = result.segmentation
