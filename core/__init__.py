@@ -121,6 +121,7 @@ _EXPORTS = {
     "TokenFacts": "debugging.lookup",
     "find_tokens": "debugging.lookup",
     "token_facts": "debugging.lookup",
+    "texts_using": "debugging.lookup",
     "LatticeNode": "debugging.contrast",
     "PieceLattice": "debugging.contrast",
     "greedy_longest_match": "debugging.contrast",
@@ -361,6 +362,7 @@ __all__ = [
     "split_parallel",
     "stops_in",
     "temperature_shares",
+    "texts_using",
     "token_facts",
     "token_info",
     "token_table",
@@ -457,7 +459,13 @@ if TYPE_CHECKING:
         extend_tokenizer_json,
         tokens_before_after,
     )
-    from .debugging.lookup import LOOKUP_MODES, TokenFacts, find_tokens, token_facts
+    from .debugging.lookup import (
+        LOOKUP_MODES,
+        TokenFacts,
+        find_tokens,
+        texts_using,
+        token_facts,
+    )
     from .debugging.merge_audit import MergeAudit, UnusedMerge
     from .errors import (
         BpeLensError,

@@ -56,13 +56,15 @@ def test_lookup_cost_and_other_algorithms_show_the_cores_answers(make_window, qt
     lookup.query.setText("the")
     lookup.corpus.setPlainText("the cat\nno match here\nthen")
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "used in" in lookup.details.toPlainText(), timeout=30_000)
     assert lookup.results.rowCount() >= 1
     tid = int(lookup.results.item(0, 0).text())
     assert "the" in tokenizer.decode([tid])  # exact, else tokens containing it
     assert "used in" in lookup.details.toPlainText()
     lookup.query.setText("/(/")
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
-    assert "not a valid regular expression" in lookup.problem.text()
+    qtbot.waitUntil(lambda: "not a valid regular expression" in lookup.problem.text(),
+                    timeout=30_000)
 
     cost = view.cost_page
     assert cost.vocab.value() == tokenizer.vocab_size
@@ -178,6 +180,7 @@ def test_the_audit_lists_merges_that_never_apply_and_lookup_shows_a_tokens_class
     lookup = view.lookup_page
     lookup.query.setText("abc")
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: lookup.results.rowCount() > 0, timeout=30_000)
     assert lookup.results.item(0, 0).text() == "6"
     assert ("audit: unreachable — its text encodes to ab | c; merge 0 (a + b) gets there first"
             in lookup.details.toPlainText())
@@ -347,3 +350,26 @@ def test_merges_may_be_typed_as_byte_level_spellings_and_a_bad_token_names_its_l
     qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
     assert "2 merges added, making ·ab, ·abc." in page.report.toPlainText()
     assert "Every added token comes out" in page.report.toPlainText()
+
+
+def test_the_lookup_finds_the_sentences_of_the_comparison_corpus_that_use_a_token(
+        make_window, qtbot):
+    from bpelens.app.parallel_corpora import demo_corpus
+
+    window = make_window()
+    window.show_view("compare")
+    compare = window.compare_view
+    qtbot.waitUntil(lambda: compare.current_corpus() is not None, timeout=60_000)
+    view = open_debug(window)
+    lookup = view.lookup_page
+    lookup.in_comparison.setChecked(True)
+    lookup.query.setText("の")
+    lookup.mode.setCurrentIndex(lookup.mode.findData("text"))
+    QTest.keyClick(lookup.query, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "used in" in lookup.details.toPlainText(), timeout=60_000)
+    tid = int(lookup.results.item(0, 0).text())
+    corpus = demo_corpus()
+    sentences = [s for language in corpus.languages for s in corpus.sentences(language)]
+    using = [s for s in sentences if tid in view.tokenizer.encode_ids(s, special="none")]
+    assert using and any("の" in s for s in using)
+    assert f"used in {len(using):,} of {len(sentences):,} texts:" in lookup.details.toPlainText()

@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self.studio_view.playback_requested.connect(self.play_back_run)
         self.views["debug"].open_requested.connect(self.open_path)
         self.views["debug"].compare_requested.connect(self.compare_runs)
+        self.views["debug"].set_corpus_source(self.compare_view.current_corpus)
         self.picker.set_sources(demos=list(DEMO_TOKENIZERS),
                                 recent=recent_tokenizers(self.settings))
         saved = load_saved_text(self.settings)

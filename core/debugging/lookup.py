@@ -6,7 +6,7 @@ build it, and the texts of a corpus that use it."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -108,12 +108,27 @@ class TokenFacts:
     audit: TokenAudit  # its class in the audit (``orphan`` is known only to a whole audit)
 
 
+USE_BATCH = 2000  # texts encoded between two checks of ``texts_using``
+
+
+def texts_using(tokenizer: Tokenizer, tid: int, texts: Sequence[str], *,
+                check: Callable[[int, int], None] | None = None) -> tuple[int, ...]:
+    """Indexes of the ``texts`` whose encoding (special tokens off) holds ``tid``;
+    ``check(done, total)`` between batches may raise to stop."""
+    found: list[int] = []
+    for start in range(0, len(texts), USE_BATCH):
+        if check is not None:
+            check(start, len(texts))
+        batch = tokenizer.encode_batch_ids(list(texts[start : start + USE_BATCH]),
+                                           special="none")
+        found.extend(start + i for i, ids in enumerate(batch) if tid in ids)
+    return tuple(found)
+
+
 def token_facts(tokenizer: Tokenizer, tid: int, corpus: Sequence[str] = ()) -> TokenFacts:
     """What is known of token ``tid``; ``corpus``: texts to search for it (each encoded)."""
     data = tokenizer.token_bytes(tid)
-    used = tuple(i for i, ids in enumerate(tokenizer.encode_batch_ids(list(corpus),
-                                                                       special="none"))
-                 if tid in ids) if corpus else ()
+    used = texts_using(tokenizer, tid, corpus) if corpus else ()
     model = tokenizer.model
     rank = None if tid in tokenizer.specials.by_id else model.merge_rank(tid)
     return TokenFacts(tid, tokenizer.token_label(tid, printable=True), token_text(tokenizer, tid),

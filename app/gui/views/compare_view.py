@@ -44,6 +44,8 @@ from .playback_parts import title_label
 from .sentence_comparison import SentenceComparison
 
 if TYPE_CHECKING:
+    from bpelens.core import ParallelCorpus
+
     from ..session import Session
     from . import Pane
 
@@ -266,6 +268,10 @@ class CompareView(QWidget):
             self._choose_default_tokenizers()
 
     # -- tokenizers ------------------------------------------------------------------------------
+    def current_corpus(self) -> ParallelCorpus | None:
+        """The corpus this tab has open (None before one is read)."""
+        return self.compare.corpus if self.compare is not None else None
+
     def set_choices(self, choices: list[Choice]) -> None:
         """Everything the tokenizer picker offers (the window passes its list on)."""
         ticked = set(self.ticked_tokenizers())

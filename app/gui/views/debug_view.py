@@ -89,6 +89,14 @@ class DebugView(QWidget):
         self.differ.progressed.connect(lambda _f, message: self.diff_page.status.setText(message))
         self.diff_page.run_button.clicked.connect(self.run_diff)
         self._attach_extend(session)
+        lookup = self.lookup_page
+        lookup.runner = session.runner("lookup")
+        lookup.runner.done.connect(lookup.show_found)
+        lookup.runner.failed.connect(lookup.show_problem)
+        lookup.use_runner = session.runner("lookup-uses")
+        lookup.use_runner.done.connect(lookup.show_uses)
+        lookup.use_runner.failed.connect(
+            lambda exc: lookup.details.appendPlainText(f"Could not search the texts: {exc}"))
         conflicts = self.conflicts_page
         conflicts.runner = session.runner("conflicts")
         conflicts.runner.done.connect(conflicts.show_outcome)
@@ -136,6 +144,10 @@ class DebugView(QWidget):
         if self.runner is None or tokenizer is None:
             return
         self.runner.submit(lambda job: (tokenizer, run_audit(tokenizer, job)))
+
+    def set_corpus_source(self, corpus_of_comparison) -> None:
+        """Where the lookup finds the comparison tab's corpus (a callable, None if none)."""
+        self.lookup_page.corpus_of_comparison = corpus_of_comparison
 
     def set_choices(self, choices: list) -> None:
         self.diff_page.set_choices(choices)

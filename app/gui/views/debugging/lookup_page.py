@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -23,17 +27,29 @@ from bpelens.core import (
     BpeLensError,
     Tokenizer,
     find_tokens,
+    texts_using,
     token_facts,
 )
 
 from ... import style
 from .common import audit_line, label_of, tree_lines
 
+if TYPE_CHECKING:
+    from bpelens.core import ParallelCorpus
+
 
 class LookupPage(QWidget):
+    """A search over the vocabulary and, for the token chosen, what is known of it and the
+    texts that use it (pasted ones, and the comparison tab's corpus if asked). Searches and
+    a corpus's encoding run off the GUI thread when the view gives runners."""
+
     def __init__(self) -> None:
         super().__init__()
         self.tokenizer: Tokenizer | None = None
+        self.runner = None  # the search
+        self.use_runner = None  # the texts that use the chosen token
+        # () → the comparison tab's corpus, or None when it has none (set by the window).
+        self.corpus_of_comparison: Callable[[], ParallelCorpus | None] = lambda: None
         self.query = QLineEdit()
         self.query.setPlaceholderText("an id, a text, /regex/, or 0x hex bytes")
         self.mode = QComboBox()
@@ -42,6 +58,7 @@ class LookupPage(QWidget):
         self.corpus = QPlainTextEdit()
         self.corpus.setPlaceholderText("Texts to search for the token (one per line)")
         self.corpus.setMaximumHeight(90)
+        self.in_comparison = QCheckBox("and every sentence of the comparison tab's corpus")
         self.results = QTableWidget(0, 3)
         self.results.setHorizontalHeaderLabels(["id", "token", "text"])
         self.results.verticalHeader().hide()
@@ -51,6 +68,7 @@ class LookupPage(QWidget):
         self.details.setReadOnly(True)
         self.problem = QLabel()
         self.problem.setStyleSheet(style.ERROR_TEXT)
+        self.shown_id: int | None = None
         row = QHBoxLayout()
         row.addWidget(self.query, 1)
         row.addWidget(self.mode)
@@ -61,39 +79,88 @@ class LookupPage(QWidget):
         layout.addLayout(row)
         layout.addWidget(self.problem)
         layout.addWidget(self.corpus)
+        layout.addWidget(self.in_comparison)
         layout.addWidget(split, 1)
         self.query.returnPressed.connect(self.search)
         self.results.currentCellChanged.connect(lambda r, *_: self._show(r))
 
     def search(self) -> None:
-        if self.tokenizer is None:
+        tokenizer = self.tokenizer
+        if tokenizer is None:
             return
-        try:
-            found = find_tokens(self.tokenizer, self.query.text(), self.mode.currentData())
-        except BpeLensError as exc:
-            self.problem.setText(str(exc))
+        query, mode = self.query.text(), self.mode.currentData()
+        if self.runner is None:
+            try:
+                self.show_found((tokenizer, find_tokens(tokenizer, query, mode)))
+            except BpeLensError as exc:
+                self.show_problem(exc)
+            return
+        # A regex over 200,000 tokens may take its whole time limit (2 s).
+        self.problem.setText("Searching…")
+        self.runner.submit(lambda job: (tokenizer, find_tokens(tokenizer, query, mode)))
+
+    def show_problem(self, exc: BaseException) -> None:
+        self.problem.setText(str(exc))
+
+    def show_found(self, outcome: tuple[Tokenizer, list[int]]) -> None:
+        tokenizer, found = outcome
+        if tokenizer is not self.tokenizer:
             return
         self.problem.clear()
         self.results.setRowCount(len(found))
         for row, tid in enumerate(found):
-            for col, text in enumerate((str(tid), label_of(self.tokenizer, tid),
-                                        self.tokenizer.decode([tid], errors="replace"))):
+            for col, text in enumerate((str(tid), label_of(tokenizer, tid),
+                                        tokenizer.decode([tid], errors="replace"))):
                 self.results.setItem(row, col, QTableWidgetItem(text))
         if found:
             self.results.setCurrentCell(0, 0)
+        else:
+            self.details.setPlainText("No token matches.")
+
+    def _texts(self) -> list[str]:
+        texts = [t for t in self.corpus.toPlainText().splitlines() if t]
+        corpus = self.corpus_of_comparison() if self.in_comparison.isChecked() else None
+        if corpus is not None:
+            for language in corpus.languages:
+                texts.extend(corpus.sentences(language, corpus.shared_rows([language])))
+        return texts
 
     def _show(self, row: int) -> None:
-        if self.tokenizer is None or row < 0 or self.results.item(row, 0) is None:
+        tokenizer = self.tokenizer
+        if tokenizer is None or row < 0 or self.results.item(row, 0) is None:
             return
         tid = int(self.results.item(row, 0).text())
-        texts = [t for t in self.corpus.toPlainText().splitlines() if t]
-        facts = token_facts(self.tokenizer, tid, texts)
+        self.shown_id = tid
+        facts = token_facts(tokenizer, tid)
         lines = [f"id {tid}: {facts.label!r} — text {facts.text!r}",
                  f"bytes {facts.data.hex(' ')}, kind {facts.kind}, rank {facts.rank}",
-                 audit_line(self.tokenizer, facts.audit),
-                 "derivation:", *tree_lines(self.tokenizer, facts.tree, 1)]
-        if texts:
-            used = [texts[i] for i in facts.used_in]
-            lines.append(f"used in {len(used)} of {len(texts)} texts:")
-            lines.extend(f"  {t}" for t in used[:50])
+                 audit_line(tokenizer, facts.audit),
+                 "derivation:", *tree_lines(tokenizer, facts.tree, 1)]
+        self.details.setPlainText("\n".join(lines))
+        texts = self._texts()
+        if not texts:
+            return
+        if self.use_runner is None:
+            self.show_uses((tokenizer, tid, texts, texts_using(tokenizer, tid, texts)))
+            return
+        self.details.appendPlainText(f"\nLooking for it in {len(texts):,} texts…")
+
+        def work(job):
+            def check(done: int, total: int) -> None:
+                job.check()
+                job.progress(done / total, f"{done:,} of {total:,} texts")
+
+            return tokenizer, tid, texts, texts_using(tokenizer, tid, texts, check=check)
+
+        self.use_runner.submit(work)
+
+    def show_uses(self, outcome) -> None:
+        tokenizer, tid, texts, used = outcome
+        if tokenizer is not self.tokenizer or tid != self.shown_id:
+            return  # the user chose another token meanwhile
+        lines = self.details.toPlainText().split("\n\nLooking for it in")[0].split("\n")
+        lines.append(f"used in {len(used):,} of {len(texts):,} texts:")
+        lines.extend(f"  {texts[i]}" for i in used[:50])
+        if len(used) > 50:
+            lines.append(f"  … and {len(used) - 50:,} more")
         self.details.setPlainText("\n".join(lines))
