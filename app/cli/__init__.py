@@ -1,4 +1,4 @@
-"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit|diff|extend`,
+"""Command line: `bpelens train|encode|decode|inspect|export|compare|audit|diff|extend|render`,
 JSON on stdout.
 
 User errors print one line on stderr and exit with status 2, never a traceback.
@@ -11,7 +11,7 @@ import io
 import sys
 
 SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit", "diff",
-               "extend")
+               "extend", "render")
 
 
 def run(argv: list[str]) -> int:

@@ -271,5 +271,27 @@ def build_parser() -> argparse.ArgumentParser:
     extend.add_argument("--languages", metavar="L1,L2,…",
                         help="with --compare: the languages to count (default all)")
     extend.set_defaults(handler="extend_command")
+    render = sub.add_parser(
+        "render", help="a picture of a view for slides: SVG (vector) or PNG",
+        description="Draw the layers view, the shaped text or a frame of the merge playback "
+        "of a text, whole, as an SVG (real chips and text, one group per token) or a PNG; "
+        "headless. A one-line JSON summary on stdout.",
+    )
+    add_tokenizer(render)
+    add_special(render)
+    render.add_argument("--text", required=True, metavar="TEXT", help="the text to draw")
+    render.add_argument("--view", choices=("layers", "shaped", "playback"), default="layers",
+                        help="what to draw (default layers)")
+    render.add_argument("--step", type=int, metavar="N",
+                        help="playback: the frame after N merge steps (default: the last)")
+    render.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
+                        help="the picture; its suffix says the format")
+    render.add_argument("--scale", type=float, default=1, metavar="S",
+                        help="pixels per point: 1, 2 or 3 for slides (default 1)")
+    render.add_argument("--theme", choices=("light", "dark", "contrast"), default="light",
+                        help="light (default), dark, or high contrast for projectors")
+    render.add_argument("--width", type=int, default=1200, metavar="PX",
+                        help="where lines wrap, in points (default 1200)")
+    render.set_defaults(handler="render_command")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

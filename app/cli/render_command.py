@@ -1,0 +1,54 @@
+"""`bpelens render`: a picture of a view (layers, shaped text, a playback frame) for slides."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from bpelens.core import ConfigError
+
+from .tokenizer_argument import open_cli_tokenizer
+
+SCALES = (1, 2, 3)
+
+
+def run(args: argparse.Namespace) -> int:
+    output = Path(args.output)
+    if output.suffix.lower() not in (".svg", ".png"):
+        raise ConfigError(f"-o {output}: name an .svg or .png file")
+    if not output.parent.is_dir():
+        raise ConfigError(f"-o {output}: no folder {output.parent}")
+    if not 0.25 <= args.scale <= 8:
+        raise ConfigError(f"--scale {args.scale:g}: choose from 0.25 to 8 (1, 2, 3 for slides)")
+    if not 200 <= args.width <= 20_000:
+        raise ConfigError(f"--width {args.width}: choose from 200 to 20000 points")
+    if args.step is not None and args.view != "playback":
+        raise ConfigError("--step picks a playback frame: give --view playback")
+    tokenizer = open_cli_tokenizer(args)
+
+    # Qt only now: the other commands never load it.
+    from ..pictures.qt_paint import ensure_app, write_picture
+
+    ensure_app()
+    from ..pictures.flow_pictures import playback_picture, shaped_picture
+    from ..pictures.layers_picture import layers_picture
+    from ..pictures.themes import THEMES
+
+    theme = THEMES[args.theme]
+    if args.view == "layers":
+        picture = layers_picture(tokenizer, args.text, theme, width=args.width,
+                                 special=args.special)
+    elif args.view == "shaped":
+        picture = shaped_picture(tokenizer, args.text, theme, width=args.width,
+                                 special=args.special)
+    else:
+        picture = playback_picture(tokenizer, args.text, theme, step=args.step,
+                                   width=args.width)
+    write_picture(picture, output, scale=args.scale)
+    print(json.dumps({"output": str(output), "view": args.view, "theme": args.theme,
+                      "width": round(picture.width * args.scale),
+                      "height": round(picture.height * args.scale),
+                      "tokens": len([c for c in picture.chips() if c.kind == "token"])},
+                     ensure_ascii=False))
+    return 0

@@ -1,0 +1,122 @@
+"""A picture as plain shapes — boxes, texts, lines, and token chips (a box with its label
+and id) — that SVG and a QPainter both draw the same way. Coordinates are pixels at scale 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+# Fonts the pictures ask for, in order: what the window uses, then CJK, Arabic, Devanagari
+# and emoji faces, so an SVG viewer finds glyphs for every script the app shows.
+FONT_FAMILIES = ("Noto Sans", "Noto Sans CJK JP", "Noto Sans Arabic", "Noto Sans Devanagari",
+                 "Noto Color Emoji", "DejaVu Sans", "sans-serif")
+MONO_FAMILIES = ("DejaVu Sans Mono", "Noto Sans Mono", "monospace")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    x: float  # the anchor: the text's centre (middle) or start, on its baseline
+    y: float
+    text: str
+    size: float
+    color: str
+    anchor: str = "middle"  # "middle" or "start"
+    bold: bool = False
+    mono: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    edge: str | None = None
+    edge_width: float = 1.0
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str
+    width: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Chip:
+    """One token: its box, its label (possibly shortened to fit), its id below it."""
+
+    box: Box
+    label: Text | None  # None: the text is drawn over the chip (the shaped view)
+    token_id: int
+    text: str  # the token's whole text, as shown (spaces as ·)
+    id_text: Text | None = None
+    kind: str = "token"
+
+
+@dataclass
+class Picture:
+    width: float
+    height: float
+    background: str
+    title: str = ""
+    shapes: list[Box | Text | Line | Chip] = field(default_factory=list)
+
+    def chips(self) -> list[Chip]:
+        return [s for s in self.shapes if isinstance(s, Chip)]
+
+    def to_svg(self) -> str:
+        out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(self.width)}" '
+               f'height="{fmt(self.height)}" viewBox="0 0 {fmt(self.width)} {fmt(self.height)}">',
+               f"<title>{escape(self.title)}</title>",
+               f'<rect width="100%" height="100%" fill="{self.background}"/>']
+        for shape in self.shapes:
+            if isinstance(shape, Chip):
+                out.append(f'<g class="chip {shape.kind}" data-token-id="{shape.token_id}" '
+                           f"data-text={quoteattr(shape.text)}>")
+                out.append(f"<title>{escape(shape.text)} ({shape.token_id})</title>")
+                out.append(_box(shape.box))
+                if shape.label is not None:
+                    out.append(_text(shape.label))
+                if shape.id_text is not None:
+                    out.append(_text(shape.id_text))
+                out.append("</g>")
+            elif isinstance(shape, Box):
+                out.append(_box(shape))
+            elif isinstance(shape, Text):
+                out.append(_text(shape))
+            else:
+                out.append(f'<line x1="{fmt(shape.x1)}" y1="{fmt(shape.y1)}" x2="{fmt(shape.x2)}" '
+                           f'y2="{fmt(shape.y2)}" stroke="{shape.color}" '
+                           f'stroke-width="{fmt(shape.width)}"/>')
+        out.append("</svg>")
+        return "\n".join(out) + "\n"
+
+
+def fmt(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _box(box: Box) -> str:
+    edge = (f' stroke="{box.edge}" stroke-width="{fmt(box.edge_width)}"'
+            if box.edge is not None else "")
+    radius = f' rx="{fmt(box.radius)}"' if box.radius else ""
+    return (f'<rect x="{fmt(box.x)}" y="{fmt(box.y)}" width="{fmt(box.w)}" height="{fmt(box.h)}"'
+            f'{radius} fill="{box.fill}"{edge}/>')
+
+
+def _text(text: Text) -> str:
+    families = ", ".join(f"'{f}'" if " " in f else f
+                         for f in (MONO_FAMILIES if text.mono else FONT_FAMILIES))
+    weight = ' font-weight="bold"' if text.bold else ""
+    # xml:space keeps a run of spaces as typed (a token of spaces is shown with ·, but a
+    # label may hold other whitespace-looking characters).
+    return (f'<text x="{fmt(text.x)}" y="{fmt(text.y)}" font-family="{families}" '
+            f'font-size="{fmt(text.size)}" fill="{text.color}" text-anchor="{text.anchor}"'
+            f'{weight} xml:space="preserve">{escape(text.text)}</text>')
