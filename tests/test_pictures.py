@@ -142,3 +142,40 @@ def test_the_command_writes_svg_and_png_and_says_what_it_drew(tmp_path):
         done = bpelens("render", "-t", "demo-multilingual-byte", "--text", "hi", *bad)
         assert done.returncode == 2 and message in done.stderr
         assert done.stderr.count("\n") == 1
+
+
+def test_a_playback_animates_every_step_as_gif_apng_or_numbered_frames(tmp_path):
+    from PIL import Image
+
+    text = "lowest newest"
+    tokenizer = load_demo("demo-multilingual-byte")
+    steps = len(EncodingPlayback(tokenizer, tokenizer.encode(text, special="none",
+                                                             trace=True)).text_steps)
+    for name in ("play.gif", "play.apng"):
+        done = bpelens("render", "-t", "demo-multilingual-byte", "--text", text, "--view",
+                       "playback", "-o", str(tmp_path / name))
+        assert done.returncode == 0, done.stderr
+        image = Image.open(tmp_path / name)
+        assert image.n_frames == steps + 1 == json.loads(done.stdout)["frames"]
+        sizes = set()
+        for frame in range(image.n_frames):
+            image.seek(frame)
+            sizes.add(image.size)
+        assert len(sizes) == 1  # every frame the same size: nothing jumps on a slide
+    done = bpelens("render", "-t", "demo-multilingual-byte", "--text", text, "--view",
+                   "playback", "--frames", "-o", str(tmp_path / "frames"))
+    assert done.returncode == 0, done.stderr
+    files = sorted(p.name for p in (tmp_path / "frames").iterdir())
+    assert files == [f"frame-{i:03d}.png" for i in range(steps + 1)]
+    done = bpelens("render", "-t", "demo-multilingual-byte", "--text", text, "-o",
+                   str(tmp_path / "x.gif"))
+    assert done.returncode == 2 and "give --view playback" in done.stderr
+
+
+def test_a_long_playback_is_sampled_keeping_its_first_and_last_step():
+    from bpelens.app.pictures.animation import frame_steps
+
+    assert frame_steps(5) == [0, 1, 2, 3, 4, 5]
+    sampled = frame_steps(10_000, 400)
+    assert len(sampled) == 400 and sampled[0] == 0 and sampled[-1] == 10_000
+    assert sampled == sorted(set(sampled))

@@ -285,7 +285,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--step", type=int, metavar="N",
                         help="playback: the frame after N merge steps (default: the last)")
     render.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
-                        help="the picture; its suffix says the format")
+                        help="the picture; its suffix says the format. With --view playback, "
+                        "OUT.gif or OUT.apng is the whole playback animated")
+    render.add_argument("--frames", action="store_true",
+                        help="with --view playback: every step as numbered PNG files in the "
+                        "folder -o names (made if missing)")
     render.add_argument("--scale", type=float, default=1, metavar="S",
                         help="pixels per point: 1, 2 or 3 for slides (default 1)")
     render.add_argument("--theme", choices=("light", "dark", "contrast"), default="light",

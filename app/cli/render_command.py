@@ -15,8 +15,13 @@ SCALES = (1, 2, 3)
 
 def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
-    if output.suffix.lower() not in (".svg", ".png"):
-        raise ConfigError(f"-o {output}: name an .svg or .png file")
+    suffix = output.suffix.lower()
+    animated = suffix in (".gif", ".apng")
+    if (animated or args.frames) and args.view != "playback":
+        raise ConfigError("an animation or frames are of a playback: give --view playback")
+    if not args.frames and suffix not in (".svg", ".png", ".gif", ".apng"):
+        raise ConfigError(f"-o {output}: name an .svg or .png file (.gif or .apng for a "
+                          "playback animation)")
     if not output.parent.is_dir():
         raise ConfigError(f"-o {output}: no folder {output.parent}")
     if not 0.25 <= args.scale <= 8:
@@ -36,6 +41,20 @@ def run(args: argparse.Namespace) -> int:
     from ..pictures.themes import THEMES
 
     theme = THEMES[args.theme]
+    if animated or args.frames:
+        from ..pictures.animation import playback_frames, write_animation, write_frames
+
+        frames = playback_frames(tokenizer, args.text, theme, width=args.width)
+        if args.frames:
+            written = write_frames(frames, output, scale=args.scale)
+        else:
+            written = [write_animation(frames, output, scale=args.scale)]
+        print(json.dumps({"output": str(output), "view": "playback", "theme": args.theme,
+                          "frames": len(frames), "files": len(written),
+                          "width": round(frames[0].width * args.scale),
+                          "height": round(frames[0].height * args.scale)},
+                         ensure_ascii=False))
+        return 0
     if args.view == "layers":
         picture = layers_picture(tokenizer, args.text, theme, width=args.width,
                                  special=args.special)

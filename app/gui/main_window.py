@@ -41,6 +41,7 @@ from .encode_job import EncodedText
 from .gui_gc import collect_on_gui_thread
 from .gui_thread import keep_gui_thread_responsive
 from .input_editor import InputEditor
+from .picture_export import PictureExporter
 from .session import Session
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
 from .status_text import specials_note, stats_line
@@ -279,6 +280,8 @@ class MainWindow(QMainWindow):
         self.recent_menu = menu.addMenu("Recent tokenizers")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
+        self._build_picture_menu(menu.addMenu("Export picture"))
+        menu.addSeparator()
         menu.addAction(_action(self, "Quit", QKeySequence.StandardKey.Quit, self.close))
 
         view = self.menuBar().addMenu("&View")
@@ -294,6 +297,28 @@ class MainWindow(QMainWindow):
         view.addActions([self.ids_action, self.alternate_action, self.spelling_action])
         view.addSeparator()
         view.addAction(self.special_action)
+
+    def _build_picture_menu(self, menu) -> None:
+        pictures = self.pictures = PictureExporter(
+            self, self.session, lambda text: self.statusBar().showMessage(text, 8000))
+        playback = self.views["playback"]
+        self.export_layers_action = _action(self, "Layers of the text…", "Ctrl+E",
+                                            lambda: pictures.export("layers"))
+        self.copy_layers_action = _action(self, "Copy the layers picture", "Ctrl+Shift+C",
+                                          lambda: pictures.copy("layers"))
+        menu.addActions([
+            self.export_layers_action,
+            _action(self, "Shaped text…", None, lambda: pictures.export("shaped")),
+            _action(self, "Playback frame on screen…", None,
+                    lambda: pictures.export("playback", playback.text_step_shown())),
+            _action(self, "Playback animation (GIF, APNG, frames)…", None,
+                    pictures.export_animation),
+            _action(self, "This tab as shown…", None,
+                    lambda: pictures.export_widget(self.tabs.currentWidget(),
+                                                   self.tab_keys[self.tabs.currentIndex()])),
+        ])
+        menu.addSeparator()
+        menu.addAction(self.copy_layers_action)
 
     def _build_status(self) -> None:
         self.stats = QLabel()

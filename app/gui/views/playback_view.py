@@ -311,6 +311,10 @@ class PlaybackView(QWidget):
             position, self.pending_step = self.pending_step, None
         self.controls.set_count(self.step_count(), position)
 
+    def text_step_shown(self) -> int | None:
+        """The whole-text step on screen (None in piece order: the finished text)."""
+        return self.position if self.order == TEXT else None
+
     @property
     def position(self) -> int:
         return self.controls.position

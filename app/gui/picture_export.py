@@ -1,0 +1,178 @@
+"""The File menu's pictures: the text's layers, its shaped form, the playback frame on screen
+(drawn whole by app/pictures, as `bpelens render` draws them), the playback as an animation,
+and any tab as it is shown (its widget rendered: PNG, or SVG through Qt's SVG painter).
+
+A picture's format and scale come from the save dialog's filter: PNG 1×, 2×, 3× or SVG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRectF, QSize
+from PySide6.QtGui import QGuiApplication, QImage, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from bpelens.core import ConfigError, write_atomic
+
+from ..pictures.flow_pictures import playback_picture, shaped_picture
+from ..pictures.layers_picture import layers_picture
+from ..pictures.picture import Picture
+from ..pictures.qt_paint import to_image, write_picture
+from ..pictures.themes import THEMES
+
+if TYPE_CHECKING:
+    from .session import Session
+
+FILTERS = {"PNG, 1× (*.png)": ("png", 1), "PNG, 2× for slides (*.png)": ("png", 2),
+           "PNG, 3× (*.png)": ("png", 3), "SVG, vector (*.svg)": ("svg", 1)}
+CLIPBOARD_SCALE = 2
+
+
+def picture_of(session: Session, what: str, *, step: int | None = None, theme: str = "light",
+               width: float = 1200) -> Picture:
+    """``what``: layers, shaped or playback (the frame after ``step`` text steps)."""
+    tokenizer, encoded = session.tokenizer, session.encoded
+    if tokenizer is None or encoded is None:
+        raise ConfigError("there is no text encoded yet to draw")
+    text, chosen = encoded.table.text, THEMES[theme]
+    if what == "layers":
+        return layers_picture(tokenizer, text, chosen, width=width, special=encoded.special)
+    if what == "shaped":
+        return shaped_picture(tokenizer, text, chosen, width=width, special=encoded.special)
+    return playback_picture(tokenizer, text, chosen, step=step, width=width)
+
+
+def ask_target(parent: QWidget, default_name: str) -> tuple[Path, float] | None:
+    """Where to write, and at what scale (from the filter chosen); None if cancelled."""
+    name, chosen = QFileDialog.getSaveFileName(parent, "Export picture", default_name,
+                                               ";;".join(FILTERS),
+                                               "PNG, 2× for slides (*.png)")
+    if not name:
+        return None
+    kind, scale = FILTERS.get(chosen, ("png", 1))
+    path = Path(name)
+    if path.suffix.lower() not in (".png", ".svg"):
+        path = path.with_suffix(f".{kind}")
+    return path, scale
+
+
+def save_picture(picture: Picture, path: Path, scale: float) -> Path:
+    return write_picture(picture, path, scale=scale)
+
+
+def copy_picture(picture: Picture) -> QImage:
+    image = to_image(picture, CLIPBOARD_SCALE)
+    QGuiApplication.clipboard().setImage(image)
+    return image
+
+
+def widget_image(widget: QWidget, scale: float = 1) -> QImage:
+    """A widget as it is shown, rendered at ``scale``."""
+    size = widget.size()
+    image = QImage(QSize(round(size.width() * scale), round(size.height() * scale)),
+                   QImage.Format.Format_ARGB32_Premultiplied)
+    image.setDevicePixelRatio(scale)
+    image.fill(widget.palette().window().color())
+    painter = QPainter(image)
+    widget.render(painter, QPoint())
+    painter.end()
+    return image
+
+
+def save_widget(widget: QWidget, path: Path, scale: float) -> Path:
+    """PNG at ``scale``, or SVG: the widget painted through Qt's SVG painter (its chips and
+    text as vector shapes; plots as the lines they draw)."""
+    if path.suffix.lower() == ".svg":
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        generator = QSvgGenerator()
+        generator.setOutputDevice(buffer)
+        generator.setSize(widget.size())
+        generator.setViewBox(QRectF(0, 0, widget.width(), widget.height()))
+        generator.setTitle(widget.window().windowTitle())
+        painter = QPainter(generator)
+        widget.render(painter, QPoint())
+        painter.end()
+        buffer.close()
+        write_atomic(path, bytes(data.data()))
+        return path
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    widget_image(widget, scale).save(buffer, "PNG")
+    buffer.close()
+    write_atomic(path, bytes(data.data()))
+    return path
+
+
+class PictureExporter:
+    """What the File menu's picture items do, off the GUI thread (an animation of a long
+    playback draws hundreds of frames), with the window's status bar for the outcome."""
+
+    def __init__(self, window: QWidget, session: Session, show_message) -> None:
+        self.window = window
+        self.session = session
+        self.show_message = show_message  # (text) → the status bar
+        self.runner = session.runner("pictures")
+        self.runner.done.connect(lambda message: self.show_message(message))
+        self.runner.failed.connect(lambda exc: self.show_message(f"Could not export: {exc}"))
+        self.runner.progressed.connect(lambda _f, message: self.show_message(message))
+
+    def export(self, what: str, step: int | None = None) -> None:
+        """``what``: layers, shaped or playback (its frame after ``step`` text steps)."""
+        target = ask_target(self.window, f"{what}.png")
+        if target is None:
+            return
+        path, scale = target
+        session = self.session
+
+        def work(job) -> str:
+            job.progress(None, f"Drawing the {what} picture…")
+            save_picture(picture_of(session, what, step=step), path, scale)
+            return f"Saved {path}"
+
+        self.runner.submit(work)
+
+    def copy(self, what: str, step: int | None = None) -> None:
+        try:
+            image = copy_picture(picture_of(self.session, what, step=step))
+        except ConfigError as exc:
+            self.show_message(str(exc))
+            return
+        self.show_message(f"Copied a {image.width()} × {image.height()} picture of the {what}")
+
+    def export_widget(self, widget: QWidget, name: str) -> None:
+        target = ask_target(self.window, f"{name}.png")
+        if target is not None:
+            path, scale = target
+            save_widget(widget, path, scale)
+            self.show_message(f"Saved {path}")
+
+    def export_animation(self) -> None:
+        tokenizer, encoded = self.session.tokenizer, self.session.encoded
+        if tokenizer is None or encoded is None:
+            return
+        name, chosen = QFileDialog.getSaveFileName(
+            self.window, "Export the playback", "playback.gif",
+            "Animated GIF (*.gif);;Animated PNG (*.apng);;Numbered PNG frames (folder) (*)")
+        if not name:
+            return
+        text = encoded.table.text
+
+        def work(job) -> str:
+            from ..pictures.animation import playback_frames, write_animation, write_frames
+
+            job.progress(None, "Drawing every step of the playback…")
+            frames = playback_frames(tokenizer, text, THEMES["light"])
+            job.check()
+            job.progress(None, f"Writing {len(frames)} frames…")
+            if chosen.startswith("Numbered"):
+                write_frames(frames, name, scale=2)
+                return f"Saved {len(frames)} frames in {name}"
+            write_animation(frames, name)
+            return f"Saved {name} ({len(frames)} frames)"
+
+        self.runner.submit(work)

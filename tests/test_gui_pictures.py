@@ -1,0 +1,109 @@
+"""File → Export picture, driven through the window's actions: the layers, the shaped text and
+the playback frame on screen are written as the core encodes them (one SVG chip group per
+token), PNG at the scale the dialog's filter names, the clipboard gets a 2× picture, the
+playback animates every step, and any tab can be saved as shown."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtWidgets import QFileDialog
+
+from bpelens.app.gui.picture_export import picture_of
+from bpelens.core import EncodingPlayback
+
+from test_gui_main_window import window_factory
+
+SVG = "{http://www.w3.org/2000/svg}"
+TEXT = "lowest newest 世界"
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    return window_factory(qtbot, tmp_path)
+
+
+def answer_dialog(monkeypatch, path, chosen: str) -> None:
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), chosen))
+
+
+def token_ids_in(svg_path) -> list[int]:
+    root = ET.parse(svg_path).getroot()
+    return [int(g.get("data-token-id")) for g in root.iter(f"{SVG}g")
+            if g.get("class", "").split() == ["chip", "token"]]
+
+
+def test_layers_and_shaped_pictures_hold_the_windows_tokens(make_window, qtbot, tmp_path,
+                                                           monkeypatch):
+    window = make_window(text=TEXT)
+    ids = window.session.encoded.table.ids
+    svg = tmp_path / "layers.svg"
+    answer_dialog(monkeypatch, svg, "SVG, vector (*.svg)")
+    window.export_layers_action.trigger()
+    qtbot.waitUntil(svg.exists, timeout=30_000)
+    assert token_ids_in(svg) == list(ids)
+
+    png = tmp_path / "shaped"  # no suffix: the filter's format is added
+    answer_dialog(monkeypatch, png, "PNG, 2× for slides (*.png)")
+    window.pictures.export("shaped")
+    written = tmp_path / "shaped.png"
+    qtbot.waitUntil(written.exists, timeout=30_000)
+    picture = picture_of(window.session, "shaped")
+    image = QImage(str(written))
+    assert (image.width(), image.height()) == (round(picture.width * 2),
+                                               round(picture.height * 2))
+
+    window.copy_layers_action.trigger()
+    copied = QGuiApplication.clipboard().image()
+    layers = picture_of(window.session, "layers")
+    assert (copied.width(), copied.height()) == (round(layers.width * 2),
+                                                 round(layers.height * 2))
+
+
+def test_the_playback_frame_on_screen_and_the_animation(make_window, qtbot, tmp_path,
+                                                       monkeypatch):
+    from PIL import Image
+
+    text = "lowest newest widest tokenization"
+    window = make_window(text=text)
+    window.show_view("playback")
+    view = window.views["playback"]
+    qtbot.waitUntil(lambda: view.playback is not None and view.step_count() > 0,
+                    timeout=30_000)
+    view.set_order("text")
+    qtbot.waitUntil(lambda: view.step_count() > 3, timeout=30_000)
+    view.controls.go(3)
+    step = view.text_step_shown()
+    assert step == 3
+    svg = tmp_path / "frame.svg"
+    answer_dialog(monkeypatch, svg, "SVG, vector (*.svg)")
+    window.pictures.export("playback", step)
+    qtbot.waitUntil(svg.exists, timeout=30_000)
+    tokenizer = window.session.tokenizer
+    playback = EncodingPlayback(tokenizer, tokenizer.encode(text, special="none", trace=True))
+    assert token_ids_in(svg) == [t for ids in playback.text_state(step) for t in ids]
+
+    gif = tmp_path / "playback.gif"
+    answer_dialog(monkeypatch, gif, "Animated GIF (*.gif)")
+    window.pictures.export_animation()
+    qtbot.waitUntil(gif.exists, timeout=60_000)
+    assert Image.open(gif).n_frames == len(playback.text_steps) + 1
+
+
+def test_any_tab_is_saved_as_shown(make_window, qtbot, tmp_path, monkeypatch):
+    window = make_window(text=TEXT)
+    window.show_view("debug")
+    svg = tmp_path / "tab.svg"
+    answer_dialog(monkeypatch, svg, "SVG, vector (*.svg)")
+    window.pictures.export_widget(window.tabs.currentWidget(), "debug")
+    root = ET.parse(svg).getroot()
+    assert root.tag == f"{SVG}svg"
+    assert any((t.text or "").strip() == "Audit the vocabulary" for t in root.iter(f"{SVG}text"))
+    png = tmp_path / "tab.png"
+    answer_dialog(monkeypatch, png, "PNG, 3× (*.png)")
+    window.pictures.export_widget(window.tabs.currentWidget(), "debug")
+    image = QImage(str(png))
+    widget = window.tabs.currentWidget()
+    assert (image.width(), image.height()) == (widget.width() * 3, widget.height() * 3)
