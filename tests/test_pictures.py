@@ -136,7 +136,7 @@ def test_the_command_writes_svg_and_png_and_says_what_it_drew(tmp_path):
     summary = json.loads(done.stdout)
     image = QImage(str(png))
     assert (image.width(), image.height()) == (summary["width"], summary["height"])
-    for bad, message in ((["-o", str(tmp_path / "x.gif")], "name an .svg or .png file"),
+    for bad, message in ((["-o", str(tmp_path / "x.bmp")], "name an .svg or .png file"),
                          (["-o", str(png), "--step", "3"], "--step picks a playback frame"),
                          (["-o", str(png), "--scale", "20"], "--scale 20")):
         done = bpelens("render", "-t", "demo-multilingual-byte", "--text", "hi", *bad)
