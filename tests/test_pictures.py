@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from itertools import pairwise
 
 import pytest
 from PySide6.QtGui import QImage
@@ -179,3 +180,20 @@ def test_a_long_playback_is_sampled_keeping_its_first_and_last_step():
     sampled = frame_steps(10_000, 400)
     assert len(sampled) == 400 and sampled[0] == 0 and sampled[-1] == 10_000
     assert sampled == sorted(set(sampled))
+
+
+def test_the_shaped_picture_lays_out_right_to_left_text_from_the_right(qapp):
+    tokenizer = load_demo("demo-multilingual-byte")
+    text = "مرحبا بالعالم"
+    picture = shaped_picture(tokenizer, text, THEMES["light"], width=1200)
+    chips = [c for c in picture.chips() if c.kind == "token"]
+    assert [c.token_id for c in chips] == tokenizer.encode_ids(text)
+    # Logical order runs from the right: each token's box starts left of the one before.
+    words = [c for c in chips if c.box.w > 2]
+    assert all(b.box.x < a.box.x for a, b in pairwise(words))
+
+
+def test_shaped_text_reads_at_seven_to_one_on_every_token_colour():
+    from bpelens.app.pictures.themes import LIGHT_TEXT_FILLS, SHAPED_INK
+
+    assert all(contrast(fill, SHAPED_INK) >= 7.0 for fill in LIGHT_TEXT_FILLS)

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtGui import QTextLayout
+
 from bpelens.core import (
     ConfigError,
     EncodingPlayback,
     SpecialMode,
     Tokenizer,
     token_table,
-    visible,
 )
 
 from ..gui.token_colors import first_color, next_color, token_colors
 from .chips import BASE_SIZE, make_chip, title_text, token_text
 from .layers_picture import check_length
 from .picture import Box, Chip, Picture, Text
-from .qt_paint import text_width
-from .themes import Theme
+from .qt_paint import font, text_width
+from .themes import SHAPED_INK, Theme
 
 MARGIN = 16.0
 TITLE = 34.0
@@ -54,51 +55,78 @@ class _Flow:
 
 def shaped_picture(tokenizer: Tokenizer, text: str, theme: Theme, *, width: float = 1200,
                    special: SpecialMode = "all", title: str | None = None) -> Picture:
+    """The text laid out by Qt as it is drawn (shaping, right-to-left runs, line breaks at
+    the width), each token's characters on its colour: where the layout puts a token's
+    characters, there is its background — in an Arabic run from right to left, a Hindi
+    conjunct whole."""
     check_length(text)
     table = token_table(tokenizer, text, special=special)
     colors = token_colors(table)
     chars = table.model_text
     size = BASE_SIZE * theme.font_scale * 1.5
-    line = size * 1.9
-    flow = _Flow(width, line)
-    picture = Picture(width, 0, theme.background,
+    line_height = size * 1.9
+    lines = lay_out(chars.replace("\n", LINE_SEPARATOR), size, width - 2 * MARGIN)
+    picture = Picture(width, TITLE + len(lines) * line_height + MARGIN, theme.background,
                       title or f"{tokenizer.name or 'tokenizer'}: {len(table.ids):,} tokens")
     picture.shapes.append(title_text(theme, MARGIN, 22, f"{picture.title} · {len(chars):,} "
                                      "characters"))
-    # Tokens grouped by the characters they touch: a group is drawn once, its background
-    # split between its tokens in proportion to their bytes.
-    t = 0
-    n = len(table.ids)
+    # Tokens grouped by the characters they touch (bytes of one character in several
+    # tokens): a group's place is split between its tokens by their bytes.
+    t, n = 0, len(table.ids)
     while t < n:
         first, end = t, t + 1
         c0, c1 = table.char_starts[t], table.char_ends[t]
         while end < n and table.char_starts[end] < c1:
             c1 = max(c1, table.char_ends[end])
             end += 1
-        segment = chars[c0:c1]
-        for part_index, part in enumerate(segment.split("\n")):
-            if part_index:
-                flow.newline()
-            shown = visible(part) if part.strip() == "" else part
-            if not shown:
+        total = sum(table.byte_ends[k] - table.byte_starts[k] for k in range(first, end))
+        for number, (start, length, xs) in enumerate(lines):
+            a, b = max(c0, start), min(c1, start + length)
+            if a >= b and not (c0 == c1 == a):
                 continue
-            w = text_width(shown, size) + 2
-            x, y = flow.place(w)
-            total = sum(table.byte_ends[k] - table.byte_starts[k] for k in range(first, end))
-            at = x
+            x0, x1 = xs[a - start], xs[b - start]
+            step = 1.0 if x1 >= x0 else -1.0  # a right-to-left run splits from the right
+            top = TITLE + number * line_height
+            at = MARGIN + x0
             for k in range(first, end):
                 share = (table.byte_ends[k] - table.byte_starts[k]) / total if total else 1
+                w = abs(x1 - x0) * share
                 tid = table.ids[k]
-                label = token_text(tokenizer, tid, special=bool(table.from_special[k]))
                 picture.shapes.append(Chip(
-                    Box(at, y + 2, w * share, line - 6, theme.fill(colors[k])), None, tid, label,
-                    kind="token" if part_index == 0 else "token continued"))
-                at += w * share
-            ink = theme.chip_text(colors[first])
-            picture.shapes.append(Text(x + 1, y + line * 0.62, shown, size, ink, anchor="start"))
+                    Box(at if step > 0 else at - w, top + 2, max(w, 1.0), line_height - 6,
+                        theme.text_fill(colors[k])), None,
+                    tid, token_text(tokenizer, tid, special=bool(table.from_special[k])),
+                    kind="token" if start <= c0 else "token continued"))
+                at += step * w
         t = end
-    picture.height = flow.y + line + MARGIN
+    for number, (start, length, _) in enumerate(lines):
+        shown = chars[start : start + length].replace("\n", "")
+        picture.shapes.append(Text(MARGIN, TITLE + number * line_height + line_height * 0.62,
+                                   shown, size, SHAPED_INK, anchor="start"))
     return picture
+
+
+LINE_SEPARATOR = "\u2028"  # what QTextLayout breaks a line at (a "\n" is one character too)
+
+
+def lay_out(text: str, size: float, width: float) -> list[tuple[int, int, list[float]]]:
+    """Qt's lines of ``text``: (first character, how many, the x of every cursor position
+    from the first to just after the last)."""
+    layout = QTextLayout(text, font(size))
+    layout.beginLayout()
+    lines = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        lines.append(line)
+    layout.endLayout()
+    out = [(line.textStart(), line.textLength(),
+            [line.cursorToX(i)[0] for i in range(line.textStart(),
+                                                 line.textStart() + line.textLength() + 1)])
+           for line in lines]
+    return out or [(0, 0, [0.0])]
 
 
 def playback_picture(tokenizer: Tokenizer, text: str, theme: Theme, *, step: int | None = None,

@@ -35,6 +35,8 @@ def ensure_app() -> QGuiApplication:
     if app is None:
         if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        # Font-database notes (OpenType script support) would reach a script's stderr.
+        os.environ.setdefault("QT_LOGGING_RULES", "qt.text.font.db=false")
         app = QGuiApplication([])
     return app  # type: ignore[return-value]
 

@@ -36,6 +36,12 @@ class Theme:
     def fill(self, number: int) -> str:
         return self.fills[number]
 
+    def text_fill(self, number: int) -> str:
+        """A token's background under text drawn in one colour (the shaped picture draws a
+        line as one run, so Qt and SVG viewers shape it whole): the light palette, and
+        light shades of the special, fallback and unknown colours, all under black text."""
+        return LIGHT_TEXT_FILLS[number]
+
     def chip_text(self, number: int) -> str:
         fill = self.fills[number]
         if self.name == "contrast":
@@ -58,6 +64,11 @@ def contrast(a: str, b: str) -> float:
     la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
 
+
+# token_colors' colours, the dark ones (special, fallback, unknown: white text) lightened.
+LIGHT_TEXT_FILLS = (*COLORS[:8], "#cdb9f2", "#b9a3e6", "#f2b8b7", "#e8a1a0", "#e3a3a3",
+                    "#d98c8c", *COLORS[14:])
+SHAPED_INK = "#000000"
 
 LIGHT = Theme("light", "#ffffff", "#1b1b1b", "#5f6b7a", "#d5dae0", "#6b7785", 0.8, COLORS)
 DARK = Theme("dark", "#16191d", "#eef1f4", "#a9b3bf", "#3a424b", "#0b0d10", 0.8, COLORS)
