@@ -1,8 +1,8 @@
 """The `bpelens` command: a subcommand runs the CLI (which never imports Qt); none opens the GUI.
 
-The GUI takes only options (``--tokenizer``, ``--text``, ``--encoding``), so a bare first word
-is always meant as a subcommand: a misspelt one is answered by the CLI ("did you mean
-encode?"), never by opening a window.
+The GUI takes only options (``--tokenizer``, ``--text``, ``--encoding``) and a saved session
+(``talk.bpelens``), so any other bare first word is meant as a subcommand: a misspelt one is
+answered by the CLI ("did you mean encode?"), never by opening a window.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
 
 
 def wants_cli(args: list[str]) -> bool:
+    if args and args[0].endswith(".bpelens"):
+        return False  # `bpelens talk.bpelens` opens a saved session in the window
     return bool(args) and (args[0] in SUBCOMMANDS or args[0] in CLI_OPTIONS
                            or not args[0].startswith("-"))
 

@@ -15,6 +15,8 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
         description="Open BPE Lens. Subcommands (train, encode, decode, inspect) run the CLI; "
         "see bpelens --help.",
     )
+    parser.add_argument("session", nargs="?", metavar="SESSION.bpelens",
+                        help="a saved session to open (texts, tokenizer, views)")
     parser.add_argument("--tokenizer", metavar="PATH", help="a tokenizer file to open")
     parser.add_argument("--text", metavar="TEXT", help="the text to show")
     parser.add_argument("--encoding", metavar="NAME",
@@ -106,6 +108,8 @@ def launch(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Lens")
     window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding)
+    if args.session:
+        window.open_session(args.session)
     start_in_view(window, args)
     # Ctrl+C or SIGTERM close the window as its close button does (the text is saved).
     quit_on_signals = QuitOnSignals(window.close, app)

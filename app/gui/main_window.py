@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from bpelens.app.demo_data import welcome_text
+from bpelens.app.session_file import read_session, save_session
 from bpelens.core import (
+    BpeLensError,
     TokenInfo,
     Tokenizer,
     TokenTable,
@@ -43,6 +45,12 @@ from .gui_thread import keep_gui_thread_responsive
 from .input_editor import InputEditor
 from .picture_export import PictureExporter
 from .session import Session
+from .session_io import (
+    apply_session,
+    ask_open_session,
+    ask_save_session,
+    collect_session,
+)
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
 from .status_text import specials_note, stats_line
 from .text_autosave import TextAutosave
@@ -87,6 +95,9 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.settings = settings or app_settings()
         self.session = Session(self.settings, self)
+        # A session's prepared texts (slides); the one in the box is prepared_index.
+        self.prepared_texts: list[str] = [""]
+        self.prepared_index = 0
         self._build_widgets()
         self._build_actions()
         self._build_status()
@@ -280,6 +291,20 @@ class MainWindow(QMainWindow):
         self.recent_menu = menu.addMenu("Recent tokenizers")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
+        self.save_session_action = _action(self, "Save session…", QKeySequence.StandardKey.Save,
+                                           self.ask_save_session)
+        self.open_session_action = _action(self, "Open session…", "Ctrl+Shift+S",
+                                           self.ask_open_session)
+        self.keep_text_action = _action(self, "Keep this text in the session (a new slide)",
+                                        "Ctrl+Shift+K", self.keep_text)
+        self.next_text_action = _action(self, "Next prepared text", "Ctrl+PgDown",
+                                        lambda: self.show_prepared_text(+1))
+        self.previous_text_action = _action(self, "Previous prepared text", "Ctrl+PgUp",
+                                            lambda: self.show_prepared_text(-1))
+        menu.addActions([self.save_session_action, self.open_session_action,
+                         self.keep_text_action, self.next_text_action,
+                         self.previous_text_action])
+        menu.addSeparator()
         self._build_picture_menu(menu.addMenu("Export picture"))
         menu.addSeparator()
         menu.addAction(_action(self, "Quit", QKeySequence.StandardKey.Quit, self.close))
@@ -319,6 +344,48 @@ class MainWindow(QMainWindow):
         ])
         menu.addSeparator()
         menu.addAction(self.copy_layers_action)
+
+    # -- sessions ------------------------------------------------------------------------------
+    def ask_save_session(self) -> None:
+        path = ask_save_session(self)
+        if path is not None:
+            self.save_session(path)
+
+    def save_session(self, path: Path) -> Path:
+        saved = save_session(collect_session(self), path)
+        self.statusBar().showMessage(f"Saved the session to {saved}", 8000)
+        return saved
+
+    def ask_open_session(self) -> None:
+        path = ask_open_session(self)
+        if path is not None:
+            self.open_session(path)
+
+    def open_session(self, path: str | Path) -> bool:
+        try:
+            saved = read_session(path)
+        except BpeLensError as exc:
+            self.show_error(str(exc), "error")
+            return False
+        for note in apply_session(self, saved, Path(path)):
+            self.show_error(note)
+        self.statusBar().showMessage(f"Opened the session {Path(path).name}", 8000)
+        return True
+
+    def keep_text(self) -> None:
+        """The text in the box stays as it is; a new, empty prepared text follows it."""
+        self.prepared_texts[self.prepared_index] = self.editor.toPlainText()
+        self.prepared_texts.insert(self.prepared_index + 1, "")
+        self.show_prepared_text(+1)
+
+    def show_prepared_text(self, step: int) -> None:
+        if len(self.prepared_texts) < 2:
+            return
+        self.prepared_texts[self.prepared_index] = self.editor.toPlainText()
+        self.prepared_index = (self.prepared_index + step) % len(self.prepared_texts)
+        self.editor.set_text(self.prepared_texts[self.prepared_index])
+        self.statusBar().showMessage(
+            f"Text {self.prepared_index + 1} of {len(self.prepared_texts)}", 4000)
 
     def _build_status(self) -> None:
         self.stats = QLabel()

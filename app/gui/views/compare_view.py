@@ -63,6 +63,9 @@ class CompareView(QWidget):
         self._started = False
         self.pending_tokenizers: list[Choice] | None = None  # --compare, before the corpus
         self.pending_page: str | None = None
+        # A session's languages and reference, put back once its corpus is read.
+        self.pending_languages: list[str] | None = None
+        self.pending_reference: str | None = None
         self._stale: set[str] = set()  # pages not yet showing the latest comparison
 
         self.corpus_box = QComboBox()
@@ -266,6 +269,15 @@ class CompareView(QWidget):
         self.corpus_info.setToolTip(f"{corpus.source}\n{info}")
         if not self._defaults_chosen or self.pending_tokenizers is not None:
             self._choose_default_tokenizers()
+        if self.compare is not None and self.pending_languages is not None:
+            wanted = [x for x in self.pending_languages if x in corpus.languages]
+            self.pending_languages = None
+            if wanted:
+                self.compare.set_languages(wanted)
+        if self.compare is not None and self.pending_reference is not None:
+            reference, self.pending_reference = self.pending_reference, None
+            if reference in self.compare.languages:
+                self.compare.set_reference(reference)
 
     # -- tokenizers ------------------------------------------------------------------------------
     def current_corpus(self) -> ParallelCorpus | None:
@@ -436,6 +448,9 @@ class CompareView(QWidget):
                                           if self.compare is not None else None)
         else:
             self.pages.currentWidget().show_comparison(comparison)
+
+    def current_page(self) -> str:
+        return PAGES[self.pages.currentIndex()]
 
     def show_page(self, page: str) -> None:
         """``table``, ``bars``, ``heatmap``, ``lorenz`` or ``sentences``."""
