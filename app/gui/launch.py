@@ -18,6 +18,9 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("session", nargs="?", metavar="SESSION.bpelens",
                         help="a saved session to open (texts, tokenizer, views)")
     parser.add_argument("--tokenizer", metavar="PATH", help="a tokenizer file to open")
+    parser.add_argument("--present", action="store_true",
+                        help="start in presentation mode (full screen, large; F5 or Esc ends "
+                        "it)")
     parser.add_argument("--text", metavar="TEXT", help="the text to show")
     parser.add_argument("--encoding", metavar="NAME",
                         help="for a .tiktoken file: the encoding it belongs to (o200k_harmony…)")
@@ -114,6 +117,8 @@ def launch(argv: list[str]) -> int:
     # Ctrl+C or SIGTERM close the window as its close button does (the text is saved).
     quit_on_signals = QuitOnSignals(window.close, app)
     window.show()
+    if args.present:
+        window.presentation.enter()
     try:
         return app.exec()
     finally:

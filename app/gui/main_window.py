@@ -44,6 +44,7 @@ from .gui_gc import collect_on_gui_thread
 from .gui_thread import keep_gui_thread_responsive
 from .input_editor import InputEditor
 from .picture_export import PictureExporter
+from .presentation import Presentation
 from .session import Session
 from .session_io import (
     apply_session,
@@ -190,7 +191,9 @@ class MainWindow(QMainWindow):
         self.about_tokenizer.setStyleSheet(style.MUTED)
         self.about_tokenizer.setTextFormat(Qt.TextFormat.PlainText)
         self.about_tokenizer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        top = QHBoxLayout()
+        self.top_bar = QWidget()  # hidden in presentation mode
+        top = QHBoxLayout(self.top_bar)
+        top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(QLabel("Tokenizer"))
         top.addWidget(self.picker)
         top.addWidget(self.open_button)
@@ -235,7 +238,7 @@ class MainWindow(QMainWindow):
 
         central = QWidget()
         layout = QVBoxLayout(central)
-        layout.addLayout(top)
+        layout.addWidget(self.top_bar)
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
@@ -319,6 +322,11 @@ class MainWindow(QMainWindow):
         self.special_action = _toggle(self, "Recognise special tokens", True,
                                       self._on_special_toggled)
         self.special_action.setShortcut("Ctrl+T")
+        self.presentation = Presentation(self)
+        self.present_action = _action(self, "Present (full screen, large, keyboard)", "F5",
+                                      self.presentation.toggle)
+        view.addAction(self.present_action)
+        view.addSeparator()
         view.addActions([self.ids_action, self.alternate_action, self.spelling_action])
         view.addSeparator()
         view.addAction(self.special_action)

@@ -105,14 +105,33 @@ class LayersView(QAbstractScrollArea):
         # A picture of each band drawn, by everything it was drawn from (_band_key): a band
         # that did not change is copied, not drawn again (a keystroke changes one or two).
         self._pictures: dict[tuple, QPixmap] = {}
-        self.glyph_font = QFont("Noto Sans", 14)
-        self.small_font = QFont("DejaVu Sans", 7)
-        self.mono_font = QFont("DejaVu Sans Mono", 8)
-        self.chip_font = QFont("Noto Sans", 10)
+        self.zoom = 1.0
+        self._set_geometry(1.0)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def _set_geometry(self, zoom: float) -> None:
+        """Cells, rows and type at ``zoom`` (presentation mode enlarges the whole view)."""
+        self.cell = round(CELL * zoom)
+        self.label_width = round(LABEL_WIDTH * zoom)
+        self.row_chars, self.row_bytes, self.row_pieces, self.row_tokens, self.row_ids = (
+            round(r * zoom) for r in (ROW_CHARS, ROW_BYTES, ROW_PIECES, ROW_TOKENS, ROW_IDS))
+        self.band_gap = round(BAND_GAP * zoom)
+        self.glyph_font = QFont("Noto Sans", round(14 * zoom))
+        self.small_font = QFont("DejaVu Sans", max(7, round(7 * zoom)))
+        self.mono_font = QFont("DejaVu Sans Mono", max(8, round(8 * zoom)))
+        self.chip_font = QFont("Noto Sans", round(10 * zoom))
+
+    def set_zoom(self, zoom: float) -> None:
+        if zoom == self.zoom:
+            return
+        self.zoom = zoom
+        self._set_geometry(zoom)
+        self._pictures.clear()
+        self._relayout()
+        self.viewport().update()
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:
@@ -153,8 +172,8 @@ class LayersView(QAbstractScrollArea):
     # -- data --------------------------------------------------------------------------------
     @property
     def band_height(self) -> int:
-        return ROW_CHARS + ROW_BYTES + ROW_PIECES + ROW_TOKENS + (
-            ROW_IDS if self.show_ids else 0) + BAND_GAP
+        return self.row_chars + self.row_bytes + self.row_pieces + self.row_tokens + (
+            self.row_ids if self.show_ids else 0) + self.band_gap
 
     def set_table(self, table: TokenTable | None, *, colors: bytearray | None = None,
                   bands: Bands | None = None, capacity: int | None = None) -> None:
@@ -185,7 +204,7 @@ class LayersView(QAbstractScrollArea):
         self._relayout()
 
     def capacity(self) -> int:
-        return max(4, (self.viewport().width() - LABEL_WIDTH - 8) // CELL)
+        return max(4, (self.viewport().width() - self.label_width - 8) // self.cell)
 
     def _relayout(self, bands: Bands | None = None, *, keep: Bands | None = None) -> None:
         """Bands for the current width (made here for a short text, else asked for: until
@@ -230,9 +249,9 @@ class LayersView(QAbstractScrollArea):
         band = self.band_of_byte(start)
         b0, _ = self.bands[band]
         top = band * self.band_height - self.verticalScrollBar().value()
-        y = top + ROW_CHARS + ROW_BYTES + ROW_PIECES
-        width = max(4, (self.table.byte_ends[index] - start) * CELL)
-        return QRect(LABEL_WIDTH + (start - b0) * CELL, y, width, ROW_TOKENS)
+        y = top + self.row_chars + self.row_bytes + self.row_pieces
+        width = max(4, (self.table.byte_ends[index] - start) * self.cell)
+        return QRect(self.label_width + (start - b0) * self.cell, y, width, self.row_tokens)
 
     def ensure_visible(self, index: int) -> None:
         if self.table is None or not 0 <= index < len(self.table):
@@ -245,15 +264,15 @@ class LayersView(QAbstractScrollArea):
 
     def hit(self, point: QPoint) -> int | None:
         """The token under a viewport point (in any row of its bytes)."""
-        if self.table is None or point.x() < LABEL_WIDTH:
+        if self.table is None or point.x() < self.label_width:
             return None
         y = point.y() + self.verticalScrollBar().value()
         band = y // self.band_height
         if not 0 <= band < len(self.bands) or y % self.band_height >= (
-                self.band_height - BAND_GAP):
+                self.band_height - self.band_gap):
             return None
         b0, b1 = self.bands[band]
-        offset = b0 + (point.x() - LABEL_WIDTH) // CELL
+        offset = b0 + (point.x() - self.label_width) // self.cell
         if offset >= b1:
             return None
         return self.table.token_at_byte(offset)
@@ -282,15 +301,15 @@ class LayersView(QAbstractScrollArea):
         b0, b1 = self.bands[band]
         if top is None:
             top = band * self.band_height - self.verticalScrollBar().value()
-        y = top + ROW_CHARS + ROW_BYTES + ROW_PIECES
+        y = top + self.row_chars + self.row_bytes + self.row_pieces
         out = []
         for index in table.tokens_in_bytes(b0, b1):
             start, end = table.byte_starts[index], table.byte_ends[index]
             s, e = max(b0, start), min(b1, end)
             if e <= s and not (start == end == s):
                 continue
-            rect = QRectF(LABEL_WIDTH + (s - b0) * CELL + 1.5, y + 2,
-                          max(3, (e - s) * CELL - 3), ROW_TOKENS - 4)
+            rect = QRectF(self.label_width + (s - b0) * self.cell + 1.5, y + 2,
+                          max(3, (e - s) * self.cell - 3), self.row_tokens - 4)
             out.append(ChipSpan(index, rect, self._chip_label(table, index, start, end),
                                 first=s == start))
         return out
@@ -404,13 +423,13 @@ class LayersView(QAbstractScrollArea):
 
     def _paint_band(self, painter: QPainter, table: TokenTable, band: int, top: int) -> None:
         b0, b1 = self.bands[band]
-        x0 = LABEL_WIDTH
+        x0 = self.label_width
         painter.setFont(self.small_font)
         painter.setPen(QColor("#888888"))
-        rows = (ROW_CHARS, ROW_BYTES, ROW_PIECES, ROW_TOKENS)
+        rows = (self.row_chars, self.row_bytes, self.row_pieces, self.row_tokens)
         y = top
         for name, row_height in zip(ROW_NAMES, rows, strict=True):
-            painter.drawText(QRect(2, y, LABEL_WIDTH - 6, row_height),
+            painter.drawText(QRect(2, y, self.label_width - 6, row_height),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, name)
             y += row_height
         if b1 <= b0:
@@ -427,11 +446,11 @@ class LayersView(QAbstractScrollArea):
                 continue
             s, e = max(b0, table.byte_starts[index]), min(b1, table.byte_ends[index])
             if s < e:
-                painter.fillRect(QRect(x0 + (s - b0) * CELL, top, (e - s) * CELL,
-                                       self.band_height - BAND_GAP), QColor(shade))
+                painter.fillRect(QRect(x0 + (s - b0) * self.cell, top, (e - s) * self.cell,
+                                       self.band_height - self.band_gap), QColor(shade))
         self._paint_chars(painter, table, c_first, c_last, b0, b1, top, text)
-        self._paint_bytes(painter, data, base, b0, b1, chars, c_first, top + ROW_CHARS)
-        self._paint_pieces(painter, table, b0, b1, top + ROW_CHARS + ROW_BYTES)
+        self._paint_bytes(painter, data, base, b0, b1, chars, c_first, top + self.row_chars)
+        self._paint_pieces(painter, table, b0, b1, top + self.row_chars + self.row_bytes)
         self._paint_tokens(painter, table, band, top)
 
     def _paint_chars(self, painter: QPainter, table: TokenTable, c_first: int, c_last: int,
@@ -442,8 +461,8 @@ class LayersView(QAbstractScrollArea):
         for offset, ch in enumerate(text):
             c = c_first + offset
             s, e = max(b0, chars[c]), min(b1, chars[c + 1])
-            rect = QRect(LABEL_WIDTH + (s - b0) * CELL + 1, top + 2, (e - s) * CELL - 2,
-                         ROW_CHARS - 4)
+            rect = QRect(self.label_width + (s - b0) * self.cell + 1, top + 2,
+                         (e - s) * self.cell - 2, self.row_chars - 4)
             painter.setPen(QPen(QColor("#c8c8c8")))
             painter.setBrush(QColor("#fafafa"))
             painter.drawRoundedRect(QRectF(rect), 3, 3)
@@ -469,7 +488,8 @@ class LayersView(QAbstractScrollArea):
             while chars[c + 1] <= offset:
                 c += 1
             lead = offset == chars[c]
-            rect = QRect(LABEL_WIDTH + (offset - b0) * CELL + 1, top + 1, CELL - 2, ROW_BYTES - 2)
+            rect = QRect(self.label_width + (offset - b0) * self.cell + 1, top + 1,
+                         self.cell - 2, self.row_bytes - 2)
             painter.fillRect(rect, QColor("#eef2f7" if lead else "#f6f8fb"))
             painter.setPen(QColor("#303030" if lead else "#707070"))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
@@ -486,8 +506,8 @@ class LayersView(QAbstractScrollArea):
             special = table.piece_special[index] is not None
             color = SPECIAL if special else ("#9aa5b1" if index % 2 else "#c5ccd3")
             painter.setBrush(QColor(color))
-            painter.drawRoundedRect(QRectF(LABEL_WIDTH + (s - b0) * CELL + 2, top + 3,
-                                           (e - s) * CELL - 4, ROW_PIECES - 6), 3, 3)
+            painter.drawRoundedRect(QRectF(self.label_width + (s - b0) * self.cell + 2, top + 3,
+                                           (e - s) * self.cell - 4, self.row_pieces - 6), 3, 3)
 
     def _paint_tokens(self, painter: QPainter, table: TokenTable, band: int, top: int) -> None:
         metrics = QFontMetrics(self.chip_font)
@@ -514,7 +534,7 @@ class LayersView(QAbstractScrollArea):
                 painter.setFont(self.small_font)
                 painter.setPen(QColor("#505050"))
                 painter.drawText(QRectF(rect.x(), rect.bottom() + 2, max(rect.width(), 40),
-                                        ROW_IDS), Qt.AlignmentFlag.AlignLeft, str(token_id))
+                                        self.row_ids), Qt.AlignmentFlag.AlignLeft, str(token_id))
 
     def _chip_label(self, table: TokenTable, index: int, start: int, end: int) -> str:
         data = table.token_bytes(index)

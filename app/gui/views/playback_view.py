@@ -79,6 +79,7 @@ class PlaybackView(QWidget):
         self.encoded: EncodedText | None = None
         self._built_for: EncodedText | None = None
         self.order = PIECE
+        self.zoom = 1.0  # presentation mode enlarges the chips
         self.slot = 0
         self.pending_step: int | None = None  # --step N, applied once the playback is built
         self.runner = None
@@ -273,13 +274,22 @@ class PlaybackView(QWidget):
                                              for t in playback.pieces[slot].states[k]]
         return chips
 
+    def set_zoom(self, zoom: float) -> None:
+        """Larger chips (presentation mode)."""
+        self.zoom = zoom
+        self._size_chips()
+
+    def _size_chips(self) -> None:
+        size = PIECE_SIZE if self.order == PIECE else TEXT_SIZE
+        self.canvas.set_point_size(round(size * self.zoom))
+
     def set_order(self, order: str) -> None:
         if order == self.order:
             return
         self.order = order
         self._last_text_position = None
         self.order_box.setCurrentIndex(self.order_box.findData(order))
-        self.canvas.set_point_size(PIECE_SIZE if order == PIECE else TEXT_SIZE)
+        self._size_chips()
         self.canvas.rows_per_group = order == PIECE
         self._reset_steps()
 

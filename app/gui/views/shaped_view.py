@@ -50,6 +50,9 @@ REMEMBERED_LINES = 20_000
 SELECTED_UNDERLINE = "#1f4fff"
 
 
+FONT_SIZE = 15
+
+
 class ShapedView(QPlainTextEdit):
     """``token_clicked(index)``; ``cut_changed(why)`` when the view starts or stops showing
     less than the whole text (a line too long to lay out; ``why`` is "" when it shows all)."""
@@ -63,7 +66,7 @@ class ShapedView(QPlainTextEdit):
         super().__init__(parent)
         self.setReadOnly(True)
         self.setUndoRedoEnabled(False)
-        self.setFont(QFont("Noto Sans", 15))
+        self.setFont(QFont("Noto Sans", FONT_SIZE))
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table: TokenTable | None = None
@@ -87,6 +90,10 @@ class ShapedView(QPlainTextEdit):
         self.verticalScrollBar().valueChanged.connect(self.recolor)
 
     # -- a view of a session -------------------------------------------------------------------
+
+    def set_zoom(self, zoom: float) -> None:
+        """Larger type (presentation mode); the colours are the text's own formats."""
+        self.setFont(QFont("Noto Sans", round(FONT_SIZE * zoom)))
     def attach(self, session: Session, pane: Pane) -> None:
         self.token_clicked.connect(session.select)
         self.derivation_requested.connect(session.show_derivation_of)

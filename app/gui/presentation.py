@@ -1,0 +1,149 @@
+"""Presentation mode (F5, View → Present, `--present`): the window full screen with its menu,
+status bar, tokenizer bar and ids panel hidden, everything larger (Ctrl + / Ctrl − / Ctrl 0,
+the zoom remembered), a high-contrast palette for projectors, and the keyboard in charge — a
+presenter's clicker sends Page Down / Page Up: they step the playback on screen, or show the
+next / previous prepared text of the session elsewhere. Esc or F5 ends it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette
+from PySide6.QtWidgets import QApplication
+
+from . import style
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+ZOOMS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
+DEFAULT_ZOOM = 1.5
+ZOOM_KEY = "present/zoom"
+PLAYBACK_TABS = ("playback", "training")
+
+
+def contrast_palette() -> QPalette:
+    """White page, black ink, a strong blue for selection: what a projector keeps."""
+    palette = QPalette()
+    for role, color in ((QPalette.ColorRole.Window, "#ffffff"),
+                        (QPalette.ColorRole.WindowText, "#000000"),
+                        (QPalette.ColorRole.Base, "#ffffff"),
+                        (QPalette.ColorRole.AlternateBase, "#f0f0f0"),
+                        (QPalette.ColorRole.Text, "#000000"),
+                        (QPalette.ColorRole.Button, "#ffffff"),
+                        (QPalette.ColorRole.ButtonText, "#000000"),
+                        (QPalette.ColorRole.Highlight, "#0044aa"),
+                        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+                        (QPalette.ColorRole.PlaceholderText, "#333333")):
+        palette.setColor(role, QColor(color))
+    return palette
+
+
+class Presentation(QObject):
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.active = False
+        self.zoom = _saved_zoom(window.settings.value(ZOOM_KEY, DEFAULT_ZOOM))
+        self._was: dict[str, object] = {}
+
+    # -- on and off ------------------------------------------------------------------------------
+    def toggle(self) -> None:
+        self.leave() if self.active else self.enter()
+
+    def enter(self) -> None:
+        if self.active:
+            return
+        window = self.window
+        self.active = True
+        self._was = {"maximized": window.isMaximized(), "geometry": window.saveGeometry(),
+                     "palette": window.palette(), "ids": window.panes["ids"].isVisible()}
+        for widget in self._chrome():
+            widget.hide()
+        window.panes["ids"].hide()
+        window.setPalette(contrast_palette())
+        self._apply_zoom(self.zoom)
+        QApplication.instance().installEventFilter(self)
+        window.showFullScreen()
+
+    def leave(self) -> None:
+        if not self.active:
+            return
+        window = self.window
+        self.active = False
+        QApplication.instance().removeEventFilter(self)
+        self._apply_zoom(1.0)
+        window.setPalette(self._was["palette"])  # type: ignore[arg-type]
+        for widget in self._chrome():
+            widget.show()
+        window.panes["ids"].setVisible(bool(self._was["ids"]))
+        window.showNormal()
+        window.restoreGeometry(self._was["geometry"])  # type: ignore[arg-type]
+        if self._was["maximized"]:
+            window.showMaximized()
+
+    def _chrome(self) -> list:
+        window = self.window
+        return [window.menuBar(), window.statusBar(), window.top_bar]
+
+    # -- size ------------------------------------------------------------------------------------
+    def zoom_by(self, steps: int) -> None:
+        index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - self.zoom))
+        self.set_zoom(ZOOMS[max(0, min(len(ZOOMS) - 1, index + steps))])
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = zoom
+        self.window.settings.setValue(ZOOM_KEY, zoom)
+        if self.active:
+            self._apply_zoom(zoom)
+
+    def _apply_zoom(self, zoom: float) -> None:
+        window = self.window
+        family, size = style.EDITOR_FONT
+        window.editor.setFont(QFont(family, round(size * zoom)))
+        window.views["layers"].set_zoom(zoom)
+        window.views["shaped"].set_zoom(zoom)
+        window.views["playback"].set_zoom(zoom)
+
+    # -- the keyboard ----------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.KeyPress or not self.active:
+            return False
+        assert isinstance(event, QKeyEvent)
+        return self.handle_key(event.key(), event.modifiers())
+
+    def handle_key(self, key: int, modifiers) -> bool:
+        """Whether the key was a presentation key (then it goes no further)."""
+        ctrl = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
+        window = self.window
+        if key in (Qt.Key.Key_Escape, Qt.Key.Key_F5):
+            self.leave()
+            return True
+        if ctrl and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_by(+1)
+            return True
+        if ctrl and key == Qt.Key.Key_Minus:
+            self.zoom_by(-1)
+            return True
+        if ctrl and key == Qt.Key.Key_0:
+            self.set_zoom(DEFAULT_ZOOM)
+            return True
+        if key not in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) or ctrl:
+            return False
+        forward = key == Qt.Key.Key_PageDown
+        tab = window.tab_keys[window.tabs.currentIndex()]
+        if tab in PLAYBACK_TABS:
+            controls = window.views[tab].controls
+            controls.forward() if forward else controls.back()
+        else:
+            window.show_prepared_text(+1 if forward else -1)
+        return True
+
+
+def _saved_zoom(value: object) -> float:
+    try:
+        zoom = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return DEFAULT_ZOOM
+    return zoom if ZOOMS[0] <= zoom <= ZOOMS[-1] else DEFAULT_ZOOM
