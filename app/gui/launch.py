@@ -18,6 +18,8 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("session", nargs="?", metavar="SESSION.bpelens",
                         help="a saved session to open (texts, tokenizer, views)")
     parser.add_argument("--tokenizer", metavar="PATH", help="a tokenizer file to open")
+    parser.add_argument("--theme", choices=("system", "light", "dark", "contrast"),
+                        help="the window's colours for this run (View → Theme keeps one)")
     parser.add_argument("--present", action="store_true",
                         help="start in presentation mode (full screen, large; F5 or Esc ends "
                         "it)")
@@ -111,6 +113,8 @@ def launch(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Lens")
     window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding)
+    if args.theme:
+        window.set_theme(args.theme, remember=False)
     if args.session:
         window.open_session(args.session)
     start_in_view(window, args)

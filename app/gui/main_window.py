@@ -10,8 +10,17 @@ import sys
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QFont, QKeySequence
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QFont,
+    QKeySequence,
+)
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -65,6 +74,7 @@ from .tokenizer_files import (
     read_text_file,
 )
 from .tokenizer_picker import Choice, TokenizerPicker
+from .ui_theme import save_theme, saved_theme, theme_keeper
 from .views import VIEWS, Pane
 from .views.compare_view import CompareView
 from .views.derivation_view import DerivationDialog
@@ -96,6 +106,8 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         self.settings = settings or app_settings()
         self.session = Session(self.settings, self)
+        self.themes = theme_keeper(QApplication.instance())
+        self.themes.apply(saved_theme(self.settings))
         # A session's prepared texts (slides); the one in the box is prepared_index.
         self.prepared_texts: list[str] = [""]
         self.prepared_index = 0
@@ -322,6 +334,17 @@ class MainWindow(QMainWindow):
         self.special_action = _toggle(self, "Recognise special tokens", True,
                                       self._on_special_toggled)
         self.special_action.setShortcut("Ctrl+T")
+        self.theme_menu = view.addMenu("Theme")
+        self.theme_actions = {}
+        group = QActionGroup(self)
+        for name, title in (("system", "Follow the system"), ("light", "Light"),
+                            ("dark", "Dark"), ("contrast", "High contrast")):
+            action = QAction(title, self, checkable=True)
+            action.triggered.connect(lambda _=False, name=name: self.set_theme(name))
+            group.addAction(action)
+            self.theme_menu.addAction(action)
+            self.theme_actions[name] = action
+        self.theme_actions[self.themes.name].setChecked(True)
         self.presentation = Presentation(self)
         self.present_action = _action(self, "Present (full screen, large, keyboard)", "F5",
                                       self.presentation.toggle)
@@ -352,6 +375,13 @@ class MainWindow(QMainWindow):
         ])
         menu.addSeparator()
         menu.addAction(self.copy_layers_action)
+
+    def set_theme(self, name: str, *, remember: bool = True) -> None:
+        """light, dark, contrast, or system (follow it)."""
+        self.themes.apply(name)
+        self.theme_actions[name].setChecked(True)
+        if remember:
+            save_theme(self.settings, name)
 
     # -- sessions ------------------------------------------------------------------------------
     def ask_save_session(self) -> None:

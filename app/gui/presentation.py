@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette
+from PySide6.QtGui import QFont, QKeyEvent, QPalette
 from PySide6.QtWidgets import QApplication
 
 from . import style
+from .ui_theme import contrast_palette
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -21,23 +22,6 @@ ZOOMS = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 DEFAULT_ZOOM = 1.5
 ZOOM_KEY = "present/zoom"
 PLAYBACK_TABS = ("playback", "training")
-
-
-def contrast_palette() -> QPalette:
-    """White page, black ink, a strong blue for selection: what a projector keeps."""
-    palette = QPalette()
-    for role, color in ((QPalette.ColorRole.Window, "#ffffff"),
-                        (QPalette.ColorRole.WindowText, "#000000"),
-                        (QPalette.ColorRole.Base, "#ffffff"),
-                        (QPalette.ColorRole.AlternateBase, "#f0f0f0"),
-                        (QPalette.ColorRole.Text, "#000000"),
-                        (QPalette.ColorRole.Button, "#ffffff"),
-                        (QPalette.ColorRole.ButtonText, "#000000"),
-                        (QPalette.ColorRole.Highlight, "#0044aa"),
-                        (QPalette.ColorRole.HighlightedText, "#ffffff"),
-                        (QPalette.ColorRole.PlaceholderText, "#333333")):
-        palette.setColor(role, QColor(color))
-    return palette
 
 
 class Presentation(QObject):
@@ -58,7 +42,7 @@ class Presentation(QObject):
         window = self.window
         self.active = True
         self._was = {"maximized": window.isMaximized(), "geometry": window.saveGeometry(),
-                     "palette": window.palette(), "ids": window.panes["ids"].isVisible()}
+                     "ids": window.panes["ids"].isVisible()}
         for widget in self._chrome():
             widget.hide()
         window.panes["ids"].hide()
@@ -74,7 +58,7 @@ class Presentation(QObject):
         self.active = False
         QApplication.instance().removeEventFilter(self)
         self._apply_zoom(1.0)
-        window.setPalette(self._was["palette"])  # type: ignore[arg-type]
+        window.setPalette(QPalette())  # back to the theme's palette
         for widget in self._chrome():
             widget.show()
         window.panes["ids"].setVisible(bool(self._was["ids"]))

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from bpelens.core import Tokenizer, visible
 
+from ..ui_theme import canvas_ink
+
 # What a chip's mark means: just made by this step, the pair the lowest rank joins next, a
 # pair no merge joins (where merging stopped).
 MERGED, NEXT, STOPPED = "merged", "next", "stopped"
@@ -287,7 +289,7 @@ class ChipCanvas(QWidget):
             self._draw_chip(painter, rect, chip, selected)
         if chip.caption:
             painter.setFont(self.caption_font)
-            painter.setPen(QColor("#505050"))
+            painter.setPen(canvas_ink(self).muted)
             painter.drawText(QRectF(rect.x(), rect.bottom() + 1, max(rect.width(), 60),
                                     self.caption_h), Qt.AlignmentFlag.AlignLeft, chip.caption)
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import DerivationNode, Tokenizer, derivation, visible
 
 from .. import style
+from ..ui_theme import canvas_ink
 from .chip_canvas import chip_label
 
 LEVEL_H = 64
@@ -103,7 +104,8 @@ class DerivationView(QWidget):
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#8a96a3"), 1.5))
+        ink = canvas_ink(self)
+        painter.setPen(QPen(ink.muted, 1.5))
         for p in self.placed:
             if p.children is not None:
                 top = QPointF(p.rect.center().x(), p.rect.bottom() + 12)
@@ -120,7 +122,7 @@ class DerivationView(QWidget):
             painter.setFont(self.font_)
             painter.drawText(p.rect, Qt.AlignmentFlag.AlignCenter, self._label(p.node))
             painter.setFont(self.small)
-            painter.setPen(QColor("#404040"))
+            painter.setPen(ink.muted)
             painter.drawText(QRectF(p.rect.left() - 20, p.rect.bottom() + 1,
                                     p.rect.width() + 40, 12), Qt.AlignmentFlag.AlignHCenter,
                              self._caption(p.node))

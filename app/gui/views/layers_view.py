@@ -16,7 +16,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -35,6 +35,7 @@ from ..bands import Bands, compute_bands
 from ..encode_job import EncodedText, bands_for
 from ..settings import ViewOptions
 from ..token_colors import SPECIAL, chip_color, text_color
+from ..ui_theme import canvas_ink
 from .token_menu import token_menu
 
 if TYPE_CHECKING:
@@ -107,6 +108,7 @@ class LayersView(QAbstractScrollArea):
         self._pictures: dict[tuple, QPixmap] = {}
         self.zoom = 1.0
         self._set_geometry(1.0)
+        self._ink = canvas_ink(self)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
@@ -123,6 +125,12 @@ class LayersView(QAbstractScrollArea):
         self.small_font = QFont("DejaVu Sans", max(7, round(7 * zoom)))
         self.mono_font = QFont("DejaVu Sans Mono", max(8, round(8 * zoom)))
         self.chip_font = QFont("Noto Sans", round(10 * zoom))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._pictures.clear()  # the band pictures hold the old page and ink
+            self.viewport().update()
 
     def set_zoom(self, zoom: float) -> None:
         if zoom == self.zoom:
@@ -358,7 +366,8 @@ class LayersView(QAbstractScrollArea):
     # -- painting ----------------------------------------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self.viewport())
-        painter.fillRect(event.rect(), QColor("#ffffff"))
+        self._ink = ink = canvas_ink(self)
+        painter.fillRect(event.rect(), ink.page)
         table = self.table
         if table is None:
             return
@@ -383,7 +392,7 @@ class LayersView(QAbstractScrollArea):
             if picture is None:
                 picture = QPixmap(int(width * ratio), int(height * ratio))
                 picture.setDevicePixelRatio(ratio)
-                picture.fill(QColor("#ffffff"))
+                picture.fill(self._ink.page)
                 band_painter = QPainter(picture)
                 band_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
                 self._paint_band(band_painter, table, band, 0)
@@ -425,7 +434,7 @@ class LayersView(QAbstractScrollArea):
         b0, b1 = self.bands[band]
         x0 = self.label_width
         painter.setFont(self.small_font)
-        painter.setPen(QColor("#888888"))
+        painter.setPen(self._ink.muted)
         rows = (self.row_chars, self.row_bytes, self.row_pieces, self.row_tokens)
         y = top
         for name, row_height in zip(ROW_NAMES, rows, strict=True):
@@ -463,17 +472,17 @@ class LayersView(QAbstractScrollArea):
             s, e = max(b0, chars[c]), min(b1, chars[c + 1])
             rect = QRect(self.label_width + (s - b0) * self.cell + 1, top + 2,
                          (e - s) * self.cell - 2, self.row_chars - 4)
-            painter.setPen(QPen(QColor("#c8c8c8")))
-            painter.setBrush(QColor("#fafafa"))
+            painter.setPen(QPen(self._ink.rule))
+            painter.setBrush(self._ink.cell)
             painter.drawRoundedRect(QRectF(rect), 3, 3)
-            painter.setPen(QColor("#202020"))
+            painter.setPen(self._ink.ink)
             painter.setFont(self.glyph_font)
             label = glyph_metrics.elidedText(codepoint_label(ch), Qt.TextElideMode.ElideRight,
                                              rect.width())
             painter.drawText(QRect(rect.x(), rect.y(), rect.width(), 26),
                              Qt.AlignmentFlag.AlignCenter, label)
             painter.setFont(self.small_font)
-            painter.setPen(QColor("#707070"))
+            painter.setPen(self._ink.muted)
             code = f"U+{ord(ch):04X}"
             if small_metrics.horizontalAdvance(code) > rect.width() - 2:
                 code = code[2:]  # a one-byte cell: the hex digits alone
@@ -490,8 +499,8 @@ class LayersView(QAbstractScrollArea):
             lead = offset == chars[c]
             rect = QRect(self.label_width + (offset - b0) * self.cell + 1, top + 1,
                          self.cell - 2, self.row_bytes - 2)
-            painter.fillRect(rect, QColor("#eef2f7" if lead else "#f6f8fb"))
-            painter.setPen(QColor("#303030" if lead else "#707070"))
+            painter.fillRect(rect, self._ink.cell_lead if lead else self._ink.cell)
+            painter.setPen(self._ink.ink if lead else self._ink.muted)
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
                              f"{data[offset - base]:02X}")
 
@@ -532,7 +541,7 @@ class LayersView(QAbstractScrollArea):
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
             if self.show_ids:
                 painter.setFont(self.small_font)
-                painter.setPen(QColor("#505050"))
+                painter.setPen(self._ink.muted)
                 painter.drawText(QRectF(rect.x(), rect.bottom() + 2, max(rect.width(), 40),
                                         self.row_ids), Qt.AlignmentFlag.AlignLeft, str(token_id))
 

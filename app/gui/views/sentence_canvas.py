@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from bpelens.core import Tokenizer, short_name, visible
 
 from ..token_colors import chip_color, first_color, next_color, text_color
+from ..ui_theme import canvas_ink
 from .chip_canvas import HEX_ERRORS
 
 NAME_WIDTH = 150
@@ -194,15 +195,16 @@ class SentenceCanvas(QWidget):
 
     def _paint_axis(self, painter: QPainter, area: QRectF) -> None:
         aligned = self.aligned
+        ink = canvas_ink(self)
         for top, first, end in self.bands:
             if top > area.bottom() or top + CHAR_ROW + CHIP_ROW * len(aligned.rows) < area.top():
                 continue
             painter.setFont(self.font_)
             for char in range(first, end):
                 x, width = self.columns[char]
-                painter.setPen(QColor("#dde3ea"))
+                painter.setPen(ink.rule)
                 painter.drawLine(QPointF(x, top), QPointF(x, top + CHAR_ROW - 2))
-                painter.setPen(QColor("#222"))
+                painter.setPen(ink.ink)
                 painter.drawText(QRectF(x, top, width, CHAR_ROW - 2),
                                  Qt.AlignmentFlag.AlignCenter, visible(aligned.text[char]))
             painter.setFont(self.small)
@@ -211,12 +213,12 @@ class SentenceCanvas(QWidget):
                 name = self.small_metrics.elidedText(
                     f"{short_name(segmentation.tokenizer)}  {len(segmentation.tokens)}",
                     Qt.TextElideMode.ElideMiddle, NAME_WIDTH - 8)
-                painter.setPen(QColor("#333"))
+                painter.setPen(ink.ink)
                 painter.drawText(QRectF(2, y, NAME_WIDTH - 6, CHIP_ROW - 2),
                                  Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
 
     def _paint_chip(self, painter: QPainter, chip: ChipPlace) -> None:
-        painter.setPen(QPen(QColor("#5b6570"), 1))
+        painter.setPen(QPen(canvas_ink(self).muted, 1))
         painter.setBrush(QColor(chip.color))
         painter.drawRoundedRect(chip.rect.adjusted(0.5, 0, -0.5, 0), 3, 3)
         available = chip.rect.width() - 4
