@@ -107,3 +107,20 @@ def test_any_tab_is_saved_as_shown(make_window, qtbot, tmp_path, monkeypatch):
     image = QImage(str(png))
     widget = window.tabs.currentWidget()
     assert (image.width(), image.height()) == (widget.width() * 3, widget.height() * 3)
+
+
+def test_a_derivation_tree_is_exported_whole_as_svg(make_window, qtbot, tmp_path, monkeypatch):
+    window = make_window(text="lowest")
+    dialog = window.derivation
+    tokenizer = window.session.tokenizer
+    tid = tokenizer.encode_ids("lowest")[0]
+    dialog.show_token(tokenizer, tid)
+    svg = tmp_path / "tree.svg"
+    answer_dialog(monkeypatch, svg, "SVG, vector (*.svg)")
+    dialog.picture_button.click()
+    root = ET.parse(svg).getroot()
+    drawn = [t.text for t in root.iter(f"{SVG}text") if t.text]
+    labels = [dialog.tree_view.labels[p.node.id] for p in dialog.tree_view.placed]
+    assert all(label in drawn for label in labels)
+    view = dialog.tree_view  # whole, not what the dialog's scroll area shows
+    assert root.get("viewBox").split()[2:] == [str(view.width()), str(view.height())]

@@ -169,12 +169,23 @@ class DerivationDialog(QDialog):
                                              QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(
             lambda: QApplication.clipboard().setText("\n".join(self.lines)))
+        # The whole tree (not just what the scroll area shows), for slides.
+        self.picture_button = buttons.addButton("Export picture…",
+                                                QDialogButtonBox.ButtonRole.ActionRole)
+        self.picture_button.clicked.connect(self.ask_export_picture)
         buttons.rejected.connect(self.close)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
         layout.addWidget(self.why)
         layout.addWidget(scroll, 1)
         layout.addWidget(buttons)
+
+    def ask_export_picture(self) -> None:
+        from ..picture_export import ask_target, save_widget
+
+        target = ask_target(self, "derivation.png")
+        if target is not None:
+            save_widget(self.tree_view, *target)
 
     def show_token(self, tokenizer: Tokenizer, token_id: int, why: str = "") -> None:
         tree = derivation(tokenizer, token_id)
