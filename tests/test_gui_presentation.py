@@ -85,3 +85,14 @@ def test_the_zoom_is_remembered_for_the_next_talk(make_window, qtbot):
     assert again.presentation.zoom == zoom
     again.presentation.enter()
     assert again.views["layers"].cell == round(CELL * zoom)
+
+
+def test_f6_shows_the_next_view_and_shift_f6_the_one_before(make_window):
+    window = make_window()
+    window.presentation.enter()
+    first = window.tabs.currentIndex()
+    QTest.keyClick(window.editor, Qt.Key.Key_F6)
+    assert window.tabs.currentIndex() == (first + 1) % window.tabs.count()
+    QTest.keyClick(window.editor, Qt.Key.Key_F6, Qt.KeyboardModifier.ShiftModifier)
+    assert window.tabs.currentIndex() == first
+    window.presentation.leave()

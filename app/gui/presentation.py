@@ -2,7 +2,8 @@
 status bar, tokenizer bar and ids panel hidden, everything larger (Ctrl + / Ctrl − / Ctrl 0,
 the zoom remembered), a high-contrast palette for projectors, and the keyboard in charge — a
 presenter's clicker sends Page Down / Page Up: they step the playback on screen, or show the
-next / previous prepared text of the session elsewhere. Esc or F5 ends it."""
+next / previous prepared text of the session elsewhere; F6 (Shift+F6) shows the next (previous)
+view. Esc or F5 ends it."""
 
 from __future__ import annotations
 
@@ -112,6 +113,11 @@ class Presentation(QObject):
             return True
         if ctrl and key == Qt.Key.Key_0:
             self.set_zoom(DEFAULT_ZOOM)
+            return True
+        if key == Qt.Key.Key_F6:  # the next view (Shift: the one before)
+            step = -1 if modifiers & Qt.KeyboardModifier.ShiftModifier else 1
+            window.tabs.setCurrentIndex((window.tabs.currentIndex() + step)
+                                        % window.tabs.count())
             return True
         if key not in (Qt.Key.Key_PageDown, Qt.Key.Key_PageUp) or ctrl:
             return False
