@@ -18,6 +18,8 @@ def parse_gui_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("session", nargs="?", metavar="SESSION.bpelens",
                         help="a saved session to open (texts, tokenizer, views)")
     parser.add_argument("--tokenizer", metavar="PATH", help="a tokenizer file to open")
+    parser.add_argument("--lang", choices=("en", "ja"),  # i18n.SUPPORTED; no Qt import here
+                        help="the window's language for this run (View → Language keeps one)")
     parser.add_argument("--theme", choices=("system", "light", "dark", "contrast"),
                         help="the window's colours for this run (View → Theme keeps one)")
     parser.add_argument("--present", action="store_true",
@@ -112,7 +114,13 @@ def launch(argv: list[str]) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BPE Lens")
-    window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding)
+    from .i18n import install_language
+    from .settings import app_settings
+
+    settings = app_settings()
+    install_language(app, args.lang, settings)  # before any widget reads its text
+    window = MainWindow(tokenizer_path=args.tokenizer, text=args.text, encoding=args.encoding,
+                        settings=settings)
     if args.theme:
         window.set_theme(args.theme, remember=False)
     if args.session:

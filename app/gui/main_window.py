@@ -51,6 +51,7 @@ from .busy_indicator import BusyIndicator
 from .encode_job import EncodedText
 from .gui_gc import collect_on_gui_thread
 from .gui_thread import keep_gui_thread_responsive
+from .i18n import LANGUAGE_NAMES, SUPPORTED, save_language, saved_language
 from .input_editor import InputEditor
 from .picture_export import PictureExporter
 from .presentation import Presentation
@@ -345,6 +346,18 @@ class MainWindow(QMainWindow):
             self.theme_menu.addAction(action)
             self.theme_actions[name] = action
         self.theme_actions[self.themes.name].setChecked(True)
+        self.language_menu = view.addMenu("Language")
+        self.language_actions = {}
+        languages = QActionGroup(self)
+        current = saved_language(self.settings)  # None: follow the system
+        for lang, title in ((None, "Follow the system"),
+                            *((code, LANGUAGE_NAMES[code]) for code in SUPPORTED)):
+            action = QAction(title, self, checkable=True)
+            action.setChecked(lang == current)
+            action.triggered.connect(lambda _=False, lang=lang: self.set_language(lang))
+            languages.addAction(action)
+            self.language_menu.addAction(action)
+            self.language_actions[lang] = action
         self.presentation = Presentation(self)
         self.present_action = _action(self, "Present (full screen, large, keyboard)", "F5",
                                       self.presentation.toggle)
@@ -382,6 +395,12 @@ class MainWindow(QMainWindow):
         self.theme_actions[name].setChecked(True)
         if remember:
             save_theme(self.settings, name)
+
+    def set_language(self, lang: str | None) -> None:
+        """Saved for the next start: every widget reads its words when it is built."""
+        save_language(self.settings, lang)
+        self.statusBar().showMessage("The new language applies when BPE Lens starts again.",
+                                     8000)
 
     # -- sessions ------------------------------------------------------------------------------
     def ask_save_session(self) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QBuffer,
     QByteArray,
     QIODevice,
@@ -34,7 +35,6 @@ from PySide6.QtWidgets import (
 )
 
 from bpelens.core import (
-    GINI_FORMULA,
     METRICS,
     Comparison,
     format_value,
@@ -43,6 +43,7 @@ from bpelens.core import (
 )
 
 from .. import style
+from .compare_table import gini_formula, metric_label
 
 # Okabe and Ito's colours, strongest first (yellow last: faint on white); with the symbols and
 # dash patterns below, series stay apart without colour too.
@@ -67,7 +68,7 @@ class ComparisonPlot(QWidget):
     language)`` when a bar or cell is clicked."""
 
     picked = Signal(str, str)
-    title = ""
+    title = ""  # a QT_TRANSLATE_NOOP in each plot's own context: self.tr finds it there
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -170,7 +171,7 @@ class ComparisonPlot(QWidget):
             write_atomic(path, self.svg_bytes())
             return
         if suffix != ".png":
-            raise ValueError(f"{path.name}: save a plot as .png or .svg")
+            raise ValueError(self.tr("{name}: save a plot as .png or .svg").format(name=path.name))
         exporter = exporters.ImageExporter(item)
         width = max(200, int(item.sceneBoundingRect().width()) * EXPORT_SCALE)
         exporter.parameters()["width"] = width
@@ -198,7 +199,7 @@ class ComparisonPlot(QWidget):
         generator.setOutputDevice(buffer)
         generator.setSize(QSize(width, height))
         generator.setViewBox(QRect(0, 0, width, height))
-        generator.setTitle(f"BPE Lens — {self.title}")
+        generator.setTitle(self.tr("BPE Lens — {plot}").format(plot=self.tr(self.title)))
         painter = QPainter(generator)
         painter.fillRect(QRectF(0, 0, width, height), QColor("white"))
         self.plot.scene().render(painter, QRectF(0, 0, width, height), source)
@@ -210,26 +211,27 @@ class ComparisonPlot(QWidget):
 class BarsPlot(ComparisonPlot):
     """Grouped bars: for each language, one bar per tokenizer, of the metric chosen."""
 
-    title = "Bars"
+    title = QT_TRANSLATE_NOOP("BarsPlot", "Bars")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.metric_box = QComboBox()
         for metric in METRICS:
             if metric.key != "sentences":
-                self.metric_box.addItem(metric.label, metric.key)
+                self.metric_box.addItem(metric_label(metric), metric.key)
         self.metric_box.setCurrentIndex(self.metric_box.findData("ratio"))
         self.order_box = QComboBox()
-        self.order_box.addItem("languages by value", "value")
-        self.order_box.addItem("languages in corpus order", "corpus")
+        self.order_box.addItem(self.tr("languages by value"), "value")
+        self.order_box.addItem(self.tr("languages in corpus order"), "corpus")
         self.metric_box.currentIndexChanged.connect(lambda _: self.show_comparison(
             self.comparison))
         self.order_box.currentIndexChanged.connect(lambda _: self.show_comparison(
             self.comparison))
-        self.log_box = QCheckBox("log scale")
-        self.log_box.setToolTip("A logarithmic value axis: ratios of 2 and ½ as far from 1")
+        self.log_box = QCheckBox(self.tr("log scale"))
+        self.log_box.setToolTip(self.tr("A logarithmic value axis: ratios of 2 and ½ as far from "
+                                        "1"))
         self.log_box.toggled.connect(lambda _: self.show_comparison(self.comparison))
-        self.controls.addWidget(QLabel("Metric"))
+        self.controls.addWidget(QLabel(self.tr("Metric")))
         self.controls.addWidget(self.metric_box)
         self.controls.addWidget(self.order_box)
         self.controls.addWidget(self.log_box)
@@ -293,10 +295,14 @@ class BarsPlot(ComparisonPlot):
             self.plot.addItem(pg.InfiniteLine(pos=0.0 if log else 1.0, angle=0, pen=pg.mkPen(
                 "#444", width=1, style=Qt.PenStyle.DashLine)))
         self.set_language_axis(self.plot.getAxis("bottom"), self.languages)
-        self.plot.setLabel("left", metric.label + (" (log scale)" if log else ""))
-        self.plot.setLabel("bottom", "language")
-        reference = f" (reference {comparison.reference})" if "ratio" in key else ""
-        self.set_title(f"{metric.label}{reference} — {comparison.corpus}")
+        label = metric_label(metric)
+        self.plot.setLabel("left", self.tr("{metric} (log scale)").format(metric=label) if log
+                           else label)
+        self.plot.setLabel("bottom", self.tr("language"))
+        title = (self.tr("{metric} (reference {reference}) — {corpus}") if "ratio" in key
+                 else self.tr("{metric} — {corpus}"))
+        self.set_title(title.format(metric=label, reference=comparison.reference,
+                                    corpus=comparison.corpus))
         self.plot.setXRange(-0.6, len(self.languages) - 0.4, padding=0)
         # Room above the bars for the legend's row.
         span = top - bottom if top > bottom else 1.0
@@ -335,9 +341,11 @@ class BarsPlot(ComparisonPlot):
         if y < min(0.0, height) or y > max(0.0, height):
             return None
         row = comparison.row(name, language)
-        words = (f"{self.language_label(language)} — {short_name(name)}: "
-                 f"{self.metric_box.currentText()} {format_value(self.metric, value)}"
-                 f" · {row.tokens:,} tokens · ratio {format_value('ratio', row.ratio)}")
+        words = self.tr("{language} — {tokenizer}: {metric} {value} · {tokens:,} tokens · ratio "
+                        "{ratio}").format(
+            language=self.language_label(language), tokenizer=short_name(name),
+            metric=self.metric_box.currentText(), value=format_value(self.metric, value),
+            tokens=row.tokens, ratio=format_value("ratio", row.ratio))
         return name, language, words
 
 
@@ -345,19 +353,19 @@ class RatioHeatmap(ComparisonPlot):
     """Tokenizers × languages, each cell the ratio to the reference, with its value written
     in it (log colour scale: twice and half as costly are equally far from 1)."""
 
-    title = "Ratio heatmap"
+    title = QT_TRANSLATE_NOOP("RatioHeatmap", "Ratio heatmap")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.which_box = QComboBox()
-        self.which_box.addItem("corpus-level ratio T_ℓ / T_ref", "ratio")
-        self.which_box.addItem("mean of per-sentence ratios", "mean_sentence_ratio")
+        self.which_box.addItem(self.tr("corpus-level ratio T_ℓ / T_ref"), "ratio")
+        self.which_box.addItem(self.tr("mean of per-sentence ratios"), "mean_sentence_ratio")
         self.which_box.currentIndexChanged.connect(lambda _: self.show_comparison(
             self.comparison))
-        self.controls.addWidget(QLabel("Cells"))
+        self.controls.addWidget(QLabel(self.tr("Cells")))
         self.controls.addWidget(self.which_box)
-        note = QLabel("languages from the cheapest to the costliest on average over the "
-                      "tokenizers; colour: log₂ of the ratio")
+        note = QLabel(self.tr("languages from the cheapest to the costliest on average over the "
+                              "tokenizers; colour: log₂ of the ratio"))
         note.setStyleSheet(style.MUTED)
         note.setWordWrap(True)
         self.controls.addWidget(note, 1)
@@ -404,7 +412,8 @@ class RatioHeatmap(ComparisonPlot):
                                              enumerate(tokenizers)], []])
         self.plot.setXRange(-0.5, len(languages) - 0.5, padding=0)
         self.plot.setYRange(-0.5, len(tokenizers) - 0.5, padding=0)
-        self.set_title(f"{self.which_box.currentText()}, reference {comparison.reference}")
+        self.set_title(self.tr("{cells}, reference {reference}").format(
+            cells=self.which_box.currentText(), reference=comparison.reference))
 
     def ordered_languages(self, comparison: Comparison) -> list[str]:
         """By the mean over tokenizers of the log ratio (the reference first)."""
@@ -430,10 +439,12 @@ class RatioHeatmap(ComparisonPlot):
             return None
         name, language = comparison.tokenizers[row], self.languages[col]
         result = comparison.row(name, language)
-        words = (f"{self.language_label(language)} — {short_name(name)}: ratio "
-                 f"{format_value('ratio', result.ratio)}, mean sentence ratio "
-                 f"{format_value('ratio', result.mean_sentence_ratio)} · "
-                 f"{result.tokens:,} tokens (reference {comparison.reference})")
+        words = self.tr("{language} — {tokenizer}: ratio {ratio}, mean sentence ratio {mean} · "
+                        "{tokens:,} tokens (reference {reference})").format(
+            language=self.language_label(language), tokenizer=short_name(name),
+            ratio=format_value("ratio", result.ratio),
+            mean=format_value("ratio", result.mean_sentence_ratio), tokens=result.tokens,
+            reference=comparison.reference)
         return name, language, words
 
 
@@ -441,13 +452,14 @@ class LorenzPlot(ComparisonPlot):
     """Each tokenizer's Lorenz curve over the languages (fewest tokens first) against the
     line of equality; the legend gives each Gini coefficient."""
 
-    title = "Lorenz curves"
+    title = QT_TRANSLATE_NOOP("LorenzPlot", "Lorenz curves")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        formula = QLabel(f"Gini coefficient of the per-language token totals: {GINI_FORMULA}. "
-                         "0: every language needs as many tokens; the further a curve sags "
-                         "below the diagonal, the less equal.")
+        formula = QLabel(self.tr("Gini coefficient of the per-language token totals: {formula}. "
+                                 "0: every language needs as many tokens; the further a curve "
+                                 "sags below the diagonal, the less equal.").format(
+            formula=gini_formula()))
         formula.setWordWrap(True)
         formula.setStyleSheet(style.MUTED)
         self.controls.addWidget(formula, 1)
@@ -456,7 +468,7 @@ class LorenzPlot(ComparisonPlot):
         add_legend(self.plot, columns=1)
         self.plot.plot([0, 1], [0, 1], pen=pg.mkPen("#888", width=1,
                                                     style=Qt.PenStyle.DashLine),
-                       name="equality (Gini 0)")
+                       name=self.tr("equality (Gini 0)"))
         for t, name in enumerate(comparison.tokenizers):
             curve = comparison.lorenz[name]
             color = series_color(t)
@@ -464,14 +476,15 @@ class LorenzPlot(ComparisonPlot):
                            pen=pg.mkPen(color, width=2, style=DASHES[t % len(DASHES)]),
                            symbol=SYMBOLS[t % len(SYMBOLS)], symbolSize=6,
                            symbolBrush=color, symbolPen=color,
-                           name=f"{short_name(name)} — Gini {comparison.gini[name]:.3f}")
-        self.plot.setLabel("bottom", "share of languages (fewest tokens first)")
-        self.plot.setLabel("left", "share of tokens")
+                           name=self.tr("{tokenizer} — Gini {gini:.3f}").format(
+                               tokenizer=short_name(name), gini=comparison.gini[name]))
+        self.plot.setLabel("bottom", self.tr("share of languages (fewest tokens first)"))
+        self.plot.setLabel("left", self.tr("share of tokens"))
         self.plot.setXRange(0, 1, padding=0.02)
         self.plot.setYRange(0, 1, padding=0.02)
         self.plot.setAspectLocked(False)
-        self.set_title(f"Lorenz curves of token totals across {len(comparison.languages)} "
-                       "languages")
+        self.set_title(self.tr("Lorenz curves of token totals across {n} languages").format(
+            n=len(comparison.languages)))
 
     def point_of(self, tokenizer: str, language: str) -> QPointF:
         assert self.comparison is not None
@@ -495,9 +508,10 @@ class LorenzPlot(ComparisonPlot):
         if best is None:
             return None
         _, name, language, px, py = best
-        words = (f"{short_name(name)}: up to {self.language_label(language)}, "
-                 f"{px:.0%} of the languages use {py:.1%} of the tokens "
-                 f"(Gini {comparison.gini[name]:.3f})")
+        words = self.tr("{tokenizer}: up to {language}, {languages:.0%} of the languages use "
+                        "{tokens:.1%} of the tokens (Gini {gini:.3f})").format(
+            tokenizer=short_name(name), language=self.language_label(language), languages=px,
+            tokens=py, gini=comparison.gini[name])
         return name, language, words
 
 

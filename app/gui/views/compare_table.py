@@ -9,7 +9,7 @@ thread counts, would wait for the interpreter lock at every cell (a repaint took
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,16 +25,67 @@ from bpelens.core import (
     METRICS,
     Comparison,
     ComparisonRow,
+    Metric,
     format_value,
     short_name,
 )
 
 from .. import style
+from ..i18n import translate
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
-HEADERS = ("tokenizer", "language", *(m.label for m in METRICS))
+HEADERS = (QT_TRANSLATE_NOOP("ComparisonTable", "tokenizer"),
+           QT_TRANSLATE_NOOP("ComparisonTable", "language"), *(m.label for m in METRICS))
 NUMBER = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+# The words of core's METRICS and GINI_FORMULA, listed for lupdate: the table and the plots
+# show them translated (tests/test_i18n.py checks every one is here).
+METRIC_WORDS = (
+    QT_TRANSLATE_NOOP("Metric", "sentences"),
+    QT_TRANSLATE_NOOP("Metric", "sentences compared (those every chosen language has)"),
+    QT_TRANSLATE_NOOP("Metric", "characters"),
+    QT_TRANSLATE_NOOP("Metric", "Unicode code points of the sentences"),
+    QT_TRANSLATE_NOOP("Metric", "bytes"),
+    QT_TRANSLATE_NOOP("Metric", "UTF-8 bytes of the sentences"),
+    QT_TRANSLATE_NOOP("Metric", "tokens"),
+    QT_TRANSLATE_NOOP("Metric", "tokens of the sentences, each encoded on its own"),
+    QT_TRANSLATE_NOOP("Metric", "tokens / sentence"),
+    QT_TRANSLATE_NOOP("Metric", "tokens ÷ sentences"),
+    QT_TRANSLATE_NOOP("Metric", "ratio to ref."),
+    QT_TRANSLATE_NOOP("Metric", "corpus-level ratio T_ℓ / T_ref: this language's tokens over "
+                      "the reference language's, on the same sentences (Petrov et al.)"),
+    QT_TRANSLATE_NOOP("Metric", "mean sentence ratio"),
+    QT_TRANSLATE_NOOP("Metric", "mean over sentences of t_ℓ,i / t_ref,i (TokSuite); sentences "
+                      "whose reference has no token are left out"),
+    QT_TRANSLATE_NOOP("Metric", "bytes / token"),
+    QT_TRANSLATE_NOOP("Metric", "UTF-8 bytes ÷ tokens: how much text a token carries"),
+    QT_TRANSLATE_NOOP("Metric", "chars / token"),
+    QT_TRANSLATE_NOOP("Metric", "characters ÷ tokens"),
+    QT_TRANSLATE_NOOP("Metric", "byte-fallback / unknown"),
+    QT_TRANSLATE_NOOP("Metric", "share of tokens that are byte-fallback (<0xNN>) or unknown "
+                      "tokens"),
+    QT_TRANSLATE_NOOP("Metric", "inside a character"),
+    QT_TRANSLATE_NOOP("Metric", "share of tokens that start or end inside a character (part "
+                      "of its UTF-8 bytes)"),
+    QT_TRANSLATE_NOOP("Metric", "distinct tokens"),
+    QT_TRANSLATE_NOOP("Metric", "different token ids used"),
+    QT_TRANSLATE_NOOP("Metric", "G = Σᵢ Σⱼ |xᵢ − xⱼ| / (2 n² x̄), x = per-language token totals"),
+)
+
+
+def metric_label(metric: Metric) -> str:
+    """A metric's column title in the window's language."""
+    return translate("Metric", metric.label)
+
+
+def metric_description(metric: Metric) -> str:
+    return translate("Metric", metric.description)
+
+
+def gini_formula() -> str:
+    return translate("Metric", GINI_FORMULA)
 
 
 class ComparisonTable(QWidget):
@@ -47,9 +98,11 @@ class ComparisonTable(QWidget):
         self.model = QStandardItemModel(0, len(HEADERS), self)
         self.model.setSortRole(SORT_ROLE)
         for column, title in enumerate(HEADERS):
-            header = QStandardItem(title)
             if column >= 2:
-                header.setToolTip(METRICS[column - 2].description)
+                header = QStandardItem(metric_label(METRICS[column - 2]))
+                header.setToolTip(metric_description(METRICS[column - 2]))
+            else:
+                header = QStandardItem(self.tr(title))
             self.model.setHorizontalHeaderItem(column, header)
         self.view = QTableView()
         self.view.setModel(self.model)
@@ -68,8 +121,8 @@ class ComparisonTable(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
         self.summary.setStyleSheet(style.MUTED)
-        self.summary.setToolTip(f"Gini coefficient of the per-language token totals: "
-                                f"{GINI_FORMULA}")
+        self.summary.setToolTip(self.tr("Gini coefficient of the per-language token totals: "
+                                        "{formula}").format(formula=gini_formula()))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
@@ -86,12 +139,14 @@ class ComparisonTable(QWidget):
         header = self.view.horizontalHeader()
         if header.sortIndicatorSection() >= 0:  # the user's sort is kept
             self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-        parts = [f"{short_name(name)}: Gini {comparison.gini[name]:.3f}, "
-                 f"{comparison.totals[name]:,} tokens" for name in comparison.tokenizers]
-        self.summary.setText(
-            f"{comparison.sentences:,} sentences per language, reference "
-            f"{comparison.reference}. Across languages — " + " · ".join(parts)
-            + f"  ({GINI_FORMULA})")
+        parts = [self.tr("{name}: Gini {gini:.3f}, {tokens:,} tokens").format(
+                     name=short_name(name), gini=comparison.gini[name],
+                     tokens=comparison.totals[name]) for name in comparison.tokenizers]
+        self.summary.setText(self.tr(
+            "{sentences:,} sentences per language, reference {reference}. Across languages — "
+            "{parts}  ({formula})").format(sentences=comparison.sentences,
+                                           reference=comparison.reference,
+                                           parts=" · ".join(parts), formula=gini_formula()))
 
     def row_at(self, view_row: int) -> ComparisonRow:
         return self.model.item(view_row, 0).data(ROW_ROLE)
@@ -124,6 +179,6 @@ def _cells(comparison: Comparison, row: ComparisonRow) -> list[QStandardItem]:
         cell = QStandardItem(format_value(metric.key, value))
         cell.setData(float("-inf") if value is None else float(value), SORT_ROLE)
         cell.setTextAlignment(NUMBER)
-        cell.setToolTip(metric.description)
+        cell.setToolTip(metric_description(metric))
         cells.append(cell)
     return cells

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import BpeLensError, comparison_csv, comparison_json, write_atomic
 
-from ...parallel_corpora import DEMO_CORPUS, DEMO_LABEL
+from ...parallel_corpora import DEMO_CORPUS
 from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
 from ..settings import recent_corpora, remember_corpus
@@ -39,7 +39,7 @@ from ..tokenizer_files import TOKENIZER_FILTER, path_choice
 from ..tokenizer_picker import Choice
 from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
-from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for
+from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for, demo_label
 from .playback_parts import title_label
 from .sentence_comparison import SentenceComparison
 
@@ -80,21 +80,23 @@ class CompareView(QWidget):
         self.reference_box.setMinimumContentsLength(14)
         self.reference_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.reference_box.setToolTip("Ratios are taken to this language's tokens")
+        self.reference_box.setToolTip(self.tr("Ratios are taken to this language's tokens"))
         self.special_box = QComboBox()
-        self.special_box.addItem("special tokens as text", "none")
-        self.special_box.addItem("special tokens as control tokens", "all")
-        self.special_box.setToolTip("Whether special-token strings (<|endoftext|>) in the "
-                                    "sentences stay text (default) or become control tokens")
-        self.bos_box = QCheckBox("count BOS/EOS")
-        self.bos_box.setToolTip("Count the tokens a tokenizer's post-processor adds around each "
-                                "sentence (BOS, EOS, [CLS] …); by default only the text's own")
+        self.special_box.addItem(self.tr("special tokens as text"), "none")
+        self.special_box.addItem(self.tr("special tokens as control tokens"), "all")
+        self.special_box.setToolTip(self.tr("Whether special-token strings (<|endoftext|>) in "
+                                            "the sentences stay text (default) or become "
+                                            "control tokens"))
+        self.bos_box = QCheckBox(self.tr("count BOS/EOS"))
+        self.bos_box.setToolTip(self.tr("Count the tokens a tokenizer's post-processor adds "
+                                        "around each sentence (BOS, EOS, [CLS] …); by default "
+                                        "only the text's own"))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(200)
         self.progress.setTextVisible(False)
         self.progress.hide()
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
         self.status = QLabel()
         self.status.setStyleSheet(style.MUTED)
@@ -106,11 +108,12 @@ class CompareView(QWidget):
         self.problem.hide()
 
         self.tokenizer_list = QListWidget()
-        self.tokenizer_list.setToolTip(f"Tick up to {MAX_TOKENIZERS} tokenizers to compare")
-        self.add_tokenizer_button = QPushButton("Add tokenizer file…")
+        self.tokenizer_list.setToolTip(self.tr("Tick up to {n} tokenizers to compare").format(
+            n=MAX_TOKENIZERS))
+        self.add_tokenizer_button = QPushButton(self.tr("Add tokenizer file…"))
         self.language_list = QListWidget()
-        self.all_languages = QPushButton("All")
-        self.no_languages = QPushButton("None")
+        self.all_languages = QPushButton(self.tr("All"))
+        self.no_languages = QPushButton(self.tr("None"))
 
         self.table = ComparisonTable()
         self.bars = BarsPlot()
@@ -118,25 +121,25 @@ class CompareView(QWidget):
         self.lorenz = LorenzPlot()
         self.sentences = SentenceComparison()
         self.pages = QTabWidget()
-        self.pages.addTab(self.table, "Table")
-        self.pages.addTab(self.bars, "Bars")
-        self.pages.addTab(self.heatmap, "Ratio heatmap")
-        self.pages.addTab(self.lorenz, "Lorenz curves")
-        self.pages.addTab(self.sentences, "Sentences")
-        self.export_table_button = QPushButton("Export table…")
-        self.export_table_button.setToolTip("Save the table as CSV or JSON")
-        self.export_plot_button = QPushButton("Export plot…")
-        self.export_plot_button.setToolTip("Save the plot shown as PNG or SVG")
+        self.pages.addTab(self.table, self.tr("Table"))
+        self.pages.addTab(self.bars, self.tr("Bars"))
+        self.pages.addTab(self.heatmap, self.tr("Ratio heatmap"))
+        self.pages.addTab(self.lorenz, self.tr("Lorenz curves"))
+        self.pages.addTab(self.sentences, self.tr("Sentences"))
+        self.export_table_button = QPushButton(self.tr("Export table…"))
+        self.export_table_button.setToolTip(self.tr("Save the table as CSV or JSON"))
+        self.export_plot_button = QPushButton(self.tr("Export plot…"))
+        self.export_plot_button.setToolTip(self.tr("Save the plot shown as PNG or SVG"))
         self._build_layout()
         self._wire()
 
     def _build_layout(self) -> None:
         top = QHBoxLayout()
-        top.addWidget(QLabel("Corpus"))
+        top.addWidget(QLabel(self.tr("Corpus")))
         top.addWidget(self.corpus_box)
         top.addWidget(self.corpus_info, 1)
         settings = QHBoxLayout()
-        settings.addWidget(QLabel("Reference"))
+        settings.addWidget(QLabel(self.tr("Reference")))
         settings.addWidget(self.reference_box)
         settings.addWidget(self.special_box)
         settings.addWidget(self.bos_box)
@@ -150,10 +153,10 @@ class CompareView(QWidget):
         side = QWidget()
         column = QVBoxLayout(side)
         column.setContentsMargins(0, 0, 0, 0)
-        column.addWidget(title_label("Tokenizers"))
+        column.addWidget(title_label(self.tr("Tokenizers")))
         column.addWidget(self.tokenizer_list, 3)
         column.addWidget(self.add_tokenizer_button)
-        column.addWidget(title_label("Languages"))
+        column.addWidget(title_label(self.tr("Languages")))
         column.addWidget(self.language_list, 4)
         buttons = QHBoxLayout()
         buttons.addWidget(self.all_languages)
@@ -227,7 +230,7 @@ class CompareView(QWidget):
     def _fill_corpus_box(self) -> None:
         self.corpus_box.blockSignals(True)
         self.corpus_box.clear()
-        self.corpus_box.addItem(DEMO_LABEL, DEMO_CORPUS)
+        self.corpus_box.addItem(demo_label(), DEMO_CORPUS)
         settings = self.session.settings if self.session is not None else None
         add_recent_and_open_items(self.corpus_box,
                                   recent_corpora(settings) if settings is not None else [])
@@ -249,11 +252,15 @@ class CompareView(QWidget):
     def open_corpus(self, spec: str) -> None:
         self._started = True  # the demo is no longer wanted when the tab first shows
         if self.compare is not None:
-            self.status.setText("Reading the corpus…")
+            self.status.setText(self.reading_text())
             self.compare.open_corpus(spec)
 
+    def reading_text(self) -> str:
+        # Compared with the status line to clear it once the corpus is read.
+        return self.tr("Reading the corpus…")
+
     def _on_reading(self, busy: bool) -> None:
-        if not busy and self.status.text() == "Reading the corpus…":
+        if not busy and self.status.text() == self.reading_text():
             self.status.clear()
 
     def _on_corpus_changed(self, corpus) -> None:
@@ -261,8 +268,8 @@ class CompareView(QWidget):
                 and self.session is not None:
             remember_corpus(self.session.settings, str(self.compare.corpus_spec))
         self._fill_corpus_box()
-        info = (f"{corpus.name}: {len(corpus):,} sentences in {len(corpus.languages)} "
-                "languages")
+        info = self.tr("{name}: {sentences:,} sentences in {languages} languages").format(
+            name=corpus.name, sentences=len(corpus), languages=len(corpus.languages))
         if corpus.notes:
             info += " — " + "; ".join(corpus.notes)
         self.corpus_info.setText(info)
@@ -352,7 +359,7 @@ class CompareView(QWidget):
             self.compare.set_tokenizers(self.ticked_tokenizers())
 
     def ask_add_tokenizer(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Add a tokenizer to compare", "",
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a tokenizer to compare"), "",
                                               TOKENIZER_FILTER)
         if path:
             self.set_tokenizers([*self.ticked_tokenizers(), path_choice(path)])
@@ -377,8 +384,9 @@ class CompareView(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, language)
                 missing = corpus.missing(language)
                 if missing:
-                    item.setToolTip(f"lacks {missing:,} of the corpus's {len(corpus):,} "
-                                    "sentences")
+                    item.setToolTip(self.tr("lacks {missing:,} of the corpus's {total:,} "
+                                            "sentences").format(missing=missing,
+                                                                total=len(corpus)))
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 self.language_list.addItem(item)
         for i in range(self.language_list.count()):
@@ -475,14 +483,14 @@ class CompareView(QWidget):
         else:
             compare = self.compare
             done = compare is not None and not compare.missing()
-            self.status.setText("" if done else "Cancelled: the table shows the tokenizers "
-                                "counted so far")
+            self.status.setText("" if done else self.tr("Cancelled: the table shows the "
+                                                        "tokenizers counted so far"))
 
     def _show_problem(self, message: str) -> None:
         self.problem.setText(message)
         self.problem.setToolTip(message)
         self.problem.show()
-        if self.status.text() == "Reading the corpus…":
+        if self.status.text() == self.reading_text():
             self.status.clear()
 
     # -- export ---------------------------------------------------------------------------------
@@ -495,7 +503,7 @@ class CompareView(QWidget):
         """The table as CSV, or as JSON (what ``bpelens compare`` prints), by the suffix."""
         comparison = self.compare.comparison if self.compare is not None else None
         if comparison is None:
-            raise BpeLensError("nothing to export yet")
+            raise BpeLensError(self.tr("nothing to export yet"))
         if path.suffix.lower() == ".json":
             import json
 
@@ -505,7 +513,7 @@ class CompareView(QWidget):
         write_atomic(path, data.encode("utf-8"))
 
     def ask_export_table(self) -> None:
-        target = self._save_path("Export the table", "comparison.csv",
+        target = self._save_path(self.tr("Export the table"), "comparison.csv",
                                  (("CSV", ".csv"), ("JSON", ".json")))
         if target is not None:
             self._export(lambda: self.export_table(target), target)
@@ -514,8 +522,10 @@ class CompareView(QWidget):
         plot = self.pages.currentWidget()
         if not isinstance(plot, ComparisonPlot):
             return
-        target = self._save_path("Export the plot", f"{PAGES[self.pages.currentIndex()]}.png",
-                                 (("PNG image", ".png"), ("SVG vector image", ".svg")))
+        target = self._save_path(self.tr("Export the plot"),
+                                 f"{PAGES[self.pages.currentIndex()]}.png",
+                                 ((self.tr("PNG image"), ".png"),
+                                  (self.tr("SVG vector image"), ".svg")))
         if target is not None:
             self._export(lambda: plot.export_image(target), target)
 
@@ -538,6 +548,7 @@ class CompareView(QWidget):
         try:
             write()
         except (BpeLensError, OSError, ValueError) as exc:
-            self._show_problem(f"Could not export to {target}: {exc}")
+            self._show_problem(self.tr("Could not export to {path}: {error}").format(
+                path=target, error=exc))
             return
-        self.status.setText(f"Saved {target}")
+        self.status.setText(self.tr("Saved {path}").format(path=target))

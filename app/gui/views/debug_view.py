@@ -23,6 +23,7 @@ from bpelens.core import (
 )
 
 from ...tokenizer_extension import run_extension
+from ..i18n import translate
 from ..settings import runs_folder
 from ..tokenizer_files import load_choice
 from .debugging.audit_page import AuditPage, run_audit
@@ -55,18 +56,18 @@ class DebugView(QWidget):
         self.open_requested = self.extend_page.open_requested
         self.compare_requested = self.extend_page.compare_requested
         self.pages = QTabWidget()
-        self.pages.addTab(self.audit_page, "Audit")
-        self.pages.addTab(self.lookup_page, "Look up")
-        self.pages.addTab(self.diff_page, "Diff")
-        self.pages.addTab(self.conflicts_page, "Merge conflicts")
-        self.pages.addTab(self.extend_page, "Extend")
-        self.pages.addTab(self.contrast_page, "Other algorithms")
+        self.pages.addTab(self.audit_page, self.tr("Audit"))
+        self.pages.addTab(self.lookup_page, self.tr("Look up"))
+        self.pages.addTab(self.diff_page, self.tr("Diff"))
+        self.pages.addTab(self.conflicts_page, self.tr("Merge conflicts"))
+        self.pages.addTab(self.extend_page, self.tr("Extend"))
+        self.pages.addTab(self.contrast_page, self.tr("Other algorithms"))
         # In a scroll area: its form is the tallest page, and the tab must not make the
         # window's text box smaller than the other tabs do.
         cost_scroll = QScrollArea()
         cost_scroll.setWidgetResizable(True)
         cost_scroll.setWidget(self.cost_page)
-        self.pages.addTab(cost_scroll, "Cost")
+        self.pages.addTab(cost_scroll, self.tr("Cost"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pages)
@@ -76,7 +77,8 @@ class DebugView(QWidget):
         self.runner = session.runner("audit")
         self.runner.done.connect(self._on_audit)
         self.runner.failed.connect(
-            lambda exc: self.audit_page.status.setText(f"Could not audit: {exc}"))
+            lambda exc: self.audit_page.status.setText(
+                self.tr("Could not audit: {error}").format(error=exc)))
         self.runner.progressed.connect(
             lambda _fraction, message: self.audit_page.status.setText(message))
         self.runner.busy_changed.connect(self._on_busy)
@@ -85,7 +87,8 @@ class DebugView(QWidget):
         self.differ = session.runner("diff")
         self.differ.done.connect(lambda outcome: self.diff_page.show_diff(*outcome))
         self.differ.failed.connect(
-            lambda exc: self.diff_page.status.setText(f"Could not compare: {exc}"))
+            lambda exc: self.diff_page.status.setText(
+                self.tr("Could not compare: {error}").format(error=exc)))
         self.differ.progressed.connect(lambda _f, message: self.diff_page.status.setText(message))
         self.diff_page.run_button.clicked.connect(self.run_diff)
         self._attach_extend(session)
@@ -96,7 +99,8 @@ class DebugView(QWidget):
         lookup.use_runner = session.runner("lookup-uses")
         lookup.use_runner.done.connect(lookup.show_uses)
         lookup.use_runner.failed.connect(
-            lambda exc: lookup.details.appendPlainText(f"Could not search the texts: {exc}"))
+            lambda exc: lookup.details.appendPlainText(
+                self.tr("Could not search the texts: {error}").format(error=exc)))
         conflicts = self.conflicts_page
         conflicts.runner = session.runner("conflicts")
         conflicts.runner.done.connect(conflicts.show_outcome)
@@ -105,7 +109,8 @@ class DebugView(QWidget):
         contrast.runner = session.runner("contrast")
         contrast.runner.done.connect(contrast.show_result)
         contrast.runner.failed.connect(
-            lambda exc: contrast.output.setPlainText(f"Could not cut the text: {exc}"))
+            lambda exc: contrast.output.setPlainText(
+                self.tr("Could not cut the text: {error}").format(error=exc)))
         session.loaded.connect(self._on_loaded)
         if session.tokenizer is not None:
             self._on_loaded(session.choice, session.tokenizer, False)
@@ -115,7 +120,8 @@ class DebugView(QWidget):
         runner = session.runner("extend")
         self.extender = runner
         runner.done.connect(page.show_outcome)
-        runner.failed.connect(lambda exc: page.show_failure(f"Could not extend: {exc}"))
+        runner.failed.connect(lambda exc: page.show_failure(
+            self.tr("Could not extend: {error}").format(error=exc)))
         runner.progressed.connect(lambda _fraction, message: page.status.setText(message))
         runner.busy_changed.connect(page.set_busy)
         page.cancel_button.clicked.connect(runner.cancel)
@@ -137,7 +143,8 @@ class DebugView(QWidget):
         for page in (self.lookup_page, self.contrast_page, self.conflicts_page):
             page.tokenizer = tokenizer
         self.cost_page.set_vocab(tokenizer.vocab_size)
-        self.audit_page.status.setText(f"{tokenizer.vocab_size:,} ids; press Audit.")
+        self.audit_page.status.setText(self.tr("{n:,} ids; press Audit.").format(
+            n=tokenizer.vocab_size))
 
     def run_audit(self) -> None:
         tokenizer = self.tokenizer
@@ -160,14 +167,15 @@ class DebugView(QWidget):
         text = self.diff_page.text.text() or None
         left_name = (self.session.choice.label or self.session.choice.key
                      if self.session is not None and self.session.choice is not None
-                     else "this tokenizer")
+                     else self.tr("this tokenizer"))
         right_name = choice.label or choice.key
 
         def work(job):
-            job.progress(None, f"Opening {right_name}…")
+            # Off the GUI thread: translate(), which is safe there, not self.tr.
+            job.progress(None, translate("DebugView", "Opening {name}…").format(name=right_name))
             right = load_choice(choice)
             job.check()
-            job.progress(None, "Comparing…")
+            job.progress(None, translate("DebugView", "Comparing…"))
             result = diff_tokenizers(left, right, text, names=(left_name, right_name))
             aligned = (side_by_side(text, [(left_name, left), (right_name, right)])
                        if text else None)

@@ -88,9 +88,10 @@ class SentenceListModel(QAbstractTableModel):
                 return "#"
             if section <= len(self.names):
                 return _short_title(self.names[section - 1])
-            return "sentence"
+            return self.tr("sentence")
         if role == Qt.ItemDataRole.ToolTipRole and 0 < section <= len(self.names):
-            return f"tokens under {self.names[section - 1]} (click to sort)"
+            return self.tr("tokens under {tokenizer} (click to sort)").format(
+                tokenizer=self.names[section - 1])
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -138,13 +139,13 @@ class SentenceComparison(QWidget):
         self.number = QSpinBox()
         self.number.setMinimum(1)
         self.number.setKeyboardTracking(False)
-        self.previous_button = quiet_button("◀", "The previous sentence")
-        self.next_button = quiet_button("▶", "The next sentence")
+        self.previous_button = quiet_button("◀", self.tr("The previous sentence"))
+        self.next_button = quiet_button("▶", self.tr("The next sentence"))
         self.of_label = QLabel()
         top = QHBoxLayout()
-        top.addWidget(QLabel("Language"))
+        top.addWidget(QLabel(self.tr("Language")))
         top.addWidget(self.language_box, 1)
-        top.addWidget(QLabel("Sentence"))
+        top.addWidget(QLabel(self.tr("Sentence")))
         top.addWidget(self.number)
         top.addWidget(self.of_label)
         top.addWidget(self.previous_button)
@@ -161,9 +162,9 @@ class SentenceComparison(QWidget):
         self.list.setWordWrap(False)
         self.list.setSortingEnabled(True)
         self.list.horizontalHeader().setSortIndicator(0, Qt.SortOrder.AscendingOrder)
-        self.list.setToolTip("Every compared sentence of the language with its tokens under "
-                             "each tokenizer; click a column's title to sort (the costliest "
-                             "first), a row to see the sentence")
+        self.list.setToolTip(self.tr("Every compared sentence of the language with its tokens "
+                                     "under each tokenizer; click a column's title to sort (the "
+                                     "costliest first), a row to see the sentence"))
 
         self.text = QLabel()
         self.text.setWordWrap(True)
@@ -251,7 +252,7 @@ class SentenceComparison(QWidget):
         self.number.setMaximum(comparison.sentences)
         self.number.setValue(index + 1)
         self.number.blockSignals(False)
-        self.of_label.setText(f"of {comparison.sentences:,}")
+        self.of_label.setText(self.tr("of {n:,}").format(n=comparison.sentences))
         self._select_in_list(index)
         self.sentence_wanted.emit(language, index)
 
@@ -268,8 +269,9 @@ class SentenceComparison(QWidget):
         differing = aligned.differing_cuts()
         counts = " · ".join(f"{short_name(row.tokenizer)} {len(row.tokens)}"
                             for row in aligned.rows)
-        self.counts.setText(f"Tokens: {counts}. {len(differing)} of the cuts are not made by "
-                            "every tokenizer (red lines).")
+        self.counts.setText(self.tr("Tokens: {counts}. {n} of the cuts are not made by every "
+                                    "tokenizer (red lines).").format(counts=counts,
+                                                                     n=len(differing)))
         self.canvas.show_sentence(aligned, view.tokenizers)
 
     # -- inside ------------------------------------------------------------------------------------

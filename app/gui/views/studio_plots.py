@@ -51,12 +51,12 @@ class StudioPlots(QWidget):
         self.rows = np.zeros((0, 0), dtype=np.int64)
         self._pending: list[tuple[int, ...]] = []
         self.tokens = pg.PlotWidget(background="w")
-        self.tokens.setTitle("Dev-set tokens per language, per merge", color="#333")
-        self.tokens.setLabel("left", "dev tokens")
+        self.tokens.setTitle(self.tr("Dev-set tokens per language, per merge"), color="#333")
+        self.tokens.setLabel("left", self.tr("dev tokens"))
         self.gini = pg.PlotWidget(background="w")
-        self.gini.setTitle("Gini of the languages' dev tokens, per merge", color="#333")
-        self.gini.setLabel("bottom", "merges learned")
-        self.gini.setLabel("left", "Gini")
+        self.gini.setTitle(self.tr("Gini of the languages' dev tokens, per merge"), color="#333")
+        self.gini.setLabel("bottom", self.tr("merges learned"))
+        self.gini.setLabel("left", self.tr("Gini"))
         self.gini.setXLink(self.tokens)
         for plot in (self.tokens, self.gini):
             plot.setMenuEnabled(False)
@@ -80,9 +80,9 @@ class StudioPlots(QWidget):
         self.readout = QLabel(" ")
         self.readout.setStyleSheet(style.MUTED)
         self.readout.setTextFormat(Qt.TextFormat.PlainText)
-        self.empty_note = QLabel("Choose a corpus with a dev split (or files with dev sets) "
-                                 "and press Train: each language's dev tokens appear here "
-                                 "as it trains.")
+        self.empty_note = QLabel(self.tr("Choose a corpus with a dev split (or files with dev "
+                                         "sets) and press Train: each language's dev tokens "
+                                         "appear here as it trains."))
         self.empty_note.setStyleSheet(style.MUTED)
         self.empty_note.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -183,8 +183,10 @@ class StudioPlots(QWidget):
         row = self.rows[merge]
         order = np.argsort(-row, kind="stable")
         top = ", ".join(f"{self.languages[i]} {row[i]:,}" for i in order[:4])
-        return (f"after {merge:,} merges: Gini {gini_rows(self.rows[merge:merge + 1])[0]:.4f};"
-                f" most tokens: {top}; fewest: {self.languages[order[-1]]} {row[order[-1]]:,}")
+        return self.tr("after {merge:,} merges: Gini {gini:.4f}; most tokens: {top}; fewest: "
+                       "{language} {tokens:,}").format(
+            merge=merge, gini=gini_rows(self.rows[merge:merge + 1])[0], top=top,
+            language=self.languages[order[-1]], tokens=row[order[-1]])
 
     def _hover(self, position: QPointF) -> None:
         self._hover_on(self.tokens, position)

@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -46,10 +46,11 @@ from bpelens.core import (
     ParityConfig,
     SplitSizes,
     TrainingConfig,
+    gini,
     preset_names,
 )
 
-from ...parallel_corpora import DEMO_CORPUS, DEMO_LABEL
+from ...parallel_corpora import DEMO_CORPUS
 from ...training_studio import (
     FILES_PREFIX,
     WEIGHT_MODES,
@@ -65,8 +66,9 @@ from ...training_studio import (
     shares_preview,
 )
 from .. import style
+from ..i18n import translate
 from ..settings import recent_corpora, remember_corpus, runs_folder
-from .corpus_choice import add_recent_and_open_items, corpus_for
+from .corpus_choice import add_recent_and_open_items, corpus_for, demo_label
 
 if TYPE_CHECKING:
     from bpelens.core import ParallelCorpus
@@ -76,11 +78,21 @@ if TYPE_CHECKING:
     from . import Pane
 
 OPEN_TEXTS = "open-texts"
-ALGORITHMS = (("classic", "Classic BPE (weighted languages)"),
-              ("base", "Parity-aware BPE — base"),
-              ("window", "Parity-aware BPE — moving window"))
-EXPORTS = {"BPE Lens tokenizer (*.json)": "own", "Hugging Face tokenizer.json (*.json)": "hf",
-           "tiktoken ranks (*.tiktoken)": "tiktoken"}
+ALGORITHMS = (("classic", QT_TRANSLATE_NOOP("StudioView", "Classic BPE (weighted languages)")),
+              ("base", QT_TRANSLATE_NOOP("StudioView", "Parity-aware BPE — base")),
+              ("window", QT_TRANSLATE_NOOP("StudioView", "Parity-aware BPE — moving window")))
+# The export dialog's filters (shown translated) and the format each saves.
+EXPORTS = ((QT_TRANSLATE_NOOP("StudioView", "BPE Lens tokenizer (*.json)"), "own"),
+           (QT_TRANSLATE_NOOP("StudioView", "Hugging Face tokenizer.json (*.json)"), "hf"),
+           (QT_TRANSLATE_NOOP("StudioView", "tiktoken ranks (*.tiktoken)"), "tiktoken"))
+# WEIGHT_MODES' labels (app/training_studio.py), listed for lupdate: the box shows them
+# translated (tests/test_i18n.py checks the two lists agree).
+WEIGHT_MODE_LABELS = (
+    QT_TRANSLATE_NOOP("StudioView", "Equal (every line weighs 1)"),
+    QT_TRANSLATE_NOOP("StudioView", "A weight per language"),
+    QT_TRANSLATE_NOOP("StudioView", "Target byte shares p (each line 100000·p / B)"),
+    QT_TRANSLATE_NOOP("StudioView", "Temperature sampling q ∝ (bytes share)^α"),
+)
 COMPARED_RUNS = 4  # the chosen run and the newest others, beside the main view's tokenizer
 # Table columns.
 LANGUAGE, BYTES, VALUE, RATIO, SHARE = range(5)
@@ -132,86 +144,95 @@ class StudioView(QWidget):
         self.corpus_info = QLabel()
         self.corpus_info.setStyleSheet(style.MUTED)
         self.corpus_info.setWordWrap(True)
-        self.train_size = _spin(1, 10_000_000, 1500, 100, "Sentences per language to train on "
-                                "(the first ones)")
-        self.dev_size = _spin(0, 10_000_000, 200, 50, "Sentences per language after those, for "
-                              "the dev set; the rest are kept for evaluation")
+        self.train_size = _spin(1, 10_000_000, 1500, 100, self.tr(
+            "Sentences per language to train on (the first ones)"))
+        self.dev_size = _spin(0, 10_000_000, 200, 50, self.tr(
+            "Sentences per language after those, for the dev set; the rest are kept for "
+            "evaluation"))
         self.languages = QTableWidget(0, 5)
-        self.languages.setHorizontalHeaderLabels(["language", "train bytes", "weight", "ratio",
-                                                  "byte share"])
+        self.languages.setHorizontalHeaderLabels([
+            self.tr("language"), self.tr("train bytes"), self.tr("weight"), self.tr("ratio"),
+            self.tr("byte share")])
         self.languages.verticalHeader().hide()
         self.languages.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         header = self.languages.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.all_languages = QPushButton("All")
-        self.no_languages = QPushButton("None")
+        self.all_languages = QPushButton(self.tr("All"))
+        self.no_languages = QPushButton(self.tr("None"))
 
         self.weight_mode = QComboBox()
         for mode, label in WEIGHT_MODES.items():
-            self.weight_mode.addItem(label, mode)
+            self.weight_mode.addItem(self.tr(label), mode)
         self.temperature = QDoubleSpinBox()
         self.temperature.setRange(0.01, 10)
         self.temperature.setSingleStep(0.1)
         self.temperature.setValue(0.3)
-        self.temperature.setToolTip("α of q ∝ (n/Σn)^α: 1 keeps the data's proportions, 0.3 "
-                                    "(XLM-R) flattens them")
+        self.temperature.setToolTip(self.tr("α of q ∝ (n/Σn)^α: 1 keeps the data's "
+                                            "proportions, 0.3 (XLM-R) flattens them"))
         self.shares_note = QLabel()
         self.shares_note.setStyleSheet(style.MUTED)
         self.shares_note.setWordWrap(True)
 
         self.algorithm = QComboBox()
         for key, label in ALGORITHMS:
-            self.algorithm.addItem(label, key)
-        self.global_merges = _spin(0, 10_000_000, 0, 100, "Hybrid: the first N merges are "
-                                   "chosen on the summed counts, as classic BPE")
-        self.window_size = _spin(1, 1_000_000, 100, 10, "Window variant: the last W merges")
+            self.algorithm.addItem(self.tr(label), key)
+        self.global_merges = _spin(0, 10_000_000, 0, 100, self.tr(
+            "Hybrid: the first N merges are chosen on the summed counts, as classic BPE"))
+        self.window_size = _spin(1, 1_000_000, 100, 10,
+                                 self.tr("Window variant: the last W merges"))
         self.alpha = QDoubleSpinBox()
         self.alpha.setRange(0.01, 1000)
         self.alpha.setValue(2.0)
-        self.alpha.setToolTip("Window variant: a language may choose at most α/L of the last W "
-                              "merges")
-        self.use_ratios = QCheckBox("Balance on target compression ratios (no dev set)")
-        self.use_ratios.setToolTip("The language furthest below its target ratio chooses; set "
-                                   "each ratio in the table (relative values matter)")
+        self.alpha.setToolTip(self.tr("Window variant: a language may choose at most α/L of the "
+                                      "last W merges"))
+        self.use_ratios = QCheckBox(self.tr("Balance on target compression ratios (no dev set)"))
+        self.use_ratios.setToolTip(self.tr("The language furthest below its target ratio "
+                                           "chooses; set each ratio in the table (relative "
+                                           "values matter)"))
 
-        self.vocab_size = _spin(2, 1_000_000, 256 + 2000, 256, "Base tokens + merges + "
-                                "special tokens")
+        self.vocab_size = _spin(2, 1_000_000, 256 + 2000, 256,
+                                self.tr("Base tokens + merges + special tokens"))
         self.level = QComboBox()
-        self.level.addItem("bytes (256 base tokens)", "byte")
-        self.level.addItem("characters seen", "char")
+        self.level.addItem(self.tr("bytes (256 base tokens)"), "byte")
+        self.level.addItem(self.tr("characters seen"), "char")
         self.pretokenizer = QComboBox()
-        for name in (*preset_names(), "whitespace", "digits", "none"):
-            self.pretokenizer.addItem(name, None if name == "none" else name)
+        # The presets by their own names (as the CLI's --pretokenizer takes them).
+        for name in (*preset_names(), "whitespace", "digits"):
+            self.pretokenizer.addItem(name, name)
+        self.pretokenizer.addItem(self.tr("none"), None)
         self.pretokenizer.setCurrentIndex(max(0, self.pretokenizer.findText("gpt2")))
         self.normalizer = QComboBox()
-        for name in ("none", "nfc", "nfkc", "nfd", "nfkd", "lowercase"):
-            self.normalizer.addItem(name, None if name == "none" else name)
-        self.min_frequency = _spin(0, 1_000_000_000, 2, 1, "A pair seen fewer times is never "
-                                   "merged (parity-aware: that language stops choosing)")
+        self.normalizer.addItem(self.tr("none"), None)
+        for name in ("nfc", "nfkc", "nfd", "nfkd", "lowercase"):
+            self.normalizer.addItem(name, name)
+        self.min_frequency = _spin(0, 1_000_000_000, 2, 1, self.tr(
+            "A pair seen fewer times is never merged (parity-aware: that language stops "
+            "choosing)"))
         self.tie_rule = QComboBox()
-        self.tie_rule.addItem("smallest ids", "smallest_ids")
-        self.tie_rule.addItem("first occurrence", "first_occurrence")
-        self.tie_rule.setToolTip("Classic BPE only; parity-aware BPE breaks ties by the largest "
-                                 "(left, right) token text, as its reference does")
+        self.tie_rule.addItem(self.tr("smallest ids"), "smallest_ids")
+        self.tie_rule.addItem(self.tr("first occurrence"), "first_occurrence")
+        self.tie_rule.setToolTip(self.tr("Classic BPE only; parity-aware BPE breaks ties by the "
+                                         "largest (left, right) token text, as its reference "
+                                         "does"))
         self.byte_order = QComboBox()
-        self.byte_order.addItem("Hugging Face's", "hf")
-        self.byte_order.addItem("by byte value (tiktoken)", "value")
+        self.byte_order.addItem(self.tr("Hugging Face's"), "hf")
+        self.byte_order.addItem(self.tr("by byte value (tiktoken)"), "value")
         self.end_of_word = QLineEdit()
-        self.end_of_word.setPlaceholderText("none (e.g. </w>)")
-        self.byte_fallback = QCheckBox("byte fallback <0xNN>")
+        self.end_of_word.setPlaceholderText(self.tr("none (e.g. </w>)"))
+        self.byte_fallback = QCheckBox(self.tr("byte fallback <0xNN>"))
         self.specials = QLineEdit()
-        self.specials.setPlaceholderText("comma-separated, e.g. <|endoftext|>")
+        self.specials.setPlaceholderText(self.tr("comma-separated, e.g. <|endoftext|>"))
 
-        self.train_button = QPushButton("Train")
+        self.train_button = QPushButton(self.tr("Train"))
         self.train_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.hide()
-        self.status = QLabel("Choose a corpus and press Train.")
+        self.status = QLabel(self.tr("Choose a corpus and press Train."))
         self.status.setStyleSheet(style.MUTED)
         self.status.setWordWrap(True)
         self.problem = QLabel()
@@ -223,13 +244,14 @@ class StudioView(QWidget):
         self.plots = None
         self._plots_holder = QVBoxLayout()
         self.run_list = QListWidget()
-        self.run_list.setToolTip("Every run is saved; earlier sessions' runs are listed too")
-        self.open_button = QPushButton("Open in main view")
-        self.compare_button = QPushButton("Compare…")
-        self.compare_button.setToolTip("Open the comparison on this corpus with this run and "
-                                       "the other runs ticked")
-        self.playback_button = QPushButton("Play back")
-        self.export_button = QPushButton("Export…")
+        self.run_list.setToolTip(self.tr("Every run is saved; earlier sessions' runs are listed "
+                                         "too"))
+        self.open_button = QPushButton(self.tr("Open in main view"))
+        self.compare_button = QPushButton(self.tr("Compare…"))
+        self.compare_button.setToolTip(self.tr("Open the comparison on this corpus with this run "
+                                               "and the other runs ticked"))
+        self.playback_button = QPushButton(self.tr("Play back"))
+        self.export_button = QPushButton(self.tr("Export…"))
         self._build_layout()
         self._wire()
         self._update_algorithm()
@@ -237,51 +259,51 @@ class StudioView(QWidget):
 
     # -- layout --------------------------------------------------------------------------------
     def _build_layout(self) -> None:
-        corpus = QGroupBox("Corpus")
+        corpus = QGroupBox(self.tr("Corpus"))
         form = QFormLayout(corpus)
         form.addRow(self.corpus_box)
         form.addRow(self.corpus_info)
         sizes = QHBoxLayout()
-        sizes.addWidget(QLabel("train"))
+        sizes.addWidget(QLabel(self.tr("train")))
         sizes.addWidget(self.train_size)
-        sizes.addWidget(QLabel("dev"))
+        sizes.addWidget(QLabel(self.tr("dev")))
         sizes.addWidget(self.dev_size)
         sizes.addStretch(1)
-        form.addRow("Split", sizes)
+        form.addRow(self.tr("Split"), sizes)
         ticks = QHBoxLayout()
-        ticks.addWidget(QLabel("Languages"))
+        ticks.addWidget(QLabel(self.tr("Languages")))
         ticks.addStretch(1)
         ticks.addWidget(self.all_languages)
         ticks.addWidget(self.no_languages)
         form.addRow(ticks)
         form.addRow(self.languages)
 
-        weights = QGroupBox("Language weights (exact)")
+        weights = QGroupBox(self.tr("Language weights (exact)"))
         form = QFormLayout(weights)
         form.addRow(self.weight_mode)
-        form.addRow("Temperature α", self.temperature)
+        form.addRow(self.tr("Temperature α"), self.temperature)
         form.addRow(self.shares_note)
 
-        algorithm = QGroupBox("Algorithm")
+        algorithm = QGroupBox(self.tr("Algorithm"))
         form = QFormLayout(algorithm)
         form.addRow(self.algorithm)
-        form.addRow("Global merges", self.global_merges)
-        form.addRow("Window W", self.window_size)
-        form.addRow("Alpha", self.alpha)
+        form.addRow(self.tr("Global merges"), self.global_merges)
+        form.addRow(self.tr("Window W"), self.window_size)
+        form.addRow(self.tr("Alpha"), self.alpha)
         form.addRow(self.use_ratios)
 
-        vocabulary = QGroupBox("Trainer")
+        vocabulary = QGroupBox(self.tr("Trainer"))
         form = QFormLayout(vocabulary)
-        form.addRow("Vocabulary size", self.vocab_size)
-        form.addRow("Level", self.level)
-        form.addRow("Pre-tokenizer", self.pretokenizer)
-        form.addRow("Normalizer", self.normalizer)
-        form.addRow("Min frequency", self.min_frequency)
-        form.addRow("Tie rule", self.tie_rule)
-        form.addRow("Base-id order", self.byte_order)
-        form.addRow("End-of-word marker", self.end_of_word)
+        form.addRow(self.tr("Vocabulary size"), self.vocab_size)
+        form.addRow(self.tr("Level"), self.level)
+        form.addRow(self.tr("Pre-tokenizer"), self.pretokenizer)
+        form.addRow(self.tr("Normalizer"), self.normalizer)
+        form.addRow(self.tr("Min frequency"), self.min_frequency)
+        form.addRow(self.tr("Tie rule"), self.tie_rule)
+        form.addRow(self.tr("Base-id order"), self.byte_order)
+        form.addRow(self.tr("End-of-word marker"), self.end_of_word)
         form.addRow(self.byte_fallback)
-        form.addRow("Special tokens", self.specials)
+        form.addRow(self.tr("Special tokens"), self.specials)
 
         settings = QWidget()
         column = QVBoxLayout(settings)
@@ -313,7 +335,7 @@ class StudioView(QWidget):
         runs = QWidget()
         runs_layout = QVBoxLayout(runs)
         runs_layout.setContentsMargins(0, 0, 0, 0)
-        runs_layout.addWidget(QLabel("Runs"))
+        runs_layout.addWidget(QLabel(self.tr("Runs")))
         runs_layout.addWidget(self.run_list, 1)
         actions = QHBoxLayout()
         for button in (self.open_button, self.compare_button, self.playback_button,
@@ -385,13 +407,14 @@ class StudioView(QWidget):
         self.runner.busy_changed.connect(self._on_busy)
         self.reader = session.runner("studio-corpus")
         self.reader.done.connect(self._on_corpus_read)
-        self.reader.failed.connect(lambda exc: self._show_problem(f"Could not read the "
-                                                                  f"corpus: {exc}"))
+        self.reader.failed.connect(lambda exc: self._show_problem(
+            self.tr("Could not read the corpus: {error}").format(error=exc)))
         self.lister = session.runner("studio-runs")
         self.lister.done.connect(self._on_exported)
         self.exporter = session.runner("studio-export")
         self.exporter.done.connect(self._on_exported)
-        self.exporter.failed.connect(lambda exc: self._show_problem(f"Could not export: {exc}"))
+        self.exporter.failed.connect(lambda exc: self._show_problem(
+            self.tr("Could not export: {error}").format(error=exc)))
         self._fill_corpus_box()
         folder = self.runs_folder()
         self.lister.submit(lambda job: ("runs", earlier_runs(folder)))
@@ -408,7 +431,7 @@ class StudioView(QWidget):
     def _fill_corpus_box(self) -> None:
         self.corpus_box.blockSignals(True)
         self.corpus_box.clear()
-        self.corpus_box.addItem(DEMO_LABEL, DEMO_CORPUS)
+        self.corpus_box.addItem(demo_label(), DEMO_CORPUS)
         settings = self.session.settings if self.session is not None else None
         recent = recent_corpora(settings) if settings is not None else []
         if self.corpus_spec and self.corpus_spec not in recent and \
@@ -417,7 +440,7 @@ class StudioView(QWidget):
                      and self.corpus is not None else Path(self.corpus_spec).name)
             self.corpus_box.addItem(label, self.corpus_spec)
         add_recent_and_open_items(self.corpus_box, recent)
-        self.corpus_box.addItem("Open text files, one per language…", OPEN_TEXTS)
+        self.corpus_box.addItem(self.tr("Open text files, one per language…"), OPEN_TEXTS)
         index = self.corpus_box.findData(self.corpus_spec) if self.corpus_spec else 0
         self.corpus_box.setCurrentIndex(max(0, index))
         self.corpus_box.blockSignals(False)
@@ -426,8 +449,8 @@ class StudioView(QWidget):
         data = self.corpus_box.itemData(index)
         if data == OPEN_TEXTS:
             paths, _ = QFileDialog.getOpenFileNames(
-                self, "Text files, one per language (ja.txt, en.txt…)", "",
-                "Text files (*.txt);;All files (*)")
+                self, self.tr("Text files, one per language (ja.txt, en.txt…)"), "",
+                self.tr("Text files (*.txt);;All files (*)"))
             path = files_spec(paths) if paths else ""
         else:
             path = corpus_for(self, data)
@@ -439,7 +462,7 @@ class StudioView(QWidget):
     def open_corpus(self, spec: str) -> None:
         self._started = True
         if self.reader is not None:
-            self.status.setText("Reading the corpus…")
+            self.status.setText(self.tr("Reading the corpus…"))
             self.reader.submit(lambda job: (spec, open_studio_corpus(spec)))
 
     def _on_corpus_read(self, outcome) -> None:
@@ -448,11 +471,12 @@ class StudioView(QWidget):
         if spec != DEMO_CORPUS and not spec.startswith(FILES_PREFIX) and self.session:
             remember_corpus(self.session.settings, spec)
         self.problem.hide()
-        self.status.setText("Press Train.")
+        self.status.setText(self.tr("Press Train."))
         self._fill_corpus_box()
         rows = len(corpus.shared_rows(list(corpus.languages)))
-        self.corpus_info.setText(f"{corpus.name}: {rows:,} sentences in "
-                                 f"{len(corpus.languages)} languages")
+        self.corpus_info.setText(self.tr("{name}: {rows:,} sentences in {languages} languages")
+                                 .format(name=corpus.name, rows=rows,
+                                         languages=len(corpus.languages)))
         # A split that fits: the preset for large corpora, about 60/20/20 for small ones.
         if self.train_size.value() + self.dev_size.value() > rows:
             self.train_size.setValue(max(1, rows * 3 // 5))
@@ -510,7 +534,7 @@ class StudioView(QWidget):
         mode = self.weight_mode.currentData()
         self.languages.setColumnHidden(VALUE, mode not in ("weights", "byte_shares"))
         self.languages.horizontalHeaderItem(VALUE).setText(
-            "target share" if mode == "byte_shares" else "weight")
+            self.tr("target share") if mode == "byte_shares" else self.tr("weight"))
         self.temperature.setEnabled(mode == "temperature")
         self._refresh_shares()
 
@@ -534,9 +558,9 @@ class StudioView(QWidget):
         self.shares_note.setStyleSheet(style.MUTED)
         shares = shares_preview(languages)
         self._show_shares({x.name: x.train_bytes for x in languages}, shares)
-        self.shares_note.setText(
+        self.shares_note.setText(self.tr(
             "Each language's share of the weighted training bytes is in the table's last "
-            "column; pair counts are Σ w·C, exact.")
+            "column; pair counts are Σ w·C, exact."))
 
     def _show_shares(self, totals: dict[str, int], shares: dict) -> None:
         self.languages.blockSignals(True)
@@ -618,13 +642,14 @@ class StudioView(QWidget):
         self.plots.start(self.running_languages, merges if plan.config.level == "byte" else None)
         self.run_list.clearSelection()
         corpus, folder = self.corpus, self.runs_folder()
-        self.status.setText(f"Training {plan.describe()}…")
+        self.status.setText(self.tr("Training {plan}…").format(plan=plan.describe()))
         self.runner.submit(lambda job: run_plan(plan, folder, job, corpus=corpus))
 
     def cancel(self) -> None:
         if self.runner is not None:
             self.runner.cancel()
-            self.status.setText("Cancelled; nothing was saved. The plots show how far it got.")
+            self.status.setText(self.tr("Cancelled; nothing was saved. The plots show how far it "
+                                        "got."))
 
     def _on_progress(self, fraction, message: str) -> None:
         if fraction is not None:
@@ -644,7 +669,7 @@ class StudioView(QWidget):
 
     def _on_failed(self, exc: BaseException) -> None:
         message = str(exc) if isinstance(exc, BpeLensError | OSError) else repr(exc)
-        self._show_problem(f"Could not train: {message}")
+        self._show_problem(self.tr("Could not train: {error}").format(error=message))
         self.status.setText("")
 
     def _show_problem(self, message: str) -> None:
@@ -660,11 +685,25 @@ class StudioView(QWidget):
         self.run_list.blockSignals(False)
         self.plots.flush()
         self._update_run_buttons()
-        reason = {"merges": "all merges learned", "vocab_size": "the vocabulary size was reached",
-                  "languages_exhausted": "no language has a frequent enough pair left",
-                  "min_frequency": "no pair occurs often enough any more",
-                  "no_pairs": "no pair is left"}.get(run.stop_reason, run.stop_reason)
-        self.status.setText(f"Done ({reason}): {run.summary()}. Saved as {run.path.name}.")
+        reason = {"merges": self.tr("all merges learned"),
+                  "vocab_size": self.tr("the vocabulary size was reached"),
+                  "languages_exhausted": self.tr("no language has a frequent enough pair left"),
+                  "min_frequency": self.tr("no pair occurs often enough any more"),
+                  "no_pairs": self.tr("no pair is left")}.get(run.stop_reason, run.stop_reason)
+        self.status.setText(self.tr("Done ({reason}): {summary}. Saved as {name}.").format(
+            reason=reason, summary=self.run_summary(run), name=run.path.name))
+
+    def run_summary(self, run: StudioRun) -> str:
+        """What ``run.summary()`` says, in the window's language."""
+        parts = [self.tr("{merges:,} merges in {seconds:.1f} s").format(merges=run.merges,
+                                                                        seconds=run.seconds)]
+        if run.evaluation:
+            parts.append(self.tr("evaluation: {tokens:,} tokens, Gini {gini:.3f}").format(
+                tokens=sum(run.evaluation.values()), gini=run.evaluation_gini))
+        if run.dev_tokens:
+            parts.append(self.tr("dev Gini {first:.3f} → {last:.3f}").format(
+                first=gini(run.dev_tokens[0]), last=gini(run.dev_tokens[-1])))
+        return self.tr("; ").join(parts)
 
     # -- runs ----------------------------------------------------------------------------------
     def _on_exported(self, outcome) -> None:
@@ -674,15 +713,16 @@ class StudioView(QWidget):
             self.runs.extend(run for run in value if run.path not in known)
             self._fill_runs()
         else:
-            self.status.setText(f"Exported to {value}.")
+            self.status.setText(self.tr("Exported to {path}.").format(path=value))
 
     def _fill_runs(self) -> None:
         self.run_list.blockSignals(True)
         self.run_list.clear()
         for run in self.runs:
-            text = run.name if not run.seconds else f"{run.description} — {run.summary()}"
+            summary = self.run_summary(run)
+            text = run.name if not run.seconds else f"{run.description} — {summary}"
             item = QListWidgetItem(text)
-            item.setToolTip(f"{run.path}\n{run.summary()}")
+            item.setToolTip(f"{run.path}\n{summary}")
             self.run_list.addItem(item)
         self.run_list.blockSignals(False)
         self._update_run_buttons()
@@ -727,10 +767,11 @@ class StudioView(QWidget):
         run = self.chosen_run()
         if run is None:
             return
-        name, chosen = QFileDialog.getSaveFileName(self, "Export the tokenizer", run.path.stem,
-                                                   ";;".join(EXPORTS))
+        kinds = {self.tr(label): kind for label, kind in EXPORTS}
+        name, chosen = QFileDialog.getSaveFileName(self, self.tr("Export the tokenizer"),
+                                                   run.path.stem, ";;".join(kinds))
         if name:
-            self.export_run(run, EXPORTS.get(chosen, "own"), Path(name))
+            self.export_run(run, kinds.get(chosen, "own"), Path(name))
 
     def export_run(self, run: StudioRun, kind: str, target: Path) -> None:
         if target.suffix == "":
@@ -745,5 +786,6 @@ def _ratio(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (value > 0 and math.isfinite(value)):
-        raise ConfigError(f"ratio {text!r}: expected a positive number")
+        raise ConfigError(translate("StudioView", "ratio {text}: expected a positive number")
+                          .format(text=repr(text)))
     return value

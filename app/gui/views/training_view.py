@@ -27,6 +27,7 @@ from bpelens.core import BpeLensError
 
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
 from .. import style
+from ..i18n import translate
 from ..worker import Job, JobCancelled
 from .chip_canvas import MERGED, MERGED_FILL, Chip, ChipCanvas, chip_label
 from .playback_parts import (
@@ -60,15 +61,16 @@ def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
     if isinstance(corpus, Path):
         if corpus.suffix == ".json":
             return open_trained(corpus, job)  # a tokenizer trained with --trace-top
-        job.progress(None, f"Reading {corpus.name}…")
+        job.progress(None, translate("TrainingView", "Reading {name}…").format(name=corpus.name))
         corpus = file_corpus(corpus)
     for progress in iter_training(corpus.texts, corpus.config, trace_top=TRACE_TOP):
         job.check()
         if progress.phase == "merging" and progress.total:
             job.progress(progress.done / progress.total,
-                         f"Training: {progress.done:,} of {progress.total:,} merges…")
+                         translate("TrainingView", "Training: {done:,} of {total:,} merges…")
+                         .format(done=progress.done, total=progress.total))
         elif progress.phase == "counting":
-            job.progress(None, "Counting pairs…")
+            job.progress(None, translate("TrainingView", "Counting pairs…"))
         if progress.result is not None:
             return TrainingPlayback(progress.result.tokenizer)
     raise JobCancelled
@@ -77,7 +79,7 @@ def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
 def open_trained(path: Path, job: Job) -> TrainingPlayback:
     from bpelens.core import TrainingPlayback, load_tokenizer
 
-    job.progress(None, f"Opening {path.name}…")
+    job.progress(None, translate("TrainingView", "Opening {name}…").format(name=path.name))
     return TrainingPlayback(load_tokenizer(path))
 
 
@@ -93,11 +95,11 @@ class TrainingView(QWidget):
         self.corpus_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for corpus in self.corpora:
             self.corpus_box.addItem(corpus.label, corpus.key)
-        self.corpus_box.addItem("A text file…", FILE_ITEM)
-        self.corpus_box.addItem("A tokenizer trained with --trace-top…", TRAINED_ITEM)
-        self.train_button = quiet_button("Train")
+        self.corpus_box.addItem(self.tr("A text file…"), FILE_ITEM)
+        self.corpus_box.addItem(self.tr("A tokenizer trained with --trace-top…"), TRAINED_ITEM)
+        self.train_button = quiet_button(self.tr("Train"))
         self.train_button.clicked.connect(self.train_chosen)
-        self.cancel_button = quiet_button("Cancel")
+        self.cancel_button = quiet_button(self.tr("Cancel"))
         self.cancel_button.setVisible(False)
         self.status = QLabel()
         self.status.setStyleSheet(style.MUTED)
@@ -105,16 +107,16 @@ class TrainingView(QWidget):
         self.controls = StepControls(self)
         self.controls.moved.connect(self._render)
 
-        self.info = info_label("Choose a corpus and press Train.")
+        self.info = info_label(self.tr("Choose a corpus and press Train."))
         self.words = ChipCanvas(15)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.words)
-        self.pairs = read_only_table(["pair", "count", ""])
-        self.pairs_title = title_label("Top pair counts at this merge")
+        self.pairs = read_only_table([self.tr("pair"), self.tr("count"), ""])
+        self.pairs_title = title_label(self.tr("Top pair counts at this merge"))
         self.vocab = QListWidget()
         self.vocab.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.vocab_title = title_label("Vocabulary learned so far")
+        self.vocab_title = title_label(self.tr("Vocabulary learned so far"))
 
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(stacked(self.pairs_title, self.pairs))
@@ -140,7 +142,7 @@ class TrainingView(QWidget):
         body.setSizes([760, 380])
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Corpus"))
+        top.addWidget(QLabel(self.tr("Corpus")))
         top.addWidget(self.corpus_box, 1)
         top.addWidget(self.train_button)
         top.addWidget(self.cancel_button)
@@ -157,14 +159,14 @@ class TrainingView(QWidget):
         import pyqtgraph as pg
 
         self.count_plot = pg.PlotWidget(background="w")
-        self.count_plot.setTitle("Count of the chosen pair, per merge", color="#333")
-        self.count_plot.setLabel("bottom", "merge")
-        self.count_plot.setLabel("left", "count")
+        self.count_plot.setTitle(self.tr("Count of the chosen pair, per merge"), color="#333")
+        self.count_plot.setLabel("bottom", self.tr("merge"))
+        self.count_plot.setLabel("left", self.tr("count"))
         self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1f5fbf", width=2))
         self.length_plot = pg.PlotWidget(background="w")
-        self.length_plot.setTitle("Corpus length in tokens, per merge", color="#333")
-        self.length_plot.setLabel("bottom", "merges learned")
-        self.length_plot.setLabel("left", "tokens")
+        self.length_plot.setTitle(self.tr("Corpus length in tokens, per merge"), color="#333")
+        self.length_plot.setLabel("bottom", self.tr("merges learned"))
+        self.length_plot.setLabel("left", self.tr("tokens"))
         self.length_curve = self.length_plot.plot(pen=pg.mkPen("#b35c00", width=2))
         cursor_pen = pg.mkPen("#d0021b", width=1.5, style=Qt.PenStyle.DashLine)
         self.count_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
@@ -196,14 +198,15 @@ class TrainingView(QWidget):
     def train_chosen(self) -> None:
         key = self.corpus_box.currentData()
         if key == FILE_ITEM:
-            name, _ = QFileDialog.getOpenFileName(self, "Train on a text file", "",
-                                                  "Text files (*.txt);;All files (*)")
+            name, _ = QFileDialog.getOpenFileName(self, self.tr("Train on a text file"), "",
+                                                  self.tr("Text files (*.txt);;All files (*)"))
             if name:
                 self.train(Path(name))
             return
         if key == TRAINED_ITEM:
-            name, _ = QFileDialog.getOpenFileName(self, "Open a tokenizer trained with "
-                                                  "--trace-top", "", "BPE Lens (*.json)")
+            name, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Open a tokenizer trained with --trace-top"), "",
+                self.tr("BPE Lens (*.json)"))
             if name:
                 self.open_file(Path(name))
             return
@@ -219,7 +222,7 @@ class TrainingView(QWidget):
         name = corpus.name if isinstance(corpus, Path) else corpus.label
         if isinstance(corpus, Path):
             self._show_source(corpus)
-        self.status.setText(f"Training on {name}…")
+        self.status.setText(self.tr("Training on {name}…").format(name=name))
         self.trained_on = name
         self.runner.submit(lambda job: train_corpus(corpus, job))
 
@@ -240,7 +243,7 @@ class TrainingView(QWidget):
     def cancel(self) -> None:
         if self.runner is not None:
             self.runner.cancel()
-            self.status.setText("Training cancelled; the last playback stays.")
+            self.status.setText(self.tr("Training cancelled; the last playback stays."))
 
     def _on_busy(self, busy: bool) -> None:
         self.cancel_button.setVisible(busy)
@@ -248,18 +251,20 @@ class TrainingView(QWidget):
 
     def _on_failed(self, exc: BaseException) -> None:
         message = str(exc) if isinstance(exc, BpeLensError | OSError) else repr(exc)
-        self.status.setText(f"Could not train: {message}")
+        self.status.setText(self.tr("Could not train: {error}").format(error=message))
 
     def _on_trained(self, playback: TrainingPlayback) -> None:
         self.set_playback(playback)
         record = playback.record
-        reason = {"vocab_size": "the vocabulary size was reached",
-                  "merges": "every merge asked for was learned",
-                  "languages_exhausted": "no language has a frequent enough pair left",
-                  "min_frequency": "no pair occurs often enough any more",
-                  "no_pairs": "no pair is left"}.get(record.stop_reason, record.stop_reason)
-        self.status.setText(f"{getattr(self, 'trained_on', 'Trained')}: {playback.steps} "
-                            f"merges; training stopped because {reason}.")
+        reason = {"vocab_size": self.tr("the vocabulary size was reached"),
+                  "merges": self.tr("every merge asked for was learned"),
+                  "languages_exhausted": self.tr("no language has a frequent enough pair left"),
+                  "min_frequency": self.tr("no pair occurs often enough any more"),
+                  "no_pairs": self.tr("no pair is left")}.get(record.stop_reason,
+                                                             record.stop_reason)
+        self.status.setText(self.tr("{name}: {steps} merges; training stopped because {reason}.")
+                            .format(name=getattr(self, "trained_on", None) or self.tr("Trained"),
+                                    steps=playback.steps, reason=reason))
 
     def set_playback(self, playback: TrainingPlayback | None) -> None:
         self.playback = playback
@@ -304,19 +309,21 @@ class TrainingView(QWidget):
             self.count_cursor.setValue(step)
             self.length_cursor.setValue(step)
         if step == 0:
-            self.info.setText(f"Start: the corpus as {playback.base_size} base symbols. "
-                              f"{playback.steps} merges to play; → learns the first.")
+            self.info.setText(self.tr("Start: the corpus as {base} base symbols. {steps} merges "
+                                      "to play; → learns the first.").format(
+                base=playback.base_size, steps=playback.steps))
         else:
             m = playback.merges[step - 1]
             lengths = playback.corpus_lengths()
-            length = f" The corpus is {lengths[step]:,.0f} tokens now." if len(
-                lengths) > step else ""
+            length = self.tr(" The corpus is {n:,.0f} tokens now.").format(
+                n=lengths[step]) if len(lengths) > step else ""
             chooser = playback.chosen_by(step)
-            by = f", chosen by {chooser}" if chooser else ""
-            self.info.setText(f"Merge {step} of {playback.steps} (rank {m.rank}): "
-                              f"({label(m.left_id)}, "
-                              f"{label(m.right_id)}) → {label(m.new_id)} — new id "
-                              f"{m.new_id}, seen {m.count} times{by}.{length}")
+            by = self.tr(", chosen by {chooser}").format(chooser=chooser) if chooser else ""
+            self.info.setText(self.tr("Merge {step} of {steps} (rank {rank}): ({left}, {right}) "
+                                      "→ {new} — new id {id}, seen {count} times{by}.").format(
+                step=step, steps=playback.steps, rank=m.rank, left=label(m.left_id),
+                right=label(m.right_id), new=label(m.new_id), id=m.new_id, count=m.count,
+                by=by) + length)
         self._fill_pairs(step, label)
         learned = playback.vocabulary_at(step)
         self.vocab.clear()
@@ -324,8 +331,9 @@ class TrainingView(QWidget):
             self.vocab.addItem(f"{tid}  {label(tid)}")
         if learned:
             self.vocab.item(0).setBackground(QColor(MERGED_FILL))
-        self.vocab_title.setText(f"Vocabulary learned so far: {len(learned)} of "
-                                 f"{playback.steps} merges (+{playback.base_size} base)")
+        self.vocab_title.setText(self.tr("Vocabulary learned so far: {learned} of {steps} merges "
+                                         "(+{base} base)").format(
+            learned=len(learned), steps=playback.steps, base=playback.base_size))
 
     def _fill_pairs(self, step: int, label) -> None:
         playback = self.playback
@@ -333,17 +341,19 @@ class TrainingView(QWidget):
         # The counts of the segmentation shown: the top one is the next merge.
         pairs = playback.pairs_at(step)
         if not playback.has_pair_counts:
-            title = ("Training by language keeps no pair counts" if playback.record.languages
-                     else "This record has no pair counts (train with --trace-top K)")
+            title = (self.tr("Training by language keeps no pair counts")
+                     if playback.record.languages
+                     else self.tr("This record has no pair counts (train with --trace-top K)"))
         elif step >= playback.steps:
-            title = "Training is over: no merge after this one"
+            title = self.tr("Training is over: no merge after this one")
         else:
-            title = f"Pair counts now — the top one becomes merge {step + 1}"
-        self.pairs_title.setText(f"{title}; {playback.rule_rank_text()}")
+            title = self.tr("Pair counts now — the top one becomes merge {n}").format(n=step + 1)
+        self.pairs_title.setText(self.tr("{title}; {rule}").format(
+            title=title, rule=playback.rule_rank_text()))
         self.pairs.setRowCount(len(pairs))
         for row, pair in enumerate(pairs):
-            note = "merged next" if pair.chosen else ("tied: the tie rule passed it over"
-                                                      if pair.tied else "")
+            note = self.tr("merged next") if pair.chosen else (
+                self.tr("tied: the tie rule passed it over") if pair.tied else "")
             set_row(self.pairs, row,
                     [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note],
                     MERGED_FILL if pair.chosen else TIED_FILL if pair.tied else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,32 +29,40 @@ from bpelens.core import (
     visible,
 )
 
-from .common import cut_line, label_of, muted, tree_lines
+from ...i18n import translate
+from .common import class_name, cut_line, label_of, muted, tree_lines
 
 if TYPE_CHECKING:
     from bpelens.core import Audit
 
 
-ALL_CLASSES = "all classes"
-NEVER_MADE = "made by no merge"
-ORPHAN = "orphan (no merge makes it)"
+# The class box's entries beyond the classes: the English text is the entry's data (tests and
+# callers choose by it), its translation what the box shows.
+ALL_CLASSES = QT_TRANSLATE_NOOP("AuditPage", "all classes")
+NEVER_MADE = QT_TRANSLATE_NOOP("AuditPage", "made by no merge")
+ORPHAN = QT_TRANSLATE_NOOP("AuditPage", "orphan (no merge makes it)")
 
 
 def run_audit(tokenizer: Tokenizer, job) -> Audit:
     """The audit off the GUI thread, with progress and cancellation between batches."""
     for done, total, result in iter_audit(tokenizer):
         job.check()
-        job.progress(done / total if total else None, f"Auditing: {done:,} of {total:,} tokens…")
+        job.progress(done / total if total else None,
+                     translate("AuditPage", "Auditing: {done:,} of {total:,} tokens…").format(
+                         done=done, total=total))
         if result is not None:
             return result
-    raise RuntimeError("the audit ended without a result")
+    raise RuntimeError(translate("AuditPage", "the audit ended without a result"))
 
 
 class AuditModel(QAbstractTableModel):
     """The audit's tokens as rows, filtered by class and text in Python (a list of 200,000
     rows filters in a fraction of a second; Qt's proxies would ask every cell)."""
 
-    HEADERS = ("id", "class", "token", "its text", "its text encodes to")
+    HEADERS = (QT_TRANSLATE_NOOP("AuditModel", "id"), QT_TRANSLATE_NOOP("AuditModel", "class"),
+               QT_TRANSLATE_NOOP("AuditModel", "token"),
+               QT_TRANSLATE_NOOP("AuditModel", "its text"),
+               QT_TRANSLATE_NOOP("AuditModel", "its text encodes to"))
 
     def __init__(self) -> None:
         super().__init__()
@@ -91,7 +99,7 @@ class AuditModel(QAbstractTableModel):
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section]
+            return self.tr(self.HEADERS[section])
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
@@ -102,14 +110,14 @@ class AuditModel(QAbstractTableModel):
         if column == 0:
             return token.id
         if column == 1:
-            return token.cls
+            return class_name(token.cls)
         if column == 2:
             return token.label
         if column == 3:
             # Spaces and line breaks shown, so " the" and "the" differ at a glance.
             return "" if token.text is None else visible(token.text)
         if token.whole_piece_only:
-            return "itself, only as a whole piece"
+            return self.tr("itself, only as a whole piece")
         if token.cls == "unreachable" and self.tokenizer is not None:
             return cut_line(self.tokenizer, token.encodes_to)
         return ""
@@ -120,21 +128,22 @@ class AuditPage(QWidget):
         super().__init__()
         self.audit: Audit | None = None
         self.tokenizer: Tokenizer | None = None
-        self.run_button = QPushButton("Audit the vocabulary")
-        self.cancel_button = QPushButton("Cancel")
+        self.run_button = QPushButton(self.tr("Audit the vocabulary"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
-        self.status = muted("Classify every token: does its own text encode to exactly it?")
+        self.status = muted(self.tr("Classify every token: does its own text encode to exactly "
+                                    "it?"))
         self.class_box = QComboBox()
-        self.class_box.addItem(ALL_CLASSES, "")
+        self.class_box.addItem(self.tr(ALL_CLASSES), "")
         for cls in AUDIT_CLASSES:
-            self.class_box.addItem(cls, cls)
+            self.class_box.addItem(class_name(cls), cls)
         # Not classes but findings about the merges, listed by the token they concern.
-        self.class_box.addItem(NEVER_MADE, NEVER_MADE)
-        self.class_box.addItem(ORPHAN, ORPHAN)
+        self.class_box.addItem(self.tr(NEVER_MADE), NEVER_MADE)
+        self.class_box.addItem(self.tr(ORPHAN), ORPHAN)
         self.merge_findings: dict[str, frozenset[int]] = {}
         self.unused_by_token: dict[int, list] = {}
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("filter by text")
+        self.filter.setPlaceholderText(self.tr("filter by text"))
         self.model = AuditModel()
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -144,14 +153,15 @@ class AuditPage(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)
-        self.details.setPlaceholderText("Choose a token for its derivation and, if it is "
-                                        "unreachable, the merge that gets there first.")
+        self.details.setPlaceholderText(self.tr("Choose a token for its derivation and, if it "
+                                                "is unreachable, the merge that gets there "
+                                                "first."))
         top = QHBoxLayout()
         top.addWidget(self.run_button)
         top.addWidget(self.cancel_button)
         top.addWidget(self.status, 1)
         filters = QHBoxLayout()
-        filters.addWidget(QLabel("Show"))
+        filters.addWidget(QLabel(self.tr("Show")))
         filters.addWidget(self.class_box)
         filters.addWidget(self.filter, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -168,9 +178,10 @@ class AuditPage(QWidget):
 
     def show_audit(self, tokenizer: Tokenizer, audit: Audit) -> None:
         self.tokenizer, self.audit = tokenizer, audit
-        counts = ", ".join(f"{cls} {n:,}" for cls, n in audit.counts.items())
+        counts = self.tr(", ").join(f"{class_name(cls)} {n:,}" for cls, n in audit.counts.items())
         whole = sum(t.whole_piece_only for t in audit.tokens)
-        extra = f"; reachable only as a whole piece: {whole:,}" if whole else ""
+        extra = self.tr("; reachable only as a whole piece: {n:,}").format(n=whole) if whole \
+            else ""
         merges = audit.merges
         self.unused_by_token = {}
         if merges is not None:
@@ -180,13 +191,18 @@ class AuditPage(QWidget):
                                    if m.reason == "never_made")
             self.merge_findings = {NEVER_MADE: never_made, ORPHAN: frozenset(merges.orphans)}
             reasons = merges.reasons()
-            extra += (f"\n{merges.checked:,} {'merges' if merges.listed else 'merged tokens'}: "
-                      f"{len(merges.never_applied):,} never apply ({reasons['never_made']:,} "
-                      f"make a token no merge makes, {reasons['another_merge']:,} a token "
-                      f"another merge makes); {len(merges.orphans):,} orphan tokens")
+            checked = (self.tr("{n:,} merges") if merges.listed
+                       else self.tr("{n:,} merged tokens")).format(n=merges.checked)
+            extra += "\n" + self.tr(
+                "{checked}: {never:,} never apply ({never_made:,} make a token no merge makes, "
+                "{another:,} a token another merge makes); {orphans:,} orphan tokens").format(
+                checked=checked, never=len(merges.never_applied),
+                never_made=reasons["never_made"], another=reasons["another_merge"],
+                orphans=len(merges.orphans))
         else:
             self.merge_findings = {NEVER_MADE: frozenset(), ORPHAN: frozenset()}
-        self.status.setText(f"{audit.vocab_size:,} ids: {counts}{extra}")
+        self.status.setText(self.tr("{n:,} ids: {counts}").format(n=audit.vocab_size,
+                                                                  counts=counts) + extra)
         self.model.set_audit(tokenizer, audit)
         self._apply_filter()
         self.table.setColumnWidth(0, 80)
@@ -210,34 +226,41 @@ class AuditPage(QWidget):
         token = self.model.token_at(current.row())
         tid = token.id
         tokenizer = self.tokenizer
-        lines = [f"id {tid}: {token.label!r} — {token.cls}"]
+        lines = [self.tr("id {id}: {label} — {cls}").format(id=tid, label=repr(token.label),
+                                                            cls=class_name(token.cls))]
         if token.text is not None:
-            lines.append(f"its own text: {token.text!r}")
+            lines.append(self.tr("its own text: {text}").format(text=repr(token.text)))
         if token.cls == "unreachable":
-            lines.append("encodes to: " + " | ".join(
-                f"{label_of(tokenizer, i)} ({i})" for i in token.encodes_to))
+            lines.append(self.tr("encodes to: {pieces}").format(pieces=" | ".join(
+                f"{label_of(tokenizer, i)} ({i})" for i in token.encodes_to)))
             if token.blocked_by is not None:
                 rule = token.blocked_by
-                lines.append(f"merge {rule.rank} ({label_of(tokenizer, rule.left_id)} + "
-                             f"{label_of(tokenizer, rule.right_id)} → "
-                             f"{label_of(tokenizer, rule.new_id)}) gets there first")
+                lines.append(self.tr("merge {rank} ({left} + {right} → {new}) gets there first")
+                             .format(rank=rule.rank, left=label_of(tokenizer, rule.left_id),
+                                     right=label_of(tokenizer, rule.right_id),
+                                     new=label_of(tokenizer, rule.new_id)))
             elif len(token.encodes_to) > 1:
-                lines.append("the pipeline cuts its text into several pieces before any merge")
+                lines.append(self.tr("the pipeline cuts its text into several pieces before any "
+                                     "merge"))
         if token.whole_piece_only:
-            lines.append("reachable only when its text is a whole piece: the merges alone "
-                         "build something else, so inside a longer piece it never appears")
+            lines.append(self.tr("reachable only when its text is a whole piece: the merges "
+                                 "alone build something else, so inside a longer piece it "
+                                 "never appears"))
         if token.orphan:
-            lines.append("orphan: no merge makes it")
+            lines.append(self.tr("orphan: no merge makes it"))
         for unused in self.unused_by_token.get(tid, ()):
             rule = unused.rule
-            why = ("another merge makes the token" if unused.reason == "another_merge" else
-                   "the merges make " + " | ".join(label_of(tokenizer, i) for i in unused.builds))
-            lines.append(f"merge {rule.rank} ({label_of(tokenizer, rule.left_id)} + "
-                         f"{label_of(tokenizer, rule.right_id)}) never applies: {why}")
+            why = (self.tr("another merge makes the token") if unused.reason == "another_merge"
+                   else self.tr("the merges make {pieces}").format(pieces=" | ".join(
+                       label_of(tokenizer, i) for i in unused.builds)))
+            lines.append(self.tr("merge {rank} ({left} + {right}) never applies: {why}").format(
+                rank=rule.rank, left=label_of(tokenizer, rule.left_id),
+                right=label_of(tokenizer, rule.right_id), why=why))
         try:
             facts = token_facts(tokenizer, tid)
-            lines.append(f"kind {facts.kind}, rank {facts.rank}")
-            lines.append("derivation:")
+            lines.append(self.tr("kind {kind}, rank {rank}").format(kind=facts.kind,
+                                                                    rank=facts.rank))
+            lines.append(self.tr("derivation:"))
             lines.extend(tree_lines(tokenizer, facts.tree, 1))
         except BpeLensError as exc:
             lines.append(str(exc))

@@ -3,6 +3,7 @@ indented lines."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QLabel,
 )
@@ -13,6 +14,7 @@ from bpelens.core import (
 )
 
 from ... import style
+from ...i18n import translate
 
 
 def label_of(tokenizer: Tokenizer, tid: int) -> str:
@@ -26,12 +28,29 @@ def muted(text: str = "") -> QLabel:
     return label
 
 
+# The audit's classes (core's AUDIT_CLASSES) in words the user reads; the data stays the key.
+AUDIT_CLASS_NAMES = {
+    "reachable": QT_TRANSLATE_NOOP("AuditClass", "reachable"),
+    "unreachable": QT_TRANSLATE_NOOP("AuditClass", "unreachable"),
+    "undecodable": QT_TRANSLATE_NOOP("AuditClass", "undecodable"),
+    "special": QT_TRANSLATE_NOOP("AuditClass", "special"),
+    "byte_fallback": QT_TRANSLATE_NOOP("AuditClass", "byte_fallback"),
+}
+
+
+def class_name(cls: str) -> str:
+    """An audit class as shown (a class the table above lacks shows as its key)."""
+    return translate("AuditClass", AUDIT_CLASS_NAMES.get(cls, cls))
+
+
 def tree_lines(tokenizer: Tokenizer, node, depth: int) -> list[str]:
     pad = "  " * depth
     label = label_of(tokenizer, node.id)
     if node.rule is None:
-        return [f"{pad}{label}" + (" (no merge builds it)" if node.unbuilt else "")]
-    out = [f"{pad}{label} ← merge {node.rule.rank}"]
+        return [f"{pad}{label}" + (translate(
+            "DebugCommon", " (no merge builds it)") if node.unbuilt else "")]
+    out = [pad + translate("DebugCommon", "{label} ← merge {rank}").format(
+        label=label, rank=node.rule.rank)]
     out.extend(tree_lines(tokenizer, node.left, depth + 1))
     out.extend(tree_lines(tokenizer, node.right, depth + 1))
     return out
@@ -39,16 +58,20 @@ def tree_lines(tokenizer: Tokenizer, node, depth: int) -> list[str]:
 
 def audit_line(tokenizer: Tokenizer, token) -> str:
     """A token's class in the audit, in words."""
-    line = f"audit: {token.cls}"
+    line = translate("DebugCommon", "audit: {cls}").format(
+        cls=class_name(token.cls))
     if token.cls == "unreachable":
-        line += " — its text encodes to " + " | ".join(label_of(tokenizer, i)
-                                                       for i in token.encodes_to)
+        line += translate("DebugCommon", " — its text encodes to {pieces}").format(
+            pieces=" | ".join(label_of(tokenizer, i) for i in token.encodes_to))
         if token.blocked_by is not None:
             rule = token.blocked_by
-            line += (f"; merge {rule.rank} ({label_of(tokenizer, rule.left_id)} + "
-                     f"{label_of(tokenizer, rule.right_id)}) gets there first")
+            line += translate(
+                "DebugCommon", "; merge {rank} ({left} + {right}) gets there first").format(
+                rank=rule.rank, left=label_of(tokenizer, rule.left_id),
+                right=label_of(tokenizer, rule.right_id))
     elif token.whole_piece_only:
-        line += ", but only as a whole piece (the merges alone make something else)"
+        line += translate(
+            "DebugCommon", ", but only as a whole piece (the merges alone make something else)")
     return line
 
 

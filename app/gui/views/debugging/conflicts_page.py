@@ -28,6 +28,7 @@ from bpelens.core import (
 )
 
 from ... import style
+from ...i18n import translate
 from .common import text_of
 
 
@@ -43,11 +44,11 @@ class ConflictsPage(QWidget):
         self.conflicts: list = []
         self.runner = None  # set by the view: the check runs off the GUI thread
         self.rules = QPlainTextEdit()
-        self.rules.setPlaceholderText("One merge per line: LEFT + RIGHT, each a token's text "
-                                      "(␣ for a space) or its byte-level spelling (Ġkitten), "
-                                      "e.g.\nb + c\na + bc")
-        self.check_button = QPushButton("Add and check")
-        self.fix_button = QPushButton("Apply the fixes and save…")
+        self.rules.setPlaceholderText(self.tr("One merge per line: LEFT + RIGHT, each a token's "
+                                              "text (␣ for a space) or its byte-level spelling "
+                                              "(Ġkitten), e.g.\nb + c\na + bc"))
+        self.check_button = QPushButton(self.tr("Add and check"))
+        self.fix_button = QPushButton(self.tr("Apply the fixes and save…"))
         self.fix_button.setEnabled(False)
         self.problem = QLabel()
         self.problem.setStyleSheet(style.ERROR_TEXT)
@@ -82,10 +83,11 @@ class ConflictsPage(QWidget):
                 continue
             left, sep, right = line.partition(" + ")
             if not sep or not left or not right:
-                raise ConfigError(f"line {number}: expected LEFT + RIGHT, not {line!r}")
+                raise ConfigError(self.tr("line {number}: expected LEFT + RIGHT, not {line}")
+                                  .format(number=number, line=repr(line)))
             rules.append((number, left.replace("␣", " "), right.replace("␣", " ")))
         if not rules:
-            raise ConfigError("no merge given: one per line, LEFT + RIGHT")
+            raise ConfigError(self.tr("no merge given: one per line, LEFT + RIGHT"))
         return rules
 
     def check(self) -> None:
@@ -104,7 +106,7 @@ class ConflictsPage(QWidget):
             self.show_outcome(check_merges(tokenizer, rules))
             return
         # Each fix is checked on a rebuilt copy: ~0.6 s for Llama 3's vocabulary.
-        self.report.setPlainText("Adding the merges and checking every added token…")
+        self.report.setPlainText(self.tr("Adding the merges and checking every added token…"))
         self.runner.submit(lambda job: check_merges(tokenizer, rules))
 
     def show_failure(self, exc: BaseException) -> None:
@@ -116,8 +118,8 @@ class ConflictsPage(QWidget):
         self.extended, self.conflicts = extended, conflicts
         self.report.setPlainText("\n".join(conflict_report(extended, made, conflicts)))
         self.fix_button.setEnabled(True)
-        self.fix_button.setText("Apply the fixes and save…" if any(c.fix for c in conflicts)
-                                else "Save the extended tokenizer…")
+        self.fix_button.setText(self.tr("Apply the fixes and save…") if any(
+            c.fix for c in conflicts) else self.tr("Save the extended tokenizer…"))
 
     def fixed_tokenizer(self) -> Tokenizer | None:
         if self.extended is None:
@@ -130,16 +132,18 @@ class ConflictsPage(QWidget):
             return
         hf = extended_format(fixed) == "tokenizer.json"
         name, _ = QFileDialog.getSaveFileName(
-            self, "Save the tokenizer", "tokenizer.json" if hf else "fixed.json",
-            "Hugging Face tokenizer.json (*.json)" if hf else "BPE Lens tokenizer (*.json)")
+            self, self.tr("Save the tokenizer"), "tokenizer.json" if hf else "fixed.json",
+            self.tr("Hugging Face tokenizer.json (*.json)") if hf
+            else self.tr("BPE Lens tokenizer (*.json)"))
         if not name:
             return
         try:
             save_extended(fixed, name)
         except (BpeLensError, OSError) as exc:
-            self.problem.setText(f"Could not save {name}: {exc}")
+            self.problem.setText(self.tr("Could not save {name}: {error}").format(name=name,
+                                                                              error=exc))
             return
-        self.report.appendPlainText(f"\nSaved to {name}.")
+        self.report.appendPlainText("\n" + self.tr("Saved to {name}.").format(name=name))
 
 
 def check_merges(tokenizer: Tokenizer, rules: list[tuple[int, str, str]]
@@ -152,8 +156,10 @@ def check_merges(tokenizer: Tokenizer, rules: list[tuple[int, str, str]]
         for typed in (left, right):
             data = token_bytes_of(typed, known)
             if data not in known:
-                raise ConfigError(f"line {number}: {typed!r} is not a token of this tokenizer "
-                                  f"(nor made by a merge on a line above)")
+                raise ConfigError(translate(
+                    "ConflictsPage", "line {number}: {token} is not a token of this tokenizer "
+                    "(nor made by a merge on a line above)").format(number=number,
+                                                                    token=repr(typed)))
             pair.append(data)
         known.add(pair[0] + pair[1])  # a later line may join it
         as_bytes.append((pair[0], pair[1]))
@@ -163,26 +169,35 @@ def check_merges(tokenizer: Tokenizer, rules: list[tuple[int, str, str]]
 
 def conflict_report(extended: Tokenizer, made: tuple[int, ...], conflicts: list) -> list[str]:
     label = lambda tid: text_of(extended, tid)  # noqa: E731
-    lines = [f"{len(made)} merges added, making {', '.join(label(t) for t in made)}."]
+    lines = [translate("ConflictsPage", "{n} merges added, making {tokens}.").format(
+        n=len(made), tokens=", ".join(label(t) for t in made))]
     if not conflicts:
-        lines.append("Every added token comes out when its own text is encoded.")
+        lines.append(translate("ConflictsPage",
+                               "Every added token comes out when its own text is encoded."))
     for conflict in conflicts:
         lines.append("")
-        lines.append(f"{label(conflict.token_id)} (id {conflict.token_id}) never comes out: "
-                     f"its text {conflict.text!r} encodes to "
-                     f"{' | '.join(label(t) for t in conflict.stops_at)}")
+        lines.append(translate(
+            "ConflictsPage", "{token} (id {id}) never comes out: its text {text} encodes to "
+            "{pieces}").format(token=label(conflict.token_id), id=conflict.token_id,
+                               text=repr(conflict.text),
+                               pieces=" | ".join(label(t) for t in conflict.stops_at)))
         if conflict.blocked_by is not None:
             rule = conflict.blocked_by
-            lines.append(f"  merge {rule.rank} ({label(rule.left_id)} + "
-                         f"{label(rule.right_id)}) applies first and blocks the way")
+            lines.append("  " + translate(
+                "ConflictsPage", "merge {rank} ({left} + {right}) applies first and blocks the "
+                "way").format(rank=rule.rank, left=label(rule.left_id),
+                              right=label(rule.right_id)))
         if not conflict.fix:
-            lines.append("  no merge can fix it: what its text encodes to does not join into "
-                         "its bytes (a prefix, a part of a character or an unknown piece)")
+            lines.append("  " + translate(
+                "ConflictsPage", "no merge can fix it: what its text encodes to does not join "
+                "into its bytes (a prefix, a part of a character or an unknown piece)"))
             continue
         fix = ", ".join(f"{visible(a.decode('utf-8', 'replace'))} + "
                         f"{visible(b.decode('utf-8', 'replace'))}" for a, b in conflict.fix)
-        verdict = "checked: it then comes out" if conflict.fixed else "not enough alone"
-        lines.append(f"  fix: add {fix} — {verdict}")
+        verdict = (translate("ConflictsPage", "checked: it then comes out") if conflict.fixed
+                   else translate("ConflictsPage", "not enough alone"))
+        lines.append("  " + translate("ConflictsPage", "fix: add {fix} — {verdict}").format(
+            fix=fix, verdict=verdict))
     return lines
 
 

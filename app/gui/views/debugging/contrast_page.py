@@ -25,6 +25,7 @@ from bpelens.core import (
     unigram_lattice,
 )
 
+from ...i18n import translate
 from .common import label_of
 from .lattice_canvas import LatticeCanvas
 
@@ -44,17 +45,17 @@ class ContrastPage(QWidget):
         self.samples.setValue(1000)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
-        self.run_button = QPushButton("Cut it")
+        self.run_button = QPushButton(self.tr("Cut it"))
         self.output = QPlainTextEdit()
         self.output.setReadOnly(True)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Text"))
+        row.addWidget(QLabel(self.tr("Text")))
         row.addWidget(self.text, 1)
-        row.addWidget(QLabel("dropout p"))
+        row.addWidget(QLabel(self.tr("dropout p")))
         row.addWidget(self.p)
-        row.addWidget(QLabel("samples"))
+        row.addWidget(QLabel(self.tr("samples")))
         row.addWidget(self.samples)
-        row.addWidget(QLabel("seed"))
+        row.addWidget(QLabel(self.tr("seed")))
         row.addWidget(self.seed)
         row.addWidget(self.run_button)
         layout = QVBoxLayout(self)
@@ -81,7 +82,7 @@ class ContrastPage(QWidget):
         if self.runner is None:
             self.show_result(contrast_report(*args))
         else:  # many samples or a long text's lattice take a while
-            self.output.setPlainText("Cutting…")
+            self.output.setPlainText(self.tr("Cutting…"))
             self.runner.submit(lambda job: contrast_report(*args))
 
     def show_result(self, result: tuple[Tokenizer, list[str], list | None]) -> None:
@@ -102,26 +103,35 @@ def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, see
     def cut(ids) -> str:
         return " | ".join(label_of(tokenizer, i) for i in ids)
 
+    # Worked out off the GUI thread: translate() is safe there.
     try:
-        lines = [f"the tokenizer:           {cut(tokenizer.encode_ids(text, special='none'))}",
-                 f"greedy longest match:    {cut(greedy_longest_match(tokenizer, text))}"
-                 "   (WordPiece's rule, on this vocabulary)"]
+        # The two names padded to one width, in whichever language, so the cuts line up.
+        names = (translate("ContrastPage", "the tokenizer:"),
+                 translate("ContrastPage", "greedy longest match:"))
+        width = max(map(len, names)) + 4
+        lines = [names[0].ljust(width) + cut(tokenizer.encode_ids(text, special="none")),
+                 names[1].ljust(width) + cut(greedy_longest_match(tokenizer, text))
+                 + translate("ContrastPage", "   (WordPiece's rule, on this vocabulary)")]
     except BpeLensError as exc:
-        return tokenizer, [f"This tokenizer cannot encode the text: {exc}"], None
+        return tokenizer, [translate("ContrastPage", "This tokenizer cannot encode the text: "
+                                     "{error}").format(error=exc)], None
     try:
         drawn = dropout_samples(tokenizer, text, p, samples, seed=seed)
-        lines.append(f"BPE-dropout p={drawn.p:g}, {drawn.samples:,} samples, seed "
-                     f"{drawn.seed}: {len(drawn.segmentations)} distinct")
+        lines.append(translate("ContrastPage", "BPE-dropout p={p:g}, {samples:,} samples, seed "
+                               "{seed}: {distinct} distinct").format(
+            p=drawn.p, samples=drawn.samples, seed=drawn.seed,
+            distinct=len(drawn.segmentations)))
         for ids, count in drawn.segmentations[:30]:
             lines.append(f"  {count / drawn.samples:7.2%}  {cut(ids)}")
     except BpeLensError as exc:
-        lines.append(f"BPE-dropout: {exc}")
+        lines.append(translate("ContrastPage", "BPE-dropout: {error}").format(error=exc))
     try:
         pieces = unigram_lattice(tokenizer, text)
     except BpeLensError:
         return tokenizer, lines, None
     for piece in pieces:
-        lines.append(f"Unigram lattice of {piece.text!r}: {len(piece.nodes)} candidates")
+        lines.append(translate("ContrastPage", "Unigram lattice of {text}: {n} candidates")
+                     .format(text=repr(piece.text), n=len(piece.nodes)))
         for node in piece.nodes:
             mark = "★" if node.on_best_path else " "
             lines.append(f"  {mark} [{node.start}:{node.end}] "

@@ -39,21 +39,21 @@ class CostPage(QWidget):
         self.pad_to.setValue(1)
         self.rows = QSpinBox()
         self.rows.setRange(0, 10_000_000)
-        self.rows.setSpecialValueText("padded")
+        self.rows.setSpecialValueText(self.tr("padded"))
         self.rows.setGroupSeparatorShown(True)
-        self.untied = QCheckBox("untied output layer (a second V × d matrix)")
+        self.untied = QCheckBox(self.tr("untied output layer (a second V × d matrix)"))
         self.result = QTableWidget(len(BYTES_PER_PARAMETER), 2)
-        self.result.setHorizontalHeaderLabels(["stored as", "size"])
+        self.result.setHorizontalHeaderLabels([self.tr("stored as"), self.tr("size")])
         self.result.verticalHeader().hide()
         self.result.horizontalHeader().setStretchLastSection(True)
         self.summary = muted()
         self.problem = QLabel()
         self.problem.setStyleSheet(style.ERROR_TEXT)
         form = QFormLayout()
-        form.addRow("Vocabulary (tokens)", self.vocab)
-        form.addRow("Hidden size d", self.d_model)
-        form.addRow("Pad rows to a multiple of", self.pad_to)
-        form.addRow("Or exactly this many rows", self.rows)
+        form.addRow(self.tr("Vocabulary (tokens)"), self.vocab)
+        form.addRow(self.tr("Hidden size d"), self.d_model)
+        form.addRow(self.tr("Pad rows to a multiple of"), self.pad_to)
+        form.addRow(self.tr("Or exactly this many rows"), self.rows)
         form.addRow(self.untied)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -77,12 +77,15 @@ class CostPage(QWidget):
             self.problem.setText(str(exc))
             return
         self.problem.clear()
-        self.summary.setText(
-            f"{cost.rows:,} rows × {cost.d_model:,} = {cost.parameters_per_matrix:,} parameters "
-            f"per matrix; {cost.matrices} matri{'x' if cost.matrices == 1 else 'ces'}: "
-            f"{cost.parameters:,} parameters")
+        matrices = (self.tr("{n} matrix") if cost.matrices == 1
+                    else self.tr("{n} matrices")).format(n=cost.matrices)
+        self.summary.setText(self.tr(
+            "{rows:,} rows × {d:,} = {per_matrix:,} parameters per matrix; {matrices}: "
+            "{parameters:,} parameters").format(
+            rows=cost.rows, d=cost.d_model, per_matrix=cost.parameters_per_matrix,
+            matrices=matrices, parameters=cost.parameters))
         for row, dtype in enumerate(BYTES_PER_PARAMETER):
             self.result.setItem(row, 0, QTableWidgetItem(dtype))
             size = megabytes(cost.bytes(dtype))
-            self.result.setItem(row, 1, QTableWidgetItem(f"{float(size):,.1f} MB "
-                                                         f"({float(size) / 1000:,.2f} GB)"))
+            self.result.setItem(row, 1, QTableWidgetItem(self.tr(
+                "{mb:,.1f} MB ({gb:,.2f} GB)").format(mb=float(size), gb=float(size) / 1000)))

@@ -34,16 +34,16 @@ class DiffPage(QWidget):
         self.other_box = QComboBox()
         self.other_box.setMinimumContentsLength(24)
         self.text = QLineEdit("Hello 世界, tokenizers differ: naïve café 🙂 1234567")
-        self.run_button = QPushButton("Compare")
-        self.status = muted("Compare the tokenizer in the main view with another one.")
+        self.run_button = QPushButton(self.tr("Compare"))
+        self.status = muted(self.tr("Compare the tokenizer in the main view with another one."))
         self.output = QPlainTextEdit()
         self.output.setReadOnly(True)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Against"))
+        row.addWidget(QLabel(self.tr("Against")))
         row.addWidget(self.other_box, 1)
         row.addWidget(self.run_button)
         text_row = QHBoxLayout()
-        text_row.addWidget(QLabel("Text"))
+        text_row.addWidget(QLabel(self.tr("Text")))
         text_row.addWidget(self.text, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -78,34 +78,39 @@ class DiffPage(QWidget):
         vocabulary = data["vocabulary"]
         merges = data["merges"]
         lines = [
-            f"left: {result.left_name}   right: {result.right_name}",
-            f"vocabulary: {vocabulary['shared_same_id']:,} tokens shared with the same id, "
-            f"{vocabulary['same_bytes_other_id']:,} with another id, "
-            f"{vocabulary['only_left']:,} only left, {vocabulary['only_right']:,} only right",
-            f"ids 0–{result.same_id_prefix - 1:,} mean the same bytes in both"
-            if result.same_id_prefix else "id 0 already differs",
-            f"merges: {merges['left']:,} left, {merges['right']:,} right; the first "
-            f"{merges['shared_prefix']:,} are the same",
+            self.tr("left: {left}   right: {right}").format(left=result.left_name,
+                                                           right=result.right_name),
+            self.tr("vocabulary: {same:,} tokens shared with the same id, {other:,} with "
+                    "another id, {left:,} only left, {right:,} only right").format(
+                same=vocabulary["shared_same_id"], other=vocabulary["same_bytes_other_id"],
+                left=vocabulary["only_left"], right=vocabulary["only_right"]),
+            self.tr("ids 0–{last:,} mean the same bytes in both").format(
+                last=result.same_id_prefix - 1)
+            if result.same_id_prefix else self.tr("id 0 already differs"),
+            self.tr("merges: {left:,} left, {right:,} right; the first {shared:,} are the same")
+            .format(left=merges["left"], right=merges["right"],
+                    shared=merges["shared_prefix"]),
         ]
         if merges["first_difference"] is not None:
             first = merges["first_difference"]
-            lines.append(f"  first difference at rank {first['rank']:,}: left makes "
-                         f"{first['left']!r}, right makes {first['right']!r}")
-        for title, key in (("only left", "examples_only_left"),
-                           ("only right", "examples_only_right")):
+            lines.append("  " + self.tr("first difference at rank {rank:,}: left makes {left}, "
+                                        "right makes {right}").format(
+                rank=first["rank"], left=repr(first["left"]), right=repr(first["right"])))
+        for title, key in ((self.tr("only left, e.g.: {tokens}"), "examples_only_left"),
+                           (self.tr("only right, e.g.: {tokens}"), "examples_only_right")):
             shown = "  ".join(visible(x["token"]) for x in vocabulary[key][:12])
             if shown:
-                lines.append(f"{title}, e.g.: {shown}")
+                lines.append(title.format(tokens=shown))
         seg = result.segmentation
         if seg is not None:
             lines.append("")
-            lines.append(f"the text: {seg.text!r}")
-            lines.append("left:  " + cut_line(left, seg.left_ids))
-            lines.append("right: " + cut_line(right, seg.right_ids))
+            lines.append(self.tr("the text: {text}").format(text=repr(seg.text)))
+            lines.append(self.tr("left:  {cuts}").format(cuts=cut_line(left, seg.left_ids)))
+            lines.append(self.tr("right: {cuts}").format(cuts=cut_line(right, seg.right_ids)))
             only_left, only_right = seg.only_left_cuts, seg.only_right_cuts
-            lines.append(f"cuts only left at bytes {list(only_left)}; only right at "
-                         f"{list(only_right)}" if only_left or only_right
-                         else "both cut the text at the same bytes")
+            lines.append(self.tr("cuts only left at bytes {left}; only right at {right}").format(
+                left=list(only_left), right=list(only_right)) if only_left or only_right
+                else self.tr("both cut the text at the same bytes"))
         self.output.setPlainText("\n".join(lines))
-        self.status.setText("Compared.")
+        self.status.setText(self.tr("Compared."))
 

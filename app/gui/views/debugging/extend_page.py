@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -41,7 +41,10 @@ class ExtendPage(QWidget):
     compare_requested = Signal(list, str)
     run_requested = Signal(object)  # an ExtendPlan
 
-    HEADERS = ("language", "sentences", "tokens before", "after", "change")
+    HEADERS = (QT_TRANSLATE_NOOP("ExtendPage", "language"),
+               QT_TRANSLATE_NOOP("ExtendPage", "sentences"),
+               QT_TRANSLATE_NOOP("ExtendPage", "tokens before"),
+               QT_TRANSLATE_NOOP("ExtendPage", "after"), QT_TRANSLATE_NOOP("ExtendPage", "change"))
 
     def __init__(self) -> None:
         super().__init__()
@@ -50,9 +53,9 @@ class ExtendPage(QWidget):
         self.source_box.setMinimumContentsLength(20)
         corpus = demo_corpus()
         for language in corpus.languages:
-            self.source_box.addItem(f"{corpus.label(language)} — bundled demo corpus",
-                                    LANGUAGE_SOURCE + language)
-        self.source_box.addItem("Text file…", TEXT_FILE)
+            self.source_box.addItem(self.tr("{language} — bundled demo corpus").format(
+                language=corpus.label(language)), LANGUAGE_SOURCE + language)
+        self.source_box.addItem(self.tr("Text file…"), TEXT_FILE)
         self.source_box.setCurrentIndex(max(0, self.source_box.findData(LANGUAGE_SOURCE + "ja")))
         self.add = QSpinBox()
         self.add.setRange(1, 1_000_000)
@@ -61,32 +64,32 @@ class ExtendPage(QWidget):
         self.min_frequency = QSpinBox()
         self.min_frequency.setRange(1, 1_000_000)
         self.min_frequency.setValue(2)
-        self.run_button = QPushButton("Learn merges")
-        self.cancel_button = QPushButton("Cancel")
+        self.run_button = QPushButton(self.tr("Learn merges"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
-        self.status = muted("Learn new merges on a new corpus on top of this tokenizer "
-                            "(its own pre-tokenizer and segmentation); every existing id "
-                            "stays.")
+        self.status = muted(self.tr("Learn new merges on a new corpus on top of this tokenizer "
+                                    "(its own pre-tokenizer and segmentation); every existing "
+                                    "id stays."))
         self.table = QTableWidget(0, len(self.HEADERS))
-        self.table.setHorizontalHeaderLabels(self.HEADERS)
+        self.table.setHorizontalHeaderLabels([self.tr(header) for header in self.HEADERS])
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.merges = QPlainTextEdit()
         self.merges.setReadOnly(True)
-        self.merges.setPlaceholderText("The merges learned, in order.")
-        self.compare_button = QPushButton("Compare before and after…")
-        self.open_button = QPushButton("Open in the main view")
-        self.save_button = QPushButton("Save tokenizer.json as…")
+        self.merges.setPlaceholderText(self.tr("The merges learned, in order."))
+        self.compare_button = QPushButton(self.tr("Compare before and after…"))
+        self.open_button = QPushButton(self.tr("Open in the main view"))
+        self.save_button = QPushButton(self.tr("Save tokenizer.json as…"))
         for button in (self.compare_button, self.open_button, self.save_button):
             button.setEnabled(False)
         row = QHBoxLayout()
-        row.addWidget(QLabel("New corpus"))
+        row.addWidget(QLabel(self.tr("New corpus")))
         row.addWidget(self.source_box, 1)
         settings = QHBoxLayout()
-        settings.addWidget(QLabel("Merges"))
+        settings.addWidget(QLabel(self.tr("Merges")))
         settings.addWidget(self.add)
-        settings.addWidget(QLabel("min frequency"))
+        settings.addWidget(QLabel(self.tr("min frequency")))
         settings.addWidget(self.min_frequency)
         settings.addWidget(self.run_button)
         settings.addWidget(self.cancel_button)
@@ -116,8 +119,9 @@ class ExtendPage(QWidget):
     def _on_source_chosen(self, index: int) -> None:
         if self.source_box.itemData(index) != TEXT_FILE:
             return
-        path, _ = QFileDialog.getOpenFileName(self, "A new corpus: UTF-8 text, one text per "
-                                              "line", "", "Text (*.txt);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("A new corpus: UTF-8 text, one text per line"), "",
+            self.tr("Text (*.txt);;All files (*)"))
         if path:
             self.add_text_file(path)
         else:
@@ -145,7 +149,8 @@ class ExtendPage(QWidget):
 
     def show_outcome(self, outcome: ExtendOutcome) -> None:
         self.outcome = outcome
-        self.status.setText(f"{outcome.summary()} Tokens per language of {outcome.corpus_name}:")
+        self.status.setText(self.tr("{summary} Tokens per language of {corpus}:").format(
+            summary=self.summary(outcome), corpus=outcome.corpus_name))
         self.table.setRowCount(len(outcome.changes))
         for row, change in enumerate(outcome.changes):
             cells = (f"{change.name} ({change.language})", f"{change.sentences:,}",
@@ -153,10 +158,21 @@ class ExtendPage(QWidget):
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.merges.setPlainText("\n".join(
-            f"{n:>5}  {left} + {right}   ({count:,} times)"
+            self.tr("{n:>5}  {left} + {right}   ({count:,} times)").format(
+                n=n, left=left, right=right, count=count)
             for n, (left, right, count) in enumerate(outcome.readable, start=1)))
         for button in (self.compare_button, self.open_button, self.save_button):
             button.setEnabled(True)
+
+    def summary(self, outcome: ExtendOutcome) -> str:
+        """What ``outcome.summary()`` says, in the window's language."""
+        ext = outcome.extension
+        why = {"merges": self.tr("as many as asked"), "no_pairs": self.tr("no pair was left"),
+               "min_frequency": self.tr("the best pair was below the minimum frequency")}
+        return self.tr("{merges:,} merges learned ({tokens:,} new tokens; stopped: {why}). "
+                       "Saved as {name}.").format(
+            merges=len(ext.merges), tokens=ext.new_tokens,
+            why=why.get(ext.stop_reason, ext.stop_reason), name=outcome.path.name)
 
     def show_failure(self, message: str) -> None:
         self.status.setText(message)
@@ -172,13 +188,14 @@ class ExtendPage(QWidget):
     def ask_save(self) -> None:
         if self.outcome is None:
             return
-        name, _ = QFileDialog.getSaveFileName(self, "Save the extended tokenizer",
-                                              "tokenizer.json", "tokenizer.json (*.json)")
+        name, _ = QFileDialog.getSaveFileName(self, self.tr("Save the extended tokenizer"),
+                                              "tokenizer.json", self.tr("tokenizer.json (*.json)"))
         if not name:
             return
         try:
             shutil.copyfile(self.outcome.path, name)
         except OSError as exc:
-            self.show_failure(f"Could not save {name}: {exc.strerror or exc}")
+            self.show_failure(self.tr("Could not save {name}: {error}").format(
+                name=name, error=exc.strerror or exc))
             return
-        self.status.setText(f"Saved to {name}.")
+        self.status.setText(self.tr("Saved to {name}.").format(name=name))

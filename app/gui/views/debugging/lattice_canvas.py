@@ -191,7 +191,8 @@ class LatticeCanvas(QWidget):
                 cut = _cap_cut(lattice, budget)
                 if cut == 0:
                     break
-                partial = f"up to its character {cut:,} of {len(lattice.text):,}"
+                partial = self.tr("up to its character {cut:,} of {length:,}").format(
+                    cut=cut, length=len(lattice.text))
             piece = _make_piece(tokenizer, index, lattice, cut)
             kept.append(piece)
             budget -= sum(1 for c in (*piece.best, *piece.candidates) if c.node is not None)
@@ -203,16 +204,19 @@ class LatticeCanvas(QWidget):
         if self.drawn_nodes < self.total_nodes:
             whole = len(kept) - (1 if partial else 0)
             if not kept:
-                shown = "none of them: the first piece alone has more"
+                shown = self.tr("none of them: the first piece alone has more")
             elif len(pieces) == 1:
-                shown = f"the piece {partial}"
+                shown = self.tr("the piece {partial}").format(partial=partial)
             else:
-                shown = f"the first {whole:,} of {len(pieces):,} pieces"
+                shown = self.tr("the first {whole:,} of {pieces:,} pieces").format(
+                    whole=whole, pieces=len(pieces))
                 if partial:
-                    shown += f", and piece {whole + 1:,} {partial}"
-            self.note = (f"Drawn: {self.drawn_nodes:,} of {self.total_nodes:,} candidates "
-                         f"({self.max_nodes:,} at most), {shown}. Shorten the text to see "
-                         "the rest.")
+                    shown += self.tr(", and piece {number:,} {partial}").format(
+                        number=whole + 1, partial=partial)
+            self.note = self.tr("Drawn: {drawn:,} of {total:,} candidates ({most:,} at most), "
+                                "{shown}. Shorten the text to see the rest.").format(
+                drawn=self.drawn_nodes, total=self.total_nodes, most=self.max_nodes,
+                shown=shown)
         self._has_unknown = any(c.node is None for p in kept for c in p.best)
         self._measure()
         self._laid_out_width = -1
@@ -278,23 +282,26 @@ class LatticeCanvas(QWidget):
 
     def tooltip(self, chip: LatticeChip) -> str:
         text = self._pieces[chip.piece].text
-        span = f"characters {chip.start}–{chip.end} ({text[chip.start:chip.end]!r})"
+        span = self.tr("characters {start}–{end} ({text})").format(
+            start=chip.start, end=chip.end, text=repr(text[chip.start:chip.end]))
         if chip.node is None:
-            return (f"{span}: no vocabulary piece covers them\n"
-                    f"the best path crosses them with the unknown token: {chip.label} "
-                    f"(id {', '.join(map(str, chip.ids))})\n"
-                    "(a model with byte fallback then spells them as bytes)")
+            return self.tr("{span}: no vocabulary piece covers them\n"
+                           "the best path crosses them with the unknown token: {label} (id {ids})"
+                           "\n(a model with byte fallback then spells them as bytes)").format(
+                span=span, label=chip.label, ids=", ".join(map(str, chip.ids)))
         if chip.best:
             path = self._pieces[chip.piece].best
             total = sum(c.node.score for c in path if c.node is not None)
-            unknown = ", its unknown tokens left out" if any(c.node is None for c in path) \
-                else ""
-            where = (f"on the best path: the tokenizer's cut\n(the path scores {total:.4f} in "
-                     f"all{unknown})")
+            where = (self.tr("on the best path: the tokenizer's cut\n(the path scores "
+                             "{total:.4f} in all, its unknown tokens left out)")
+                     if any(c.node is None for c in path) else
+                     self.tr("on the best path: the tokenizer's cut\n(the path scores "
+                             "{total:.4f} in all)")).format(total=total)
         else:
-            where = "off the best path: a candidate the tokenizer did not pick"
-        return (f"id {chip.node.id}  {chip.label!r}\n{span}\n"
-                f"score {chip.node.score:.4f} (log probability)\n{where}")
+            where = self.tr("off the best path: a candidate the tokenizer did not pick")
+        return self.tr("id {id}  {label}\n{span}\nscore {score:.4f} (log probability)\n"
+                       "{where}").format(id=chip.node.id, label=repr(chip.label), span=span,
+                                         score=chip.node.score, where=where)
 
     def tooltip_at(self, pos: QPointF) -> str | None:
         placed = self.chip_at(pos)
@@ -378,12 +385,12 @@ class LatticeCanvas(QWidget):
                 y += box.height() + 8
         if self._pieces:
             # The legend, so a slide needs no caption.
-            entries = [(BEST_FILL, "best path: the tokenizer's cut"),
-                       (CANDIDATE_FILL, "other vocabulary pieces that match")]
+            entries = [(BEST_FILL, self.tr("best path: the tokenizer's cut")),
+                       (CANDIDATE_FILL, self.tr("other vocabulary pieces that match"))]
             if self._has_unknown:
-                entries.append((UNKNOWN_FILL, "no piece covers it: the unknown token"))
-            entries.append(("", "under each label: its score (a log probability; higher is "
-                                "likelier)"))
+                entries.append((UNKNOWN_FILL, self.tr("no piece covers it: the unknown token")))
+            entries.append(("", self.tr("under each label: its score (a log probability; "
+                                        "higher is likelier)")))
             h = self._note_m.height()
             x = 0.0
             for fill, text in entries:
@@ -489,7 +496,8 @@ class LatticeCanvas(QWidget):
 
     def _score_text(self, chip: LatticeChip, width: float) -> str:
         if chip.node is None:
-            return "unknown" if self._score_m.horizontalAdvance("unknown") <= width - 4 else "?"
+            unknown = self.tr("unknown")
+            return unknown if self._score_m.horizontalAdvance(unknown) <= width - 4 else "?"
         for digits in (2, 1, 0):
             text = f"{chip.node.score:.{digits}f}".replace("-", "−")
             if self._score_m.horizontalAdvance(text) <= width - 4:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -32,10 +32,22 @@ from bpelens.core import (
 )
 
 from ... import style
+from ...i18n import translate
 from .common import audit_line, label_of, tree_lines
 
 if TYPE_CHECKING:
     from bpelens.core import ParallelCorpus
+
+
+# How the query is read (core's LOOKUP_MODES): the mode is the data, this what the box shows.
+MODE_NAMES = {
+    "auto": QT_TRANSLATE_NOOP("LookupPage", "auto"),
+    "id": QT_TRANSLATE_NOOP("LookupPage", "id"),
+    "text": QT_TRANSLATE_NOOP("LookupPage", "text"),
+    "contains": QT_TRANSLATE_NOOP("LookupPage", "contains"),
+    "regex": QT_TRANSLATE_NOOP("LookupPage", "regex"),
+    "hex": QT_TRANSLATE_NOOP("LookupPage", "hex"),
+}
 
 
 class LookupPage(QWidget):
@@ -51,16 +63,18 @@ class LookupPage(QWidget):
         # () → the comparison tab's corpus, or None when it has none (set by the window).
         self.corpus_of_comparison: Callable[[], ParallelCorpus | None] = lambda: None
         self.query = QLineEdit()
-        self.query.setPlaceholderText("an id, a text, /regex/, or 0x hex bytes")
+        self.query.setPlaceholderText(self.tr("an id, a text, /regex/, or 0x hex bytes"))
         self.mode = QComboBox()
         for mode in LOOKUP_MODES:
-            self.mode.addItem(mode, mode)
+            self.mode.addItem(self.tr(MODE_NAMES.get(mode, mode)), mode)
         self.corpus = QPlainTextEdit()
-        self.corpus.setPlaceholderText("Texts to search for the token (one per line)")
+        self.corpus.setPlaceholderText(self.tr("Texts to search for the token (one per line)"))
         self.corpus.setMaximumHeight(90)
-        self.in_comparison = QCheckBox("and every sentence of the comparison tab's corpus")
+        self.in_comparison = QCheckBox(self.tr("and every sentence of the comparison tab's "
+                                               "corpus"))
         self.results = QTableWidget(0, 3)
-        self.results.setHorizontalHeaderLabels(["id", "token", "text"])
+        self.results.setHorizontalHeaderLabels([self.tr("id"), self.tr("token"),
+                                                self.tr("text")])
         self.results.verticalHeader().hide()
         self.results.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.results.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -69,6 +83,7 @@ class LookupPage(QWidget):
         self.problem = QLabel()
         self.problem.setStyleSheet(style.ERROR_TEXT)
         self.shown_id: int | None = None
+        self._facts = ""  # the chosen token's details, before the texts that use it
         row = QHBoxLayout()
         row.addWidget(self.query, 1)
         row.addWidget(self.mode)
@@ -96,7 +111,7 @@ class LookupPage(QWidget):
                 self.show_problem(exc)
             return
         # A regex over 200,000 tokens may take its whole time limit (2 s).
-        self.problem.setText("Searching…")
+        self.problem.setText(self.tr("Searching…"))
         self.runner.submit(lambda job: (tokenizer, find_tokens(tokenizer, query, mode)))
 
     def show_problem(self, exc: BaseException) -> None:
@@ -115,7 +130,7 @@ class LookupPage(QWidget):
         if found:
             self.results.setCurrentCell(0, 0)
         else:
-            self.details.setPlainText("No token matches.")
+            self.details.setPlainText(self.tr("No token matches."))
 
     def _texts(self) -> list[str]:
         texts = [t for t in self.corpus.toPlainText().splitlines() if t]
@@ -132,23 +147,28 @@ class LookupPage(QWidget):
         tid = int(self.results.item(row, 0).text())
         self.shown_id = tid
         facts = token_facts(tokenizer, tid)
-        lines = [f"id {tid}: {facts.label!r} — text {facts.text!r}",
-                 f"bytes {facts.data.hex(' ')}, kind {facts.kind}, rank {facts.rank}",
+        lines = [self.tr("id {id}: {label} — text {text}").format(
+                     id=tid, label=repr(facts.label), text=repr(facts.text)),
+                 self.tr("bytes {bytes}, kind {kind}, rank {rank}").format(
+                     bytes=facts.data.hex(" "), kind=facts.kind, rank=facts.rank),
                  audit_line(tokenizer, facts.audit),
-                 "derivation:", *tree_lines(tokenizer, facts.tree, 1)]
-        self.details.setPlainText("\n".join(lines))
+                 self.tr("derivation:"), *tree_lines(tokenizer, facts.tree, 1)]
+        self._facts = "\n".join(lines)
+        self.details.setPlainText(self._facts)
         texts = self._texts()
         if not texts:
             return
         if self.use_runner is None:
             self.show_uses((tokenizer, tid, texts, texts_using(tokenizer, tid, texts)))
             return
-        self.details.appendPlainText(f"\nLooking for it in {len(texts):,} texts…")
+        self.details.appendPlainText("\n" + self.tr("Looking for it in {n:,} texts…").format(
+            n=len(texts)))
 
         def work(job):
             def check(done: int, total: int) -> None:
                 job.check()
-                job.progress(done / total, f"{done:,} of {total:,} texts")
+                job.progress(done / total, translate("LookupPage", "{done:,} of {total:,} texts")
+                             .format(done=done, total=total))
 
             return tokenizer, tid, texts, texts_using(tokenizer, tid, texts, check=check)
 
@@ -158,9 +178,10 @@ class LookupPage(QWidget):
         tokenizer, tid, texts, used = outcome
         if tokenizer is not self.tokenizer or tid != self.shown_id:
             return  # the user chose another token meanwhile
-        lines = self.details.toPlainText().split("\n\nLooking for it in")[0].split("\n")
-        lines.append(f"used in {len(used):,} of {len(texts):,} texts:")
+        lines = [self._facts]
+        lines.append(self.tr("used in {used:,} of {total:,} texts:").format(used=len(used),
+                                                                           total=len(texts)))
         lines.extend(f"  {texts[i]}" for i in used[:50])
         if len(used) > 50:
-            lines.append(f"  … and {len(used) - 50:,} more")
+            lines.append("  " + self.tr("… and {n:,} more").format(n=len(used) - 50))
         self.details.setPlainText("\n".join(lines))
