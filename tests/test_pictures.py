@@ -197,3 +197,14 @@ def test_shaped_text_reads_at_seven_to_one_on_every_token_colour():
     from bpelens.app.pictures.themes import LIGHT_TEXT_FILLS, SHAPED_INK
 
     assert all(contrast(fill, SHAPED_INK) >= 7.0 for fill in LIGHT_TEXT_FILLS)
+
+
+def test_an_animation_too_big_to_hold_is_refused_before_it_is_drawn(tmp_path, qapp):
+    from bpelens.app.pictures.animation import MAX_ANIMATION_PIXELS, write_animation
+    from bpelens.app.pictures.picture import Picture
+
+    frame = Picture(2000, 2000, "#ffffff")
+    frames = [frame] * (MAX_ANIMATION_PIXELS // (2000 * 2000) + 1)
+    with pytest.raises(ConfigError, match="too much to animate"):
+        write_animation(frames, tmp_path / "big.gif")
+    assert not (tmp_path / "big.gif").exists()

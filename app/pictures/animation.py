@@ -16,6 +16,8 @@ from .qt_paint import png_bytes, write_picture
 from .themes import Theme
 
 MAX_FRAMES = 400  # a longer playback is sampled: every k-th step, the first and last kept
+# Every frame is held as an image while the file is written: 200 M pixels is 600 MB of RGB.
+MAX_ANIMATION_PIXELS = 200_000_000
 FRAME_MS = 700
 LAST_MS = 2500
 
@@ -48,6 +50,12 @@ def write_animation(frames: list[Picture], path: str | Path, *, scale: float = 1
         raise ConfigError(f"{path}: an animation is written as .gif or .apng")
     if not frames:
         raise ConfigError("there are no frames to write")
+    pixels = round(frames[0].width * scale) * round(frames[0].height * scale) * len(frames)
+    if pixels > MAX_ANIMATION_PIXELS:
+        raise ConfigError(f"{len(frames)} frames of {round(frames[0].width * scale):,} × "
+                          f"{round(frames[0].height * scale):,} pixels is too much to animate "
+                          f"(at most {MAX_ANIMATION_PIXELS:,} pixels in all); use a shorter "
+                          "text, a smaller --scale, or --frames")
     images = [Image.open(io.BytesIO(png_bytes(frame, scale))).convert("RGB")
               for frame in frames]
     durations = [frame_ms] * (len(images) - 1) + [last_ms]
