@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QBuffer,
     QByteArray,
+    QEvent,
     QIODevice,
     QPointF,
     QRect,
@@ -43,7 +44,9 @@ from bpelens.core import (
 )
 
 from .. import style
+from ..ui_theme import canvas_ink
 from .compare_table import gini_formula, metric_label
+from .plot_theme import theme_plot
 
 # Okabe and Ito's colours, strongest first (yellow last: faint on white); with the symbols and
 # dash patterns below, series stay apart without colour too.
@@ -80,8 +83,7 @@ class ComparisonPlot(QWidget):
         for side in ("bottom", "left"):
             axis = self.plot.getAxis(side)
             axis.setTickFont(AXIS_FONT)
-            axis.setTextPen("#333")
-            axis.setPen("#888")
+        self._theme_plots()
         self.readout = QLabel(" ")
         self.readout.setStyleSheet(style.MUTED)
         self.readout.setTextFormat(Qt.TextFormat.PlainText)
@@ -97,6 +99,14 @@ class ComparisonPlot(QWidget):
         scene.sigMouseClicked.connect(self._on_clicked)
 
     # -- what each plot gives (by itself, the plot stays empty) -------------------------------
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._theme_plots()
+
+    def _theme_plots(self) -> None:
+        theme_plot(self.plot, self)
     def draw(self, comparison: Comparison) -> None:
         """Put the comparison's items on the (cleared) plot."""
 
@@ -115,7 +125,7 @@ class ComparisonPlot(QWidget):
     def set_title(self, text: str) -> None:
         """The plot's title; in a narrow window it is cut, never the plot pushed out of the
         view (pyqtgraph makes a title's width the plot's minimum)."""
-        self.plot.setTitle(text, color="#333", size="10pt")
+        self.plot.setTitle(text, color=canvas_ink(self).ink.name(), size="10pt")
         label = self.plot.getPlotItem().titleLabel
         label.setMinimumWidth(0)
         label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[

@@ -9,11 +9,12 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, Qt, QTimer
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGraphicsItem, QLabel, QVBoxLayout, QWidget
 
 from .. import style
+from .plot_theme import theme_plot
 
 AXIS_FONT = QFont("Noto Sans", 9)
 REDRAW_MS = 500
@@ -72,6 +73,7 @@ class StudioPlots(QWidget):
                 axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         # The languages' colours in a line above the plots: a legend inside would cover
         # the curves' start, where they differ most.
+        self._theme_plots()
         self.legend = QLabel()
         self.legend.setWordWrap(True)
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -99,6 +101,15 @@ class StudioPlots(QWidget):
         self.tokens.scene().sigMouseMoved.connect(self._hover)
         self.gini.scene().sigMouseMoved.connect(self._hover_gini)
 
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._theme_plots()
+
+    def _theme_plots(self) -> None:
+        theme_plot(self.tokens, self)
+        theme_plot(self.gini, self)
     def start(self, languages: list[str], merges: int | None = None) -> None:
         """Clear the plots for a run on ``languages``. With the run's number of ``merges``
         the axes are fixed for the whole run (dev totals only fall from the first row):
