@@ -38,6 +38,8 @@ def test_dark_and_contrast_themes_reach_the_painted_views_and_light_restores(mak
     assert ink.dark and contrast(ink.page.name(), ink.ink.name()) >= 7
     assert contrast(ink.page.name(), ink.muted.name()) >= 3
     qtbot.waitUntil(lambda: pixel_at_canvas_corner(layers).lightness() < 64)
+    plot = window.compare_view.bars.plot  # pyqtgraph follows too
+    assert plot.backgroundBrush().color().lightness() < 64
 
     window.theme_actions["contrast"].trigger()
     ink = canvas_ink(layers)
@@ -47,6 +49,7 @@ def test_dark_and_contrast_themes_reach_the_painted_views_and_light_restores(mak
     assert app.palette().color(QPalette.ColorRole.Base) == original.color(QPalette.ColorRole.Base)
     assert app.palette().color(QPalette.ColorRole.Text) == original.color(QPalette.ColorRole.Text)
     qtbot.waitUntil(lambda: pixel_at_canvas_corner(layers).lightness() > 200)
+    assert plot.backgroundBrush().color().lightness() > 200
 
 
 def test_the_theme_chosen_is_the_next_windows_theme(make_window):
