@@ -125,11 +125,16 @@ SHOWN_ARGUMENTS: dict[str, tuple[int, ...]] = {
     "QToolButton": (0,), "QAction": (0,), "QGroupBox": (0,), "QMenu": (0,),
     "QListWidgetItem": (0,), "QTableWidgetItem": (0,), "QStandardItem": (0,),
     "QTreeWidgetItem": (0,), "ConfigError": (0,), "BpeLensError": (0,),
+    "addButton": (0,),
     # The views' own helpers that make labels and buttons.
     "muted": (0,), "title_label": (0,), "info_label": (0,), "quiet_button": (0, 1),
     "read_only_table": (0,), "_spin": (4,),
+    # The window's: menu items, panes, the status bar's notes and the banner's messages.
+    "_action": (1,), "_toggle": (1,), "_button": (0, 1), "Pane": (0,), "ViewSpec": (1,),
+    "set_note": (0,), "note": (0,), "show_error": (0,), "show_message": (0,),
+    "SpecialsNote": (0, 2), "TextFileError": (0,),
 }
-SHOWN_KEYWORDS = {"text", "tip", "title", "caption", "filter", "name", "message"}
+SHOWN_KEYWORDS = {"text", "tip", "title", "caption", "filter", "name", "message", "tab"}
 WRAPPERS = {"tr", "translate"}
 
 

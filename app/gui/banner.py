@@ -24,7 +24,7 @@ class Banner(QWidget):
         self.label.setStyleSheet(style.BANNER)
         self.close_button = QToolButton()
         self.close_button.setText("✕")
-        self.close_button.setToolTip("Dismiss")
+        self.close_button.setToolTip(self.tr("Dismiss"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label, 1)

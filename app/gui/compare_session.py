@@ -35,6 +35,7 @@ from bpelens.core import (
 )
 
 from ..parallel_corpora import DEMO_CORPUS, open_corpus
+from .i18n import translate
 from .tokenizer_files import load_choice
 from .tokenizer_picker import Choice
 from .worker import Job, Runner
@@ -140,8 +141,8 @@ class ComparisonSession(QObject):
     def set_tokenizers(self, choices: Sequence[Choice]) -> None:
         choices = list(dict.fromkeys(choices))
         if len(choices) > MAX_TOKENIZERS:
-            self.problem.emit(f"Compare up to {MAX_TOKENIZERS} tokenizers at once; the first "
-                              f"{MAX_TOKENIZERS} are kept")
+            self.problem.emit(self.tr("Compare up to {n} tokenizers at once; the first {n} are "
+                                      "kept").format(n=MAX_TOKENIZERS))
             choices = choices[:MAX_TOKENIZERS]
         if choices != self.tokenizers:
             for choice in set(self.failed) - set(choices):
@@ -241,7 +242,8 @@ class ComparisonSession(QObject):
                 try:
                     tokenizer = loaded.get(choice)
                     if tokenizer is None:
-                        job.progress(done / total, f"Loading {name}…")
+                        job.progress(done / total, translate(
+                            "ComparisonSession", "Loading {name}…").format(name=name))
                         tokenizer = load_choice(choice)
                     counts = count(job, choice, name, tokenizer, todo, done, total)
                 except BpeLensError as exc:
@@ -256,7 +258,9 @@ class ComparisonSession(QObject):
                   todo: list[str], done: int, total: int) -> TokenizerCounts:
             steps = iter_tokenizer_counts(name, tokenizer, corpus, todo, rows=rows,
                                           special=special, add_special_tokens=add)
-            message = f"Counting {name}: {len(todo)} languages × {len(rows):,} sentences"
+            message = translate("ComparisonSession", "Counting {name}: {languages} languages × "
+                                "{sentences:,} sentences").format(name=name, languages=len(todo),
+                                                                  sentences=len(rows))
             while True:
                 job.check()
                 with locks[choice]:

@@ -185,12 +185,13 @@ class InputEditor(QPlainTextEdit):
         self.setReadOnly(True)
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         lines = text.count("\n") + 1
-        self.setPlainText(
-            f"This text is too long for the box to show: {len(text):,} characters, "
-            f"{lines:,} line{'s' if lines > 1 else ''}, the longest {longest:,} characters "
-            f"(the box shows lines of up to {HOLD_LINE_CHARS:,}).\n\n"
+        counted = (self.tr("{n:,} lines") if lines > 1 else self.tr("{n:,} line")).format(n=lines)
+        self.setPlainText(self.tr(
+            "This text is too long for the box to show: {characters:,} characters, {lines}, "
+            "the longest {longest:,} characters (the box shows lines of up to {limit:,}).\n\n"
             "It is encoded, shown in the views and saved as it is.\n\n"
-            "Press Delete to clear it; paste, drop or open another text to replace it.")
+            "Press Delete to clear it; paste, drop or open another text to replace it.").format(
+            characters=len(text), lines=counted, longest=longest, limit=HOLD_LINE_CHARS))
 
     def _release(self) -> None:
         if self._held is None:
@@ -203,7 +204,8 @@ class InputEditor(QPlainTextEdit):
     def _on_prepare_failed(self, exc: BaseException) -> None:
         self._target = None
         self._set_filling(False)
-        self.text_noted.emit([f"The text could not be put in the box: {exc}"])
+        self.text_noted.emit([self.tr("The text could not be put in the box: {error}").format(
+            error=exc)])
 
     def _on_filled(self) -> None:
         self._set_filling(False)

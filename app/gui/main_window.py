@@ -63,16 +63,16 @@ from .session_io import (
     collect_session,
 )
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
-from .status_text import specials_note, stats_line
+from .status_text import specials_note, stats_line, token_lines
 from .text_autosave import TextAutosave
 from .text_checks import box_safe
 from .tokenizer_files import (
-    TEXT_FILTER,
-    TOKENIZER_FILTER,
     demo_choice,
     looks_like_tokenizer,
     path_choice,
     read_text_file,
+    text_filter,
+    tokenizer_filter,
 )
 from .tokenizer_picker import Choice, TokenizerPicker
 from .ui_theme import save_theme, saved_theme, theme_keeper
@@ -103,7 +103,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         collect_on_gui_thread()
         keep_gui_thread_responsive()
-        self.setWindowTitle("BPE Lens")
+        self.setWindowTitle(self.tr("BPE Lens"))
         self.setAcceptDrops(True)
         self.settings = settings or app_settings()
         self.session = Session(self.settings, self)
@@ -196,10 +196,10 @@ class MainWindow(QMainWindow):
     # -- building ----------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         self.picker = TokenizerPicker()
-        self.open_button = QPushButton("Open…")
-        self.open_button.setToolTip("Open a tokenizer file (tokenizer.json, *.tiktoken, "
-                                    "vocab.json + merges.txt, a SentencePiece .model, a BPE "
-                                    "Lens .json)")
+        self.open_button = QPushButton(self.tr("Open…"))
+        self.open_button.setToolTip(self.tr("Open a tokenizer file (tokenizer.json, *.tiktoken, "
+                                            "vocab.json + merges.txt, a SentencePiece .model, "
+                                            "a BPE Lens .json)"))
         self.about_tokenizer = QLabel()
         self.about_tokenizer.setStyleSheet(style.MUTED)
         self.about_tokenizer.setTextFormat(Qt.TextFormat.PlainText)
@@ -207,7 +207,7 @@ class MainWindow(QMainWindow):
         self.top_bar = QWidget()  # hidden in presentation mode
         top = QHBoxLayout(self.top_bar)
         top.setContentsMargins(0, 0, 0, 0)
-        top.addWidget(QLabel("Tokenizer"))
+        top.addWidget(QLabel(self.tr("Tokenizer")))
         top.addWidget(self.picker)
         top.addWidget(self.open_button)
         top.addWidget(self.about_tokenizer, 1)
@@ -215,10 +215,10 @@ class MainWindow(QMainWindow):
         self.banner = Banner()
         self.editor = InputEditor()
         self.editor.setFont(QFont(*style.EDITOR_FONT))
-        self.editor.setPlaceholderText("Type or paste text, or drop a text file here")
+        self.editor.setPlaceholderText(self.tr("Type or paste text, or drop a text file here"))
 
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.top_splitter.addWidget(Pane("Your text", self.editor))
+        self.top_splitter.addWidget(Pane(self.tr("Your text"), self.editor))
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(self.top_splitter)
         self.views: dict[str, QWidget] = {}
@@ -228,12 +228,12 @@ class MainWindow(QMainWindow):
         self.tab_keys: list[str] = []
         for spec in VIEWS:
             view = spec.make()
-            pane = Pane(spec.title, view)
+            pane = Pane(spec.shown_title(), view)
             self.views[spec.key], self.panes[spec.key] = view, pane
             beside = spec.area == "beside_text"
             splitter = self.top_splitter if beside else self.splitter
             if spec.area == "tab":
-                self.tabs.addTab(pane, spec.tab)
+                self.tabs.addTab(pane, spec.shown_tab())
                 self.tab_keys.append(spec.key)
                 if self.tabs.count() == 1:
                     self.splitter.addWidget(self.tabs)
@@ -293,64 +293,68 @@ class MainWindow(QMainWindow):
         return {"main": self.splitter, "top": self.top_splitter}
 
     def _build_actions(self) -> None:
-        menu = self.menuBar().addMenu("&File")
-        self.open_action = _action(self, "Open tokenizer file…", QKeySequence.StandardKey.Open,
-                                   self.ask_open_tokenizer)
-        self.open_folder_action = _action(self, "Open tokenizer folder…", None,
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        self.open_action = _action(self, self.tr("Open tokenizer file…"),
+                                   QKeySequence.StandardKey.Open, self.ask_open_tokenizer)
+        self.open_folder_action = _action(self, self.tr("Open tokenizer folder…"), None,
                                           self.ask_open_folder)
-        self.open_text_action = _action(self, "Open text file…", "Ctrl+Shift+O",
+        self.open_text_action = _action(self, self.tr("Open text file…"), "Ctrl+Shift+O",
                                         self.ask_open_text)
-        self.open_corpus_action = _action(self, "Compare languages on a corpus…", "Ctrl+L",
-                                          self.ask_open_corpus)
+        self.open_corpus_action = _action(self, self.tr("Compare languages on a corpus…"),
+                                          "Ctrl+L", self.ask_open_corpus)
         menu.addActions([self.open_action, self.open_folder_action, self.open_text_action,
                          self.open_corpus_action])
-        self.recent_menu = menu.addMenu("Recent tokenizers")
+        self.recent_menu = menu.addMenu(self.tr("Recent tokenizers"))
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         menu.addSeparator()
-        self.save_session_action = _action(self, "Save session…", QKeySequence.StandardKey.Save,
-                                           self.ask_save_session)
-        self.open_session_action = _action(self, "Open session…", "Ctrl+Shift+S",
+        self.save_session_action = _action(self, self.tr("Save session…"),
+                                           QKeySequence.StandardKey.Save, self.ask_save_session)
+        self.open_session_action = _action(self, self.tr("Open session…"), "Ctrl+Shift+S",
                                            self.ask_open_session)
-        self.keep_text_action = _action(self, "Keep this text in the session (a new slide)",
+        self.keep_text_action = _action(self,
+                                        self.tr("Keep this text in the session (a new slide)"),
                                         "Ctrl+Shift+K", self.keep_text)
-        self.next_text_action = _action(self, "Next prepared text", "Ctrl+PgDown",
+        self.next_text_action = _action(self, self.tr("Next prepared text"), "Ctrl+PgDown",
                                         lambda: self.show_prepared_text(+1))
-        self.previous_text_action = _action(self, "Previous prepared text", "Ctrl+PgUp",
-                                            lambda: self.show_prepared_text(-1))
+        self.previous_text_action = _action(self, self.tr("Previous prepared text"),
+                                            "Ctrl+PgUp", lambda: self.show_prepared_text(-1))
         menu.addActions([self.save_session_action, self.open_session_action,
                          self.keep_text_action, self.next_text_action,
                          self.previous_text_action])
         menu.addSeparator()
-        self._build_picture_menu(menu.addMenu("Export picture"))
+        self._build_picture_menu(menu.addMenu(self.tr("Export picture")))
         menu.addSeparator()
-        menu.addAction(_action(self, "Quit", QKeySequence.StandardKey.Quit, self.close))
+        menu.addAction(_action(self, self.tr("Quit"), QKeySequence.StandardKey.Quit, self.close))
 
-        view = self.menuBar().addMenu("&View")
+        view = self.menuBar().addMenu(self.tr("&View"))
         options = self.session.options
-        self.ids_action = _toggle(self, "Ids under chips", options.ids, self._on_options)
-        self.alternate_action = _toggle(self, "Alternating colours", options.alternating,
-                                        self._on_options)
-        self.spelling_action = _toggle(self, "Vocabulary spelling (Ġ, ▁, ##)", options.spelling,
-                                       self._on_options)
-        self.special_action = _toggle(self, "Recognise special tokens", True,
+        self.ids_action = _toggle(self, self.tr("Ids under chips"), options.ids,
+                                  self._on_options)
+        self.alternate_action = _toggle(self, self.tr("Alternating colours"),
+                                        options.alternating, self._on_options)
+        self.spelling_action = _toggle(self, self.tr("Vocabulary spelling (Ġ, ▁, ##)"),
+                                       options.spelling, self._on_options)
+        self.special_action = _toggle(self, self.tr("Recognise special tokens"), True,
                                       self._on_special_toggled)
         self.special_action.setShortcut("Ctrl+T")
-        self.theme_menu = view.addMenu("Theme")
+        self.theme_menu = view.addMenu(self.tr("Theme"))
         self.theme_actions = {}
         group = QActionGroup(self)
-        for name, title in (("system", "Follow the system"), ("light", "Light"),
-                            ("dark", "Dark"), ("contrast", "High contrast")):
+        # The keys name the themes in the settings and to callers; only the titles translate.
+        for name, title in (("system", self.tr("Follow the system")), ("light", self.tr("Light")),
+                            ("dark", self.tr("Dark")), ("contrast", self.tr("High contrast"))):
             action = QAction(title, self, checkable=True)
             action.triggered.connect(lambda _=False, name=name: self.set_theme(name))
             group.addAction(action)
             self.theme_menu.addAction(action)
             self.theme_actions[name] = action
         self.theme_actions[self.themes.name].setChecked(True)
-        self.language_menu = view.addMenu("Language")
+        self.language_menu = view.addMenu(self.tr("Language"))
         self.language_actions = {}
         languages = QActionGroup(self)
         current = saved_language(self.settings)  # None: follow the system
-        for lang, title in ((None, "Follow the system"),
+        # Each language keeps its own name, so a reader of either finds theirs.
+        for lang, title in ((None, self.tr("Follow the system")),
                             *((code, LANGUAGE_NAMES[code]) for code in SUPPORTED)):
             action = QAction(title, self, checkable=True)
             action.setChecked(lang == current)
@@ -359,8 +363,8 @@ class MainWindow(QMainWindow):
             self.language_menu.addAction(action)
             self.language_actions[lang] = action
         self.presentation = Presentation(self)
-        self.present_action = _action(self, "Present (full screen, large, keyboard)", "F5",
-                                      self.presentation.toggle)
+        self.present_action = _action(self, self.tr("Present (full screen, large, keyboard)"),
+                                      "F5", self.presentation.toggle)
         view.addAction(self.present_action)
         view.addSeparator()
         view.addActions([self.ids_action, self.alternate_action, self.spelling_action])
@@ -371,18 +375,18 @@ class MainWindow(QMainWindow):
         pictures = self.pictures = PictureExporter(
             self, self.session, lambda text: self.statusBar().showMessage(text, 8000))
         playback = self.views["playback"]
-        self.export_layers_action = _action(self, "Layers of the text…", "Ctrl+E",
+        self.export_layers_action = _action(self, self.tr("Layers of the text…"), "Ctrl+E",
                                             lambda: pictures.export("layers"))
-        self.copy_layers_action = _action(self, "Copy the layers picture", "Ctrl+Shift+C",
-                                          lambda: pictures.copy("layers"))
+        self.copy_layers_action = _action(self, self.tr("Copy the layers picture"),
+                                          "Ctrl+Shift+C", lambda: pictures.copy("layers"))
         menu.addActions([
             self.export_layers_action,
-            _action(self, "Shaped text…", None, lambda: pictures.export("shaped")),
-            _action(self, "Playback frame on screen…", None,
+            _action(self, self.tr("Shaped text…"), None, lambda: pictures.export("shaped")),
+            _action(self, self.tr("Playback frame on screen…"), None,
                     lambda: pictures.export("playback", playback.text_step_shown())),
-            _action(self, "Playback animation (GIF, APNG, frames)…", None,
+            _action(self, self.tr("Playback animation (GIF, APNG, frames)…"), None,
                     pictures.export_animation),
-            _action(self, "This tab as shown…", None,
+            _action(self, self.tr("This tab as shown…"), None,
                     lambda: pictures.export_widget(self.tabs.currentWidget(),
                                                    self.tab_keys[self.tabs.currentIndex()])),
         ])
@@ -399,8 +403,8 @@ class MainWindow(QMainWindow):
     def set_language(self, lang: str | None) -> None:
         """Saved for the next start: every widget reads its words when it is built."""
         save_language(self.settings, lang)
-        self.statusBar().showMessage("The new language applies when BPE Lens starts again.",
-                                     8000)
+        self.statusBar().showMessage(
+            self.tr("The new language applies when BPE Lens starts again."), 8000)
 
     # -- sessions ------------------------------------------------------------------------------
     def ask_save_session(self) -> None:
@@ -410,7 +414,8 @@ class MainWindow(QMainWindow):
 
     def save_session(self, path: Path) -> Path:
         saved = save_session(collect_session(self), path)
-        self.statusBar().showMessage(f"Saved the session to {saved}", 8000)
+        self.statusBar().showMessage(self.tr("Saved the session to {path}").format(path=saved),
+                                     8000)
         return saved
 
     def ask_open_session(self) -> None:
@@ -426,7 +431,8 @@ class MainWindow(QMainWindow):
             return False
         for note in apply_session(self, saved, Path(path)):
             self.show_error(note)
-        self.statusBar().showMessage(f"Opened the session {Path(path).name}", 8000)
+        self.statusBar().showMessage(
+            self.tr("Opened the session {name}").format(name=Path(path).name), 8000)
         return True
 
     def keep_text(self) -> None:
@@ -441,8 +447,8 @@ class MainWindow(QMainWindow):
         self.prepared_texts[self.prepared_index] = self.editor.toPlainText()
         self.prepared_index = (self.prepared_index + step) % len(self.prepared_texts)
         self.editor.set_text(self.prepared_texts[self.prepared_index])
-        self.statusBar().showMessage(
-            f"Text {self.prepared_index + 1} of {len(self.prepared_texts)}", 4000)
+        self.statusBar().showMessage(self.tr("Text {n} of {count}").format(
+            n=self.prepared_index + 1, count=len(self.prepared_texts)), 4000)
 
     def _build_status(self) -> None:
         self.stats = QLabel()
@@ -491,10 +497,11 @@ class MainWindow(QMainWindow):
         self._debounce.timeout.connect(self.encode_now)
         # A load is the user's request: said at once. An encode only when it takes a while.
         session = self.session
-        self.busy.watch(session.loader, lambda: f"Loading {session.loading[0].label}…"
-                        if session.loading else "Loading…", at_once=True)
-        self.busy.watch(session.encoder, lambda: f"Encoding {len(self.editor.text()):,} "
-                        "characters…")
+        self.busy.watch(session.loader, lambda: self.tr("Loading {name}…").format(
+                        name=session.loading[0].label) if session.loading
+                        else self.tr("Loading…"), at_once=True)
+        self.busy.watch(session.encoder, lambda: self.tr("Encoding {n:,} characters…").format(
+                        n=len(self.editor.text())))
         self.busy.cancelled.connect(session.cancel)
 
     def _wire_session(self) -> None:
@@ -508,8 +515,8 @@ class MainWindow(QMainWindow):
         self.editor.cursorPositionChanged.connect(self._on_cursor_moved)
         session.decoded.connect(self._on_decoded)
         session.encode_cancelled.connect(lambda: self.statusBar().showMessage(
-            "Encoding cancelled: the views show the last encoding; edit the text to encode it "
-            "again", 8000))
+            self.tr("Encoding cancelled: the views show the last encoding; edit the text to "
+                    "encode it again"), 8000))
 
     # -- tokenizers --------------------------------------------------------------------------
     def choose(self, choice: Choice, *, fallback: bool = False) -> None:
@@ -519,7 +526,8 @@ class MainWindow(QMainWindow):
         self.session.choose(path_choice(path, encoding=encoding))
 
     def ask_open_tokenizer(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open tokenizer", "", TOKENIZER_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tokenizer"), "",
+                                              tokenizer_filter())
         if path:
             self.open_path(path)
 
@@ -534,7 +542,7 @@ class MainWindow(QMainWindow):
         self.views["training"].open_file(Path(path))
 
     def ask_open_folder(self) -> None:
-        path = QFileDialog.getExistingDirectory(self, "Open tokenizer folder")
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open tokenizer folder"))
         if path:
             self.open_path(path)
 
@@ -545,7 +553,7 @@ class MainWindow(QMainWindow):
         self.compare_view.ask_open_corpus_file()
 
     def ask_open_text(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open text", "", TEXT_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open text"), "", text_filter())
         if path:
             self.open_text(path)
 
@@ -576,7 +584,7 @@ class MainWindow(QMainWindow):
         for path in recent_tokenizers(self.settings):
             self.recent_menu.addAction(path, lambda p=path: self.open_path(p))
         if self.recent_menu.isEmpty():
-            self.recent_menu.addAction("(none yet)").setEnabled(False)
+            self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
 
     # -- text --------------------------------------------------------------------------------
     def open_text(self, path: str) -> None:
@@ -622,7 +630,7 @@ class MainWindow(QMainWindow):
 
     def _on_editor_filling(self, filling: bool) -> None:
         if filling:
-            self.busy.note("Pasting…")
+            self.busy.note(self.tr("Pasting…"))
             return
         self.busy.refresh()
         self._on_text_changed()
@@ -652,7 +660,7 @@ class MainWindow(QMainWindow):
 
     def _show_stats(self, encoded: EncodedText | None) -> None:
         if encoded is None:
-            self.stats.setText("not encoded (see the message above)")
+            self.stats.setText(self.tr("not encoded (see the message above)"))
             self.specials_note.clear()
             self.special_switch.hide()
             return
@@ -679,15 +687,16 @@ class MainWindow(QMainWindow):
 
     def _on_selected(self, index: int) -> None:
         info = self.session.token_info(index)
-        self.statusBar().showMessage(" · ".join(info.lines()[:3]), 8000)
+        self.statusBar().showMessage(" · ".join(token_lines(info)[:3]), 8000)
 
     def decode_ids(self, ids: list[int]) -> None:
         self.session.decode(ids)
 
     def _on_decoded(self, count: int, text: str) -> None:
         self.replace_text(text)
-        self.statusBar().showMessage(f"Decoded {count:,} ids into the text (Ctrl+Z in the "
-                                     "text box brings the previous text back)", 8000)
+        self.statusBar().showMessage(
+            self.tr("Decoded {n:,} ids into the text (Ctrl+Z in the text box brings the "
+                    "previous text back)").format(n=count), 8000)
 
     # -- view options ------------------------------------------------------------------------
     def _on_options(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QRectF, QSize
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QBuffer, QByteArray, QIODevice, QPoint, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QFileDialog, QWidget
@@ -21,13 +21,36 @@ from ..pictures.layers_picture import layers_picture
 from ..pictures.picture import Picture
 from ..pictures.qt_paint import to_image, write_picture
 from ..pictures.themes import THEMES
+from .i18n import translate
 
 if TYPE_CHECKING:
     from .session import Session
 
-FILTERS = {"PNG, 1× (*.png)": ("png", 1), "PNG, 2× for slides (*.png)": ("png", 2),
-           "PNG, 3× (*.png)": ("png", 3), "SVG, vector (*.svg)": ("svg", 1)}
+# The save dialog's filters (English: the keys; the dialog shows their translations) and the
+# format and scale each one means.
+FILTERS = {QT_TRANSLATE_NOOP("PictureExport", "PNG, 1× (*.png)"): ("png", 1),
+           QT_TRANSLATE_NOOP("PictureExport", "PNG, 2× for slides (*.png)"): ("png", 2),
+           QT_TRANSLATE_NOOP("PictureExport", "PNG, 3× (*.png)"): ("png", 3),
+           QT_TRANSLATE_NOOP("PictureExport", "SVG, vector (*.svg)"): ("svg", 1)}
+DEFAULT_FILTER = "PNG, 2× for slides (*.png)"
+ANIMATION_FILTERS = (QT_TRANSLATE_NOOP("PictureExport", "Animated GIF (*.gif)"),
+                     QT_TRANSLATE_NOOP("PictureExport", "Animated PNG (*.apng)"),
+                     QT_TRANSLATE_NOOP("PictureExport", "Numbered PNG frames (folder) (*)"))
+FRAMES_FILTER = ANIMATION_FILTERS[2]
+# What each picture is called in the messages about it.
+PICTURE_NAMES = {"layers": QT_TRANSLATE_NOOP("PictureExport", "layers"),
+                 "shaped": QT_TRANSLATE_NOOP("PictureExport", "shaped"),
+                 "playback": QT_TRANSLATE_NOOP("PictureExport", "playback")}
 CLIPBOARD_SCALE = 2
+
+
+def picture_name(what: str) -> str:
+    return translate("PictureExport", PICTURE_NAMES.get(what, what))
+
+
+def chosen_filter(chosen: str, filters) -> str | None:
+    """The English filter the dialog's (maybe translated) ``chosen`` one stands for."""
+    return next((f for f in filters if chosen in (f, translate("PictureExport", f))), None)
 
 
 def picture_of(session: Session, what: str, *, step: int | None = None, theme: str = "light",
@@ -35,7 +58,7 @@ def picture_of(session: Session, what: str, *, step: int | None = None, theme: s
     """``what``: layers, shaped or playback (the frame after ``step`` text steps)."""
     tokenizer, encoded = session.tokenizer, session.encoded
     if tokenizer is None or encoded is None:
-        raise ConfigError("there is no text encoded yet to draw")
+        raise ConfigError(translate("PictureExport", "there is no text encoded yet to draw"))
     text, chosen = encoded.table.text, THEMES[theme]
     if what == "layers":
         return layers_picture(tokenizer, text, chosen, width=width, special=encoded.special)
@@ -46,12 +69,13 @@ def picture_of(session: Session, what: str, *, step: int | None = None, theme: s
 
 def ask_target(parent: QWidget, default_name: str) -> tuple[Path, float] | None:
     """Where to write, and at what scale (from the filter chosen); None if cancelled."""
-    name, chosen = QFileDialog.getSaveFileName(parent, "Export picture", default_name,
-                                               ";;".join(FILTERS),
-                                               "PNG, 2× for slides (*.png)")
+    name, chosen = QFileDialog.getSaveFileName(
+        parent, translate("PictureExport", "Export picture"), default_name,
+        ";;".join(translate("PictureExport", f) for f in FILTERS),
+        translate("PictureExport", DEFAULT_FILTER))
     if not name:
         return None
-    kind, scale = FILTERS.get(chosen, ("png", 1))
+    kind, scale = FILTERS.get(chosen_filter(chosen, FILTERS) or "", ("png", 1))
     path = Path(name)
     if path.suffix.lower() not in (".png", ".svg"):
         path = path.with_suffix(f".{kind}")
@@ -118,7 +142,8 @@ class PictureExporter:
         self.show_message = show_message  # (text) → the status bar
         self.runner = session.runner("pictures")
         self.runner.done.connect(lambda message: self.show_message(message))
-        self.runner.failed.connect(lambda exc: self.show_message(f"Could not export: {exc}"))
+        self.runner.failed.connect(lambda exc: self.show_message(
+            translate("PictureExport", "Could not export: {error}").format(error=exc)))
         self.runner.progressed.connect(lambda _f, message: self.show_message(message))
 
     def export(self, what: str, step: int | None = None) -> None:
@@ -130,9 +155,10 @@ class PictureExporter:
         session = self.session
 
         def work(job) -> str:
-            job.progress(None, f"Drawing the {what} picture…")
+            job.progress(None, translate("PictureExport", "Drawing the {what} picture…").format(
+                what=picture_name(what)))
             save_picture(picture_of(session, what, step=step), path, scale)
-            return f"Saved {path}"
+            return translate("PictureExport", "Saved {path}").format(path=path)
 
         self.runner.submit(work)
 
@@ -142,22 +168,25 @@ class PictureExporter:
         except ConfigError as exc:
             self.show_message(str(exc))
             return
-        self.show_message(f"Copied a {image.width()} × {image.height()} picture of the {what}")
+        self.show_message(translate("PictureExport", "Copied a {width} × {height} picture of "
+                                    "the {what}").format(width=image.width(),
+                                                         height=image.height(),
+                                                         what=picture_name(what)))
 
     def export_widget(self, widget: QWidget, name: str) -> None:
         target = ask_target(self.window, f"{name}.png")
         if target is not None:
             path, scale = target
             save_widget(widget, path, scale)
-            self.show_message(f"Saved {path}")
+            self.show_message(translate("PictureExport", "Saved {path}").format(path=path))
 
     def export_animation(self) -> None:
         tokenizer, encoded = self.session.tokenizer, self.session.encoded
         if tokenizer is None or encoded is None:
             return
         name, chosen = QFileDialog.getSaveFileName(
-            self.window, "Export the playback", "playback.gif",
-            "Animated GIF (*.gif);;Animated PNG (*.apng);;Numbered PNG frames (folder) (*)")
+            self.window, translate("PictureExport", "Export the playback"), "playback.gif",
+            ";;".join(translate("PictureExport", f) for f in ANIMATION_FILTERS))
         if not name:
             return
         text = encoded.table.text
@@ -165,14 +194,17 @@ class PictureExporter:
         def work(job) -> str:
             from ..pictures.animation import playback_frames, write_animation, write_frames
 
-            job.progress(None, "Drawing every step of the playback…")
+            job.progress(None, translate("PictureExport", "Drawing every step of the playback…"))
             frames = playback_frames(tokenizer, text, THEMES["light"])
             job.check()
-            job.progress(None, f"Writing {len(frames)} frames…")
-            if chosen.startswith("Numbered"):
+            job.progress(None, translate("PictureExport", "Writing {n} frames…").format(
+                n=len(frames)))
+            if chosen_filter(chosen, ANIMATION_FILTERS) == FRAMES_FILTER:
                 write_frames(frames, name, scale=2)
-                return f"Saved {len(frames)} frames in {name}"
+                return translate("PictureExport", "Saved {n} frames in {name}").format(
+                    n=len(frames), name=name)
             write_animation(frames, name)
-            return f"Saved {name} ({len(frames)} frames)"
+            return translate("PictureExport", "Saved {name} ({n} frames)").format(name=name,
+                                                                         n=len(frames))
 
         self.runner.submit(work)

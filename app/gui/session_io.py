@@ -9,16 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QFileDialog
 
 from ..session_file import CompareState, SessionFile, TokenizerRef
-from .tokenizer_files import TOKENIZER_FILTER, demo_choice, path_choice
+from .i18n import translate
+from .tokenizer_files import demo_choice, path_choice, tokenizer_filter
 from .tokenizer_picker import Choice
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-SESSION_FILTER = "BPE Lens session (*.bpelens)"
+SESSION_FILTER = QT_TRANSLATE_NOOP("SessionIO", "BPE Lens session (*.bpelens)")
 
 
 def ref_of(choice: Choice) -> TokenizerRef:
@@ -99,21 +101,23 @@ def _found(window: MainWindow, ref: TokenizerRef, source: Path, notes: list[str]
     if path.exists():
         return path_choice(str(path), encoding=ref.encoding)
     answer, _ = QFileDialog.getOpenFileName(
-        window, f"The session's tokenizer {path.name} is not at {path.parent}: where is it "
-        "now?", str(source.parent), TOKENIZER_FILTER)
+        window, translate("SessionIO", "The session's tokenizer {name} is not at {folder}: "
+                          "where is it now?").format(name=path.name, folder=path.parent),
+        str(source.parent), tokenizer_filter())
     if not answer:
-        notes.append(f"{path} was not found; the session opened with the tokenizer already "
-                     "shown")
+        notes.append(translate("SessionIO", "{path} was not found; the session opened with the "
+                               "tokenizer already shown").format(path=path))
         return None
     return path_choice(answer, encoding=ref.encoding)
 
 
 def ask_save_session(window: MainWindow) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(window, "Save session", "talk.bpelens",
-                                          SESSION_FILTER)
+    name, _ = QFileDialog.getSaveFileName(window, translate("SessionIO", "Save session"),
+                                          "talk.bpelens", translate("SessionIO", SESSION_FILTER))
     return Path(name) if name else None
 
 
 def ask_open_session(window: MainWindow) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(window, "Open session", "", SESSION_FILTER)
+    name, _ = QFileDialog.getOpenFileName(window, translate("SessionIO", "Open session"), "",
+                                          translate("SessionIO", SESSION_FILTER))
     return Path(name) if name else None

@@ -5,19 +5,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from bpelens.app.demo_data import load_demo
 from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
 
+from .i18n import translate
 from .tokenizer_picker import Choice
 
 DEFAULT_DEMO = "demo-multilingual-byte"
 TOKENIZER_SUFFIXES = (".json", ".tiktoken", ".bpe", ".model")
 TOKENIZER_NAMES = ("merges.txt", "vocab.bpe", "encoder.json")
 # The open dialog's filter: every kind of file `open_tokenizer` reads (merges.txt for a
-# vocab.json + merges.txt pair; a SentencePiece .model).
-TOKENIZER_FILTER = ("Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;"
-                    "SentencePiece models (*.model);;All files (*)")
-TEXT_FILTER = "Text (*.txt *.md);;All files (*)"
+# vocab.json + merges.txt pair; a SentencePiece .model). Shown through tokenizer_filter().
+TOKENIZER_FILTER = QT_TRANSLATE_NOOP("TokenizerFiles",
+                                     "Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;"
+                                     "SentencePiece models (*.model);;All files (*)")
+TEXT_FILTER = QT_TRANSLATE_NOOP("TokenizerFiles", "Text (*.txt *.md);;All files (*)")
+
+
+def tokenizer_filter() -> str:
+    """The open dialog's filter in the window's language (the patterns stay)."""
+    return translate("TokenizerFiles", TOKENIZER_FILTER)
+
+
+def text_filter() -> str:
+    return translate("TokenizerFiles", TEXT_FILTER)
 
 
 def looks_like_tokenizer(path: Path) -> bool:
@@ -53,9 +66,12 @@ def read_text_file(path: str) -> str:
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
-        raise TextFileError(f"Cannot read {path}: {exc.strerror}") from None
+        raise TextFileError(translate("TokenizerFiles", "Cannot read {path}: {error}").format(
+            path=path, error=exc.strerror)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise TextFileError(f"{Path(path).name} is not UTF-8 text (byte {exc.start} is "
-                            f"0x{data[exc.start]:02X}); the text was left as it is") from None
+        raise TextFileError(translate(
+            "TokenizerFiles", "{name} is not UTF-8 text (byte {position} is 0x{byte:02X}); the "
+            "text was left as it is").format(name=Path(path).name, position=exc.start,
+                                             byte=data[exc.start])) from None

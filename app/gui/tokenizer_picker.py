@@ -78,13 +78,16 @@ class TokenizerPicker(QComboBox):
         current = select or self.current_choice()
         model = QStandardItemModel(self)
         sections: list[tuple[str, list[Choice]]] = [
-            ("Bundled demos", [Choice("demo", name, label=name) for name in self._demos]),
-            ("Opened", self._opened),
-            ("Hugging Face cache", [Choice("path", str(f.path), None, f.name)
-                                    for f in self._found if f.origin == "huggingface-cache"]),
-            ("tiktoken cache", [Choice("path", str(f.path), f.encoding, f.name)
-                                for f in self._found if f.origin == "tiktoken-cache"]),
-            ("Recent files", [Choice("path", p, label=_short(p)) for p in self._recent]),
+            (self.tr("Bundled demos"), [Choice("demo", name, label=name)
+                                        for name in self._demos]),
+            (self.tr("Opened"), self._opened),
+            (self.tr("Hugging Face cache"), [Choice("path", str(f.path), None, f.name)
+                                             for f in self._found
+                                             if f.origin == "huggingface-cache"]),
+            (self.tr("tiktoken cache"), [Choice("path", str(f.path), f.encoding, f.name)
+                                         for f in self._found if f.origin == "tiktoken-cache"]),
+            (self.tr("Recent files"), [Choice("path", p, label=_short(p))
+                                       for p in self._recent]),
         ]
         shown: set[tuple[str, str, str | None]] = set()
         for title, choices in sections:

@@ -171,6 +171,13 @@
     </message>
 </context>
 <context>
+    <name>Banner</name>
+    <message>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+</context>
+<context>
     <name>BarsPlot</name>
     <message>
         <source>Bars</source>
@@ -215,6 +222,13 @@
     <message>
         <source>{language} — {tokenizer}: {metric} {value} · {tokens:,} tokens · ratio {ratio}</source>
         <translation>{language} — {tokenizer}: {metric} {value} · {tokens:,} トークン · 比 {ratio}</translation>
+    </message>
+</context>
+<context>
+    <name>BusyIndicator</name>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
     </message>
 </context>
 <context>
@@ -373,6 +387,21 @@
     <message>
         <source>BPE Lens — {plot}</source>
         <translation>BPE Lens — {plot}</translation>
+    </message>
+</context>
+<context>
+    <name>ComparisonSession</name>
+    <message>
+        <source>Compare up to {n} tokenizers at once; the first {n} are kept</source>
+        <translation>一度に比較できるトークナイザーは {n} 個までです。最初の {n} 個を残しました</translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation>{name} を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Counting {name}: {languages} languages × {sentences:,} sentences</source>
+        <translation>{name} で数えています: {languages} 言語 × {sentences:,} 文</translation>
     </message>
 </context>
 <context>
@@ -717,6 +746,60 @@ a + bc</translation>
     </message>
 </context>
 <context>
+    <name>DerivationDialog</name>
+    <message>
+        <source>, rank {rank}</source>
+        <translation>、ランク {rank}</translation>
+    </message>
+    <message>
+        <source> — no merge builds it</source>
+        <translation> — どのマージも作らない</translation>
+    </message>
+    <message>
+        <source>“{label}” id {id}{rank}</source>
+        <translation>「{label}」 ID {id}{rank}</translation>
+    </message>
+    <message>
+        <source>How this token is built</source>
+        <translation>このトークンの作られ方</translation>
+    </message>
+    <message>
+        <source>Copy as text</source>
+        <translation>テキストとしてコピー</translation>
+    </message>
+    <message>
+        <source>Export picture…</source>
+        <translation>画像をエクスポート…</translation>
+    </message>
+    <message>
+        <source>Token “{label}” (id {id}): {merges} merges from {n} symbols</source>
+        <translation>トークン「{label}」（ID {id}）: {n} 個の記号から {merges} 回のマージ</translation>
+    </message>
+    <message>
+        <source>Token “{label}” (id {id}): {merges} merges from {n} symbol</source>
+        <translation>トークン「{label}」（ID {id}）: {n} 個の記号から {merges} 回のマージ</translation>
+    </message>
+    <message>
+        <source>Token “{label}” (id {id}) is not built by any merge — a token longer than one symbol that the merges never form</source>
+        <translation>トークン「{label}」（ID {id}）はどのマージでも作られません — 1 記号より長いのに、マージでは決して作られないトークンです</translation>
+    </message>
+    <message>
+        <source>Token “{label}” (id {id}) is not built by any merge — a base symbol or an added token</source>
+        <translation>トークン「{label}」（ID {id}）はどのマージでも作られません — 基本記号または追加トークンです</translation>
+    </message>
+</context>
+<context>
+    <name>DerivationView</name>
+    <message>
+        <source>{id} = rank</source>
+        <translation>{id} = ランク</translation>
+    </message>
+    <message>
+        <source>{id} · r{rank}</source>
+        <translation>{id} · r{rank}</translation>
+    </message>
+</context>
+<context>
     <name>DiffPage</name>
     <message>
         <source>Compare</source>
@@ -911,6 +994,60 @@ a + bc</translation>
     </message>
 </context>
 <context>
+    <name>IdsPanel</name>
+    <message>
+        <source>not an id: {field} at character {position} (field {number}); ids are whole numbers separated by commas or spaces</source>
+        <translation>ID ではありません: {position} 文字目の {field}（{number} 番目の項目）。ID はカンマまたは空白で区切った整数です</translation>
+    </message>
+    <message>
+        <source>token ids — type or paste a list of ids and press Enter to decode it</source>
+        <translation>トークン ID — ID の並びを入力または貼り付けて Enter を押すとデコードします</translation>
+    </message>
+    <message>
+        <source>Copy ids</source>
+        <translation>ID をコピー</translation>
+    </message>
+    <message>
+        <source>Ids</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Enter decodes these ids into the text · Esc puts back the encoding&apos;s</source>
+        <translation>Enter: この ID をデコードしてテキストにする · Esc: エンコード結果の ID に戻す</translation>
+    </message>
+    <message>
+        <source>no ids to decode: type ids separated by commas or spaces</source>
+        <translation>デコードする ID がありません: カンマまたは空白で区切って ID を入力してください</translation>
+    </message>
+</context>
+<context>
+    <name>InputEditor</name>
+    <message>
+        <source>{n:,} lines</source>
+        <translation>{n:,} 行</translation>
+    </message>
+    <message>
+        <source>{n:,} line</source>
+        <translation>{n:,} 行</translation>
+    </message>
+    <message>
+        <source>This text is too long for the box to show: {characters:,} characters, {lines}, the longest {longest:,} characters (the box shows lines of up to {limit:,}).
+
+It is encoded, shown in the views and saved as it is.
+
+Press Delete to clear it; paste, drop or open another text to replace it.</source>
+        <translation>このテキストは長すぎてボックスに表示できません: {characters:,} 文字、{lines}、最長の行は {longest:,} 文字です（ボックスに表示できるのは {limit:,} 文字までの行です）。
+
+エンコード、各ビューでの表示、保存はこのテキストのまま行われます。
+
+Delete キーで消去できます。別のテキストを貼り付ける、ドロップする、または開くと置き換わります。</translation>
+    </message>
+    <message>
+        <source>The text could not be put in the box: {error}</source>
+        <translation>テキストをボックスに入れられませんでした: {error}</translation>
+    </message>
+</context>
+<context>
     <name>LatticeCanvas</name>
     <message>
         <source>up to its character {cut:,} of {length:,}</source>
@@ -993,6 +1130,25 @@ score {score:.4f} (log probability)
     <message>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>LayersView</name>
+    <message>
+        <source>characters</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>バイト</translation>
+    </message>
+    <message>
+        <source>pieces</source>
+        <translation>ピース</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
     </message>
 </context>
 <context>
@@ -1110,6 +1266,217 @@ score {score:.4f} (log probability)
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>BPE Lens</source>
+        <translation>BPE Lens</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>開く…</translation>
+    </message>
+    <message>
+        <source>Open a tokenizer file (tokenizer.json, *.tiktoken, vocab.json + merges.txt, a SentencePiece .model, a BPE Lens .json)</source>
+        <translation>トークナイザーファイルを開きます（tokenizer.json、*.tiktoken、vocab.json + merges.txt、SentencePiece の .model、BPE Lens の .json）</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>Type or paste text, or drop a text file here</source>
+        <translation>テキストを入力または貼り付けるか、ここにテキストファイルをドロップしてください</translation>
+    </message>
+    <message>
+        <source>Your text</source>
+        <translation>入力テキスト</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open tokenizer file…</source>
+        <translation>トークナイザーファイルを開く…</translation>
+    </message>
+    <message>
+        <source>Open tokenizer folder…</source>
+        <translation>トークナイザーフォルダーを開く…</translation>
+    </message>
+    <message>
+        <source>Open text file…</source>
+        <translation>テキストファイルを開く…</translation>
+    </message>
+    <message>
+        <source>Compare languages on a corpus…</source>
+        <translation>コーパスで言語を比較…</translation>
+    </message>
+    <message>
+        <source>Recent tokenizers</source>
+        <translation>最近使ったトークナイザー</translation>
+    </message>
+    <message>
+        <source>Save session…</source>
+        <translation>セッションを保存…</translation>
+    </message>
+    <message>
+        <source>Open session…</source>
+        <translation>セッションを開く…</translation>
+    </message>
+    <message>
+        <source>Keep this text in the session (a new slide)</source>
+        <translation>このテキストをセッションに残す（新しいスライド）</translation>
+    </message>
+    <message>
+        <source>Next prepared text</source>
+        <translation>次の準備済みテキスト</translation>
+    </message>
+    <message>
+        <source>Previous prepared text</source>
+        <translation>前の準備済みテキスト</translation>
+    </message>
+    <message>
+        <source>Export picture</source>
+        <translation>画像をエクスポート</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Ids under chips</source>
+        <translation>チップの下に ID を表示</translation>
+    </message>
+    <message>
+        <source>Alternating colours</source>
+        <translation>色を交互に付ける</translation>
+    </message>
+    <message>
+        <source>Vocabulary spelling (Ġ, ▁, ##)</source>
+        <translation>語彙での綴り（Ġ、▁、##）</translation>
+    </message>
+    <message>
+        <source>Recognise special tokens</source>
+        <translation>特殊トークンを認識する</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>テーマ</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>システムに従う</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>High contrast</source>
+        <translation>ハイコントラスト</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>言語 (Language)</translation>
+    </message>
+    <message>
+        <source>Present (full screen, large, keyboard)</source>
+        <translation>プレゼンテーション（全画面・拡大・キーボード操作）</translation>
+    </message>
+    <message>
+        <source>Layers of the text…</source>
+        <translation>テキストのレイヤー…</translation>
+    </message>
+    <message>
+        <source>Copy the layers picture</source>
+        <translation>レイヤーの画像をコピー</translation>
+    </message>
+    <message>
+        <source>Shaped text…</source>
+        <translation>色分けしたテキスト…</translation>
+    </message>
+    <message>
+        <source>Playback frame on screen…</source>
+        <translation>表示中の再生フレーム…</translation>
+    </message>
+    <message>
+        <source>Playback animation (GIF, APNG, frames)…</source>
+        <translation>再生アニメーション（GIF、APNG、フレーム）…</translation>
+    </message>
+    <message>
+        <source>This tab as shown…</source>
+        <translation>このタブを表示どおりに…</translation>
+    </message>
+    <message>
+        <source>The new language applies when BPE Lens starts again.</source>
+        <translation>新しい言語は BPE Lens を次に起動したときに適用されます。</translation>
+    </message>
+    <message>
+        <source>Saved the session to {path}</source>
+        <translation>セッションを {path} に保存しました</translation>
+    </message>
+    <message>
+        <source>Opened the session {name}</source>
+        <translation>セッション {name} を開きました</translation>
+    </message>
+    <message>
+        <source>Text {n} of {count}</source>
+        <translation>テキスト {n} / {count}</translation>
+    </message>
+    <message>
+        <source>Loading {name}…</source>
+        <translation>{name} を読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Encoding {n:,} characters…</source>
+        <translation>{n:,} 文字をエンコードしています…</translation>
+    </message>
+    <message>
+        <source>Encoding cancelled: the views show the last encoding; edit the text to encode it again</source>
+        <translation>エンコードをキャンセルしました: 各ビューには直前のエンコード結果を表示しています。もう一度エンコードするにはテキストを編集してください</translation>
+    </message>
+    <message>
+        <source>Open tokenizer</source>
+        <translation>トークナイザーを開く</translation>
+    </message>
+    <message>
+        <source>Open tokenizer folder</source>
+        <translation>トークナイザーフォルダーを開く</translation>
+    </message>
+    <message>
+        <source>Open text</source>
+        <translation>テキストを開く</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（まだありません）</translation>
+    </message>
+    <message>
+        <source>Pasting…</source>
+        <translation>貼り付けています…</translation>
+    </message>
+    <message>
+        <source>not encoded (see the message above)</source>
+        <translation>エンコードされていません（上のメッセージを参照）</translation>
+    </message>
+    <message>
+        <source>Decoded {n:,} ids into the text (Ctrl+Z in the text box brings the previous text back)</source>
+        <translation>ID {n:,} 個をデコードしてテキストにしました（テキストボックスで Ctrl+Z を押すと前のテキストに戻ります）</translation>
+    </message>
+</context>
+<context>
     <name>Metric</name>
     <message>
         <source>sentences</source>
@@ -1213,6 +1580,262 @@ score {score:.4f} (log probability)
     </message>
 </context>
 <context>
+    <name>PictureExport</name>
+    <message>
+        <source>PNG, 1× (*.png)</source>
+        <translation>PNG、1 倍 (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG, 2× for slides (*.png)</source>
+        <translation>PNG、2 倍・スライド向け (*.png)</translation>
+    </message>
+    <message>
+        <source>PNG, 3× (*.png)</source>
+        <translation>PNG、3 倍 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG, vector (*.svg)</source>
+        <translation>SVG、ベクター (*.svg)</translation>
+    </message>
+    <message>
+        <source>Animated GIF (*.gif)</source>
+        <translation>アニメーション GIF (*.gif)</translation>
+    </message>
+    <message>
+        <source>Animated PNG (*.apng)</source>
+        <translation>アニメーション PNG (*.apng)</translation>
+    </message>
+    <message>
+        <source>Numbered PNG frames (folder) (*)</source>
+        <translation>連番 PNG フレーム（フォルダー） (*)</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <source>shaped</source>
+        <translation>色分けしたテキスト</translation>
+    </message>
+    <message>
+        <source>playback</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>there is no text encoded yet to draw</source>
+        <translation>描画できるエンコード済みのテキストがまだありません</translation>
+    </message>
+    <message>
+        <source>Export picture</source>
+        <translation>画像のエクスポート</translation>
+    </message>
+    <message>
+        <source>Could not export: {error}</source>
+        <translation>エクスポートできませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Drawing the {what} picture…</source>
+        <translation>{what}の画像を描いています…</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} を保存しました</translation>
+    </message>
+    <message>
+        <source>Copied a {width} × {height} picture of the {what}</source>
+        <translation>{what}の {width} × {height} の画像をコピーしました</translation>
+    </message>
+    <message>
+        <source>Export the playback</source>
+        <translation>再生のエクスポート</translation>
+    </message>
+    <message>
+        <source>Drawing every step of the playback…</source>
+        <translation>再生の全ステップを描いています…</translation>
+    </message>
+    <message>
+        <source>Writing {n} frames…</source>
+        <translation>{n} フレームを書き出しています…</translation>
+    </message>
+    <message>
+        <source>Saved {n} frames in {name}</source>
+        <translation>{name} に {n} フレームを保存しました</translation>
+    </message>
+    <message>
+        <source>Saved {name} ({n} frames)</source>
+        <translation>{name} を保存しました（{n} フレーム）</translation>
+    </message>
+</context>
+<context>
+    <name>PlaybackView</name>
+    <message>
+        <source>Tracing the merges of {n:,} characters…</source>
+        <translation>{n:,} 文字のマージを追跡しています…</translation>
+    </message>
+    <message>
+        <source>Looking up the merges present at every step…</source>
+        <translation>各ステップに存在するマージを調べています…</translation>
+    </message>
+    <message>
+        <source>One piece at a time</source>
+        <translation>1 ピースずつ</translation>
+    </message>
+    <message>
+        <source>Whole text: each rank everywhere at once</source>
+        <translation>テキスト全体: 各ランクをすべての箇所に一度に</translation>
+    </message>
+    <message>
+        <source>◀ piece</source>
+        <translation>◀ ピース</translation>
+    </message>
+    <message>
+        <source>The piece before</source>
+        <translation>前のピース</translation>
+    </message>
+    <message>
+        <source>piece ▶</source>
+        <translation>ピース ▶</translation>
+    </message>
+    <message>
+        <source>The piece after</source>
+        <translation>次のピース</translation>
+    </message>
+    <message>
+        <source>rank</source>
+        <translation>ランク</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>ペア</translation>
+    </message>
+    <message>
+        <source>makes</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>times</source>
+        <translation>回数</translation>
+    </message>
+    <message>
+        <source>Merges present now — the lowest rank goes next</source>
+        <translation>現在存在するマージ — 最小ランクが次に適用されます</translation>
+    </message>
+    <message>
+        <source>How is the selected token built?</source>
+        <translation>選択したトークンの作られ方は？</translation>
+    </message>
+    <message>
+        <source>the first {n:,} characters</source>
+        <translation>最初の {n:,} 文字</translation>
+    </message>
+    <message>
+        <source>could not trace this text: {error}</source>
+        <translation>このテキストを追跡できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Tracing the merges…</source>
+        <translation>マージを追跡しています…</translation>
+    </message>
+    <message>
+        <source>Nothing to merge: the text has no pieces the model merges.</source>
+        <translation>マージするものがありません: このテキストにはモデルがマージするピースがありません。</translation>
+    </message>
+    <message>
+        <source>piece {n} of {count}: “{text}”</source>
+        <translation>ピース {n} / {count}: 「{text}」</translation>
+    </message>
+    <message>
+        <source>Last step: {finish}.
+Final tokens: {tokens}</source>
+        <translation>最後のステップ: {finish}。
+最終トークン: {tokens}</translation>
+    </message>
+    <message>
+        <source>Start: “{text}” as {n} bytes. </source>
+        <translation>開始: 「{text}」は {n} バイト。</translation>
+    </message>
+    <message>
+        <source>Start: “{text}” as {n} symbols. </source>
+        <translation>開始: 「{text}」は {n} 個の記号。</translation>
+    </message>
+    <message>
+        <source>{n} merges to play.</source>
+        <translation>再生するマージは {n} 個。</translation>
+    </message>
+    <message>
+        <source>No merge applies.</source>
+        <translation>適用できるマージはありません。</translation>
+    </message>
+    <message>
+        <source>Step {position} of {count}: ({left}, {right}) → {new} — rank {rank}, new id {id}.</source>
+        <translation>ステップ {position} / {count}: ({left}, {right}) → {new} — ランク {rank}、新しい ID {id}。</translation>
+    </message>
+    <message>
+        <source> (tiktoken looks a piece up whole before merging: it is token {id}, as the merges give)</source>
+        <translation>（tiktoken はマージの前にピース全体を語彙から引きます: トークン {id} で、マージの結果と同じです）</translation>
+    </message>
+    <message>
+        <source>Done: the piece is one token{whole}.</source>
+        <translation>完了: ピースは 1 トークンになりました{whole}。</translation>
+    </message>
+    <message>
+        <source>Done: {why}.</source>
+        <translation>完了: {why}。</translation>
+    </message>
+    <message>
+        <source> (present {n}×: the leftmost goes first)</source>
+        <translation>（{n} 箇所に存在: 最も左のものが先）</translation>
+    </message>
+    <message>
+        <source>Next: ({left}, {right}) — the lowest rank of the {n} merges present{where}.</source>
+        <translation>次: ({left}, {right}) — 存在する {n} 個のマージのうち最小ランク{where}。</translation>
+    </message>
+    <message>
+        <source>Next: ({left}, {right}) — the lowest rank of the {n} merge present{where}.</source>
+        <translation>次: ({left}, {right}) — 存在する {n} 個のマージのうち最小ランク{where}。</translation>
+    </message>
+    <message>
+        <source>{pieces} pieces, {merges} distinct merges</source>
+        <translation>ピース {pieces} 個、異なるマージ {merges} 個</translation>
+    </message>
+    <message>
+        <source>Start: {symbols:,} symbols in {pieces:,} pieces.</source>
+        <translation>開始: {pieces:,} 個のピースに {symbols:,} 個の記号。</translation>
+    </message>
+    <message>
+        <source>Text step {position} of {count}: rank {rank}, ({left}, {right}) → {new} (id {id}), applied {times}× in {pieces} pieces. {tokens:,} tokens now.</source>
+        <translation>テキストのステップ {position} / {count}: ランク {rank}、({left}, {right}) → {new}（ID {id}）、{pieces} 個のピースで {times} 回適用。現在 {tokens:,} トークン。</translation>
+    </message>
+    <message>
+        <source>Text step {position} of {count}: rank {rank}, ({left}, {right}) → {new} (id {id}), applied {times}× in {pieces} piece. {tokens:,} tokens now.</source>
+        <translation>テキストのステップ {position} / {count}: ランク {rank}、({left}, {right}) → {new}（ID {id}）、{pieces} 個のピースで {times} 回適用。現在 {tokens:,} トークン。</translation>
+    </message>
+    <message>
+        <source> Then {n:,} pieces change: {finish}.</source>
+        <translation> その後 {n:,} 個のピースが変わります: {finish}。</translation>
+    </message>
+    <message>
+        <source>Done: {n:,} tokens; the pairs left are not merges.{after}</source>
+        <translation>完了: {n:,} トークン。残ったペアはマージではありません。{after}</translation>
+    </message>
+    <message>
+        <source>Where merging stopped: adjacent pairs no merge joins</source>
+        <translation>マージが止まった箇所: どのマージも結合しない隣接ペア</translation>
+    </message>
+    <message>
+        <source>not a merge</source>
+        <translation>マージではない</translation>
+    </message>
+    <message>
+        <source>Its piece “{text}” ends as {n} tokens: {why}</source>
+        <translation>このトークンのピース「{text}」は最終的に {n} トークンになります: {why}</translation>
+    </message>
+</context>
+<context>
     <name>RatioHeatmap</name>
     <message>
         <source>Ratio heatmap</source>
@@ -1241,6 +1864,17 @@ score {score:.4f} (log probability)
     <message>
         <source>{language} — {tokenizer}: ratio {ratio}, mean sentence ratio {mean} · {tokens:,} tokens (reference {reference})</source>
         <translation>{language} — {tokenizer}: 比 {ratio}、文ごとの比の平均 {mean} · {tokens:,} トークン（基準 {reference}）</translation>
+    </message>
+</context>
+<context>
+    <name>SentenceCanvas</name>
+    <message>
+        <source> · ends or starts inside a character</source>
+        <translation> · 文字の内部で始まるか終わる</translation>
+    </message>
+    <message>
+        <source>{tokenizer}: token {n} of {count} · id {id} · {label} · bytes {hex} ({start}–{end}) · {kind}{inside}</source>
+        <translation>{tokenizer}: トークン {n} / {count} · ID {id} · {label} · バイト列 {hex}（位置 {start}–{end}）· {kind}{inside}</translation>
     </message>
 </context>
 <context>
@@ -1283,6 +1917,119 @@ score {score:.4f} (log probability)
     <message>
         <source>tokens under {tokenizer} (click to sort)</source>
         <translation>{tokenizer} でのトークン数（クリックで並べ替え）</translation>
+    </message>
+</context>
+<context>
+    <name>SessionIO</name>
+    <message>
+        <source>BPE Lens session (*.bpelens)</source>
+        <translation>BPE Lens セッション (*.bpelens)</translation>
+    </message>
+    <message>
+        <source>The session&apos;s tokenizer {name} is not at {folder}: where is it now?</source>
+        <translation>セッションのトークナイザー {name} が {folder} にありません。今どこにありますか？</translation>
+    </message>
+    <message>
+        <source>{path} was not found; the session opened with the tokenizer already shown</source>
+        <translation>{path} が見つかりませんでした。セッションは表示中のトークナイザーのまま開きました</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>セッションの保存</translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation>セッションを開く</translation>
+    </message>
+</context>
+<context>
+    <name>StatusText</name>
+    <message>
+        <source>{tokens:,} tokens · {characters:,} characters · {bytes:,} bytes · {ratio} bytes/token · round trip {check}</source>
+        <translation>{tokens:,} トークン · {characters:,} 文字 · {bytes:,} バイト · {ratio} バイト/トークン · ラウンドトリップ {check}</translation>
+    </message>
+    <message>
+        <source>{names} and {n} more</source>
+        <translation>{names} ほか {n} 個</translation>
+    </message>
+    <message>
+        <source>⚠ {n} special-token strings read as control tokens: {names}</source>
+        <translation>⚠ 特殊トークン文字列 {n} 個を制御トークンとして読み取りました: {names}</translation>
+    </message>
+    <message>
+        <source>⚠ {n} special-token string read as control token: {names}</source>
+        <translation>⚠ 特殊トークン文字列 {n} 個を制御トークンとして読み取りました: {names}</translation>
+    </message>
+    <message>
+        <source>Treat as plain text</source>
+        <translation>テキストとして扱う</translation>
+    </message>
+    <message>
+        <source>special-token strings kept as plain text: {names}</source>
+        <translation>特殊トークン文字列をテキストのまま扱っています: {names}</translation>
+    </message>
+    <message>
+        <source>Recognise special tokens</source>
+        <translation>特殊トークンを認識する</translation>
+    </message>
+</context>
+<context>
+    <name>StepControls</name>
+    <message>
+        <source>½ step/s</source>
+        <translation>毎秒 ½ ステップ</translation>
+    </message>
+    <message>
+        <source>1 step/s</source>
+        <translation>毎秒 1 ステップ</translation>
+    </message>
+    <message>
+        <source>2 steps/s</source>
+        <translation>毎秒 2 ステップ</translation>
+    </message>
+    <message>
+        <source>4 steps/s</source>
+        <translation>毎秒 4 ステップ</translation>
+    </message>
+    <message>
+        <source>10 steps/s</source>
+        <translation>毎秒 10 ステップ</translation>
+    </message>
+    <message>
+        <source>30 steps/s</source>
+        <translation>毎秒 30 ステップ</translation>
+    </message>
+    <message>
+        <source>To the start (Home)</source>
+        <translation>最初へ（Home）</translation>
+    </message>
+    <message>
+        <source>One step back (←)</source>
+        <translation>1 ステップ戻る（←）</translation>
+    </message>
+    <message>
+        <source>Play / pause (space)</source>
+        <translation>再生 / 一時停止（スペース）</translation>
+    </message>
+    <message>
+        <source>One step forward (→)</source>
+        <translation>1 ステップ進む（→）</translation>
+    </message>
+    <message>
+        <source>To the end (End)</source>
+        <translation>最後へ（End）</translation>
+    </message>
+    <message>
+        <source>Playing speed</source>
+        <translation>再生速度</translation>
+    </message>
+    <message>
+        <source>Scrub through all steps</source>
+        <translation>ドラッグですべてのステップを移動</translation>
+    </message>
+    <message>
+        <source>step {position} of {count}</source>
+        <translation>ステップ {position} / {count}</translation>
     </message>
 </context>
 <context>
@@ -1700,6 +2447,145 @@ score {score:.4f} (log probability)
     </message>
 </context>
 <context>
+    <name>TokenInfo</name>
+    <message>
+        <source>id {id} · {kind}</source>
+        <translation>ID {id} · {kind}</translation>
+    </message>
+    <message>
+        <source>text “{text}”</source>
+        <translation>テキスト「{text}」</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（なし）</translation>
+    </message>
+    <message>
+        <source>bytes {hex} — ends inside a character</source>
+        <translation>バイト列 {hex} — 文字の内部で終わる</translation>
+    </message>
+    <message>
+        <source>bytes {hex}</source>
+        <translation>バイト列 {hex}</translation>
+    </message>
+    <message>
+        <source>vocabulary “{spelling}”</source>
+        <translation>語彙での綴り「{spelling}」</translation>
+    </message>
+    <message>
+        <source>merge rank {rank}</source>
+        <translation>マージのランク {rank}</translation>
+    </message>
+    <message>
+        <source>merged from “{left}” ({left_id}) + “{right}” ({right_id})</source>
+        <translation>「{left}」({left_id}) + 「{right}」({right_id}) からマージ</translation>
+    </message>
+    <message>
+        <source>bytes {byte_start}–{byte_end}, characters {char_start}–{char_end}</source>
+        <translation>バイト位置 {byte_start}–{byte_end}、文字位置 {char_start}–{char_end}</translation>
+    </message>
+</context>
+<context>
+    <name>TokenKind</name>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>byte</source>
+        <translation>バイト</translation>
+    </message>
+    <message>
+        <source>char</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>merged</source>
+        <translation>マージ</translation>
+    </message>
+    <message>
+        <source>end_of_word</source>
+        <translation>語末</translation>
+    </message>
+    <message>
+        <source>byte_fallback</source>
+        <translation>バイトフォールバック</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>unused</source>
+        <translation>未使用</translation>
+    </message>
+    <message>
+        <source>piece</source>
+        <translation>ピース</translation>
+    </message>
+    <message>
+        <source>word</source>
+        <translation>語頭</translation>
+    </message>
+    <message>
+        <source>continuation</source>
+        <translation>継続</translation>
+    </message>
+</context>
+<context>
+    <name>TokenMenu</name>
+    <message>
+        <source>How is this token built? (merge tree)</source>
+        <translation>このトークンの作られ方（マージの木）</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizerFiles</name>
+    <message>
+        <source>Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;SentencePiece models (*.model);;All files (*)</source>
+        <translation>トークナイザー (*.json *.tiktoken *.bpe *.model *.txt);;SentencePiece モデル (*.model);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Text (*.txt *.md);;All files (*)</source>
+        <translation>テキスト (*.txt *.md);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read {path}: {error}</source>
+        <translation>{path} を読み込めません: {error}</translation>
+    </message>
+    <message>
+        <source>{name} is not UTF-8 text (byte {position} is 0x{byte:02X}); the text was left as it is</source>
+        <translation>{name} は UTF-8 テキストではありません（{position} バイト目が 0x{byte:02X}）。テキストは元のままです</translation>
+    </message>
+</context>
+<context>
+    <name>TokenizerPicker</name>
+    <message>
+        <source>Bundled demos</source>
+        <translation>同梱デモ</translation>
+    </message>
+    <message>
+        <source>Opened</source>
+        <translation>開いたファイル</translation>
+    </message>
+    <message>
+        <source>Hugging Face cache</source>
+        <translation>Hugging Face キャッシュ</translation>
+    </message>
+    <message>
+        <source>tiktoken cache</source>
+        <translation>tiktoken キャッシュ</translation>
+    </message>
+    <message>
+        <source>Recent files</source>
+        <translation>最近使ったファイル</translation>
+    </message>
+</context>
+<context>
     <name>TrainingView</name>
     <message>
         <source>Reading {name}…</source>
@@ -1880,6 +2766,49 @@ score {score:.4f} (log probability)
     <message>
         <source>tied: the tie rule passed it over</source>
         <translation>同点: 同点時の規則で見送られた</translation>
+    </message>
+</context>
+<context>
+    <name>Views</name>
+    <message>
+        <source>Layers: characters · bytes · pieces · tokens</source>
+        <translation>レイヤー: 文字 · バイト · ピース · トークン</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>レイヤー</translation>
+    </message>
+    <message>
+        <source>As the tokenizer cuts it</source>
+        <translation>トークナイザーによる分割</translation>
+    </message>
+    <message>
+        <source>Merge playback: every merge of this text, step by step</source>
+        <translation>マージの再生: このテキストのすべてのマージを 1 ステップずつ</translation>
+    </message>
+    <message>
+        <source>Merge playback</source>
+        <translation>マージの再生</translation>
+    </message>
+    <message>
+        <source>Training playback: train on a corpus, then step through its merges</source>
+        <translation>学習の再生: コーパスで学習し、そのマージを 1 ステップずつたどります</translation>
+    </message>
+    <message>
+        <source>Training playback</source>
+        <translation>学習の再生</translation>
+    </message>
+    <message>
+        <source>Compare languages</source>
+        <translation>言語の比較</translation>
+    </message>
+    <message>
+        <source>Training studio</source>
+        <translation>学習スタジオ</translation>
+    </message>
+    <message>
+        <source>Debugging kit</source>
+        <translation>デバッグキット</translation>
     </message>
 </context>
 </TS>

@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import style
+from ..i18n import translate
 from .compare_view import CompareView
 from .debug_view import DebugView
 from .ids_panel import IdsPanel
@@ -64,19 +66,34 @@ class ViewSpec:
     stretch: int = 0
     tab: str = ""  # the tab's label
 
+    # The title and tab stay English here (a spec is data); the window shows these.
+    def shown_title(self) -> str:
+        return translate("Views", self.title) if self.title else ""
+
+    def shown_tab(self) -> str:
+        return translate("Views", self.tab) if self.tab else ""
+
 
 # In the order the views attach: each gets a new encoding one turn of the event loop after the
 # one before (the first at once), so no single turn stalls on a big text.
 VIEWS: tuple[ViewSpec, ...] = (
-    ViewSpec("layers", "Layers: characters · bytes · pieces · tokens", LayersView, "tab",
-             470, stretch=1, tab="Layers"),
-    ViewSpec("shaped", "As the tokenizer cuts it", ShapedView, "beside_text", 640),
-    ViewSpec("playback", "Merge playback: every merge of this text, step by step", PlaybackView,
-             "tab", 470, stretch=1, tab="Merge playback"),
-    ViewSpec("training", "Training playback: train on a corpus, then step through its merges",
-             TrainingView, "tab", 470, stretch=1, tab="Training playback"),
-    ViewSpec("compare", "", CompareView, "tab", 470, stretch=1, tab="Compare languages"),
-    ViewSpec("studio", "", StudioView, "tab", 470, stretch=1, tab="Training studio"),
-    ViewSpec("debug", "", DebugView, "tab", 470, stretch=1, tab="Debugging kit"),
+    ViewSpec("layers", QT_TRANSLATE_NOOP("Views", "Layers: characters · bytes · pieces · tokens"),
+             LayersView, "tab", 470, stretch=1, tab=QT_TRANSLATE_NOOP("Views", "Layers")),
+    ViewSpec("shaped", QT_TRANSLATE_NOOP("Views", "As the tokenizer cuts it"), ShapedView,
+             "beside_text", 640),
+    ViewSpec("playback", QT_TRANSLATE_NOOP("Views", "Merge playback: every merge of this text, "
+                                                    "step by step"),
+             PlaybackView, "tab", 470, stretch=1,
+             tab=QT_TRANSLATE_NOOP("Views", "Merge playback")),
+    ViewSpec("training", QT_TRANSLATE_NOOP("Views", "Training playback: train on a corpus, then "
+                                                    "step through its merges"),
+             TrainingView, "tab", 470, stretch=1,
+             tab=QT_TRANSLATE_NOOP("Views", "Training playback")),
+    ViewSpec("compare", "", CompareView, "tab", 470, stretch=1,
+             tab=QT_TRANSLATE_NOOP("Views", "Compare languages")),
+    ViewSpec("studio", "", StudioView, "tab", 470, stretch=1,
+             tab=QT_TRANSLATE_NOOP("Views", "Training studio")),
+    ViewSpec("debug", "", DebugView, "tab", 470, stretch=1,
+             tab=QT_TRANSLATE_NOOP("Views", "Debugging kit")),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )

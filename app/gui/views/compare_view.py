@@ -35,7 +35,7 @@ from ...parallel_corpora import DEMO_CORPUS
 from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
 from ..settings import recent_corpora, remember_corpus
-from ..tokenizer_files import TOKENIZER_FILTER, path_choice
+from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
 from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
@@ -360,7 +360,7 @@ class CompareView(QWidget):
 
     def ask_add_tokenizer(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a tokenizer to compare"), "",
-                                              TOKENIZER_FILTER)
+                                              tokenizer_filter())
         if path:
             self.set_tokenizers([*self.ticked_tokenizers(), path_choice(path)])
 

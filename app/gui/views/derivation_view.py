@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import DerivationNode, Tokenizer, derivation, visible
 
 from .. import style
+from ..i18n import translate
 from ..ui_theme import canvas_ink
 from .chip_canvas import chip_label
 
@@ -63,9 +64,11 @@ class DerivationView(QWidget):
 
     def _caption(self, node: DerivationNode) -> str:
         # A rank file's rank is its id: say it once.
-        if node.rule is None or node.rule.rank == node.id:
-            return f"{node.id}" + (" = rank" if node.rule is not None else "")
-        return f"{node.id} · r{node.rule.rank}"
+        if node.rule is None:
+            return f"{node.id}"
+        if node.rule.rank == node.id:
+            return self.tr("{id} = rank").format(id=node.id)
+        return self.tr("{id} · r{rank}").format(id=node.id, rank=node.rule.rank)
 
     def _place(self, tree: DerivationNode) -> None:
         chip_h = self._metrics.height() + 10
@@ -134,9 +137,11 @@ def tree_lines(tree: DerivationNode, labels: dict[int, str]) -> list[str]:
     out: list[str] = []
 
     def walk(node: DerivationNode, depth: int) -> None:
-        rank = f", rank {node.rule.rank}" if node.rule else (
-            " — no merge builds it" if node.unbuilt else "")
-        out.append(f"{'  ' * depth}“{labels.get(node.id, node.label)}” id {node.id}{rank}")
+        rank = translate("DerivationDialog", ", rank {rank}").format(rank=node.rule.rank) \
+            if node.rule else (translate("DerivationDialog", " — no merge builds it")
+                               if node.unbuilt else "")
+        out.append("  " * depth + translate("DerivationDialog", "“{label}” id {id}{rank}").format(
+            label=labels.get(node.id, node.label), id=node.id, rank=rank))
         if node.left is not None and node.right is not None:
             walk(node.left, depth + 1)
             walk(node.right, depth + 1)
@@ -151,7 +156,7 @@ class DerivationDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("How this token is built")
+        self.setWindowTitle(self.tr("How this token is built"))
         self.resize(980, 560)
         self.heading = QLabel()
         self.heading.setWordWrap(True)
@@ -165,12 +170,12 @@ class DerivationDialog(QDialog):
         scroll.setWidgetResizable(False)
         self.lines: list[str] = []
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = buttons.addButton("Copy as text",
+        self.copy_button = buttons.addButton(self.tr("Copy as text"),
                                              QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(
             lambda: QApplication.clipboard().setText("\n".join(self.lines)))
         # The whole tree (not just what the scroll area shows), for slides.
-        self.picture_button = buttons.addButton("Export picture…",
+        self.picture_button = buttons.addButton(self.tr("Export picture…"),
                                                 QDialogButtonBox.ButtonRole.ActionRole)
         self.picture_button.clicked.connect(self.ask_export_picture)
         buttons.rejected.connect(self.close)
@@ -196,12 +201,17 @@ class DerivationDialog(QDialog):
         merges = sum(1 for n in tree.nodes() if n.rule is not None)
         leaves = sum(1 for _ in tree.leaves())
         # "Token" first: a label that starts with Arabic would turn the line right to left.
-        self.heading.setText(
-            f"Token “{shown}” (id {token_id}): {merges} merges from {leaves} "
-            f"{'symbols' if leaves != 1 else 'symbol'}" if merges else
-            f"Token “{shown}” (id {token_id}) is not built by any merge"
-            + (" — a token longer than one symbol that the merges never form"
-               if tree.unbuilt else " — a base symbol or an added token"))
+        if merges:
+            heading = (self.tr("Token “{label}” (id {id}): {merges} merges from {n} symbols")
+                       if leaves != 1 else
+                       self.tr("Token “{label}” (id {id}): {merges} merges from {n} symbol"))
+        elif tree.unbuilt:
+            heading = self.tr("Token “{label}” (id {id}) is not built by any merge — a token "
+                              "longer than one symbol that the merges never form")
+        else:
+            heading = self.tr("Token “{label}” (id {id}) is not built by any merge — a base "
+                              "symbol or an added token")
+        self.heading.setText(heading.format(label=shown, id=token_id, merges=merges, n=leaves))
         self.why.setText(why)
         self.why.setVisible(bool(why))
         self.lines = tree_lines(tree, self.tree_view.labels)

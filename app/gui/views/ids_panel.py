@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import common_affixes
 
 from .. import style
+from ..i18n import translate
 from ..offsets import shifted
 from ..text_slices import next_turn
 
@@ -58,9 +59,10 @@ def parse_ids(text: str) -> list[int]:
         if field:
             pos = text.index(field, pos)
             if not field.isascii() or not field.isdigit():
-                raise ValueError(f"not an id: {field[:20]!r} at character {pos} (field "
-                                 f"{len(ids) + 1}); ids are whole numbers separated by "
-                                 "commas or spaces")
+                raise ValueError(translate(
+                    "IdsPanel", "not an id: {field} at character {position} (field {number}); "
+                    "ids are whole numbers separated by commas or spaces").format(
+                    field=repr(field[:20]), position=pos, number=len(ids) + 1))
             ids.append(int(field))
             pos += len(field)
     return ids
@@ -136,15 +138,15 @@ class IdsPanel(QWidget):
         super().__init__(parent)
         self.box = IdsBox()
         self.box.setFont(QFont(*style.IDS_FONT))
-        self.box.setPlaceholderText("token ids — type or paste a list of ids and press Enter "
-                                    "to decode it")
-        self.copy_button = QPushButton("Copy ids")
+        self.box.setPlaceholderText(self.tr("token ids — type or paste a list of ids and press "
+                                            "Enter to decode it"))
+        self.copy_button = QPushButton(self.tr("Copy ids"))
         self.message = QLabel()
         self.message.setStyleSheet(style.ERROR_TEXT)
         self.hint = QLabel()
         self.hint.setStyleSheet(style.MUTED)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Ids"))
+        row.addWidget(QLabel(self.tr("Ids")))
         row.addWidget(self.message, 1)
         row.addWidget(self.hint)
         row.addWidget(self.copy_button)
@@ -399,8 +401,8 @@ class IdsPanel(QWidget):
         self._in_sync = False
         self._serial = None
         self.box.setExtraSelections([])
-        self.hint.setText("Enter decodes these ids into the text · Esc puts back the "
-                          "encoding's")
+        self.hint.setText(self.tr("Enter decodes these ids into the text · Esc puts back the "
+                                  "encoding's"))
 
     def commit(self) -> None:
         """Decode what the box holds (Enter, or after a paste)."""
@@ -417,7 +419,8 @@ class IdsPanel(QWidget):
             self.revert()
             return
         if not ids:
-            self.message.setText("no ids to decode: type ids separated by commas or spaces")
+            self.message.setText(self.tr("no ids to decode: type ids separated by commas or "
+                                         "spaces"))
             return
         self.ids_entered.emit(ids)
 

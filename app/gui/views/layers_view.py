@@ -16,7 +16,7 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QPoint, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -34,6 +34,7 @@ from bpelens.core import TokenTable, hex_bytes, invisible_name, visible
 from ..bands import Bands, compute_bands
 from ..encode_job import EncodedText, bands_for
 from ..settings import ViewOptions
+from ..status_text import token_lines
 from ..token_colors import SPECIAL, chip_color, text_color
 from ..ui_theme import canvas_ink
 from .token_menu import token_menu
@@ -50,7 +51,11 @@ ROW_PIECES = 14
 ROW_TOKENS = 30
 ROW_IDS = 14
 BAND_GAP = 12
-ROW_NAMES = ("characters", "bytes", "pieces", "tokens")
+# The rows' names as drawn at their left (translated where drawn).
+ROW_NAMES = (QT_TRANSLATE_NOOP("LayersView", "characters"),
+             QT_TRANSLATE_NOOP("LayersView", "bytes"),
+             QT_TRANSLATE_NOOP("LayersView", "pieces"),
+             QT_TRANSLATE_NOOP("LayersView", "tokens"))
 
 
 # Above this many characters, new bands for a new width are made off the GUI thread.
@@ -153,7 +158,7 @@ class LayersView(QAbstractScrollArea):
         session.watch_encoding(self._show)
         session.options_changed.connect(self._apply)
         session.loaded.connect(lambda *_: self._apply(session.options))
-        self.info = lambda index: session.token_info(index).lines()
+        self.info = lambda index: token_lines(session.token_info(index))
         self._apply(session.options)
 
     def shows(self, encoded: EncodedText) -> bool:
@@ -439,7 +444,8 @@ class LayersView(QAbstractScrollArea):
         y = top
         for name, row_height in zip(ROW_NAMES, rows, strict=True):
             painter.drawText(QRect(2, y, self.label_width - 6, row_height),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, name)
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             self.tr(name))
             y += row_height
         if b1 <= b0:
             return

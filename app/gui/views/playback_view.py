@@ -25,6 +25,7 @@ from bpelens.core import EncodingPlayback, PiecePlayback, Tokenizer, visible, wh
 from .. import style
 from ..editor_text import code_points_in_units
 from ..encode_job import EncodedText
+from ..i18n import translate
 from ..worker import Job
 from .chip_canvas import MERGED, STOPPED, Chip, ChipCanvas, chip_label
 from .playback_parts import (
@@ -56,13 +57,14 @@ def build_playback(tokenizer: Tokenizer, text: str, special, job: Job) -> Encodi
     """The traced encoding of ``text`` (its first PLAYBACK_CHARS characters)."""
     def progress(fraction: float) -> None:
         job.check()
-        job.progress(fraction, f"Tracing the merges of {len(text):,} characters…")
+        job.progress(fraction, translate("PlaybackView", "Tracing the merges of {n:,} "
+                                         "characters…").format(n=len(text)))
 
     encoding = tokenizer.encode(text[:PLAYBACK_CHARS], special=special, trace=True,
                                 progress=progress)
     job.check()
     playback = EncodingPlayback(tokenizer, encoding)
-    job.progress(None, "Looking up the merges present at every step…")
+    job.progress(None, translate("PlaybackView", "Looking up the merges present at every step…"))
     playback.prepare(job.check)
     return playback
 
@@ -92,13 +94,13 @@ class PlaybackView(QWidget):
         self._last_text_position: int | None = None
 
         self.order_box = QComboBox()
-        self.order_box.addItem("One piece at a time", PIECE)
-        self.order_box.addItem("Whole text: each rank everywhere at once", TEXT)
+        self.order_box.addItem(self.tr("One piece at a time"), PIECE)
+        self.order_box.addItem(self.tr("Whole text: each rank everywhere at once"), TEXT)
         self.order_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.order_box.currentIndexChanged.connect(
             lambda: self.set_order(self.order_box.currentData()))
-        self.prev_piece = quiet_button("◀ piece", "The piece before")
-        self.next_piece = quiet_button("piece ▶", "The piece after")
+        self.prev_piece = quiet_button(self.tr("◀ piece"), self.tr("The piece before"))
+        self.next_piece = quiet_button(self.tr("piece ▶"), self.tr("The piece after"))
         self.prev_piece.clicked.connect(lambda: self.set_slot(self.slot - 1))
         self.next_piece.clicked.connect(lambda: self.set_slot(self.slot + 1))
         self.piece_label = QLabel()
@@ -118,9 +120,10 @@ class PlaybackView(QWidget):
         # Piece order keeps the newest state in sight once the canvas has grown to hold it.
         self._stick_to_bottom = False
         self.scroll.verticalScrollBar().rangeChanged.connect(self._on_range)
-        self.table = read_only_table(["rank", "pair", "makes", "id", "times"])
-        self.table_title = title_label("Merges present now — the lowest rank goes next")
-        self.derive_button = quiet_button("How is the selected token built?")
+        self.table = read_only_table([self.tr("rank"), self.tr("pair"), self.tr("makes"),
+                                      self.tr("id"), self.tr("times")])
+        self.table_title = title_label(self.tr("Merges present now — the lowest rank goes next"))
+        self.derive_button = quiet_button(self.tr("How is the selected token built?"))
         self.derive_button.clicked.connect(self._derive_selected)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(stacked(self.info, self.scroll))
@@ -193,12 +196,13 @@ class PlaybackView(QWidget):
         self._built_for = encoded
         cut = len(encoded.table.text) > PLAYBACK_CHARS
         if self._pane is not None:
-            self._pane.set_note(f"the first {PLAYBACK_CHARS:,} characters" if cut else "")
+            self._pane.set_note(self.tr("the first {n:,} characters").format(n=PLAYBACK_CHARS)
+                                if cut else "")
         self.set_playback(playback)
 
     def _on_failed(self, exc: BaseException) -> None:
         if self._pane is not None:
-            self._pane.set_note(f"could not trace this text: {exc}")
+            self._pane.set_note(self.tr("could not trace this text: {error}").format(error=exc))
 
     def _on_selected(self, index: int) -> None:
         table = self.encoded.table if self.encoded is not None else None
@@ -334,7 +338,7 @@ class PlaybackView(QWidget):
         self.prev_piece.setVisible(self.order == PIECE)
         self.next_piece.setVisible(self.order == PIECE)
         if playback is None:
-            self.info.setText("Tracing the merges…" if self.encoded is not None else "")
+            self.info.setText(self.tr("Tracing the merges…") if self.encoded is not None else "")
             self.canvas.set_groups([])
             self.table.setRowCount(0)
             self.piece_label.setText("")
@@ -346,7 +350,8 @@ class PlaybackView(QWidget):
             self.piece_label.setText("")
             return
         if not playback.pieces:
-            self.info.setText("Nothing to merge: the text has no pieces the model merges.")
+            self.info.setText(self.tr("Nothing to merge: the text has no pieces the model "
+                                      "merges."))
             self.canvas.set_groups([])
             self.table.setRowCount(0)
             return
@@ -366,8 +371,8 @@ class PlaybackView(QWidget):
         playback, piece = self.playback, self.piece()
         assert playback is not None and piece is not None
         label = self.label
-        self.piece_label.setText(f"piece {self.slot + 1} of {len(playback.pieces)}: "
-                                 f"“{visible(piece.text)}”")
+        self.piece_label.setText(self.tr("piece {n} of {count}: “{text}”").format(
+            n=self.slot + 1, count=len(playback.pieces), text=visible(piece.text)))
         merges = len(piece.steps)
         finishing = piece.finish and position > merges
         state_index = min(position, merges)
@@ -386,29 +391,40 @@ class PlaybackView(QWidget):
         bar = self.scroll.verticalScrollBar()
         bar.setValue(bar.maximum())
         if finishing:
-            self.info.setText(f"Last step: {piece.finish}.\nFinal tokens: "
-                              + " | ".join(label(t) for t in ids))
+            # piece.finish (what the model did after the merges) is worded by the engine, in
+            # English: the CLI prints it too.
+            self.info.setText(self.tr("Last step: {finish}.\nFinal tokens: {tokens}").format(
+                finish=piece.finish, tokens=" | ".join(label(t) for t in ids)))
         elif position == 0:
-            unit = "bytes" if playback.tokenizer.model.level == "byte" else "symbols"
-            self.info.setText(f"Start: “{visible(piece.text)}” as {len(ids)} {unit}. "
-                              + (f"{merges} merges to play." if merges else
-                                 "No merge applies.")
+            start = (self.tr("Start: “{text}” as {n} bytes. ")
+                     if playback.tokenizer.model.level == "byte"
+                     else self.tr("Start: “{text}” as {n} symbols. "))
+            self.info.setText(start.format(text=visible(piece.text), n=len(ids))
+                              + (self.tr("{n} merges to play.").format(n=merges) if merges else
+                                 self.tr("No merge applies."))
                               + self._why_next(candidates))
         else:
             step = piece.steps[position - 1]
             self.info.setText(
-                f"Step {position} of {merges}: ({label(step.left_id)}, {label(step.right_id)})"
-                f" → {label(step.new_id)} — rank {step.rank}, new id {step.new_id}."
+                self.tr("Step {position} of {count}: ({left}, {right}) → {new} — rank {rank}, "
+                        "new id {id}.").format(
+                    position=position, count=merges, left=label(step.left_id),
+                    right=label(step.right_id), new=label(step.new_id), rank=step.rank,
+                    id=step.new_id)
                 + self._why_next(candidates))
         if position >= merges and not finishing:
             why = why_not_one(piece)
             whole = ""
             if len(ids) == 1 and merges and playback.tokenizer.model.looks_up_whole_piece:
-                whole = (" (tiktoken looks a piece up whole before merging: it is token "
-                         f"{ids[0]}, as the merges give)")
+                whole = self.tr(" (tiktoken looks a piece up whole before merging: it is token "
+                                "{id}, as the merges give)").format(id=ids[0])
+            # Why a piece ends as several tokens is worded by the engine, in English (the CLI
+            # prints it too).
             self.info.setText(self.info.text() + "\n" + (
-                f"Done: the piece is one token{whole}." if len(ids) == 1 else
-                f"Done: {why.sentence(playback.tokenizer, self.label)}."))
+                self.tr("Done: the piece is one token{whole}.").format(whole=whole)
+                if len(ids) == 1 else
+                self.tr("Done: {why}.").format(why=why.sentence(playback.tokenizer,
+                                                                self.label))))
         # A rule present twice in the piece is one row (its leftmost occurrence goes first).
         rows: dict[int, list] = {}
         for c in candidates:
@@ -451,17 +467,22 @@ class PlaybackView(QWidget):
         first = candidates[0].rule
         times = sum(1 for c in candidates if c.rule.rank == first.rank)
         rules = len({c.rule.rank for c in candidates})
-        where = f" (present {times}×: the leftmost goes first)" if times > 1 else ""
-        return (f"\nNext: ({self.label(first.left_id)}, {self.label(first.right_id)}) — the "
-                f"lowest rank of the {rules} merge{'s' if rules != 1 else ''} present{where}.")
+        where = self.tr(" (present {n}×: the leftmost goes first)").format(n=times) \
+            if times > 1 else ""
+        sentence = (self.tr("Next: ({left}, {right}) — the lowest rank of the {n} merges "
+                            "present{where}.") if rules != 1 else
+                    self.tr("Next: ({left}, {right}) — the lowest rank of the {n} merge "
+                            "present{where}."))
+        return "\n" + sentence.format(left=self.label(first.left_id),
+                                      right=self.label(first.right_id), n=rules, where=where)
 
     def _render_text(self, position: int) -> None:
         self._stick_to_bottom = False
         playback = self.playback
         assert playback is not None
         label = self.label
-        self.piece_label.setText(f"{len(playback.pieces)} pieces, "
-                                 f"{len(playback.text_steps)} distinct merges")
+        self.piece_label.setText(self.tr("{pieces} pieces, {merges} distinct merges").format(
+            pieces=len(playback.pieces), merges=len(playback.text_steps)))
         made = playback.text_steps[position - 1] if position > 0 else None
         touched = set(made.pieces) if made is not None else set()
         cache = self._text_chips
@@ -492,37 +513,44 @@ class PlaybackView(QWidget):
                                           40, int(rect.height()))
         candidates = playback.text_candidates(position, CANDIDATE_ROWS)
         if made is None:
-            self.info.setText(f"Start: {sum(map(len, states)):,} symbols in "
-                              f"{len(states):,} pieces.")
+            self.info.setText(self.tr("Start: {symbols:,} symbols in {pieces:,} pieces.").format(
+                symbols=sum(map(len, states)), pieces=len(states)))
         else:
             r = made.rule
-            self.info.setText(
-                f"Text step {position} of {len(playback.text_steps)}: rank {r.rank}, "
-                f"({label(r.left_id)}, {label(r.right_id)}) → {label(r.new_id)} (id "
-                f"{r.new_id}), applied {made.count}× in {len(made.pieces)} "
-                f"piece{'s' if len(made.pieces) != 1 else ''}. "
-                f"{sum(map(len, states)):,} tokens now.")
+            sentence = (self.tr("Text step {position} of {count}: rank {rank}, ({left}, {right}) "
+                                "→ {new} (id {id}), applied {times}× in {pieces} pieces. "
+                                "{tokens:,} tokens now.") if len(made.pieces) != 1 else
+                        self.tr("Text step {position} of {count}: rank {rank}, ({left}, {right}) "
+                                "→ {new} (id {id}), applied {times}× in {pieces} piece. "
+                                "{tokens:,} tokens now."))
+            self.info.setText(sentence.format(
+                position=position, count=len(playback.text_steps), rank=r.rank,
+                left=label(r.left_id), right=label(r.right_id), new=label(r.new_id),
+                id=r.new_id, times=made.count, pieces=len(made.pieces),
+                tokens=sum(map(len, states))))
         stops: list[tuple[int, int, int]] = []
         if position >= len(playback.text_steps):
             stops = [(a, b, n) for (a, b), n in playback.text_stops().most_common(
                 CANDIDATE_ROWS)]
             changed = [p for p in playback.pieces if p.finish]
-            after = (f" Then {len(changed):,} pieces change: {changed[0].finish}."
-                     if changed else "")
-            self.info.setText(self.info.text() + f"\nDone: {len(playback.encoding.ids):,} "
-                              f"tokens; the pairs left are not merges.{after}")
+            after = (self.tr(" Then {n:,} pieces change: {finish}.").format(
+                n=len(changed), finish=changed[0].finish) if changed else "")
+            self.info.setText(self.info.text() + "\n" + self.tr(
+                "Done: {n:,} tokens; the pairs left are not merges.{after}").format(
+                n=len(playback.encoding.ids), after=after))
         self._fill_candidates(candidates, stops=stops)
 
     def _fill_candidates(self, rows, *, stops) -> None:
         label = self.label
         if stops:
-            self.table_title.setText("Where merging stopped: adjacent pairs no merge joins")
+            self.table_title.setText(self.tr("Where merging stopped: adjacent pairs no merge "
+                                             "joins"))
             self.table.setRowCount(len(stops))
             for row, (a, b, n) in enumerate(stops):
-                set_row(self.table, row, ["—", f"{label(a)} + {label(b)}", "not a merge", "",
-                                          str(n)])
+                set_row(self.table, row, ["—", f"{label(a)} + {label(b)}",
+                                          self.tr("not a merge"), "", str(n)])
             return
-        self.table_title.setText("Merges present now — the lowest rank goes next")
+        self.table_title.setText(self.tr("Merges present now — the lowest rank goes next"))
         self.table.setRowCount(len(rows))
         for row, (rule, count) in enumerate(rows):
             set_row(self.table, row, [
@@ -549,8 +577,9 @@ class PlaybackView(QWidget):
         if self.playback is not None and self.playback.pieces:
             piece = self.playback.pieces[slot]
             if len(piece.final_ids) > 1:
-                why = (f"Its piece “{visible(piece.text)}” ends as {len(piece.final_ids)} tokens: "
-                       + why_not_one(piece).sentence(self.playback.tokenizer, self.label))
+                why = self.tr("Its piece “{text}” ends as {n} tokens: {why}").format(
+                    text=visible(piece.text), n=len(piece.final_ids),
+                    why=why_not_one(piece).sentence(self.playback.tokenizer, self.label))
         self.derivation_wanted.emit(token_id, why)
 
     def _derive_selected(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from bpelens.core import Tokenizer, short_name, visible
 
+from ..status_text import kind_name
 from ..token_colors import chip_color, first_color, next_color, text_color
 from ..ui_theme import canvas_ink
 from .chip_canvas import HEX_ERRORS
@@ -245,11 +246,13 @@ class SentenceCanvas(QWidget):
         token = segmentation.tokens[chip.index]
         tokenizer = self.tokenizers[chip.row] if chip.row < len(self.tokenizers) else None
         data = tokenizer.token_bytes(token.token_id) if tokenizer is not None else b""
-        inside = " · ends or starts inside a character" if token.partial else ""
-        return (f"{short_name(segmentation.tokenizer)}: token {chip.index + 1} of "
-                f"{len(segmentation.tokens)} · id {token.token_id} · {chip.label!r} · bytes "
-                f"{data.hex(' ').upper()} ({token.byte_start}–{token.byte_end}) · "
-                f"{token.kind}{inside}")
+        inside = self.tr(" · ends or starts inside a character") if token.partial else ""
+        return self.tr("{tokenizer}: token {n} of {count} · id {id} · {label} · bytes {hex} "
+                       "({start}–{end}) · {kind}{inside}").format(
+            tokenizer=short_name(segmentation.tokenizer), n=chip.index + 1,
+            count=len(segmentation.tokens), id=token.token_id, label=repr(chip.label),
+            hex=data.hex(" ").upper(), start=token.byte_start, end=token.byte_end,
+            kind=kind_name(token.kind), inside=inside)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         chip = self.chip_at(event.position().x(), event.position().y())

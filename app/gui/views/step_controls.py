@@ -4,14 +4,18 @@ Home End) anywhere in the view that owns it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
 
 from .playback_parts import quiet_button
 
-SPEEDS = (("½ step/s", 2000), ("1 step/s", 1000), ("2 steps/s", 500), ("4 steps/s", 250),
-          ("10 steps/s", 100), ("30 steps/s", 33))
+SPEEDS = ((QT_TRANSLATE_NOOP("StepControls", "½ step/s"), 2000),
+          (QT_TRANSLATE_NOOP("StepControls", "1 step/s"), 1000),
+          (QT_TRANSLATE_NOOP("StepControls", "2 steps/s"), 500),
+          (QT_TRANSLATE_NOOP("StepControls", "4 steps/s"), 250),
+          (QT_TRANSLATE_NOOP("StepControls", "10 steps/s"), 100),
+          (QT_TRANSLATE_NOOP("StepControls", "30 steps/s"), 33))
 DEFAULT_SPEED = 2
 
 
@@ -24,22 +28,22 @@ class StepControls(QWidget):
         super().__init__(parent)
         self.count = 0
         self.position = 0
-        self.start_button = self._button("⏮", "To the start (Home)", self.to_start)
-        self.back_button = self._button("◀", "One step back (←)", self.back)
-        self.play_button = self._button("▶", "Play / pause (space)", self.toggle_play)
-        self.forward_button = self._button("▶|", "One step forward (→)", self.forward)
-        self.end_button = self._button("⏭", "To the end (End)", self.to_end)
+        self.start_button = self._button("⏮", self.tr("To the start (Home)"), self.to_start)
+        self.back_button = self._button("◀", self.tr("One step back (←)"), self.back)
+        self.play_button = self._button("▶", self.tr("Play / pause (space)"), self.toggle_play)
+        self.forward_button = self._button("▶|", self.tr("One step forward (→)"), self.forward)
+        self.end_button = self._button("⏭", self.tr("To the end (End)"), self.to_end)
         self.speed = QComboBox()
         self.speed.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for label, ms in SPEEDS:
-            self.speed.addItem(label, ms)
+            self.speed.addItem(self.tr(label), ms)
         self.speed.setCurrentIndex(DEFAULT_SPEED)
-        self.speed.setToolTip("Playing speed")
+        self.speed.setToolTip(self.tr("Playing speed"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.slider.setToolTip("Scrub through all steps")
+        self.slider.setToolTip(self.tr("Scrub through all steps"))
         self.slider.valueChanged.connect(self.go)
-        self.where = QLabel("step 0 of 0")
+        self.where = QLabel(self.tr("step {position} of {count}").format(position=0, count=0))
         self.where.setMinimumWidth(120)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -81,7 +85,8 @@ class StepControls(QWidget):
         self.slider.blockSignals(True)
         self.slider.setValue(position)
         self.slider.blockSignals(False)
-        self.where.setText(f"step {position} of {self.count}")
+        self.where.setText(self.tr("step {position} of {count}").format(position=position,
+                                                                        count=self.count))
         if position >= self.count:
             self.pause()
         self.moved.emit(position)

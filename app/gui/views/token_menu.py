@@ -7,6 +7,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QMenu, QWidget
 
+from ..i18n import translate
+
 
 def token_menu(parent: QWidget, index: int, where: QPoint, derive: Callable[[int], None],
                *, base: QMenu | None = None) -> None:
@@ -15,7 +17,7 @@ def token_menu(parent: QWidget, index: int, where: QPoint, derive: Callable[[int
     menu = base or QMenu(parent)
     if base is not None:
         menu.addSeparator()
-    action = menu.addAction("How is this token built? (merge tree)")
+    action = menu.addAction(translate("TokenMenu", "How is this token built? (merge tree)"))
     action.triggered.connect(lambda: derive(index))
     menu.exec(where)
     menu.deleteLater()
