@@ -23,6 +23,14 @@ GUI_MODULES = ("PySide6", "shiboken6", "pyqtgraph")
 
 
 def wants_cli(args: list[str]) -> bool:
+    # --lang is both the window's and the command line's: the word after it decides.
+    from .cli.cli_i18n import LanguageOptionError, split_language_option
+
+    try:
+        _, args = split_language_option(args)
+    except LanguageOptionError:
+        # A bad language is the CLI's to report when a subcommand follows it.
+        return any(word in SUBCOMMANDS for word in args)
     if args and args[0].endswith(".bpelens"):
         return False  # `bpelens talk.bpelens` opens a saved session in the window
     return bool(args) and (args[0] in SUBCOMMANDS or args[0] in CLI_OPTIONS

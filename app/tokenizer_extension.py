@@ -23,6 +23,7 @@ from bpelens.core import (
     visible,
 )
 
+from .gui.i18n import translate
 from .parallel_corpora import DEMO_CORPUS, open_corpus
 
 EXTENDED_FOLDER = "extended"  # inside the runs folder
@@ -54,10 +55,14 @@ class ExtendOutcome:
 
     def summary(self) -> str:
         ext = self.extension
-        why = {"merges": "as many as asked", "no_pairs": "no pair was left",
-               "min_frequency": "the best pair was below the minimum frequency"}
-        return (f"{len(ext.merges):,} merges learned ({ext.new_tokens:,} new tokens; stopped: "
-                f"{why.get(ext.stop_reason, ext.stop_reason)}). Saved as {self.path.name}.")
+        why = {"merges": translate("TokenizerExtension", "as many as asked"),
+               "no_pairs": translate("TokenizerExtension", "no pair was left"),
+               "min_frequency": translate("TokenizerExtension",
+                                          "the best pair was below the minimum frequency")}
+        return translate("TokenizerExtension", "{merges:,} merges learned ({tokens:,} new "
+                         "tokens; stopped: {why}). Saved as {file}.").format(
+                             merges=len(ext.merges), tokens=ext.new_tokens,
+                             why=why.get(ext.stop_reason, ext.stop_reason), file=self.path.name)
 
 
 def source_lines(plan: ExtendPlan) -> list[str]:
@@ -66,13 +71,16 @@ def source_lines(plan: ExtendPlan) -> list[str]:
         corpus = open_corpus(plan.corpus)
         language = plan.source.removeprefix(LANGUAGE_SOURCE)
         if language not in corpus.languages:
-            raise ConfigError(f"{language}: not a language of {corpus.name} (it has "
-                              f"{', '.join(corpus.languages)})")
+            raise ConfigError(translate("TokenizerExtension", "{language}: not a language of "
+                                        "{corpus} (it has {languages})").format(
+                                            language=language, corpus=corpus.name,
+                                            languages=", ".join(corpus.languages)))
         rows = corpus.shared_rows([language])
         return corpus.sentences(language, rows)
     path = Path(plan.source)
     if not path.is_file():
-        raise ConfigError(f"{path}: no such text file")
+        raise ConfigError(translate("TokenizerExtension", "{path}: no such text file").format(
+            path=path))
     return [line for line, _ in read_lines(path)]
 
 
@@ -92,7 +100,7 @@ def extension_path(folder: Path, tokenizer: Tokenizer, plan: ExtendPlan) -> Path
 def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: Any
                   ) -> ExtendOutcome:
     """Extend (``job``: the worker's check and progress), save, count before and after."""
-    job.progress(None, "Reading the corpus…")
+    job.progress(None, translate("TokenizerExtension", "Reading the corpus…"))
     lines = source_lines(plan)
     job.check()
 
@@ -106,7 +114,8 @@ def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: A
     folder.mkdir(parents=True, exist_ok=True)
     path = extension_path(folder, tokenizer, plan)
     extension.write(path)
-    job.progress(None, "Counting every language's tokens before and after…")
+    job.progress(None, translate("TokenizerExtension",
+                                 "Counting every language's tokens before and after…"))
     extended = open_tokenizer(path)
     parallel = open_corpus(plan.corpus)
     changes = tokens_before_after(tokenizer, extended, parallel)

@@ -11,6 +11,7 @@ from typing import Any
 from bpelens.core import ConfigError, TrainingConfig, read_corpus
 
 from .demo_data import parallel_demo
+from .gui.i18n import translate
 
 # Candidate pairs kept per merge for the table (the chosen one first).
 TRACE_TOP = 8
@@ -36,13 +37,15 @@ def _seed_config(**kw: Any) -> TrainingConfig:
 def preset_corpora() -> list[TrainingCorpus]:
     demo = [s + "\n" for sentences in parallel_demo().values() for s in sentences]
     return [
-        TrainingCorpus("seed-000", "Seed 000 §1.1: low×5 lower×2 newest×6 widest×3 (4 merges)",
+        TrainingCorpus("seed-000", translate("TrainingCorpora", "Seed 000 §1.1: low×5 lower×2 "
+                                             "newest×6 widest×3 (4 merges)"),
                        SEED_WORDS, _seed_config(vocab_size=14)),
-        TrainingCorpus("seed-001", "Seed 001: the same words, end-of-word marker </w>, "
-                       "first-occurrence ties", SEED_WORDS,
-                       _seed_config(vocab_size=19, end_of_word="</w>",
-                                    tie_break="first_occurrence")),
-        TrainingCorpus("demo", "The bundled demo corpus (every language), bytes, 500 merges",
+        TrainingCorpus("seed-001", translate("TrainingCorpora", "Seed 001: the same words, "
+                                             "end-of-word marker </w>, first-occurrence ties"),
+                       SEED_WORDS, _seed_config(vocab_size=19, end_of_word="</w>",
+                                                tie_break="first_occurrence")),
+        TrainingCorpus("demo", translate("TrainingCorpora", "The bundled demo corpus (every "
+                                         "language), bytes, 500 merges"),
                        tuple(demo), TrainingConfig(vocab_size=256 + 500, level="byte",
                                                    pretokenizer="o200k_base")),
     ]
@@ -51,12 +54,15 @@ def preset_corpora() -> list[TrainingCorpus]:
 def file_corpus(path: Path, merges: int = FILE_MERGES) -> TrainingCorpus:
     """A text file as a corpus (UTF-8, one text per line), byte level with GPT-2's splits."""
     if not path.is_file():
-        raise ConfigError(f"{path}: no such file")
+        raise ConfigError(translate("TrainingCorpora", "{path}: no such file").format(
+            path=path))
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
-        raise ConfigError(f"{path}: {size / 2**20:.0f} MB is more than the "
-                          f"{MAX_FILE_BYTES >> 20} MB training playback reads; use "
-                          f"`bpelens train --trace-top K` and open the result")
+        raise ConfigError(translate("TrainingCorpora", "{path}: {size:.0f} MB is more than the "
+                                    "{limit} MB training playback reads; use `bpelens train "
+                                    "--trace-top K` and open the result").format(
+                                        path=path, size=size / 2**20,
+                                        limit=MAX_FILE_BYTES >> 20))
     texts = tuple(read_corpus([path]))
     return TrainingCorpus(f"file:{path}", path.name, texts,
                           TrainingConfig(vocab_size=256 + merges, level="byte",

@@ -39,6 +39,7 @@ from bpelens.core import (
     weights_for_shares,
 )
 
+from .gui.i18n import translate
 from .parallel_corpora import open_corpus
 
 WeightMode = Literal["equal", "weights", "byte_shares", "temperature"]
@@ -124,8 +125,10 @@ class LanguageFiles:
     def split(self, sizes: SplitSizes, languages: Sequence[str]) -> list[LanguageCorpus]:
         unknown = [x for x in languages if x not in self.lines]
         if unknown:
-            raise TrainingError(f"{unknown[0]} is not one of the files' languages "
-                                f"({', '.join(self.lines)})")
+            raise TrainingError(translate("TrainingStudio", "{language} is not one of the "
+                                          "files' languages ({languages})").format(
+                                              language=unknown[0],
+                                              languages=", ".join(self.lines)))
         sizes.check(len(self.shared_rows(languages)))
         end = sizes.train + sizes.dev
         return [LanguageCorpus(x, self.lines[x][: sizes.train],
@@ -142,16 +145,20 @@ def open_language_files(spec: str) -> LanguageFiles:
     ``newstest2019-ref.jpn.txt``), else its stem; two files of one language are an error."""
     paths = [Path(x) for x in spec.removeprefix(FILES_PREFIX).split("\n") if x]
     if not paths:
-        raise TrainingError("no text file given")
+        raise TrainingError(translate("TrainingStudio", "no text file given"))
     lines: dict[str, tuple[str, ...]] = {}
     for path in paths:
         name = language_of_file(path.name) or path.stem
         if name in lines:
-            raise TrainingError(f"{path}: a second file for {name}; give one file per language")
+            raise TrainingError(translate("TrainingStudio", "{path}: a second file for {name}; "
+                                          "give one file per language").format(path=path,
+                                                                               name=name))
         if not path.is_file():
-            raise TrainingError(f"{path}: no such file")
+            raise TrainingError(translate("TrainingStudio", "{path}: no such file").format(
+                path=path))
         lines[name] = tuple(read_language_file(name, path, option="file"))
-    return LanguageFiles(f"{len(paths)} text files", lines)
+    return LanguageFiles(translate("TrainingStudio", "{n} text files").format(n=len(paths)),
+                         lines)
 
 
 def open_studio_corpus(spec: str) -> ParallelCorpus | LanguageFiles:
@@ -209,14 +216,16 @@ class StudioRun:
         return gini(list(self.evaluation.values())) if self.evaluation else None
 
     def summary(self) -> str:
-        parts = [f"{self.merges:,} merges in {self.seconds:.1f} s"]
+        parts = [translate("TrainingStudio", "{merges:,} merges in {seconds:.1f} s").format(
+            merges=self.merges, seconds=self.seconds)]
         if self.evaluation:
-            parts.append(f"evaluation: {sum(self.evaluation.values()):,} tokens, Gini "
-                         f"{self.evaluation_gini:.3f}")
+            parts.append(translate("TrainingStudio", "evaluation: {tokens:,} tokens, Gini "
+                                   "{gini:.3f}").format(tokens=sum(self.evaluation.values()),
+                                                        gini=self.evaluation_gini))
         if self.dev_tokens:
-            parts.append(f"dev Gini {gini(self.dev_tokens[0]):.3f} → "
-                         f"{gini(self.dev_tokens[-1]):.3f}")
-        return "; ".join(parts)
+            parts.append(translate("TrainingStudio", "dev Gini {first:.3f} → {last:.3f}").format(
+                first=gini(self.dev_tokens[0]), last=gini(self.dev_tokens[-1])))
+        return translate("TrainingStudio", "; ").join(parts)
 
 
 def run_file_name(plan: StudioPlan, runs_dir: Path) -> Path:
@@ -234,7 +243,7 @@ def run_file_name(plan: StudioPlan, runs_dir: Path) -> Path:
 def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
              corpus: ParallelCorpus | LanguageFiles | None = None) -> StudioRun:
     """Train (``job`` is the worker's: check, progress, hand_over), save, count evaluation."""
-    job.progress(None, "Reading the corpus…")
+    job.progress(None, translate("TrainingStudio", "Reading the corpus…"))
     corpus = corpus if corpus is not None else open_studio_corpus(plan.corpus)
     job.check()
     languages = plan_languages(plan, corpus)
@@ -248,22 +257,24 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
         if progress.dev_tokens or progress.chosen:
             job.hand_over(StudioRows(progress.dev_tokens, progress.chosen))
         if progress.phase == "counting":
-            job.progress(None, f"Counting pieces: {progress.done} of {progress.total} "
-                               f"languages…")
+            job.progress(None, translate("TrainingStudio", "Counting pieces: {done} of {total} "
+                                         "languages…").format(done=progress.done,
+                                                              total=progress.total))
         elif progress.phase == "merging" and progress.total:
             job.progress(progress.done / progress.total,
-                         f"Merge {progress.done:,} of {progress.total:,}"
-                         f"{eta_text(progress.done, progress.total, started)}")
+                         translate("TrainingStudio", "Merge {done:,} of {total:,}").format(
+                             done=progress.done, total=progress.total)
+                         + eta_text(progress.done, progress.total, started))
         if progress.result is not None:
             result = progress.result
     if result is None:
-        raise TrainingError("training ended without a result")
+        raise TrainingError(translate("TrainingStudio", "training ended without a result"))
     seconds = time.perf_counter() - started
     tokenizer = result.tokenizer
     runs_dir.mkdir(parents=True, exist_ok=True)
     path = run_file_name(plan, runs_dir)
     tokenizer.name = path.stem
-    job.progress(None, "Counting the evaluation sentences…")
+    job.progress(None, translate("TrainingStudio", "Counting the evaluation sentences…"))
     evaluation = {}
     for language in languages:
         job.check()
@@ -282,7 +293,10 @@ def eta_text(done: int, total: int, started: float) -> str:
     if done < 20 or elapsed < 0.5 or done >= total:
         return ""
     left = elapsed / done * (total - done)
-    return f" — about {left:.0f} s left" if left < 120 else f" — about {left / 60:.0f} min left"
+    if left < 120:
+        return translate("TrainingStudio", " — about {seconds:.0f} s left").format(seconds=left)
+    return translate("TrainingStudio", " — about {minutes:.0f} min left").format(
+        minutes=left / 60)
 
 
 def earlier_runs(runs_dir: Path) -> list[StudioRun]:

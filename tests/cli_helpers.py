@@ -14,26 +14,35 @@ SEED_CORPUS = (
 COMMAND = [sys.executable, "-m", "bpelens.app"]
 
 
-def _env() -> dict[str, str]:
+# The variables that choose the command line's language: the tests expect English unless
+# they ask for another, even on a machine set up in Japanese.
+LANGUAGE_VARIABLES = ("BPELENS_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     env.pop("QT_QPA_PLATFORM", None)
     env.pop("BPELENS_TRACEBACK", None)
-    return env
+    for name in LANGUAGE_VARIABLES:
+        env.pop(name, None)
+    env["LANG"] = "C.UTF-8"
+    return env | (extra or {})
 
 
-def bpelens(*args: str, stdin: str | None = None, cwd: Path | None = None
-            ) -> subprocess.CompletedProcess[str]:
+def bpelens(*args: str, stdin: str | None = None, cwd: Path | None = None,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``env``: variables set on top of the tests' usual environment."""
     return subprocess.run(
         [*COMMAND, *args],
-        input=stdin, capture_output=True, text=True, encoding="utf-8", env=_env(), cwd=cwd,
+        input=stdin, capture_output=True, text=True, encoding="utf-8", env=_env(env), cwd=cwd,
         timeout=120,
     )
 
 
-def bpelens_bytes(*args: str, stdin: bytes | None = None, cwd: Path | None = None
-                  ) -> subprocess.CompletedProcess[bytes]:
+def bpelens_bytes(*args: str, stdin: bytes | None = None, cwd: Path | None = None,
+                  env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """The same with bytes in and out (stdin that is not UTF-8, exact output bytes)."""
-    return subprocess.run([*COMMAND, *args], input=stdin, capture_output=True, env=_env(),
+    return subprocess.run([*COMMAND, *args], input=stdin, capture_output=True, env=_env(env),
                           cwd=cwd, timeout=120)
 
 

@@ -57,6 +57,10 @@ def test_the_sources_have_strings_to_translate(tmp_path: Path):
     assert len(found) > 300  # lupdate really reads the modules (a wrong list reads nothing)
     assert ("AuditPage", "Audit the vocabulary", "") in found
     assert ("ContrastPage", "BPE-dropout: {error}", "") in found  # translate() outside a class
+    # The command line's words (app/cli) share the catalogue.
+    assert ("Cli", "bpelens: error: {message}", "") in found
+    assert ("CliHelp", "include every merge step", "") in found
+    assert ("CliAudit", "unreachable", "") in found  # QT_TRANSLATE_NOOP of the Qt-free module
 
 
 def test_every_wrapped_string_has_a_finished_japanese_translation(tmp_path: Path):
@@ -134,7 +138,17 @@ SHOWN_ARGUMENTS: dict[str, tuple[int, ...]] = {
     "set_note": (0,), "note": (0,), "show_error": (0,), "show_message": (0,),
     "SpecialsNote": (0, 2), "TextFileError": (0,),
 }
-SHOWN_KEYWORDS = {"text", "tip", "title", "caption", "filter", "name", "message", "tab"}
+# In the command line's modules also: errors, stderr lines, printed tables, argparse's groups
+# (a call marked KEPT_ENGLISH writes JSON, whose words stay English).
+CLI_SHOWN_ARGUMENTS: dict[str, tuple[int, ...]] = {
+    "CliError": (0,), "TrainingError": (0,), "fail": (0,), "say": (0,), "print": (0,),
+    "line": (0,), "add_argument_group": (0, 1), "stdin_binary": (0,),
+    # Only their keywords (help=, description=, epilog=, title=) are words.
+    "add_argument": (), "add_parser": (), "add_subparsers": (), "OneLineParser": (),
+}
+KEPT_ENGLISH = "# JSON: English"
+SHOWN_KEYWORDS = {"text", "tip", "title", "caption", "filter", "name", "message", "tab",
+                  "help", "description", "epilog"}
 WRAPPERS = {"tr", "translate"}
 
 
@@ -166,12 +180,25 @@ def called_name(call: ast.Call) -> str:
     return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
 
 
+def shown_path(path: Path) -> Path:
+    for folder in (i18n.GUI_FOLDER, i18n.APP_FOLDER):
+        if path.is_relative_to(folder):
+            return path.relative_to(folder)
+    return path
+
+
 def problems_in(path: Path) -> list[str]:
     out = []
-    tree = ast.parse(path.read_text("utf-8"))
+    source = path.read_text("utf-8")
+    lines = source.splitlines()
+    shown_arguments = SHOWN_ARGUMENTS | (CLI_SHOWN_ARGUMENTS if path.parent.name == "cli"
+                                         else {})
+    tree = ast.parse(source)
     for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call)):
         name = called_name(call)
-        where = f"{path.relative_to(i18n.GUI_FOLDER)}:{call.lineno}"
+        if KEPT_ENGLISH in lines[call.lineno - 1]:
+            continue
+        where = f"{shown_path(path)}:{call.lineno}"
         if name in WRAPPERS:
             # lupdate reads only literal text: an f-string or a concatenation is never found.
             text = call.args[0] if name == "tr" and call.args else \
@@ -180,8 +207,8 @@ def problems_in(path: Path) -> list[str]:
                     isinstance(text, ast.Call) and called_name(text) == "format"):
                 out.append(f"{where}: {name}() of a built string; format after translating")
             continue
-        shown = [call.args[i] for i in SHOWN_ARGUMENTS.get(name, ()) if i < len(call.args)]
-        if name in SHOWN_ARGUMENTS:
+        shown = [call.args[i] for i in shown_arguments.get(name, ()) if i < len(call.args)]
+        if name in shown_arguments:
             shown += [k.value for k in call.keywords if k.arg in SHOWN_KEYWORDS]
         for argument in shown:
             if unwrapped(argument):
@@ -192,6 +219,7 @@ def problems_in(path: Path) -> list[str]:
 def test_no_user_visible_literal_is_left_unwrapped():
     sources = i18n.translated_sources()
     assert len(sources) >= 15
+    assert any(path.parent.name == "cli" for path in sources)  # the command line is held too
     problems = [p for path in sources for p in problems_in(path)]
     assert problems == [], "\n".join(problems)
 
@@ -214,6 +242,23 @@ def test_the_guard_finds_a_bare_label(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(i18n, "GUI_FOLDER", tmp_path)
     found = problems_in(planted)
     assert [line.split(":")[1] for line in found] == ["3", "4", "5", "6", "7"], found
+
+
+def test_the_guard_finds_bare_words_of_the_command_line(tmp_path: Path):
+    folder = tmp_path / "cli"
+    folder.mkdir()
+    planted = folder / "planted_command.py"
+    planted.write_text(
+        "def run(p, n):\n"
+        "    p.add_argument('--x', help='a bare help')\n"
+        "    raise CliError(f'{n} is not a number')\n"
+        "    print(f'{n} tokens')\n"
+        "    p.add_argument('--y', help=translate('CliHelp', 'wrapped'))\n"  # fine
+        "    print(json.dumps({'ids': n}))\n"  # fine: JSON
+        "    return BpeLensError(f'line {n} is blank')  # JSON: English\n",  # fine: marked
+        encoding="utf-8")
+    found = problems_in(planted)
+    assert [line.split(":")[1] for line in found] == ["2", "3", "4"], found
 
 
 # -- the language installed --------------------------------------------------------------------

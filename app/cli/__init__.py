@@ -15,8 +15,16 @@ SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "aud
 
 
 def run(argv: list[str]) -> int:
+    from . import cli_i18n
     from .errors import closest, fail, run_guarded
 
+    # The language first: every word after it, argparse's help included, is in it.
+    try:
+        lang, argv = cli_i18n.split_language_option(argv)
+    except cli_i18n.LanguageOptionError as exc:
+        cli_i18n.set_language(cli_i18n.environment_language())
+        return fail(str(exc))
+    cli_i18n.set_language(lang or cli_i18n.environment_language())
     if argv and not argv[0].startswith("-") and argv[0] not in SUBCOMMANDS:
         return fail(_not_a_command(argv[0], closest(argv[0], SUBCOMMANDS)))
     _utf8_output()
@@ -28,25 +36,30 @@ def run(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "handler", None) is None:  # options only (bpelens --tokenizer x)
         parser.print_usage()
-        return fail("choose a command: " + ", ".join(SUBCOMMANDS))
+        return fail(cli_i18n.translate("Cli", "choose a command: {commands}").format(
+            commands=", ".join(SUBCOMMANDS)))
     return run_guarded(args.handler, args)
 
 
 def _not_a_command(word: str, guess: str | None) -> str:
     from pathlib import Path
 
-    message = f"{word!r} is not a command"
+    from .cli_i18n import translate
+
+    message = translate("Cli", "{word} is not a command").format(word=repr(word))
     if guess:
-        message += f"; did you mean {guess}?"
+        message += translate("Cli", "; did you mean {guess}?").format(guess=guess)
     else:
-        message += f" (commands: {', '.join(SUBCOMMANDS)})"
+        message += translate("Cli", " (commands: {commands})").format(
+            commands=", ".join(SUBCOMMANDS))
     try:
         exists = Path(word).exists()
     except (OSError, ValueError):
         exists = False
     if exists:
-        message += f"; to open it in the app: bpelens --tokenizer {word}"
-    return message + " (see bpelens --help)"
+        message += translate("Cli", "; to open it in the app: bpelens --tokenizer {word}").format(
+            word=word)
+    return message + translate("Cli", " (see bpelens --help)")
 
 
 def _utf8_output() -> None:

@@ -7,170 +7,210 @@ import argparse
 from bpelens.core import DEFAULT_MIN_FREQUENCY, preset_names
 from bpelens.resources import DEMO_TOKENIZERS
 
+from .cli_i18n import translate
 from .errors import OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="bpelens",
-        description="See how a BPE tokenizer turns text into token ids. With no subcommand, "
-        "opens the app (bpelens [--tokenizer PATH] [--text TEXT]).",
-        epilog="bpelens COMMAND --help shows a command's options. Results are JSON on stdout; "
-        "an error is one line on stderr with exit status 2.",
+        description=translate("CliHelp", "See how a BPE tokenizer turns text into token ids. With "
+                                         "no subcommand, opens the app (bpelens [--tokenizer PATH]"
+                                         " [--text TEXT])."),
+        epilog=translate("CliHelp", "bpelens COMMAND --help shows a command's options. Results are"
+                                    " JSON on stdout; an error is one line on stderr with exit "
+                                    "status 2."),
     )
     parser.add_argument("--version", action="version", version="bpelens 0.1.0")
-    sub = parser.add_subparsers(title="subcommands", metavar="COMMAND", parser_class=OneLineParser)
+    sub = parser.add_subparsers(title=translate("CliHelp", "subcommands"), metavar="COMMAND",
+                                parser_class=OneLineParser)
 
     presets = ", ".join(preset_names())
     demos = ", ".join(DEMO_TOKENIZERS)
     train = sub.add_parser(
-        "train", help="train a BPE tokenizer on text files",
-        description="Train a byte- or character-level BPE tokenizer. Progress goes to stderr, "
-        "a JSON summary to stdout.",
+        "train", help=translate("CliHelp", "train a BPE tokenizer on text files"),
+        description=translate("CliHelp", "Train a byte- or character-level BPE tokenizer. Progress"
+                                         " goes to stderr, a JSON summary to stdout."),
     )
     train.add_argument(
         "--corpus", action="append", metavar="[LANG=]FILE[@WEIGHT]",
-        help="UTF-8 text file, one training text per line (repeatable); an optional exact "
-        "weight after @, e.g. ja.txt@2 or en.txt@1/3; LANG= names its language (training by "
-        "language: weights, dev sets, parity-aware BPE)",
+        help=translate("CliHelp", "UTF-8 text file, one training text per line (repeatable); an "
+                                  "optional exact weight after @, e.g. ja.txt@2 or en.txt@1/3; "
+                                  "LANG= names its language (training by language: weights, dev "
+                                  "sets, parity-aware BPE)"),
     )
     by_language = train.add_argument_group(
-        "training by language",
-        "Per-language files (--corpus LANG=FILE) or a parallel corpus split for you. Weight "
-        "languages one way: LANG=FILE@WEIGHT, --byte-shares or --temperature (all exact).")
+        translate("CliHelp", "training by language"),
+        translate("CliHelp", "Per-language files (--corpus LANG=FILE) or a parallel corpus split "
+                             "for you. Weight languages one way: LANG=FILE@WEIGHT, --byte-shares "
+                             "or --temperature (all exact)."))
     by_language.add_argument("--dev", action="append", default=[], metavar="LANG=FILE",
-                             help="a language's dev set: its token total is followed merge by "
-                             "merge, and parity-aware BPE balances on it (repeatable)")
+                             help=translate("CliHelp", "a language's dev set: its token total is "
+                                                       "followed merge by merge, and parity-aware "
+                                                       "BPE balances on it (repeatable)"))
     by_language.add_argument("--parallel", metavar="CORPUS",
-                             help="a parallel corpus (TSV, JSONL, folder or archive of "
-                             "line-aligned files, or demo: the bundled one) to split into "
-                             "training / dev / evaluation")
+                             help=translate("CliHelp", "a parallel corpus (TSV, JSONL, folder or "
+                                                       "archive of line-aligned files, or demo: "
+                                                       "the bundled one) to split into training / "
+                                                       "dev / evaluation"))
     by_language.add_argument("--split", metavar="TRAIN/DEV",
-                             help="with --parallel: the first TRAIN sentences of each language "
-                             "train, the next DEV are the dev set (default 1500/200)")
+                             help=translate("CliHelp", "with --parallel: the first TRAIN sentences"
+                                                       " of each language train, the next DEV are "
+                                                       "the dev set (default 1500/200)"))
     by_language.add_argument("--languages", metavar="A,B,…",
-                             help="with --parallel: the languages to train on (default all)")
+                             help=translate("CliHelp", "with --parallel: the languages to train on"
+                                                       " (default all)"))
     by_language.add_argument("--byte-shares", action="append", default=[], metavar="LANG=P",
-                             help="target share of weighted bytes per language (e.g. en=80 "
-                             "ja=5 …, normalized): each line weighs 100000·p/B, B the "
-                             "language's bytes")
+                             help=translate("CliHelp", "target share of weighted bytes per "
+                                                       "language (e.g. en=80 ja=5 …, normalized): "
+                                                       "each line weighs 100000·p/B, B the "
+                                                       "language's bytes"))
     by_language.add_argument("--temperature", type=float, metavar="ALPHA",
-                             help="sample languages by q ∝ (bytes share)^ALPHA (XLM; 0.3 "
-                             "flattens), used as byte shares")
+                             help=translate("CliHelp", "sample languages by q ∝ (bytes "
+                                                       "share)^ALPHA (XLM; 0.3 flattens), used as "
+                                                       "byte shares"))
     parity = train.add_argument_group(
-        "parity-aware BPE", "Foroutan et al. (ACL 2026), merges identical to Hugging Face's "
-        "ParityBpeTrainer: each merge, the language with the most dev-set tokens picks its "
-        "most frequent pair, merged in every language. Trains vocab-size − base − special "
-        "merges.")
+        translate("CliHelp", "parity-aware BPE"),
+        translate("CliHelp", "Foroutan et al. (ACL 2026), merges identical to Hugging Face's "
+                  "ParityBpeTrainer: each merge, the language with the most dev-set tokens picks "
+                  "its most frequent pair, merged in every language. Trains vocab-size − base − "
+                  "special merges."))
     parity.add_argument("--parity-aware", choices=("base", "window"),
-                        help="balance languages each merge (window: no language takes more "
-                        "than ALPHA/L of the last W merges)")
+                        help=translate("CliHelp", "balance languages each merge (window: no "
+                                                  "language takes more than ALPHA/L of the last W "
+                                                  "merges)"))
     parity.add_argument("--global-merges", type=int, metavar="N",
-                        help="hybrid: the first N merges chosen on the summed counts")
-    parity.add_argument("--window-size", type=int, metavar="W", help="window variant: W "
-                        "(default 100)")
-    parity.add_argument("--alpha", type=float, metavar="A", help="window variant: alpha "
-                        "(default 2)")
+                        help=translate("CliHelp", "hybrid: the first N merges chosen on the summed"
+                                                  " counts"))
+    parity.add_argument("--window-size", type=int, metavar="W",
+                        help=translate("CliHelp", "window variant: W (default 100)"))
+    parity.add_argument("--alpha", type=float, metavar="A",
+                        help=translate("CliHelp", "window variant: alpha (default 2)"))
     parity.add_argument("--ratio", action="append", default=[], metavar="LANG=R",
-                        help="target compression rate per language instead of a dev set "
-                        "(the language furthest below its target chooses)")
+                        help=translate("CliHelp", "target compression rate per language instead of"
+                                                  " a dev set (the language furthest below its "
+                                                  "target chooses)"))
     train.add_argument("--vocab-size", type=int, required=True, metavar="N",
-                       help="target vocabulary size, base tokens and special tokens included")
+                       help=translate("CliHelp", "target vocabulary size, base tokens and special "
+                                                 "tokens included"))
     train.add_argument("--level", choices=("byte", "char"), default="byte",
-                       help="base vocabulary: the 256 bytes (default) or the characters seen")
+                       help=translate("CliHelp", "base vocabulary: the 256 bytes (default) or the "
+                                                 "characters seen"))
     train.add_argument("--pretokenizer", default="gpt2", metavar="NAME",
-                       help=f"a regex preset ({presets}), whitespace, digits or none "
-                       "(default gpt2)")
+                       help=translate("CliHelp", "a regex preset ({presets}), whitespace, digits "
+                                                 "or none (default gpt2)").format(presets=presets))
     train.add_argument("--normalizer", default=None, metavar="NAME",
-                       help="none (default), nfc, nfkc, nfd, nfkd or lowercase")
+                       help=translate("CliHelp", "none (default), nfc, nfkc, nfd, nfkd or "
+                                                 "lowercase"))
     train.add_argument("--min-frequency", default=str(DEFAULT_MIN_FREQUENCY), metavar="K",
-                       help=f"stop when the best pair occurs fewer than K times "
-                       f"(default {DEFAULT_MIN_FREQUENCY})")
+                       help=translate("CliHelp", "stop when the best pair occurs fewer than K "
+                                                 "times (default {default_min_frequency})").format(
+                           default_min_frequency=DEFAULT_MIN_FREQUENCY))
     train.add_argument("--tie-break", choices=("smallest-ids", "first-occurrence"),
                        default="smallest-ids",
-                       help="equal counts: smallest (left id, right id) (default), or the pair "
-                       "seen first in the corpus")
+                       help=translate("CliHelp", "equal counts: smallest (left id, right id) "
+                                                 "(default), or the pair seen first in the corpus"))
     train.add_argument("--byte-order", choices=("value", "hf"), default="value",
-                       help="byte-level base ids by byte value (default, as tiktoken) or in "
-                       "Hugging Face's order")
+                       help=translate("CliHelp", "byte-level base ids by byte value (default, as "
+                                                 "tiktoken) or in Hugging Face's order"))
     train.add_argument("--end-of-word", nargs="?", const="</w>", default=None, metavar="MARKER",
-                       help="character level: append an end-of-word marker to every piece "
-                       "(default marker </w>)")
+                       help=translate("CliHelp", "character level: append an end-of-word marker to"
+                                                 " every piece (default marker </w>)"))
     train.add_argument("--byte-fallback", action="store_true",
-                       help="character level: 256 <0xNN> tokens spell characters never seen")
+                       help=translate("CliHelp", "character level: 256 <0xNN> tokens spell "
+                                                 "characters never seen"))
     train.add_argument("--special", action="append", default=[], metavar="TOKEN",
-                       help="add a special token (repeatable); ids follow the vocabulary")
+                       help=translate("CliHelp", "add a special token (repeatable); ids follow the"
+                                                 " vocabulary"))
     train.add_argument("--trace-top", default="0", metavar="K",
-                       help="also record, for each merge, the K most frequent pairs when it "
-                       "was chosen, the corpus length in tokens and the most frequent words, "
-                       "for the app's training playback (0 to 1000; default 0: no trace)")
-    train.add_argument("--name", default="", help="a name stored in the file")
+                       help=translate("CliHelp", "also record, for each merge, the K most frequent"
+                                                 " pairs when it was chosen, the corpus length in "
+                                                 "tokens and the most frequent words, for the "
+                                                 "app's training playback (0 to 1000; default 0: "
+                                                 "no trace)"))
+    train.add_argument("--name", default="", help=translate("CliHelp", "a name stored in the file"))
     train.add_argument("-o", "--output", required=True, metavar="OUT.json",
-                       help="where to write the tokenizer")
-    train.add_argument("--quiet", action="store_true", help="no progress on stderr")
+                       help=translate("CliHelp", "where to write the tokenizer"))
+    train.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on "
+                                                                                 "stderr"))
     train.set_defaults(handler="train_command")
 
     def add_tokenizer(p: argparse.ArgumentParser) -> None:
         p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
-                       help="a tokenizer file or folder: tokenizer.json, *.tiktoken, "
-                       "vocab.json + merges.txt, encoder.json + vocab.bpe, a SentencePiece "
-                       ".model, a model folder or Hugging Face cache entry, a file written by "
-                       f"bpelens train, or a bundled demo by name ({demos})")
+                       help=translate("CliHelp", "a tokenizer file or folder: tokenizer.json, "
+                                                 "*.tiktoken, vocab.json + merges.txt, "
+                                                 "encoder.json + vocab.bpe, a SentencePiece "
+                                                 ".model, a model folder or Hugging Face cache "
+                                                 "entry, a file written by bpelens train, or a "
+                                                 "bundled demo by name ({demos})").format(
+                           demos=demos))
         p.add_argument("--encoding", metavar="NAME",
-                       help="for a .tiktoken file: the encoding it belongs to (e.g. "
-                       "o200k_harmony), when its name or hash does not say")
+                       help=translate("CliHelp", "for a .tiktoken file: the encoding it belongs to"
+                                                 " (e.g. o200k_harmony), when its name or hash "
+                                                 "does not say"))
         p.add_argument("--pattern", metavar="REGEX",
-                       help="for a .tiktoken file no encoding is known for: its pre-tokenizer "
-                       "regex")
+                       help=translate("CliHelp", "for a .tiktoken file no encoding is known for: "
+                                                 "its pre-tokenizer regex"))
 
     def add_special(p: argparse.ArgumentParser) -> None:
         p.add_argument("--special", choices=("all", "none"), default="all",
-                       help="all: special-token strings in the text become their ids "
-                       "(default); none: they are plain text")
+                       help=translate("CliHelp", "all: special-token strings in the text become "
+                                                 "their ids (default); none: they are plain text"))
 
     def add_text(p: argparse.ArgumentParser) -> None:
         p.add_argument("--file", metavar="PATH",
-                       help="read the text from this UTF-8 file (- for standard input)")
+                       help=translate("CliHelp", "read the text from this UTF-8 file (- for "
+                                                 "standard input)"))
         p.add_argument("text", nargs="?", default=None, metavar="TEXT",
-                       help="the text (default: all of standard input)")
+                       help=translate("CliHelp", "the text (default: all of standard input)"))
 
     encode = sub.add_parser(
-        "encode", help="text → ids, tokens with byte and character spans (JSON)",
-        description="Encode TEXT (or --file PATH, or standard input) and print one JSON "
-        "object: ids, and each token's bytes, text, byte and character span.",
+        "encode", help=translate("CliHelp", "text → ids, tokens with byte and character spans "
+                                            "(JSON)"),
+        description=translate("CliHelp", "Encode TEXT (or --file PATH, or standard input) and "
+                                         "print one JSON object: ids, and each token's bytes, "
+                                         "text, byte and character span."),
     )
     add_tokenizer(encode)
     add_special(encode)
     detail = encode.add_mutually_exclusive_group()
-    detail.add_argument("--trace", action="store_true", help="include every merge step")
+    detail.add_argument("--trace", action="store_true", help=translate("CliHelp", "include every "
+                                                                                  "merge step"))
     detail.add_argument("--ids-only", action="store_true",
-                        help='just {"ids": [...]}: the fastest, smallest answer')
+                        help=translate("CliHelp", "just {\"ids\": [...]}: the fastest, smallest "
+                                                  "answer"))
     encode.add_argument("--add-special-tokens", action="store_true",
-                        help="add the tokens the tokenizer puts around a text (BOS, [CLS] …)")
+                        help=translate("CliHelp", "add the tokens the tokenizer puts around a text"
+                                                  " (BOS, [CLS] …)"))
     encode.add_argument("--jsonl", action="store_true",
-                        help='read one JSON string per line ("text"), write one JSON object '
-                        "per line, in order (an error object for a bad line)")
+                        help=translate("CliHelp", "read one JSON string per line (\"text\"), write "
+                                                  "one JSON object per line, in order (an error "
+                                                  "object for a bad line)"))
     add_text(encode)
     encode.set_defaults(handler="encode_command")
 
-    decode = sub.add_parser("decode", help="ids → text (JSON)",
-                            description="Decode token ids: bytes are joined, then decoded once.")
+    decode = sub.add_parser("decode", help=translate("CliHelp", "ids → text (JSON)"),
+                            description=translate("CliHelp", "Decode token ids: bytes are joined, "
+                                                             "then decoded once."))
     add_tokenizer(decode)
     decode.add_argument("--errors", choices=("strict", "replace"), default="strict",
-                        help="strict: bytes that are not UTF-8 are an error (default); "
-                        "replace: they become U+FFFD")
+                        help=translate("CliHelp", "strict: bytes that are not UTF-8 are an error "
+                                                  "(default); replace: they become U+FFFD"))
     decode.add_argument("ids", nargs="*", metavar="ID",
-                        help="token ids (spaces or commas between them, [ ] allowed); none: "
-                        'read them from standard input (also {"ids": [...]} as encode writes)')
+                        help=translate("CliHelp", "token ids (spaces or commas between them, [ ] "
+                                                  "allowed); none: read them from standard input "
+                                                  "(also {\"ids\": [...]} as encode writes)"))
     decode.set_defaults(handler="decode_command")
 
     export = sub.add_parser(
-        "export", help="save a BPE tokenizer as tokenizer.json or .tiktoken",
-        description="Write a BPE tokenizer in another library's format: tokenizer.json "
-        "(Hugging Face tokenizers) or a .tiktoken rank file plus OUT.json with its pattern and "
-        "special tokens (tiktoken). Takes tokenizers trained in BPE Lens, vocabulary + merges "
-        "BPE (tokenizer.json, vocab.json + merges.txt) and rank files; what a format cannot "
-        "hold is refused.",
+        "export", help=translate("CliHelp", "save a BPE tokenizer as tokenizer.json or .tiktoken"),
+        description=translate("CliHelp", "Write a BPE tokenizer in another library's format: "
+                                         "tokenizer.json (Hugging Face tokenizers) or a .tiktoken "
+                                         "rank file plus OUT.json with its pattern and special "
+                                         "tokens (tiktoken). Takes tokenizers trained in BPE Lens,"
+                                         " vocabulary + merges BPE (tokenizer.json, vocab.json + "
+                                         "merges.txt) and rank files; what a format cannot hold is"
+                                         " refused."),
     )
     add_tokenizer(export)
     export.add_argument("--format", choices=("tokenizer.json", "tiktoken"), required=True)
@@ -178,124 +218,161 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(handler="export_command")
 
     compare = sub.add_parser(
-        "compare", help="languages × tokenizers on a parallel corpus: tokens, ratios, Gini",
-        description="Encode every sentence of a parallel corpus with each tokenizer and "
-        "compare languages: tokens, ratio to a reference language (corpus level T_l/T_ref "
-        "and the mean of per-sentence ratios), bytes and characters per token, byte-fallback "
-        "and split-character shares, distinct tokens, and per tokenizer the Gini coefficient "
-        "of the per-language token totals, G = sum_i sum_j |x_i - x_j| / (2 n^2 mean(x)). "
-        "Progress goes to stderr.",
+        "compare", help=translate("CliHelp", "languages × tokenizers on a parallel corpus: tokens,"
+                                             " ratios, Gini"),
+        description=translate("CliHelp", "Encode every sentence of a parallel corpus with each "
+                                         "tokenizer and compare languages: tokens, ratio to a "
+                                         "reference language (corpus level T_l/T_ref and the mean "
+                                         "of per-sentence ratios), bytes and characters per token,"
+                                         " byte-fallback and split-character shares, distinct "
+                                         "tokens, and per tokenizer the Gini coefficient of the "
+                                         "per-language token totals, G = sum_i sum_j |x_i - x_j| /"
+                                         " (2 n^2 mean(x)). Progress goes to stderr."),
     )
     compare.add_argument(
         "--corpus", required=True, metavar="PATH",
-        help="a folder or .tar.gz/.tar.xz archive of line-aligned files named by language "
-        "(eng_Latn.devtest, newstest2019-ref.jpn.txt, ja.txt), a .tsv whose header names the "
-        'languages (optional id column), a .jsonl of {"lang", "id", "text"} objects, or demo '
-        "(the bundled 12-language corpus)")
+        help=translate("CliHelp", "a folder or .tar.gz/.tar.xz archive of line-aligned files named"
+                                  " by language (eng_Latn.devtest, newstest2019-ref.jpn.txt, "
+                                  "ja.txt), a .tsv whose header names the languages (optional id "
+                                  "column), a .jsonl of {\"lang\", \"id\", \"text\"} objects, or "
+                                  "demo "
+                                  "(the bundled 12-language corpus)"))
     compare.add_argument(
         "-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
-        help="a tokenizer to compare (repeatable): any file or folder encode takes, a bundled "
-        f"demo ({demos}), or FILE@ENCODING for a .tiktoken file whose encoding is not "
-        "recognised; the JSON names each as given")
+        help=translate("CliHelp", "a tokenizer to compare (repeatable): any file or folder encode "
+                                  "takes, a bundled demo ({demos}), or FILE@ENCODING for a "
+                                  ".tiktoken file whose encoding is not recognised; the JSON names"
+                                  " each as given").format(demos=demos))
     compare.add_argument("--reference", metavar="LANG",
-                         help="the language ratios are taken to (default: English when the "
-                         "corpus has it, else the first language)")
+                         help=translate("CliHelp", "the language ratios are taken to (default: "
+                                                   "English when the corpus has it, else the first"
+                                                   " language)"))
     compare.add_argument("--languages", metavar="L1,L2,…",
-                         help="compare only these languages (codes or names, comma-separated; "
-                         "the reference is added); default: all")
+                         help=translate("CliHelp", "compare only these languages (codes or names, "
+                                                   "comma-separated; the reference is added); "
+                                                   "default: all"))
     compare.add_argument("--special", choices=("all", "none"), default="none",
-                         help="none: special-token strings in the sentences are plain text "
-                         "(default); all: they become control tokens")
+                         help=translate("CliHelp", "none: special-token strings in the sentences "
+                                                   "are plain text (default); all: they become "
+                                                   "control tokens"))
     compare.add_argument("--add-special-tokens", action="store_true",
-                         help="count the tokens the tokenizer's post-processor adds around "
-                         "each sentence (BOS, EOS …); by default only the text's own")
+                         help=translate("CliHelp", "count the tokens the tokenizer's "
+                                                   "post-processor adds around each sentence (BOS,"
+                                                   " EOS …); by default only the text's own"))
     compare.add_argument("--format", choices=("json", "csv", "table"), default="json",
-                         help="json (default), csv (a row per tokenizer × language) or a "
-                         "table for a terminal")
-    compare.add_argument("--quiet", action="store_true", help="no progress on stderr")
+                         help=translate("CliHelp", "json (default), csv (a row per tokenizer × "
+                                                   "language) or a table for a terminal"))
+    compare.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on"
+                                                                                   " stderr"))
     compare.set_defaults(handler="compare_command")
 
     inspect = sub.add_parser(
-        "inspect", help="the layers (codepoints, bytes, pieces, tokens) and merge steps",
-        description="Show how TEXT is tokenized, readable in a terminal.",
+        "inspect", help=translate("CliHelp", "the layers (codepoints, bytes, pieces, tokens) and "
+                                             "merge steps"),
+        description=translate("CliHelp", "Show how TEXT is tokenized, readable in a terminal."),
     )
     add_tokenizer(inspect)
     add_special(inspect)
-    inspect.add_argument("--json", action="store_true", help="the same, as JSON")
+    inspect.add_argument("--json", action="store_true", help=translate("CliHelp", "the same, as "
+                                                                                  "JSON"))
     add_text(inspect)
     inspect.set_defaults(handler="inspect_command")
 
     audit = sub.add_parser(
-        "audit", help="which vocabulary tokens can ever come out (glitch tokens)",
-        description="Classify every token: reachable (its own text encodes to exactly it), "
-        "unreachable (to other tokens), undecodable (not UTF-8 alone), special, byte_fallback. "
-        "JSON on stdout: vocab_size, counts, and one object per token.",
+        "audit", help=translate("CliHelp", "which vocabulary tokens can ever come out (glitch "
+                                           "tokens)"),
+        description=translate("CliHelp", "Classify every token: reachable (its own text encodes to"
+                                         " exactly it), unreachable (to other tokens), undecodable"
+                                         " (not UTF-8 alone), special, byte_fallback. JSON on "
+                                         "stdout: vocab_size, counts, and one object per token."),
     )
     add_tokenizer(audit)
     audit.add_argument("--format", choices=("json", "table"), default="json",
-                       help="json (default) or a summary table with the unreachable tokens")
-    audit.add_argument("--quiet", action="store_true", help="no progress on stderr")
+                       help=translate("CliHelp", "json (default) or a summary table with the "
+                                                 "unreachable tokens"))
+    audit.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on "
+                                                                                 "stderr"))
     audit.set_defaults(handler="audit_command")
 
     diff = sub.add_parser(
-        "diff", help="two tokenizers compared: vocabulary, ids, merges, a text's cuts",
-        description="Compare two tokenizers: tokens shared (same or other id) and only in one, "
-        "the longest run of ids from 0 that mean the same bytes, the merges' shared prefix and "
-        "first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout.",
+        "diff", help=translate("CliHelp", "two tokenizers compared: vocabulary, ids, merges, a "
+                                          "text's cuts"),
+        description=translate("CliHelp", "Compare two tokenizers: tokens shared (same or other id)"
+                                         " and only in one, the longest run of ids from 0 that "
+                                         "mean the same bytes, the merges' shared prefix and first"
+                                         " difference, and, given TEXT, where each cuts it (byte "
+                                         "offsets). JSON on stdout."),
     )
     diff.add_argument("-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
-                      help="give it twice: the left and the right tokenizer (a file, folder, "
-                      "bundled demo, or FILE@ENCODING)")
-    diff.add_argument("text", nargs="?", help="a text to cut with both (optional)")
+                      help=translate("CliHelp", "give it twice: the left and the right tokenizer "
+                                                "(a file, folder, bundled demo, or FILE@ENCODING)"))
+    diff.add_argument("text", nargs="?", help=translate("CliHelp", "a text to cut with both "
+                                                                   "(optional)"))
     diff.set_defaults(handler="diff_command")
 
     extend = sub.add_parser(
-        "extend", help="continued BPE training: new merges on top of a tokenizer.json",
-        description="Learn up to N new merges from a corpus on top of an existing BPE "
-        "tokenizer.json (its own pre-tokenizer and segmentation), keeping every existing id, "
-        "and write the extended tokenizer.json. A one-line JSON summary on stdout.",
+        "extend", help=translate("CliHelp", "continued BPE training: new merges on top of a "
+                                            "tokenizer.json"),
+        description=translate("CliHelp", "Learn up to N new merges from a corpus on top of an "
+                                         "existing BPE tokenizer.json (its own pre-tokenizer and "
+                                         "segmentation), keeping every existing id, and write the "
+                                         "extended tokenizer.json. A one-line JSON summary on "
+                                         "stdout."),
     )
     extend.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER.JSON",
-                        help="a Hugging Face BPE tokenizer.json (or a BPE trained in BPE Lens)")
+                        help=translate("CliHelp", "a Hugging Face BPE tokenizer.json (or a BPE "
+                                                  "trained in BPE Lens)"))
     extend.add_argument("--corpus", action="append", required=True, metavar="FILE",
-                        help="UTF-8 text, one text per line (repeatable)")
+                        help=translate("CliHelp", "UTF-8 text, one text per line (repeatable)"))
     extend.add_argument("--add", type=int, required=True, metavar="N",
-                        help="how many merges to learn at most")
+                        help=translate("CliHelp", "how many merges to learn at most"))
     extend.add_argument("--min-frequency", type=int, default=2, metavar="K",
-                        help="stop when the best pair occurs fewer than K times (default 2)")
+                        help=translate("CliHelp", "stop when the best pair occurs fewer than K "
+                                                  "times (default 2)"))
     extend.add_argument("-o", "--output", required=True, metavar="OUT.json",
-                        help="where to write the extended tokenizer.json")
+                        help=translate("CliHelp", "where to write the extended tokenizer.json"))
     extend.add_argument("--compare", metavar="CORPUS",
-                        help="a parallel corpus (a file, folder, or demo): tokens per language "
-                        "before and after, in the summary's \"languages\"")
+                        help=translate("CliHelp", "a parallel corpus (a file, folder, or demo): "
+                                                  "tokens per language before and after, in the "
+                                                  "summary's \"languages\""))
     extend.add_argument("--languages", metavar="L1,L2,…",
-                        help="with --compare: the languages to count (default all)")
+                        help=translate("CliHelp", "with --compare: the languages to count (default"
+                                                  " all)"))
     extend.set_defaults(handler="extend_command")
     render = sub.add_parser(
-        "render", help="a picture of a view for slides: SVG (vector) or PNG",
-        description="Draw the layers view, the shaped text or a frame of the merge playback "
-        "of a text, whole, as an SVG (real chips and text, one group per token) or a PNG; "
-        "headless. A one-line JSON summary on stdout.",
+        "render", help=translate("CliHelp", "a picture of a view for slides: SVG (vector) or PNG"),
+        description=translate("CliHelp", "Draw the layers view, the shaped text or a frame of the "
+                                         "merge playback of a text, whole, as an SVG (real chips "
+                                         "and text, one group per token) or a PNG; headless. A "
+                                         "one-line JSON summary on stdout."),
     )
     add_tokenizer(render)
     add_special(render)
-    render.add_argument("--text", required=True, metavar="TEXT", help="the text to draw")
+    render.add_argument("--text", required=True, metavar="TEXT", help=translate("CliHelp", "the "
+                                                                                           "text "
+                                                                                           "to "
+                                                                                           "draw"))
     render.add_argument("--view", choices=("layers", "shaped", "playback"), default="layers",
-                        help="what to draw (default layers)")
+                        help=translate("CliHelp", "what to draw (default layers)"))
     render.add_argument("--step", type=int, metavar="N",
-                        help="playback: the frame after N merge steps (default: the last)")
+                        help=translate("CliHelp", "playback: the frame after N merge steps "
+                                                  "(default: the last)"))
     render.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
-                        help="the picture; its suffix says the format. With --view playback, "
-                        "OUT.gif or OUT.apng is the whole playback animated")
+                        help=translate("CliHelp", "the picture; its suffix says the format. With "
+                                                  "--view playback, OUT.gif or OUT.apng is the "
+                                                  "whole playback animated"))
     render.add_argument("--frames", action="store_true",
-                        help="with --view playback: every step as numbered PNG files in the "
-                        "folder -o names (made if missing)")
+                        help=translate("CliHelp", "with --view playback: every step as numbered "
+                                                  "PNG files in the folder -o names (made if "
+                                                  "missing)"))
     render.add_argument("--scale", type=float, default=1, metavar="S",
-                        help="pixels per point: 1, 2 or 3 for slides (default 1)")
+                        help=translate("CliHelp", "pixels per point: 1, 2 or 3 for slides (default"
+                                                  " 1)"))
     render.add_argument("--theme", choices=("light", "dark", "contrast"), default="light",
-                        help="light (default), dark, or high contrast for projectors")
+                        help=translate("CliHelp", "light (default), dark, or high contrast for "
+                                                  "projectors"))
     render.add_argument("--width", type=int, default=1200, metavar="PX",
-                        help="where lines wrap, in points (default 1200)")
+                        help=translate("CliHelp", "where lines wrap, in points (default 1200)"))
     render.set_defaults(handler="render_command")
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

@@ -9,6 +9,7 @@ import time
 
 from bpelens.core import iter_audit
 
+from .cli_i18n import QT_TRANSLATE_NOOP, ljust, translate
 from .tokenizer_argument import open_cli_tokenizer
 
 
@@ -21,42 +22,69 @@ def run(args: argparse.Namespace) -> int:
         now = time.perf_counter()
         if show and result is None and now - last > 0.5:
             last = now
-            print(f"auditing: {done:,} of {total:,} tokens", file=sys.stderr, flush=True)
+            print(translate("CliAudit", "auditing: {done:,} of {total:,} tokens").format(
+                done=done, total=total), file=sys.stderr, flush=True)
     if result is None:  # iter_audit always ends with one
-        raise RuntimeError("the audit ended without a result")
+        raise RuntimeError("the audit ended without a result")  # a bug, reported as one
     if args.format == "json":
         print(json.dumps(result.to_json(), ensure_ascii=False))
         return 0
     counts = result.counts
-    print(f"{tokenizer.name or 'tokenizer'}: {result.vocab_size:,} ids")
+    print(translate("CliAudit", "{name}: {ids:,} ids").format(
+        name=tokenizer.name or translate("CliAudit", "tokenizer"), ids=result.vocab_size))
     for cls, n in counts.items():
-        print(f"  {cls:<14}{n:>9,}")
+        print(f"  {ljust(class_name(cls), 14)}{n:>9,}")
     whole = sum(t.whole_piece_only for t in result.tokens)
     if whole:
-        print(f"  reachable only as a whole piece (never inside a longer one): {whole:,}")
+        print(translate("CliAudit", "  reachable only as a whole piece (never inside a longer "
+                        "one): {count:,}").format(count=whole))
     merges = result.merges
     if merges is not None:
         reasons = merges.reasons()
-        what = "merges" if merges.listed else "merged tokens (merges implied by the ranks)"
-        print(f"  {what} checked: {merges.checked:,}; never applied: "
-              f"{len(merges.never_applied):,} (their token made by another merge "
-              f"{reasons['another_merge']:,}, never made {reasons['never_made']:,}); "
-              f"orphan tokens no merge makes: {len(merges.orphans):,}")
+        what = translate("CliAudit", "merges") if merges.listed else translate(
+            "CliAudit", "merged tokens (merges implied by the ranks)")
+        print(translate("CliAudit", "  {what} checked: {checked:,}; never applied: "
+                        "{never_applied:,} (their token made by another merge {another:,}, "
+                        "never made {never_made:,}); orphan tokens no merge makes: "
+                        "{orphans:,}").format(
+                            what=what, checked=merges.checked,
+                            never_applied=len(merges.never_applied),
+                            another=reasons["another_merge"], never_made=reasons["never_made"],
+                            orphans=len(merges.orphans)))
     label = lambda tid: tokenizer.token_label(tid, printable=True)  # noqa: E731
     for token in result.of_class("unreachable"):
         blocked = ""
         if token.blocked_by is not None:
             rule = token.blocked_by
-            blocked = (f"; merge {rule.rank} ({label(rule.left_id)} + {label(rule.right_id)}) "
-                       f"gets there first")
-        print(f"  unreachable {token.id}: {token.text!r} → {list(token.encodes_to)}{blocked}")
+            blocked = translate("CliAudit", "; merge {rank} ({left} + {right}) gets there "
+                                "first").format(rank=rule.rank, left=label(rule.left_id),
+                                                right=label(rule.right_id))
+        print(translate("CliAudit", "  unreachable {id}: {text} → {ids}{blocked}").format(
+            id=token.id, text=repr(token.text), ids=list(token.encodes_to), blocked=blocked))
     if merges is not None:
         for unused in merges.never_applied:
             if unused.reason == "never_made":
                 rule = unused.rule
-                print(f"  never applied: merge {rule.rank} ({label(rule.left_id)} + "
-                      f"{label(rule.right_id)} → {label(rule.new_id)}); the merges make "
-                      f"{' | '.join(map(label, unused.builds))}")
+                print(translate("CliAudit", "  never applied: merge {rank} ({left} + {right} "
+                                "→ {new}); the merges make {builds}").format(
+                                    rank=rule.rank, left=label(rule.left_id),
+                                    right=label(rule.right_id), new=label(rule.new_id),
+                                    builds=" | ".join(map(label, unused.builds))))
         for tid in merges.orphans:
-            print(f"  orphan {tid}: {label(tid)}")
+            print(translate("CliAudit", "  orphan {id}: {token}").format(id=tid,
+                                                                         token=label(tid)))
     return 0
+
+
+# The audit's classes as the table names them (the JSON keeps the keys).
+CLASS_NAMES = {
+    "reachable": QT_TRANSLATE_NOOP("CliAudit", "reachable"),
+    "unreachable": QT_TRANSLATE_NOOP("CliAudit", "unreachable"),
+    "undecodable": QT_TRANSLATE_NOOP("CliAudit", "undecodable"),
+    "special": QT_TRANSLATE_NOOP("CliAudit", "special"),
+    "byte_fallback": QT_TRANSLATE_NOOP("CliAudit", "byte_fallback"),
+}
+
+
+def class_name(cls: str) -> str:
+    return translate("CliAudit", CLASS_NAMES[cls]) if cls in CLASS_NAMES else cls

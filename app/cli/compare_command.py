@@ -18,6 +18,7 @@ from bpelens.core import (
 )
 
 from ..parallel_corpora import open_corpus
+from .cli_i18n import QT_TRANSLATE_NOOP, display_width, translate
 from .errors import CliError
 from .tokenizer_argument import check_named_tokenizer, open_named_tokenizer
 
@@ -26,7 +27,8 @@ def run(args: argparse.Namespace) -> int:
     specs: list[str] = args.tokenizer
     if len(set(specs)) != len(specs):
         twice = next(s for s in specs if specs.count(s) > 1)
-        raise CliError(f"-t {twice} is given twice; name each tokenizer once")
+        raise CliError(translate("Cli", "-t {tokenizer} is given twice; name each tokenizer "
+                                 "once").format(tokenizer=twice))
     languages = _languages(args.languages)
     corpus = open_corpus(args.corpus)
     # Languages, and every -t, are checked before any counting: a mistake fails in a second,
@@ -37,8 +39,10 @@ def run(args: argparse.Namespace) -> int:
         check_named_tokenizer(spec)
     tokenizers = [(s, partial(open_named_tokenizer, s)) for s in specs]
     progress = _Progress(args.quiet)
-    progress.line(f"{corpus.name}: {len(corpus):,} sentences in {len(corpus.languages)} "
-                  "languages" + "".join(f"; {n}" for n in corpus.notes))
+    progress.line(translate("CliCompare", "{corpus}: {sentences:,} sentences in {languages} "
+                            "languages").format(corpus=corpus.name, sentences=len(corpus),
+                                                languages=len(corpus.languages))
+                  + "".join(f"; {n}" for n in corpus.notes))
     comparison = None
     for step in iter_comparison(corpus, tokenizers, languages=languages,
                                 reference=reference, special=args.special,
@@ -51,15 +55,30 @@ def run(args: argparse.Namespace) -> int:
             comparison = step.comparison
     progress.close()
     if comparison is None:
-        raise CliError("the comparison stopped without a result")
+        raise CliError(translate("CliCompare", "the comparison stopped without a result"))
     out = sys.stdout
     if args.format == "csv":
         out.write(comparison_csv(comparison))
     elif args.format == "table":
-        out.write(comparison_table(comparison))
+        out.write(comparison_table(comparison, words=_table_words, width=display_width))
     else:
         out.write(json.dumps(comparison_json(comparison), ensure_ascii=False) + "\n")
     return 0
+
+
+# The comparison table's own words (the metrics' names are the window's, context Metric).
+TABLE_WORDS = frozenset((
+    QT_TRANSLATE_NOOP("CliCompare", "tokenizer"),
+    QT_TRANSLATE_NOOP("CliCompare", "language"),
+    QT_TRANSLATE_NOOP("CliCompare", "reference: {reference}; {sentences:,} sentences per "
+                      "language; corpus {corpus}"),
+    QT_TRANSLATE_NOOP("CliCompare", "Gini across languages of the token totals ({formula}):"),
+    QT_TRANSLATE_NOOP("CliCompare", "  {tokenizer}: Gini {gini:.4f}, {tokens:,} tokens"),
+))
+
+
+def _table_words(text: str) -> str:
+    return translate("CliCompare" if text in TABLE_WORDS else "Metric", text)
 
 
 def _languages(value: str | None) -> list[str] | None:
@@ -67,7 +86,8 @@ def _languages(value: str | None) -> list[str] | None:
         return None
     languages = [part.strip() for part in value.split(",") if part.strip()]
     if not languages:
-        raise CliError("--languages: give language codes separated by commas (en,ja,zh)")
+        raise CliError(translate("Cli", "--languages: give language codes separated by "
+                                 "commas (en,ja,zh)"))
     return languages
 
 
@@ -104,7 +124,8 @@ class _Progress:
 
     def done(self, name: str) -> None:
         seconds = time.perf_counter() - self.started
-        self._print(f"bpelens: {name}: counted ({seconds:.1f} s so far)", final=True)
+        self._print(translate("CliCompare", "bpelens: {tokenizer}: counted ({seconds:.1f} s "
+                              "so far)").format(tokenizer=name, seconds=seconds), final=True)
 
     def close(self) -> None:
         pass

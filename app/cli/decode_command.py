@@ -6,6 +6,7 @@ import argparse
 import json
 import re
 
+from .cli_i18n import translate
 from .errors import CliError
 from .text_input import stdin_binary
 from .tokenizer_argument import open_cli_tokenizer
@@ -41,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 def _id_words(arguments: list[str]) -> list[str]:
     if arguments:
         return [w for a in arguments for w in _SEPARATORS.split(a) if w]
-    raw = stdin_binary("the ids").read().decode("utf-8", "replace")
+    raw = stdin_binary(translate("Cli", "the ids")).read().decode("utf-8", "replace")
     try:
         value = json.loads(raw)
     except ValueError:
@@ -52,8 +53,8 @@ def _id_words(arguments: list[str]) -> list[str]:
         return [v if isinstance(v, str) else json.dumps(v) for v in value]
     words = [w for w in _SEPARATORS.split(raw) if w]
     if not words:
-        raise CliError("no ids: give them as arguments (bpelens decode -t TOKENIZER 13 11) or "
-                       "on standard input")
+        raise CliError(translate("Cli", "no ids: give them as arguments (bpelens decode -t "
+                                 "TOKENIZER 13 11) or on standard input"))
     return words
 
 
@@ -64,13 +65,15 @@ def parse_ids(words: list[str], vocab_size: int) -> list[int]:
     for position, word in enumerate(words):
         if not _WHOLE_NUMBER.fullmatch(word):
             shown = word if len(word) <= 40 else word[:40] + "…"
-            raise CliError(f"{shown!r} (position {position}) is not a token id: ids are whole "
-                           f"numbers from 0 to {top}")
+            raise CliError(translate("Cli", "{word} (position {position}) is not a token id: "
+                                     "ids are whole numbers from 0 to {top}").format(
+                                         word=repr(shown), position=position, top=top))
         value = int(word) if len(word) <= _MAX_DIGITS else None
         if value is None or not 0 <= value <= top:
             shown = word if len(word) <= 40 else word[:40] + "…"
-            raise CliError(f"id {shown} at position {position} is not in this tokenizer: its "
-                           f"ids are 0–{top}")
+            raise CliError(translate("Cli", "id {id} at position {position} is not in this "
+                                     "tokenizer: its ids are 0–{top}").format(
+                                         id=shown, position=position, top=top))
         ids.append(value)
     return ids
 

@@ -11,6 +11,7 @@ from typing import BinaryIO
 
 from bpelens.core import BpeLensError, Tokenizer
 
+from .cli_i18n import translate
 from .errors import CliError, say
 from .json_output import encoding_dict
 from .json_stream import write_ids_json, write_table_json
@@ -25,8 +26,8 @@ def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
     if args.jsonl:
         if args.text is not None:
-            raise CliError("--jsonl reads its lines from standard input or --file, not "
-                           "from TEXT")
+            raise CliError(translate("Cli", "--jsonl reads its lines from standard input or "
+                                     "--file, not from TEXT"))
         return _run_jsonl(tokenizer, args)
     text = text_argument(args.text, args.file)
     out = sys.stdout
@@ -73,29 +74,35 @@ def _run_jsonl(tokenizer: Tokenizer, args: argparse.Namespace) -> int:
         out.flush()
     if failed:
         shown = ", ".join(map(str, failed[:10])) + (" …" if len(failed) > 10 else "")
-        say(f"bpelens: error: {len(failed)} of {number} lines could not be encoded (line "
-            f"{shown}); their output lines are error objects")
+        say(translate("Cli", "bpelens: error: {message}").format(message=translate(
+            "Cli", "{failed} of {total} lines could not be encoded (line {lines}); their "
+            "output lines are error objects").format(failed=len(failed), total=number,
+                                                     lines=shown)))
         return 2
     return 0
 
 
 def _parse_line(raw: bytes, number: int) -> str | BpeLensError:
+    """The text of a --jsonl line, or the error its output line reports (in the JSON, so in
+    English whatever the language)."""
     where = f"line {number}"
     if not raw.strip():
-        return BpeLensError(f"{where} is blank; {LINE_RULE}")
+        return BpeLensError(f"{where} is blank; {LINE_RULE}")  # JSON: English
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return BpeLensError(f"{where}: not UTF-8 at byte {exc.start} of the line; {LINE_RULE}")
+        return BpeLensError(  # JSON: English
+            f"{where}: not UTF-8 at byte {exc.start} of the line; {LINE_RULE}")
     try:
         value = json.loads(line)
     except ValueError as exc:
         reason = getattr(exc, "msg", str(exc))
         column = getattr(exc, "colno", None)
         at = f" at column {column}" if column else ""
-        return BpeLensError(f"{where}: not JSON ({reason}{at}); {LINE_RULE}")
+        return BpeLensError(f"{where}: not JSON ({reason}{at}); {LINE_RULE}")  # JSON: English
     if not isinstance(value, str):
-        return BpeLensError(f"{where}: a JSON {_json_type(value)}, not a string; {LINE_RULE}")
+        return BpeLensError(  # JSON: English
+            f"{where}: a JSON {_json_type(value)}, not a string; {LINE_RULE}")
     return value
 
 
@@ -124,7 +131,7 @@ def _input_batches(file: str | None) -> Iterator[list[bytes]]:
         path = Path(file).expanduser()
         check_readable_file(path, f"--file {file}")
         return _file_batches(path)
-    stream = stdin_binary("the lines")
+    stream = stdin_binary(translate("Cli", "the lines"))
     if hasattr(stream, "read1"):
         return line_batches(stream)  # type: ignore[arg-type]
     # A text stream put in place of stdin (embedding): one line at a time.
@@ -136,6 +143,7 @@ def _file_batches(path: Path) -> Iterator[list[bytes]]:
     try:
         handle: BinaryIO = path.open("rb")
     except OSError as exc:
-        raise CliError(f"--file {path}: cannot read it ({exc.strerror or exc})") from None
+        raise CliError(translate("Cli", "--file {path}: cannot read it ({reason})").format(
+            path=path, reason=exc.strerror or exc)) from None
     with handle:
         yield from line_batches(handle)

@@ -18,6 +18,8 @@ from importlib import import_module
 
 from bpelens.core import BpeLensError
 
+from .cli_i18n import translate
+
 USER_ERROR = 2
 # A bug, not a user error: a different status, so scripts and tests can tell them apart.
 INTERNAL_ERROR = 1
@@ -28,7 +30,7 @@ class CliError(BpeLensError):
 
 
 def fail(message: str, status: int = USER_ERROR) -> int:
-    say(f"bpelens: error: {message}")
+    say(translate("Cli", "bpelens: error: {message}").format(message=message))
     return status
 
 
@@ -60,8 +62,8 @@ def run_guarded(command: str, args: argparse.Namespace) -> int:
     if sys.stdout is None:
         # `>&-`: the process started with no standard output. Nothing could be written, so
         # doing the work would only look like success.
-        return fail("standard output is closed: nothing could be written (send it somewhere, "
-                    "e.g. > out.json or | less)")
+        return fail(translate("Cli", "standard output is closed: nothing could be written "
+                              "(send it somewhere, e.g. > out.json or | less)"))
     try:
         handler: Callable[[argparse.Namespace], int] = import_module(
             f"bpelens.app.cli.{command}"
@@ -79,21 +81,24 @@ def run_guarded(command: str, args: argparse.Namespace) -> int:
         return 0
     except OSError as exc:
         if exc.filename:
-            return fail(f"{exc.filename}: {exc.strerror or exc}")
+            return fail(f"{exc.filename}: {exc.strerror or exc}")  # the system's words
         # No file named: standard output (a full disk, a device that refuses writes).
         _discard_pending_output()
-        return fail(f"cannot write the output ({exc.strerror or exc})")
+        return fail(translate("Cli", "cannot write the output ({reason})").format(
+            reason=exc.strerror or exc))
     except KeyboardInterrupt:
-        return fail("interrupted")
+        return fail(translate("Cli", "interrupted"))
     except MemoryError:
-        return fail("out of memory (try a shorter text, or --ids-only)")
+        return fail(translate("Cli", "out of memory (try a shorter text, or --ids-only)"))
     except Exception as exc:  # a bug: still one line, with where it happened
         if os.environ.get("BPELENS_TRACEBACK"):
             raise
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{os.path.basename(frame.filename)}:{frame.lineno}"
-        return fail(f"internal error: {type(exc).__name__}: {exc} (at {where}; please report "
-                    "it — BPELENS_TRACEBACK=1 shows the traceback)", INTERNAL_ERROR)
+        return fail(translate("Cli", "internal error: {error}: {message} (at {where}; please "
+                              "report it — BPELENS_TRACEBACK=1 shows the traceback)").format(
+                                  error=type(exc).__name__, message=exc, where=where),
+                    INTERNAL_ERROR)
 
 
 def _discard_pending_output() -> None:
@@ -113,15 +118,17 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         parser = self.command_parser or self
-        if message.startswith("unrecognized arguments:"):
-            words = message.split(":", 1)[1].split()
+        unrecognized = translate("CliArgparse", "unrecognized arguments: %s").split("%s")[0]
+        if message.startswith(unrecognized):
+            words = message[len(unrecognized):].split()
             options = [s for a in parser._actions for s in a.option_strings
                        if s.startswith("--")]
             guess = next((g for w in words if w.startswith("--")
                           for g in [closest(w.split("=", 1)[0], options)] if g), None)
             if guess:
-                message += f"; did you mean {guess}?"
-        self.exit(USER_ERROR, f"{parser.prog}: error: {message} (see {parser.prog} --help)\n")
+                message += translate("Cli", "; did you mean {guess}?").format(guess=guess)
+        self.exit(USER_ERROR, translate("Cli", "{prog}: error: {message} (see {prog} --help)")
+                  .format(prog=parser.prog, message=message) + "\n")
 
     def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
         if message:

@@ -15,17 +15,21 @@ from bpelens.core import (
 )
 
 from ..parallel_corpora import open_corpus
+from .cli_i18n import translate
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.tokenizer)
     if not path.is_file():
-        raise ConfigError(f"-t {path}: no such file (give a BPE tokenizer.json)")
+        raise ConfigError(translate("Cli", "-t {path}: no such file (give a BPE "
+                                    "tokenizer.json)").format(path=path))
     for corpus in args.corpus:
         if not Path(corpus).is_file():
-            raise ConfigError(f"--corpus {corpus}: no such file")
+            raise ConfigError(translate("Cli", "--corpus {path}: no such file").format(
+                path=corpus))
     if args.languages and not args.compare:
-        raise ConfigError("--languages chooses from the --compare corpus; give --compare too")
+        raise ConfigError(translate("Cli", "--languages chooses from the --compare corpus; "
+                                    "give --compare too"))
     # Read before learning: a bad corpus or language is refused before any work.
     parallel = open_corpus(args.compare) if args.compare else None
     languages = None
@@ -33,8 +37,10 @@ def run(args: argparse.Namespace) -> int:
         languages = [code.strip() for code in args.languages.split(",") if code.strip()]
         unknown = [code for code in languages if code not in parallel.languages]
         if unknown:
-            raise ConfigError(f"--languages {','.join(unknown)}: not in {parallel.name} (it has "
-                              f"{', '.join(parallel.languages)})")
+            raise ConfigError(translate("Cli", "--languages {unknown}: not in {corpus} (it "
+                                        "has {languages})").format(
+                                            unknown=",".join(unknown), corpus=parallel.name,
+                                            languages=", ".join(parallel.languages)))
 
     def lines():
         for corpus in args.corpus:

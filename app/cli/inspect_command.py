@@ -7,6 +7,7 @@ import json
 
 from bpelens.core import BPEModel, Encoding, Tokenizer, codepoints, hex_bytes, token_text, visible
 
+from .cli_i18n import translate
 from .json_output import encoding_dict, warnings_of
 from .text_input import text_argument
 from .tokenizer_argument import open_cli_tokenizer
@@ -16,9 +17,11 @@ def describe(tokenizer: Tokenizer) -> str:
     pre = tokenizer.pretokenizer.to_config()
     pre_name = pre.get("preset") or pre.get("type")
     norm = tokenizer.normalizer.to_config().get("type")
-    return (f"{tokenizer.name or '(unnamed)'}: {tokenizer.model.describe()}; "
-            f"{tokenizer.vocab_size} ids with specials; pre-tokenizer {pre_name}; "
-            f"normalizer {norm}")
+    return translate("CliInspect", "{name}: {model}; {ids} ids with specials; pre-tokenizer "
+                     "{pretokenizer}; normalizer {normalizer}").format(
+                         name=tokenizer.name or translate("CliInspect", "(unnamed)"),
+                         model=tokenizer.model.describe(), ids=tokenizer.vocab_size,
+                         pretokenizer=pre_name, normalizer=norm)
 
 
 def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
@@ -26,62 +29,73 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
     n_bytes = encoding.byte_count
     n_tokens = len(encoding.ids)
     ratio = f"{n_bytes / n_tokens:.2f}" if n_tokens else "–"
+    # The labels' own spaces line the values up; a translation aligns its own labels.
     lines = [
-        f"tokenizer  {describe(tokenizer)}",
-        f"text       {visible(encoding.text)!s}",
+        translate("CliInspect", "tokenizer  {description}").format(
+            description=describe(tokenizer)),
+        translate("CliInspect", "text       {text}").format(text=visible(encoding.text)),
     ]
     if encoding.normalized:
-        lines.append(f"normalized {visible(text)}")
-    lines.append(
-        f"           {len(text)} characters, {n_bytes} bytes, {n_tokens} tokens, "
-        f"{ratio} bytes/token, round trip {'✓' if encoding.round_trip else '✗'}"
-    )
-    for warning in warnings_of(encoding):
-        lines.append(f"warning    {warning}")
+        lines.append(translate("CliInspect", "normalized {text}").format(text=visible(text)))
+    lines.append(translate(
+        "CliInspect", "           {characters} characters, {bytes} bytes, {tokens} tokens, "
+        "{ratio} bytes/token, round trip {round_trip}").format(
+            characters=len(text), bytes=n_bytes, tokens=n_tokens, ratio=ratio,
+            round_trip="✓" if encoding.round_trip else "✗"))
+    for warning in warnings_of(encoding, translate):
+        lines.append(translate("CliInspect", "warning    {warning}").format(warning=warning))
 
-    lines.append(f"\ncodepoints ({len(text)})")
+    lines.append("\n" + translate("CliInspect", "codepoints ({count})").format(count=len(text)))
     for cp in codepoints(text):
         lines.append(f"  {cp.index:>4}  {visible(cp.char):<3} {cp.label:<8} "
-                     f"bytes {cp.byte_start}–{cp.byte_end}  {hex_bytes(cp.utf8)}")
-    lines.append(f"\npieces ({len(encoding.pieces)})")
+                     + translate("CliInspect", "bytes {start}–{end}").format(
+                         start=cp.byte_start, end=cp.byte_end) + f"  {hex_bytes(cp.utf8)}")
+    lines.append("\n" + translate("CliInspect", "pieces ({count})").format(
+        count=len(encoding.pieces)))
     for piece in encoding.pieces:
-        tag = "  special" if piece.special_id is not None else ""
+        tag = "  " + translate("CliInspect", "special") if piece.special_id is not None else ""
         lines.append(f"  {piece.index:>4}  [{visible(piece.text)}]  "
-                     f"bytes {piece.span.byte_start}–{piece.span.byte_end}{tag}")
-    lines.append(f"\ntokens ({n_tokens})")
+                     + translate("CliInspect", "bytes {start}–{end}").format(
+                         start=piece.span.byte_start, end=piece.span.byte_end) + tag)
+    lines.append("\n" + translate("CliInspect", "tokens ({count})").format(count=n_tokens))
     for tok in encoding.tokens:
         note = ""
         if tok.partial:
-            where = []
-            if tok.span.starts_inside:
-                where.append("starts")
-            if tok.span.ends_inside:
-                where.append("ends")
-            chars = text[tok.span.char_start : tok.span.char_end]
-            note = f"  {' and '.join(where)} inside {visible(chars)}"
+            chars = visible(text[tok.span.char_start : tok.span.char_end])
+            if tok.span.starts_inside and tok.span.ends_inside:
+                note = translate("CliInspect", "  starts and ends inside {chars}")
+            elif tok.span.starts_inside:
+                note = translate("CliInspect", "  starts inside {chars}")
+            else:
+                note = translate("CliInspect", "  ends inside {chars}")
+            note = note.format(chars=chars)
         label = token_text(tok.bytes) if tok.kind != "special" else tok.label
         lines.append(f"  {tok.index:>4}  id {tok.id:<7} {label:<12} "
-                     f"bytes {tok.span.byte_start}–{tok.span.byte_end}  "
-                     f"{hex_bytes(tok.bytes)}{note}")
+                     + translate("CliInspect", "bytes {start}–{end}").format(
+                         start=tok.span.byte_start, end=tok.span.byte_end)
+                     + f"  {hex_bytes(tok.bytes)}{note}")
 
     if encoding.traces:
-        lines.append("\nmerges")
+        lines.append("\n" + translate("CliInspect", "merges"))
         for trace in encoding.traces:
             piece = encoding.pieces[trace.piece_index]
-            lines.append(f"  piece {trace.piece_index} [{visible(piece.text)}]  "
-                         f"{len(trace.steps)} steps")
+            lines.append(translate("CliInspect", "  piece {index} [{text}]  {steps} steps")
+                         .format(index=trace.piece_index, text=visible(piece.text),
+                                 steps=len(trace.steps)))
             names = [_name(tokenizer, t) for t in trace.initial_ids]
-            lines.append(f"    start  {' '.join(names)}")
+            lines.append(translate("CliInspect", "    start  {tokens}").format(
+                tokens=" ".join(names)))
             for number, (step, state) in enumerate(
                 zip(trace.steps, list(trace.states())[1:], strict=True), start=1
             ):
                 shown = [_name(tokenizer, t) for t in state]
                 shown[step.position] = f"[{shown[step.position]}]"
-                lines.append(
-                    f"    {number:>5}  rank {step.rank:<6} {_name(tokenizer, step.left_id)} + "
-                    f"{_name(tokenizer, step.right_id)} → {_name(tokenizer, step.new_id)} "
-                    f"(id {step.new_id})   {' '.join(shown)}"
-                )
+                lines.append(f"    {number:>5}  " + translate(
+                    "CliInspect", "rank {rank:<6} {left} + {right} → {new} (id {id})   "
+                    "{tokens}").format(rank=step.rank, left=_name(tokenizer, step.left_id),
+                                       right=_name(tokenizer, step.right_id),
+                                       new=_name(tokenizer, step.new_id), id=step.new_id,
+                                       tokens=" ".join(shown)))
     lines.append(f"\nids {list(encoding.ids)}")
     return "\n".join(lines)
 

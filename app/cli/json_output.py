@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from bpelens.core import Encoding, PieceTrace, SpecialMatch, Tokenizer, stops_in
@@ -69,24 +70,33 @@ class HasWarnings(Protocol):
     def specials_recognised(self) -> tuple[SpecialMatch, ...]: ...
 
 
-def warnings_of(result: HasWarnings) -> list[str]:
+def _english(context: str, text: str) -> str:
+    return text
+
+
+def warnings_of(result: HasWarnings,
+                translate: Callable[[str, str], str] = _english) -> list[str]:
+    """The warnings, in English as the JSON writes them; ``translate`` (cli_i18n's) puts them
+    in the terminal's language for ``inspect``."""
     warnings = []
     if result.replaced_surrogates:
-        warnings.append(
-            f"{len(result.replaced_surrogates)} lone surrogate(s) replaced by U+FFFD at "
-            f"character(s) {list(result.replaced_surrogates)}"
-        )
+        warnings.append(translate(
+            "CliWarning", "{count} lone surrogate(s) replaced by U+FFFD at character(s) "
+            "{positions}").format(count=len(result.replaced_surrogates),
+                                  positions=list(result.replaced_surrogates)))
+    at = translate("CliWarning", "{token} at character {start}")
     as_text = result.specials_as_text
     if as_text:
         warnings.append(
-            "special-token strings encoded as plain text: "
-            + ", ".join(f"{m.token} at character {m.start}" for m in as_text)
-        )
+            translate("CliWarning", "special-token strings encoded as plain text: {matches}")
+            .format(matches=", ".join(at.format(token=m.token, start=m.start)
+                                      for m in as_text)))
     if result.specials_recognised:
         warnings.append(
-            "special-token strings in the text were read as control tokens: "
-            + ", ".join(f"{m.token} at character {m.start}" for m in result.specials_recognised)
-        )
+            translate("CliWarning", "special-token strings in the text were read as control "
+                      "tokens: {matches}").format(
+                          matches=", ".join(at.format(token=m.token, start=m.start)
+                                            for m in result.specials_recognised)))
     return warnings
 
 

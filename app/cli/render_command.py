@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bpelens.core import ConfigError
 
+from .cli_i18n import translate
 from .tokenizer_argument import open_cli_tokenizer
 
 SCALES = (1, 2, 3)
@@ -18,18 +19,23 @@ def run(args: argparse.Namespace) -> int:
     suffix = output.suffix.lower()
     animated = suffix in (".gif", ".apng")
     if (animated or args.frames) and args.view != "playback":
-        raise ConfigError("an animation or frames are of a playback: give --view playback")
+        raise ConfigError(translate("Cli", "an animation or frames are of a playback: give "
+                                    "--view playback"))
     if not args.frames and suffix not in (".svg", ".png", ".gif", ".apng"):
-        raise ConfigError(f"-o {output}: name an .svg or .png file (.gif or .apng for a "
-                          "playback animation)")
+        raise ConfigError(translate("Cli", "-o {output}: name an .svg or .png file (.gif or "
+                                    ".apng for a playback animation)").format(output=output))
     if not output.parent.is_dir():
-        raise ConfigError(f"-o {output}: no folder {output.parent}")
+        raise ConfigError(translate("Cli", "-o {output}: no folder {folder}").format(
+            output=output, folder=output.parent))
     if not 0.25 <= args.scale <= 8:
-        raise ConfigError(f"--scale {args.scale:g}: choose from 0.25 to 8 (1, 2, 3 for slides)")
+        raise ConfigError(translate("Cli", "--scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 "
+                                    "for slides)").format(scale=args.scale))
     if not 200 <= args.width <= 20_000:
-        raise ConfigError(f"--width {args.width}: choose from 200 to 20000 points")
+        raise ConfigError(translate("Cli", "--width {width}: choose from 200 to 20000 "
+                                    "points").format(width=args.width))
     if args.step is not None and args.view != "playback":
-        raise ConfigError("--step picks a playback frame: give --view playback")
+        raise ConfigError(translate("Cli", "--step picks a playback frame: give --view "
+                                    "playback"))
     tokenizer = open_cli_tokenizer(args)
 
     # Qt only now: the other commands never load it.

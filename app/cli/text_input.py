@@ -6,33 +6,39 @@ import sys
 from pathlib import Path
 from typing import BinaryIO
 
+from .cli_i18n import translate
 from .errors import CliError, say
 
 
 def text_argument(text: str | None, file: str | None = None) -> str:
     if text is not None and file is not None:
-        raise CliError("give the text either as TEXT or with --file, not both")
+        raise CliError(translate("Cli", "give the text either as TEXT or with --file, not "
+                                 "both"))
     if file is not None and file != "-":
         return read_text_file(file)
     if text is not None and text != "-":
         return text
-    data = stdin_binary("the text").read()
+    data = stdin_binary(translate("Cli", "the text"), with_file=True).read()
     # Like the argument vector, stdin bytes that are not UTF-8 become lone surrogates, which
     # the engine then replaces (and reports) instead of failing on the whole input.
     return data.decode("utf-8", "surrogateescape")
 
 
-def stdin_binary(what: str) -> BinaryIO:
+def stdin_binary(what: str, *, with_file: bool = False) -> BinaryIO:
     """Standard input as bytes, or a one-line error when there is none (``<&-``)."""
     stream = sys.stdin
     if stream is None:
-        raise CliError(f"standard input is closed: give {what} as an argument"
-                       + (" or with --file PATH" if what == "the text" else ""))
+        if with_file:
+            raise CliError(translate("Cli", "standard input is closed: give {what} as an "
+                                     "argument or with --file PATH").format(what=what))
+        raise CliError(translate("Cli", "standard input is closed: give {what} as an "
+                                 "argument").format(what=what))
     binary = getattr(stream, "buffer", None)
     if binary is None:  # a text stream put in place of stdin (embedding)
         return _TextAsBinary(stream)
     if stream.isatty():
-        say(f"bpelens: reading {what} from the terminal; end it with Ctrl-D")
+        say(translate("Cli", "bpelens: reading {what} from the terminal; end it with "
+                      "Ctrl-D").format(what=what))
     return _Guarded(binary)
 
 
@@ -41,7 +47,8 @@ def read_text_file(name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise CliError(f"--file {name}: {utf8_problem(data, exc)}; save it as UTF-8") from None
+        raise CliError(translate("Cli", "--file {name}: {problem}; save it as UTF-8").format(
+            name=name, problem=utf8_problem(data, exc))) from None
 
 
 def read_file_bytes(name: str, option: str) -> bytes:
@@ -50,14 +57,16 @@ def read_file_bytes(name: str, option: str) -> bytes:
     try:
         return path.read_bytes()
     except OSError as exc:
-        raise CliError(f"{option} {name}: cannot read it ({exc.strerror or exc})") from None
+        raise CliError(translate("Cli", "{option} {name}: cannot read it ({reason})").format(
+            option=option, name=name, reason=exc.strerror or exc)) from None
 
 
 def check_readable_file(path: Path, where: str) -> None:
     if path.is_dir():
-        raise CliError(f"{where}: is a folder, not a text file")
+        raise CliError(translate("Cli", "{where}: is a folder, not a text file").format(
+            where=where))
     if not path.exists():
-        raise CliError(f"{where}: no such file")
+        raise CliError(translate("Cli", "{where}: no such file").format(where=where))
 
 
 def utf8_problem(data: bytes, exc: UnicodeDecodeError) -> str:
@@ -66,7 +75,8 @@ def utf8_problem(data: bytes, exc: UnicodeDecodeError) -> str:
 
 def utf8_problem_at(line: int, offset: int, reason: str) -> str:
     """``not UTF-8 at line 3 (byte 120 of the file: invalid start byte)`` (bytes from 0)."""
-    return f"not UTF-8 at line {line} (byte {offset} of the file: {reason})"
+    return translate("Cli", "not UTF-8 at line {line} (byte {offset} of the file: "
+                     "{reason})").format(line=line, offset=offset, reason=reason)
 
 
 class _Guarded:
@@ -89,7 +99,8 @@ class _Guarded:
         try:
             return method(size)
         except OSError as exc:
-            raise CliError(f"cannot read standard input ({exc.strerror or exc})") from None
+            raise CliError(translate("Cli", "cannot read standard input ({reason})").format(
+                reason=exc.strerror or exc)) from None
 
 
 class _TextAsBinary:

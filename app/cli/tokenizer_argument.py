@@ -9,6 +9,7 @@ from pathlib import Path
 from bpelens.core import Tokenizer, open_tokenizer
 from bpelens.resources import DEMO_TOKENIZERS
 
+from .cli_i18n import translate
 from .errors import CliError, closest, say
 
 
@@ -17,7 +18,7 @@ def open_cli_tokenizer(args: argparse.Namespace) -> Tokenizer:
     its library gives them, say) is a note on stderr."""
     tokenizer = _open(args)
     for note in tokenizer.load_notes:
-        say(f"bpelens: note: {note}")
+        say(translate("Cli", "bpelens: note: {note}").format(note=note))
     return tokenizer
 
 
@@ -41,11 +42,15 @@ def check_named_tokenizer(spec: str) -> None:
     if _exists(Path(path_spec).expanduser()) or path_spec in DEMO_TOKENIZERS:
         return
     if _looks_like_demo(path_spec):
-        guess = closest(path_spec, DEMO_TOKENIZERS)
-        hint = f"did you mean {guess}? " if guess else ""
-        raise CliError(f"-t {spec}: no such file or folder, nor a bundled demo "
-                       f"({hint}demos: {', '.join(DEMO_TOKENIZERS)})")
-    raise CliError(f"-t {spec}: no such file or folder")
+        raise CliError(_no_demo(spec, path_spec))
+    raise CliError(translate("Cli", "-t {spec}: no such file or folder").format(spec=spec))
+
+
+def _no_demo(spec: str, name: str) -> str:
+    guess = closest(name, DEMO_TOKENIZERS)
+    hint = translate("Cli", "did you mean {guess}? ").format(guess=guess) if guess else ""
+    return translate("Cli", "-t {spec}: no such file or folder, nor a bundled demo ({hint}demos: "
+                     "{demos})").format(spec=spec, hint=hint, demos=", ".join(DEMO_TOKENIZERS))
 
 
 def open_named_tokenizer(spec: str) -> Tokenizer:
@@ -55,7 +60,7 @@ def open_named_tokenizer(spec: str) -> Tokenizer:
     spec, encoding = _split_encoding(spec)
     tokenizer = open_spec(spec, encoding, None)
     for note in tokenizer.load_notes:
-        say(f"bpelens: note: -t {spec}: {note}")
+        say(translate("Cli", "bpelens: note: {note}").format(note=f"-t {spec}: {note}"))
     return tokenizer
 
 
@@ -65,16 +70,14 @@ def open_spec(spec: str, encoding: str | None, pattern: str | None) -> Tokenizer
     if not _exists(path):
         if spec in DEMO_TOKENIZERS:
             if encoding is not None or pattern is not None:
-                raise CliError(f"-t {spec} is a bundled demo tokenizer: --encoding and "
-                               "--pattern are for .tiktoken rank files")
+                raise CliError(translate("Cli", "-t {spec} is a bundled demo tokenizer: "
+                                         "--encoding and --pattern are for .tiktoken rank "
+                                         "files").format(spec=spec))
             from bpelens.app.demo_data import load_demo
 
             return load_demo(spec)
         if _looks_like_demo(spec):
-            guess = closest(spec, DEMO_TOKENIZERS)
-            hint = f"did you mean {guess}? " if guess else ""
-            raise CliError(f"-t {spec}: no such file or folder, nor a bundled demo "
-                           f"({hint}demos: {', '.join(DEMO_TOKENIZERS)})")
+            raise CliError(_no_demo(spec, spec))
     return open_tokenizer(path, encoding=encoding, pattern=pattern)
 
 

@@ -25,6 +25,7 @@ from bpelens.core import (
     save_tokenizer,
 )
 
+from .cli_i18n import QT_TRANSLATE_NOOP, translate
 from .text_input import utf8_problem_at
 from .train_languages import (
     by_language,
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         min_frequency = Fraction(args.min_frequency)
     except (ValueError, ZeroDivisionError):
-        raise ConfigError(f"--min-frequency {args.min_frequency!r} is not a number") from None
+        raise ConfigError(translate("Cli", "--min-frequency {value} is not a number").format(
+            value=repr(args.min_frequency))) from None
     config = TrainingConfig(
         vocab_size=args.vocab_size,
         level=args.level,
@@ -64,15 +66,17 @@ def run(args: argparse.Namespace) -> int:
     if by_language(args):
         return _run_by_language(args, config, trace_top)
     if not args.corpus:
-        raise ConfigError("give the training text: --corpus FILE (repeatable), --corpus "
-                          "LANG=FILE or --parallel CORPUS")
+        raise ConfigError(translate("Cli", "give the training text: --corpus FILE "
+                                    "(repeatable), --corpus LANG=FILE or --parallel CORPUS"))
     sources = [corpus_spec(spec) for spec in args.corpus]
     for path, _ in sources:
         if path.is_dir():
-            raise ConfigError(f"--corpus {path}: is a folder, not a text file (give the files "
-                              f"in it, e.g. --corpus {path / '*.txt'})")
+            raise ConfigError(translate("Cli", "--corpus {path}: is a folder, not a text file "
+                                        "(give the files in it, e.g. --corpus {pattern})")
+                              .format(path=path, pattern=path / "*.txt"))
         if not path.is_file():
-            raise ConfigError(f"--corpus {path}: no such file")
+            raise ConfigError(translate("Cli", "--corpus {path}: no such file").format(
+                path=path))
 
     def corpus() -> Iterator[WeightedText]:
         for path, weight in sources:
@@ -82,7 +86,9 @@ def run(args: argparse.Namespace) -> int:
                 problem = utf8_problem_in_file(path)
                 if problem is None:
                     raise
-                raise TrainingError(f"--corpus {path}: {problem}; save it as UTF-8") from None
+                raise TrainingError(translate("Cli", "--corpus {path}: {problem}; save it as "
+                                              "UTF-8").format(path=path, problem=problem)
+                                    ) from None
 
     started = time.perf_counter()
     result = _follow(iter_training(corpus(), config, trace_top=trace_top), args, None)
@@ -91,9 +97,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_by_language(args: argparse.Namespace, config: TrainingConfig, trace_top: int) -> int:
     if trace_top:
-        raise ConfigError("--trace-top records training on one corpus; leave it out when "
-                          "training by language (the record keeps each language's dev "
-                          "tokens per merge instead)")
+        raise ConfigError(translate("Cli", "--trace-top records training on one corpus; leave "
+                                    "it out when training by language (the record keeps each "
+                                    "language's dev tokens per merge instead)"))
     started = time.perf_counter()
     languages = languages_from_args(args)
     names = [language.name for language in languages]
@@ -139,16 +145,19 @@ def _follow(steps: Iterator[TrainingProgress], args: argparse.Namespace,
         if show and (now - last_report > 0.5 or progress.phase == "done"):
             last_report = now
             if progress.phase == "counting":
-                line = "counting pieces…"
+                line = translate("CliTrain", "counting pieces…")
             elif progress.result is not None:
                 line = finished_line(progress.result, args.vocab_size)
             else:
-                line = f"{progress.phase}: {progress.done}/{progress.total} merges"
+                line = translate("CliTrain", "{phase}: {done}/{total} merges").format(
+                    phase=phase_name(progress.phase), done=progress.done, total=progress.total)
                 if languages and last_choice is not None:
-                    line += (", last chosen by " + (languages[last_choice] if last_choice >= 0
-                                                    else "the summed counts"))
+                    line += translate("CliTrain", ", last chosen by {chooser}").format(
+                        chooser=languages[last_choice] if last_choice >= 0
+                        else translate("CliTrain", "the summed counts"))
                 if dev_row:
-                    line += f", dev Gini {gini(dev_row):.4f}"
+                    line += translate("CliTrain", ", dev Gini {gini:.4f}").format(
+                        gini=gini(dev_row))
             try:
                 # \r rewrites the line in a terminal; clear what a longer line left behind
                 print(("\r\x1b[K" + line) if interactive else line,
@@ -158,7 +167,7 @@ def _follow(steps: Iterator[TrainingProgress], args: argparse.Namespace,
     if show and interactive:
         print(file=progress_stream)
     if result is None:
-        raise TrainingError("training stopped without a result")
+        raise TrainingError(translate("CliTrain", "training stopped without a result"))
     return result
 
 
@@ -190,8 +199,8 @@ def trace_top_option(value: str) -> int:
     except ValueError:
         k = -1
     if not 0 <= k <= MAX_TRACE_TOP:
-        raise ConfigError(f"--trace-top {value!r}: expected a whole number from 0 to "
-                          f"{MAX_TRACE_TOP}")
+        raise ConfigError(translate("Cli", "--trace-top {value}: expected a whole number from "
+                                    "0 to {top}").format(value=repr(value), top=MAX_TRACE_TOP))
     return k
 
 
@@ -200,18 +209,33 @@ def finished_line(result: TrainingResult, target: int) -> str:
     of 56``."""
     merges = len(result.merges)
     size = result.tokenizer.vocab_size
-    line = f"done: {merges} merge{'s' if merges != 1 else ''}"
+    line = (translate("CliTrain", "done: {merges} merges") if merges != 1
+            else translate("CliTrain", "done: {merges} merge")).format(merges=merges)
+    minimum = result.config.min_frequency
     if result.stop_reason == "min_frequency":
-        minimum = result.config.min_frequency
-        line += f" (no pair occurs {minimum} times or more)"
+        line += translate("CliTrain", " (no pair occurs {minimum} times or more)").format(
+            minimum=minimum)
     elif result.stop_reason == "languages_exhausted":
-        minimum = result.config.min_frequency
-        line += f" (no language has a pair occurring {minimum} times or more)"
+        line += translate("CliTrain", " (no language has a pair occurring {minimum} times or "
+                          "more)").format(minimum=minimum)
     elif result.stop_reason == "no_pairs":
-        line += " (no pair left to merge: every piece is one token)"
+        line += translate("CliTrain", " (no pair left to merge: every piece is one token)")
     if size >= target:
-        return f"{line}, vocabulary {size}"
-    return f"{line}, vocabulary {size} of {target}"
+        return line + translate("CliTrain", ", vocabulary {size}").format(size=size)
+    return line + translate("CliTrain", ", vocabulary {size} of {target}").format(
+        size=size, target=target)
+
+
+# The training phases as the progress line names them.
+PHASE_NAMES = {
+    "counting": QT_TRANSLATE_NOOP("CliTrain", "counting"),
+    "merging": QT_TRANSLATE_NOOP("CliTrain", "merging"),
+    "done": QT_TRANSLATE_NOOP("CliTrain", "done"),
+}
+
+
+def phase_name(phase: str) -> str:
+    return translate("CliTrain", PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
 
 
 def utf8_problem_in_file(path: Path) -> str | None:

@@ -30,6 +30,7 @@ from bpelens.core import (
 )
 
 from ..parallel_corpora import open_corpus
+from .cli_i18n import translate
 
 
 def by_language(args: argparse.Namespace) -> bool:
@@ -58,12 +59,16 @@ def _file_and_weight(spec: str, option: str, language: str) -> tuple[Path, Fract
 
 def _check_file(path: Path, option: str, language: str) -> None:
     if str(path) in ("", "."):
-        raise ConfigError(f"{option} {language}=: no file given (expected {option} "
-                          f"{language}=FILE)")
+        raise ConfigError(translate("Cli", "{option} {language}=: no file given (expected {option}"
+                                           " {language}=FILE)").format(
+                              option=option, language=language))
     if path.is_dir():
-        raise ConfigError(f"{option} {language}={path}: is a folder, not a text file")
+        raise ConfigError(translate("Cli", "{option} {language}={path}: is a folder, not a text "
+                                           "file").format(
+                              option=option, language=language, path=path))
     if not path.is_file():
-        raise ConfigError(f"{option} {language}={path}: no such file")
+        raise ConfigError(translate("Cli", "{option} {language}={path}: no such file").format(
+                              option=option, language=language, path=path))
 
 
 def _split_sizes(value: str) -> SplitSizes:
@@ -71,61 +76,73 @@ def _split_sizes(value: str) -> SplitSizes:
     try:
         return SplitSizes(int(train), int(dev or 0))
     except ValueError:
-        raise ConfigError(f"--split {value!r}: expected TRAIN/DEV sentence counts, e.g. "
-                          f"--split 1500/200") from None
+        raise ConfigError(translate("Cli", "--split {value}: expected TRAIN/DEV sentence counts, "
+                                           "e.g. --split 1500/200").format(
+                              value=repr(value))) from None
 
 
 def languages_from_args(args: argparse.Namespace) -> list[LanguageCorpus]:
     """The training languages with their lines, dev lines and exact weights."""
     if args.parallel and args.corpus:
-        raise ConfigError("give either --parallel CORPUS or --corpus LANG=FILE, not both")
+        raise ConfigError(translate("Cli", "give either --parallel CORPUS or --corpus LANG=FILE, "
+                                           "not both"))
     if args.parallel:
         if args.dev:
-            raise ConfigError("--dev comes from --parallel's split (--split TRAIN/DEV); give "
-                              "one or the other")
+            raise ConfigError(translate("Cli", "--dev comes from --parallel's split (--split "
+                                               "TRAIN/DEV); give one or the other"))
         corpus = open_corpus(args.parallel)
         wanted = [x for x in args.languages.split(",") if x] if args.languages else None
         if wanted is not None and len(set(wanted)) != len(wanted):
             twice = next(x for x in wanted if wanted.count(x) > 1)
-            raise ConfigError(f"--languages: {twice} is given twice")
+            raise ConfigError(translate("Cli", "--languages: {twice} is given twice").format(
+                                  twice=twice))
         try:
             languages = split_parallel(corpus, _split_sizes(args.split or "1500/200"), wanted)
         except TrainingError as exc:
-            raise TrainingError(f"--split {args.split or '1500/200'}: {exc}") from None
+            raise TrainingError(translate("Cli", "--split {split}: {error}").format(
+                                    split=args.split or '1500/200', error=exc)) from None
         weights: dict[str, Fraction] = {}
     else:
         if not args.corpus:
-            raise ConfigError("give the training text: --corpus LANG=FILE (repeatable) or "
-                              "--parallel CORPUS")
+            raise ConfigError(translate("Cli", "give the training text: --corpus LANG=FILE "
+                                               "(repeatable) or --parallel CORPUS"))
         if args.split or args.languages:
-            raise ConfigError("--split and --languages choose from a --parallel corpus")
+            raise ConfigError(translate("Cli", "--split and --languages choose from a --parallel "
+                                               "corpus"))
         files: dict[str, list[Path]] = {}
         weights = {}
         for spec in args.corpus:
             pair = _language_spec(spec)
             if pair is None:
-                raise ConfigError(f"--corpus {spec}: name its language, e.g. --corpus "
-                                  f"LANG={spec} (training by language needs LANG=FILE for "
-                                  f"every file)")
+                raise ConfigError(translate("Cli", "--corpus {spec}: name its language, e.g. "
+                                                   "--corpus LANG={spec} (training by language "
+                                                   "needs LANG=FILE for every file)").format(
+                                      spec=spec))
             name, rest = pair
             path, weight = _file_and_weight(rest, "--corpus", name)
             _check_file(path, "--corpus", name)
             files.setdefault(name, []).append(path)
             if weight is not None:
                 if weights.get(name, weight) != weight:
-                    raise ConfigError(f"--corpus {spec}: {name} has another weight already")
+                    raise ConfigError(translate("Cli", "--corpus {spec}: {name} has another weight"
+                                                       " already").format(
+                                          spec=spec, name=name))
                 weights[name] = weight
         dev_files: dict[str, Path] = {}
         for spec in args.dev or ():
             pair = _language_spec(spec)
             if pair is None:
-                raise ConfigError(f"--dev {spec}: expected LANG=FILE, e.g. --dev ja=dev.ja")
+                raise ConfigError(translate("Cli", "--dev {spec}: expected LANG=FILE, e.g. --dev "
+                                                   "ja=dev.ja").format(
+                                      spec=spec))
             name, rest = pair
             if name not in files:
-                raise ConfigError(f"--dev {spec}: {name} is not a training language "
-                                  f"({', '.join(files)})")
+                raise ConfigError(translate("Cli", "--dev {spec}: {name} is not a training "
+                                                   "language ({languages})").format(
+                                      spec=spec, name=name, languages=', '.join(files)))
             if name in dev_files:
-                raise ConfigError(f"--dev: {name} is given twice")
+                raise ConfigError(translate("Cli", "--dev: {name} is given twice").format(
+                                      name=name))
             _check_file(Path(rest), "--dev", name)
             dev_files[name] = Path(rest)
         languages = []
@@ -144,7 +161,8 @@ def _weighted(languages: list[LanguageCorpus], weights: dict[str, Fraction],
                                      ("--byte-shares", args.byte_shares),
                                      ("--temperature", args.temperature is not None)) if given]
     if len(ways) > 1:
-        raise ConfigError(f"weight the languages one way: {' or '.join(ways)}, not both")
+        raise ConfigError(translate("Cli", "weight the languages one way: {ways}, not both").format(
+                              ways=' or '.join(ways)))
     names = [language.name for language in languages]
     totals = {language.name: language.train_bytes for language in languages}
     if args.byte_shares:
@@ -155,7 +173,9 @@ def _weighted(languages: list[LanguageCorpus], weights: dict[str, Fraction],
                                      where="--temperature")
     unknown = [name for name in weights if name not in names]
     if unknown:
-        raise ConfigError(f"weight for {unknown[0]}, which is not a training language")
+        raise ConfigError(translate("Cli", "weight for {language}, which is not a training "
+                                           "language").format(
+                              language=unknown[0]))
     return [replace(language, weight=weights.get(language.name, Fraction(1)))
             for language in languages]
 
@@ -168,28 +188,37 @@ def parity_from_args(args: argparse.Namespace, names: list[str]) -> ParityConfig
         ("--alpha", args.alpha is not None), ("--ratio", bool(args.ratio))) if given]
     if not args.parity_aware:
         if only_parity:
-            raise ConfigError(f"{only_parity[0]} applies to parity-aware training: add "
-                              f"--parity-aware base or --parity-aware window")
+            raise ConfigError(translate("Cli", "{option} applies to parity-aware training: add "
+                                               "--parity-aware base or --parity-aware window")
+                              .format(option=only_parity[0]))
         return None
     if args.parity_aware == "base" and (args.window_size is not None or args.alpha is not None):
-        raise ConfigError("--window-size and --alpha apply to --parity-aware window")
+        raise ConfigError(translate("Cli", "--window-size and --alpha apply to --parity-aware "
+                                           "window"))
     if args.global_merges is not None and args.global_merges < 0:
-        raise ConfigError(f"--global-merges {args.global_merges}: expected 0 or more")
+        raise ConfigError(translate("Cli", "--global-merges {value}: expected 0 or more").format(
+                              value=args.global_merges))
     if args.window_size is not None and args.window_size < 1:
-        raise ConfigError(f"--window-size {args.window_size}: expected a whole number of 1 "
-                          f"or more")
+        raise ConfigError(translate("Cli", "--window-size {value}: expected a whole number of 1 or"
+                                           " more").format(
+                              value=args.window_size))
     if args.alpha is not None and not (math.isfinite(args.alpha) and args.alpha > 0):
-        raise ConfigError(f"--alpha {args.alpha}: expected a positive number (default 2)")
+        raise ConfigError(translate("Cli", "--alpha {value}: expected a positive number (default "
+                                           "2)").format(
+                              value=args.alpha))
     ratio = None
     if args.ratio:
         values = parse_language_values(args.ratio, "--ratio")
         missing = [name for name in names if name not in values]
         extra = [name for name in values if name not in names]
         if extra:
-            raise ConfigError(f"--ratio {extra[0]}: not a training language ({', '.join(names)})")
+            raise ConfigError(translate("Cli", "--ratio {language}: not a training language "
+                                               "({languages})").format(
+                                  language=extra[0], languages=', '.join(names)))
         if missing:
-            raise ConfigError(f"--ratio: no ratio for {', '.join(missing)} (give LANG=R for "
-                              f"every training language)")
+            raise ConfigError(translate("Cli", "--ratio: no ratio for {languages} (give LANG=R for"
+                                               " every training language)").format(
+                                  languages=', '.join(missing)))
         ratio = []
         for name in names:
             try:
@@ -197,7 +226,9 @@ def parity_from_args(args: argparse.Namespace, names: list[str]) -> ParityConfig
             except ValueError:
                 value = math.nan
             if not math.isfinite(value) or value <= 0:
-                raise ConfigError(f"--ratio {name}={values[name]}: expected a positive number")
+                raise ConfigError(translate("Cli", "--ratio {name}={value}: expected a positive "
+                                                   "number").format(
+                                      name=name, value=values[name]))
             ratio.append(value)
     config = ParityConfig(
         variant=args.parity_aware, global_merges=args.global_merges or 0,
@@ -212,13 +243,15 @@ def check_dev_sets(languages: list[LanguageCorpus], parity: ParityConfig | None)
     never choose in parity-aware training, and make the dev-set Gini meaningless."""
     with_dev = [language.name for language in languages if language.dev]
     if parity is not None and parity.ratio is not None and with_dev:
-        raise TrainingError("--ratio replaces the dev sets (given both, the dev sets would "
-                            "choose, as in HF): leave out --dev, or with --parallel give "
-                            "--split TRAIN/0")
+        raise TrainingError(translate("Cli", "--ratio replaces the dev sets (given both, the dev "
+                                             "sets would choose, as in HF): leave out --dev, or "
+                                             "with --parallel give --split TRAIN/0"))
     without = [language.name for language in languages if not language.dev]
     if with_dev and without:
-        raise TrainingError(f"--dev: no dev set for {', '.join(without)} (give one for every "
-                            f"training language, or none to follow the training text)")
+        raise TrainingError(translate("Cli", "--dev: no dev set for {languages} (give one for "
+                                             "every training language, or none to follow the "
+                                             "training text)").format(
+                                languages=', '.join(without)))
 
 
 def shares_summary(languages: list[LanguageCorpus]) -> dict[str, float]:

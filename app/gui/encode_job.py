@@ -17,6 +17,7 @@ from bpelens.core import (
 )
 
 from .bands import Bands, bands_after_edit, compute_bands
+from .i18n import translate
 from .token_colors import token_colors, token_colors_after_edit
 from .utf16 import Utf16Map
 from .worker import Job
@@ -67,9 +68,9 @@ def shaped_text(model_text: str) -> tuple[str, str]:
         if end - start > SHAPED_LINE_CHARS:
             cut = start + SHAPED_LINE_CHARS
             line = shown.count("\n", 0, start) + 1
-            return shown[:cut], (
-                f"up to character {cut:,}: line {line:,} has {end - start:,} (the layers "
-                "view shows all)")
+            return shown[:cut], translate(
+                "EncodeJob", "up to character {cut:,}: line {line:,} has {length:,} (the "
+                "layers view shows all)").format(cut=cut, line=line, length=end - start)
         start = end + 1
     return shown, ""
 
@@ -80,11 +81,12 @@ def encode_for_views(tokenizer: Tokenizer, text: str, *, special: SpecialMode, c
     """The views' encoding of ``text``. With ``previous`` (the encoding shown, of an earlier
     version of the text), only what the edit changed is encoded again when the engine can
     prove that exact, and everything else that grows with the text is moved, not remade."""
-    job.progress(None, f"Encoding {len(text):,} characters…")
+    encoding = translate("EncodeJob", "Encoding {n:,} characters…").format(n=len(text))
+    job.progress(None, encoding)
 
     def progress(fraction: float) -> None:
         job.check()  # stops the encoding itself, between two slices of the text
-        job.progress(fraction, f"Encoding {len(text):,} characters…")
+        job.progress(fraction, encoding)
 
     if previous is not None and previous.tokenizer is tokenizer and previous.special == special:
         edit = token_table_after_edit(tokenizer, previous.table, text, special=special,
@@ -96,7 +98,7 @@ def encode_for_views(tokenizer: Tokenizer, text: str, *, special: SpecialMode, c
     else:
         table = token_table(tokenizer, text, special=special, progress=progress)
     job.check()
-    job.progress(None, f"Laying out {len(table):,} tokens…")
+    job.progress(None, translate("EncodeJob", "Laying out {n:,} tokens…").format(n=len(table)))
     bands = compute_bands(table.model_text, table.char_bytes, capacity)
     job.check()
     colors = token_colors(table)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bpelens.core import BpeLensError
 
+from .i18n import translate
 from .tokenizer_picker import Choice
 
 
@@ -22,9 +23,14 @@ def load_failed(choice: Choice | None, exc: BaseException, *, fallback: str | No
     if choice is not None and not message.startswith(choice.key):
         message = f"{choice.label or choice.key}: {message}"
     if fallback:
-        return f"Cannot open {message}. Showing the bundled demo {fallback} instead."
-    return f"Cannot open {message}"
+        return translate("FailureMessages", "Cannot open {message}. Showing the bundled demo "
+                         "{fallback} instead.").format(message=message, fallback=fallback)
+    return translate("FailureMessages", "Cannot open {message}").format(message=message)
 
 
 def encode_failed(tokenizer_label: str | None, exc: BaseException) -> str:
-    return f"Cannot encode this text with {tokenizer_label or 'this tokenizer'}: {_reason(exc)}"
+    if tokenizer_label:
+        return translate("FailureMessages", "Cannot encode this text with {tokenizer}: "
+                         "{reason}").format(tokenizer=tokenizer_label, reason=_reason(exc))
+    return translate("FailureMessages", "Cannot encode this text with this tokenizer: "
+                     "{reason}").format(reason=_reason(exc))

@@ -11,7 +11,8 @@ the next start).
 
 ``python -m bpelens.app.gui.i18n --update`` brings the catalogue ``bpelens_ja.ts`` up to date
 with the sources (new strings come in unfinished, for a translator to fill) and compiles
-``bpelens_ja.qm`` from it; ``--release`` only compiles.
+``bpelens_ja.qm`` from it; ``--release`` only compiles. The command line's strings (app/cli,
+contexts ``Cli…``) are extracted into the same catalogue.
 """
 
 from __future__ import annotations
@@ -70,9 +71,21 @@ TRANSLATED_SOURCES = (
     "views/shaped_view.py",
     "views/step_controls.py",
     "views/token_menu.py",
+    "encode_job.py",
+    "text_checks.py",
+    "text_autosave.py",
+    "failure_messages.py",
+    # The app's modules the window alone uses (the command line never imports them).
+    "../tokenizer_extension.py",
+    "../training_corpora.py",
+    "../training_studio.py",
 )
 
 GUI_FOLDER = Path(__file__).resolve().parent
+# The command line's words share the catalogue (read back without Qt by app/cli/cli_i18n.py):
+# every module of app/cli, relative to the app's folder.
+CLI_SOURCES = ("cli",)
+APP_FOLDER = GUI_FOLDER.parent
 
 # The translators installed now. Qt does not own an installed translator: this list keeps
 # them alive, and dropping one from it (remove_language) frees it.
@@ -178,9 +191,11 @@ def qt_tool(name: str) -> Path:
 
 
 def translated_sources() -> list[Path]:
+    """The window's translated modules and the command line's."""
     files: list[Path] = []
-    for entry in TRANSLATED_SOURCES:
-        path = GUI_FOLDER / entry
+    entries = [(GUI_FOLDER / e).resolve() for e in TRANSLATED_SOURCES] + [
+        APP_FOLDER / e for e in CLI_SOURCES]
+    for path in entries:
         files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
     return files
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from bpelens.core import BpeLensError
 
+from .i18n import translate
 from .settings import write_text
 from .worker import Job, Runner
 
@@ -78,5 +79,7 @@ class TextAutosave(QObject):
 
     def _reason(self, exc: BaseException) -> str:
         if isinstance(exc, OSError):
-            return f"Cannot save the text for next time: {self.path}: {exc.strerror or exc}"
-        return f"Cannot save the text for next time: {exc}"
+            return translate("TextAutosave", "Cannot save the text for next time: {path}: "
+                             "{reason}").format(path=self.path, reason=exc.strerror or exc)
+        return translate("TextAutosave", "Cannot save the text for next time: {reason}").format(
+            reason=exc)

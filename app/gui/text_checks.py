@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from bpelens.core import clean_surrogates, find_lone_surrogates
 
+from .i18n import translate
+
 SHOWN_OFFSETS = 5
 
 
@@ -18,18 +20,23 @@ def box_safe(text: str) -> tuple[str, list[str]]:
     notes: list[str] = []
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-        notes.append("The text's carriage returns (\\r) were turned into newlines: the text "
-                      "box holds lines only. To tokenize \\r\\n exactly, use `bpelens encode`.")
+        notes.append(translate("TextChecks", "The text's carriage returns (\\r) were turned "
+                               "into newlines: the text box holds lines only. To tokenize "
+                               "\\r\\n exactly, use `bpelens encode`."))
     lone = find_lone_surrogates(text)
     if lone:
         codes = sorted({f"U+{ord(text[i]):04X}" for i in lone})
         text, offsets = clean_surrogates(text)
-        many = len(offsets) > 1
         shown = ", ".join(map(str, offsets[:SHOWN_OFFSETS])) + (
             ", …" if len(offsets) > SHOWN_OFFSETS else "")
-        notes.append(
-            f"The text had {len(offsets)} lone surrogate{'s' if many else ''} "
-            f"({', '.join(codes[:SHOWN_OFFSETS])}, from bytes that were not UTF-8; UTF-8 "
-            f"cannot encode {'them' if many else 'it'}): replaced by U+FFFD at "
-            f"character{'s' if many else ''} {shown}, as `bpelens encode` does.")
+        if len(offsets) > 1:
+            note = translate("TextChecks", "The text had {n} lone surrogates ({codes}, from "
+                             "bytes that were not UTF-8; UTF-8 cannot encode them): replaced "
+                             "by U+FFFD at characters {offsets}, as `bpelens encode` does.")
+        else:
+            note = translate("TextChecks", "The text had {n} lone surrogate ({codes}, from "
+                             "bytes that were not UTF-8; UTF-8 cannot encode it): replaced by "
+                             "U+FFFD at character {offsets}, as `bpelens encode` does.")
+        notes.append(note.format(n=len(offsets), codes=", ".join(codes[:SHOWN_OFFSETS]),
+                                 offsets=shown))
     return text, notes

@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from typing import Any
 
@@ -87,29 +87,41 @@ TABLE_KEYS = ("sentences", "tokens", "ratio", "mean_sentence_ratio", "tokens_per
               "distinct_tokens")
 
 
-def comparison_table(comparison: Comparison) -> str:
-    """Columns aligned for a terminal, then each tokenizer's Gini coefficient and total."""
-    header = ["tokenizer", "language", *(METRIC_BY_KEY[k].label for k in TABLE_KEYS)]
+def comparison_table(comparison: Comparison, *, words: Callable[[str], str] | None = None,
+                     width: Callable[[str], int] = len) -> str:
+    """Columns aligned for a terminal, then each tokenizer's Gini coefficient and total.
+
+    ``words`` puts the table's words in another language (the engine has no translations of
+    its own: the command line passes them): it is given each English text, the headings and
+    the lines under the table with their ``{fields}``. ``width`` measures a cell in terminal
+    columns, for alphabets whose characters take two."""
+    say = words or (lambda text: text)
+    header = [say("tokenizer"), say("language"), *(say(METRIC_BY_KEY[k].label)
+                                                   for k in TABLE_KEYS)]
     lines = [header]
     shown = shown_names(comparison.tokenizers)
     for row in comparison.rows:
         lines.append([shown[row.tokenizer], row.language,
                       *(format_value(k, row.value(k)) for k in TABLE_KEYS)])
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    widths = [max(width(line[i]) for line in lines) for i in range(len(header))]
     text = []
     for n, line in enumerate(lines):
-        cells = [cell.ljust(w) if i < 2 else cell.rjust(w)
-                 for i, (cell, w) in enumerate(zip(line, widths, strict=True))]
+        cells = []
+        for i, (cell, w) in enumerate(zip(line, widths, strict=True)):
+            padding = " " * (w - width(cell))
+            cells.append(cell + padding if i < 2 else padding + cell)
         text.append("  ".join(cells).rstrip())
         if n == 0:
             text.append("  ".join("-" * w for w in widths))
     text.append("")
-    text.append(f"reference: {comparison.reference}; {comparison.sentences:,} sentences per "
-                f"language; corpus {comparison.corpus}")
-    text.append(f"Gini across languages of the token totals ({GINI_FORMULA}):")
+    text.append(say("reference: {reference}; {sentences:,} sentences per language; corpus "
+                    "{corpus}").format(reference=comparison.reference,
+                                       sentences=comparison.sentences, corpus=comparison.corpus))
+    text.append(say("Gini across languages of the token totals ({formula}):").format(
+        formula=say(GINI_FORMULA)))
     for name in comparison.tokenizers:
-        text.append(f"  {shown[name]}: Gini {comparison.gini[name]:.4f}, "
-                    f"{comparison.totals[name]:,} tokens")
+        text.append(say("  {tokenizer}: Gini {gini:.4f}, {tokens:,} tokens").format(
+            tokenizer=shown[name], gini=comparison.gini[name], tokens=comparison.totals[name]))
     return "\n".join(text) + "\n"
 
 

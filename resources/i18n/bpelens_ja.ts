@@ -232,6 +232,1046 @@
     </message>
 </context>
 <context>
+    <name>Cli</name>
+    <message>
+        <source>choose a command: {commands}</source>
+        <translation>コマンドを選んでください: {commands}</translation>
+    </message>
+    <message>
+        <source>{word} is not a command</source>
+        <translation>{word} はコマンドではありません</translation>
+    </message>
+    <message>
+        <source>; did you mean {guess}?</source>
+        <translation>。{guess} のことですか？</translation>
+    </message>
+    <message>
+        <source> (commands: {commands})</source>
+        <translation>（コマンド: {commands}）</translation>
+    </message>
+    <message>
+        <source>; to open it in the app: bpelens --tokenizer {word}</source>
+        <translation>。アプリで開くには: bpelens --tokenizer {word}</translation>
+    </message>
+    <message>
+        <source> (see bpelens --help)</source>
+        <translation>（bpelens --help を参照）</translation>
+    </message>
+    <message>
+        <source>--lang: give a language ({choices})</source>
+        <translation>--lang: 言語を指定してください（{choices}）</translation>
+    </message>
+    <message>
+        <source>--lang {value}: choose one of {choices}</source>
+        <translation>--lang {value}: {choices} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>-t {tokenizer} is given twice; name each tokenizer once</source>
+        <translation>-t {tokenizer} が 2 回指定されています。各トークナイザーは 1 回だけ指定してください</translation>
+    </message>
+    <message>
+        <source>--languages: give language codes separated by commas (en,ja,zh)</source>
+        <translation>--languages: 言語コードをカンマ区切りで指定してください（en,ja,zh）</translation>
+    </message>
+    <message>
+        <source>the ids</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>no ids: give them as arguments (bpelens decode -t TOKENIZER 13 11) or on standard input</source>
+        <translation>ID がありません: 引数（bpelens decode -t TOKENIZER 13 11）または標準入力で指定してください</translation>
+    </message>
+    <message>
+        <source>{word} (position {position}) is not a token id: ids are whole numbers from 0 to {top}</source>
+        <translation>{word}（位置 {position}）はトークン ID ではありません: ID は 0 から {top} までの整数です</translation>
+    </message>
+    <message>
+        <source>id {id} at position {position} is not in this tokenizer: its ids are 0–{top}</source>
+        <translation>位置 {position} の ID {id} はこのトークナイザーにありません: ID は 0〜{top} です</translation>
+    </message>
+    <message>
+        <source>-t: give exactly two tokenizers to compare, not {count}</source>
+        <translation>-t: 比べるトークナイザーはちょうど 2 つ指定してください（{count} 個ではなく）</translation>
+    </message>
+    <message>
+        <source>--jsonl reads its lines from standard input or --file, not from TEXT</source>
+        <translation>--jsonl は行を標準入力または --file から読みます。TEXT からは読みません</translation>
+    </message>
+    <message>
+        <source>bpelens: error: {message}</source>
+        <translation>bpelens: エラー: {message}</translation>
+    </message>
+    <message>
+        <source>{failed} of {total} lines could not be encoded (line {lines}); their output lines are error objects</source>
+        <translation>{total} 行のうち {failed} 行をエンコードできませんでした（{lines} 行目）。それらの出力行はエラーオブジェクトです</translation>
+    </message>
+    <message>
+        <source>the lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>--file {path}: cannot read it ({reason})</source>
+        <translation>--file {path}: 読めません（{reason}）</translation>
+    </message>
+    <message>
+        <source>standard output is closed: nothing could be written (send it somewhere, e.g. &gt; out.json or | less)</source>
+        <translation>標準出力が閉じています: 何も書けません（&gt; out.json や | less などで出力先を指定してください）</translation>
+    </message>
+    <message>
+        <source>cannot write the output ({reason})</source>
+        <translation>出力を書けません（{reason}）</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>中断されました</translation>
+    </message>
+    <message>
+        <source>out of memory (try a shorter text, or --ids-only)</source>
+        <translation>メモリが足りません（短いテキストか --ids-only を試してください）</translation>
+    </message>
+    <message>
+        <source>internal error: {error}: {message} (at {where}; please report it — BPELENS_TRACEBACK=1 shows the traceback)</source>
+        <translation>内部エラー: {error}: {message}（{where}。報告してください — BPELENS_TRACEBACK=1 でトレースバックを表示します）</translation>
+    </message>
+    <message>
+        <source>{prog}: error: {message} (see {prog} --help)</source>
+        <translation>{prog}: エラー: {message}（{prog} --help を参照）</translation>
+    </message>
+    <message>
+        <source>-t {path}: no such file (give a BPE tokenizer.json)</source>
+        <translation>-t {path}: ファイルがありません（BPE の tokenizer.json を指定してください）</translation>
+    </message>
+    <message>
+        <source>--corpus {path}: no such file</source>
+        <translation>--corpus {path}: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>--languages chooses from the --compare corpus; give --compare too</source>
+        <translation>--languages は --compare のコーパスから選びます。--compare も指定してください</translation>
+    </message>
+    <message>
+        <source>--languages {unknown}: not in {corpus} (it has {languages})</source>
+        <translation>--languages {unknown}: {corpus} にありません（あるのは {languages}）</translation>
+    </message>
+    <message>
+        <source>an animation or frames are of a playback: give --view playback</source>
+        <translation>アニメーションとフレームは再生のものです: --view playback を指定してください</translation>
+    </message>
+    <message>
+        <source>-o {output}: name an .svg or .png file (.gif or .apng for a playback animation)</source>
+        <translation>-o {output}: .svg または .png ファイルを指定してください（再生のアニメーションには .gif または .apng）</translation>
+    </message>
+    <message>
+        <source>-o {output}: no folder {folder}</source>
+        <translation>-o {output}: フォルダー {folder} がありません</translation>
+    </message>
+    <message>
+        <source>--scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 for slides)</source>
+        <translation>--scale {scale:g}: 0.25 から 8 の間で選んでください（スライドには 1、2、3）</translation>
+    </message>
+    <message>
+        <source>--width {width}: choose from 200 to 20000 points</source>
+        <translation>--width {width}: 200 から 20000 ポイントの間で選んでください</translation>
+    </message>
+    <message>
+        <source>--step picks a playback frame: give --view playback</source>
+        <translation>--step は再生のフレームを選びます: --view playback を指定してください</translation>
+    </message>
+    <message>
+        <source>give the text either as TEXT or with --file, not both</source>
+        <translation>テキストは TEXT か --file のどちらか一方で指定してください</translation>
+    </message>
+    <message>
+        <source>the text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>standard input is closed: give {what} as an argument or with --file PATH</source>
+        <translation>標準入力が閉じています: {what}を引数か --file PATH で指定してください</translation>
+    </message>
+    <message>
+        <source>standard input is closed: give {what} as an argument</source>
+        <translation>標準入力が閉じています: {what}を引数で指定してください</translation>
+    </message>
+    <message>
+        <source>bpelens: reading {what} from the terminal; end it with Ctrl-D</source>
+        <translation>bpelens: 端末から{what}を読んでいます。Ctrl-D で終えてください</translation>
+    </message>
+    <message>
+        <source>--file {name}: {problem}; save it as UTF-8</source>
+        <translation>--file {name}: {problem}。UTF-8 で保存してください</translation>
+    </message>
+    <message>
+        <source>{option} {name}: cannot read it ({reason})</source>
+        <translation>{option} {name}: 読めません（{reason}）</translation>
+    </message>
+    <message>
+        <source>{where}: is a folder, not a text file</source>
+        <translation>{where}: テキストファイルではなくフォルダーです</translation>
+    </message>
+    <message>
+        <source>{where}: no such file</source>
+        <translation>{where}: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>not UTF-8 at line {line} (byte {offset} of the file: {reason})</source>
+        <translation>{line} 行目が UTF-8 ではありません（ファイルの {offset} バイト目: {reason}）</translation>
+    </message>
+    <message>
+        <source>cannot read standard input ({reason})</source>
+        <translation>標準入力を読めません（{reason}）</translation>
+    </message>
+    <message>
+        <source>bpelens: note: {note}</source>
+        <translation>bpelens: 注意: {note}</translation>
+    </message>
+    <message>
+        <source>-t {spec}: no such file or folder</source>
+        <translation>-t {spec}: ファイルもフォルダーもありません</translation>
+    </message>
+    <message>
+        <source>did you mean {guess}? </source>
+        <translation>{guess} のことですか？ </translation>
+    </message>
+    <message>
+        <source>-t {spec}: no such file or folder, nor a bundled demo ({hint}demos: {demos})</source>
+        <translation>-t {spec}: ファイルもフォルダーも同梱のデモもありません（{hint}デモ: {demos}）</translation>
+    </message>
+    <message>
+        <source>-t {spec} is a bundled demo tokenizer: --encoding and --pattern are for .tiktoken rank files</source>
+        <translation>-t {spec} は同梱のデモトークナイザーです: --encoding と --pattern は .tiktoken のランクファイル用です</translation>
+    </message>
+    <message>
+        <source>--min-frequency {value} is not a number</source>
+        <translation>--min-frequency {value} は数値ではありません</translation>
+    </message>
+    <message>
+        <source>give the training text: --corpus FILE (repeatable), --corpus LANG=FILE or --parallel CORPUS</source>
+        <translation>学習テキストを指定してください: --corpus FILE（繰り返し指定可）、--corpus LANG=FILE、または --parallel CORPUS</translation>
+    </message>
+    <message>
+        <source>--corpus {path}: is a folder, not a text file (give the files in it, e.g. --corpus {pattern})</source>
+        <translation>--corpus {path}: テキストファイルではなくフォルダーです（中のファイルを指定してください。例: --corpus {pattern}）</translation>
+    </message>
+    <message>
+        <source>--corpus {path}: {problem}; save it as UTF-8</source>
+        <translation>--corpus {path}: {problem}。UTF-8 で保存してください</translation>
+    </message>
+    <message>
+        <source>--trace-top records training on one corpus; leave it out when training by language (the record keeps each language&apos;s dev tokens per merge instead)</source>
+        <translation>--trace-top は 1 つのコーパスでの学習を記録します。言語別の学習では指定しないでください（代わりに各言語の開発セットのトークン数がマージごとに記録されます）</translation>
+    </message>
+    <message>
+        <source>--trace-top {value}: expected a whole number from 0 to {top}</source>
+        <translation>--trace-top {value}: 0 から {top} までの整数を指定してください</translation>
+    </message>
+    <message>
+        <source>{option} {language}=: no file given (expected {option} {language}=FILE)</source>
+        <translation>{option} {language}=: ファイルが指定されていません（{option} {language}=FILE の形で）</translation>
+    </message>
+    <message>
+        <source>{option} {language}={path}: is a folder, not a text file</source>
+        <translation>{option} {language}={path}: テキストファイルではなくフォルダーです</translation>
+    </message>
+    <message>
+        <source>{option} {language}={path}: no such file</source>
+        <translation>{option} {language}={path}: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>--split {value}: expected TRAIN/DEV sentence counts, e.g. --split 1500/200</source>
+        <translation>--split {value}: TRAIN/DEV の文数を指定してください。例: --split 1500/200</translation>
+    </message>
+    <message>
+        <source>give either --parallel CORPUS or --corpus LANG=FILE, not both</source>
+        <translation>--parallel CORPUS か --corpus LANG=FILE のどちらか一方を指定してください</translation>
+    </message>
+    <message>
+        <source>--dev comes from --parallel&apos;s split (--split TRAIN/DEV); give one or the other</source>
+        <translation>--dev は --parallel の分割（--split TRAIN/DEV）から得られます。どちらか一方を指定してください</translation>
+    </message>
+    <message>
+        <source>--languages: {twice} is given twice</source>
+        <translation>--languages: {twice} が 2 回指定されています</translation>
+    </message>
+    <message>
+        <source>--split {split}: {error}</source>
+        <translation>--split {split}: {error}</translation>
+    </message>
+    <message>
+        <source>give the training text: --corpus LANG=FILE (repeatable) or --parallel CORPUS</source>
+        <translation>学習テキストを指定してください: --corpus LANG=FILE（繰り返し指定可）または --parallel CORPUS</translation>
+    </message>
+    <message>
+        <source>--split and --languages choose from a --parallel corpus</source>
+        <translation>--split と --languages は --parallel のコーパスから選びます</translation>
+    </message>
+    <message>
+        <source>--corpus {spec}: name its language, e.g. --corpus LANG={spec} (training by language needs LANG=FILE for every file)</source>
+        <translation>--corpus {spec}: 言語を指定してください。例: --corpus LANG={spec}（言語別の学習ではすべてのファイルに LANG=FILE が必要です）</translation>
+    </message>
+    <message>
+        <source>--corpus {spec}: {name} has another weight already</source>
+        <translation>--corpus {spec}: {name} にはすでに別の重みがあります</translation>
+    </message>
+    <message>
+        <source>--dev {spec}: expected LANG=FILE, e.g. --dev ja=dev.ja</source>
+        <translation>--dev {spec}: LANG=FILE の形で指定してください。例: --dev ja=dev.ja</translation>
+    </message>
+    <message>
+        <source>--dev {spec}: {name} is not a training language ({languages})</source>
+        <translation>--dev {spec}: {name} は学習する言語ではありません（{languages}）</translation>
+    </message>
+    <message>
+        <source>--dev: {name} is given twice</source>
+        <translation>--dev: {name} が 2 回指定されています</translation>
+    </message>
+    <message>
+        <source>weight the languages one way: {ways}, not both</source>
+        <translation>言語の重みはどれか 1 つの方法で指定してください: {ways}（両方は不可）</translation>
+    </message>
+    <message>
+        <source>weight for {language}, which is not a training language</source>
+        <translation>{language} の重みがありますが、学習する言語ではありません</translation>
+    </message>
+    <message>
+        <source>{option} applies to parity-aware training: add --parity-aware base or --parity-aware window</source>
+        <translation>{option} はパリティ考慮の学習に使います: --parity-aware base か --parity-aware window を加えてください</translation>
+    </message>
+    <message>
+        <source>--window-size and --alpha apply to --parity-aware window</source>
+        <translation>--window-size と --alpha は --parity-aware window に使います</translation>
+    </message>
+    <message>
+        <source>--global-merges {value}: expected 0 or more</source>
+        <translation>--global-merges {value}: 0 以上を指定してください</translation>
+    </message>
+    <message>
+        <source>--window-size {value}: expected a whole number of 1 or more</source>
+        <translation>--window-size {value}: 1 以上の整数を指定してください</translation>
+    </message>
+    <message>
+        <source>--alpha {value}: expected a positive number (default 2)</source>
+        <translation>--alpha {value}: 正の数を指定してください（既定 2）</translation>
+    </message>
+    <message>
+        <source>--ratio {language}: not a training language ({languages})</source>
+        <translation>--ratio {language}: 学習する言語ではありません（{languages}）</translation>
+    </message>
+    <message>
+        <source>--ratio: no ratio for {languages} (give LANG=R for every training language)</source>
+        <translation>--ratio: {languages} の比がありません（学習するすべての言語に LANG=R を指定してください）</translation>
+    </message>
+    <message>
+        <source>--ratio {name}={value}: expected a positive number</source>
+        <translation>--ratio {name}={value}: 正の数を指定してください</translation>
+    </message>
+    <message>
+        <source>--ratio replaces the dev sets (given both, the dev sets would choose, as in HF): leave out --dev, or with --parallel give --split TRAIN/0</source>
+        <translation>--ratio は開発セットの代わりです（両方あると HF と同じく開発セットで選ぶことになります）: --dev を外すか、--parallel では --split TRAIN/0 を指定してください</translation>
+    </message>
+    <message>
+        <source>--dev: no dev set for {languages} (give one for every training language, or none to follow the training text)</source>
+        <translation>--dev: {languages} の開発セットがありません（学習するすべての言語に指定するか、学習テキストを追うならどれにも指定しないでください）</translation>
+    </message>
+</context>
+<context>
+    <name>CliArgparse</name>
+    <message>
+        <source>usage: </source>
+        <translation>使い方: </translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation>位置引数</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>オプション</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>このヘルプを表示して終了する</translation>
+    </message>
+    <message>
+        <source>argument %(argument_name)s: %(message)s</source>
+        <translation>引数 %(argument_name)s: %(message)s</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: %s</source>
+        <translation>認識できない引数: %s</translation>
+    </message>
+    <message>
+        <source>not allowed with argument %s</source>
+        <translation>引数 %s とは併用できません</translation>
+    </message>
+    <message>
+        <source>the following arguments are required: %s</source>
+        <translation>次の引数が必要です: %s</translation>
+    </message>
+    <message>
+        <source>one of the arguments %s is required</source>
+        <translation>引数 %s のどれか 1 つが必要です</translation>
+    </message>
+    <message>
+        <source>expected one argument</source>
+        <translation>引数が 1 つ必要です</translation>
+    </message>
+    <message>
+        <source>expected at most one argument</source>
+        <translation>引数は 1 つまでです</translation>
+    </message>
+    <message>
+        <source>expected at least one argument</source>
+        <translation>引数が 1 つ以上必要です</translation>
+    </message>
+    <message>
+        <source>ambiguous option: %(option)s could match %(matches)s</source>
+        <translation>あいまいなオプション: %(option)s は %(matches)s のどれにも当てはまります</translation>
+    </message>
+    <message>
+        <source>invalid %(type)s value: %(value)r</source>
+        <translation>無効な %(type)s の値: %(value)r</translation>
+    </message>
+    <message>
+        <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+        <translation>無効な選択肢: %(value)r（%(choices)s から選んでください）</translation>
+    </message>
+</context>
+<context>
+    <name>CliAudit</name>
+    <message>
+        <source>auditing: {done:,} of {total:,} tokens</source>
+        <translation>監査中: {total:,} トークン中 {done:,}</translation>
+    </message>
+    <message>
+        <source>{name}: {ids:,} ids</source>
+        <translation>{name}: ID {ids:,} 個</translation>
+    </message>
+    <message>
+        <source>tokenizer</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>  reachable only as a whole piece (never inside a longer one): {count:,}</source>
+        <translation>  ピース全体のときのみ到達可能（長いピースの中では現れない）: {count:,}</translation>
+    </message>
+    <message>
+        <source>merges</source>
+        <translation>マージ</translation>
+    </message>
+    <message>
+        <source>merged tokens (merges implied by the ranks)</source>
+        <translation>マージで作られるトークン（ランクから導かれるマージ）</translation>
+    </message>
+    <message>
+        <source>  {what} checked: {checked:,}; never applied: {never_applied:,} (their token made by another merge {another:,}, never made {never_made:,}); orphan tokens no merge makes: {orphans:,}</source>
+        <translation>  確認した{what}: {checked:,}。一度も適用されないもの: {never_applied:,}（そのトークンを別のマージが作る {another:,}、一度も作られない {never_made:,}）。どのマージも作らない孤立トークン: {orphans:,}</translation>
+    </message>
+    <message>
+        <source>; merge {rank} ({left} + {right}) gets there first</source>
+        <translation>。マージ {rank}（{left} + {right}）が先に適用される</translation>
+    </message>
+    <message>
+        <source>  unreachable {id}: {text} → {ids}{blocked}</source>
+        <translation>  到達不能 {id}: {text} → {ids}{blocked}</translation>
+    </message>
+    <message>
+        <source>  never applied: merge {rank} ({left} + {right} → {new}); the merges make {builds}</source>
+        <translation>  一度も適用されない: マージ {rank}（{left} + {right} → {new}）。マージが作るのは {builds}</translation>
+    </message>
+    <message>
+        <source>  orphan {id}: {token}</source>
+        <translation>  孤立 {id}: {token}</translation>
+    </message>
+    <message>
+        <source>reachable</source>
+        <translation>到達可能</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>到達不能</translation>
+    </message>
+    <message>
+        <source>undecodable</source>
+        <translation>デコード不能</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>byte_fallback</source>
+        <translation>バイトフォールバック</translation>
+    </message>
+</context>
+<context>
+    <name>CliCompare</name>
+    <message>
+        <source>{corpus}: {sentences:,} sentences in {languages} languages</source>
+        <translation>{corpus}: {languages} 言語、{sentences:,} 文</translation>
+    </message>
+    <message>
+        <source>the comparison stopped without a result</source>
+        <translation>比較が結果なしで止まりました</translation>
+    </message>
+    <message>
+        <source>tokenizer</source>
+        <translation>トークナイザー</translation>
+    </message>
+    <message>
+        <source>language</source>
+        <translation>言語</translation>
+    </message>
+    <message>
+        <source>reference: {reference}; {sentences:,} sentences per language; corpus {corpus}</source>
+        <translation>基準言語: {reference}。言語あたり {sentences:,} 文。コーパス {corpus}</translation>
+    </message>
+    <message>
+        <source>Gini across languages of the token totals ({formula}):</source>
+        <translation>言語間のトークン総数のジニ係数（{formula}）:</translation>
+    </message>
+    <message>
+        <source>  {tokenizer}: Gini {gini:.4f}, {tokens:,} tokens</source>
+        <translation>  {tokenizer}: ジニ {gini:.4f}、{tokens:,} トークン</translation>
+    </message>
+    <message>
+        <source>bpelens: {tokenizer}: counted ({seconds:.1f} s so far)</source>
+        <translation>bpelens: {tokenizer}: 集計完了（ここまで {seconds:.1f} 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>CliHelp</name>
+    <message>
+        <source>See how a BPE tokenizer turns text into token ids. With no subcommand, opens the app (bpelens [--tokenizer PATH] [--text TEXT]).</source>
+        <translation>BPE トークナイザーがテキストをトークン ID に変える様子を見ます。サブコマンドなしではアプリを開きます（bpelens [--tokenizer PATH] [--text TEXT]）。</translation>
+    </message>
+    <message>
+        <source>bpelens COMMAND --help shows a command&apos;s options. Results are JSON on stdout; an error is one line on stderr with exit status 2.</source>
+        <translation>bpelens COMMAND --help でコマンドのオプションを表示します。結果は標準出力に JSON で、エラーは標準エラー出力に 1 行で出て、終了ステータスは 2 です。</translation>
+    </message>
+    <message>
+        <source>subcommands</source>
+        <translation>サブコマンド</translation>
+    </message>
+    <message>
+        <source>train a BPE tokenizer on text files</source>
+        <translation>テキストファイルで BPE トークナイザーを学習する</translation>
+    </message>
+    <message>
+        <source>Train a byte- or character-level BPE tokenizer. Progress goes to stderr, a JSON summary to stdout.</source>
+        <translation>バイト単位または文字単位の BPE トークナイザーを学習します。進捗は標準エラー出力に、JSON の要約は標準出力に出ます。</translation>
+    </message>
+    <message>
+        <source>UTF-8 text file, one training text per line (repeatable); an optional exact weight after @, e.g. ja.txt@2 or en.txt@1/3; LANG= names its language (training by language: weights, dev sets, parity-aware BPE)</source>
+        <translation>UTF-8 のテキストファイル、1 行に学習テキスト 1 つ（繰り返し指定可）。@ の後に厳密な重みを付けられます（例: ja.txt@2、en.txt@1/3）。LANG= でその言語を指定します（言語別の学習: 重み、開発セット、パリティ考慮 BPE）</translation>
+    </message>
+    <message>
+        <source>training by language</source>
+        <translation>言語別の学習</translation>
+    </message>
+    <message>
+        <source>Per-language files (--corpus LANG=FILE) or a parallel corpus split for you. Weight languages one way: LANG=FILE@WEIGHT, --byte-shares or --temperature (all exact).</source>
+        <translation>言語ごとのファイル（--corpus LANG=FILE）、または自動で分割される対訳コーパス。言語の重みはどれか 1 つの方法で: LANG=FILE@WEIGHT、--byte-shares、--temperature（いずれも厳密）。</translation>
+    </message>
+    <message>
+        <source>a language&apos;s dev set: its token total is followed merge by merge, and parity-aware BPE balances on it (repeatable)</source>
+        <translation>言語の開発セット: そのトークン総数をマージごとに追い、パリティ考慮 BPE はこれでバランスを取ります（繰り返し指定可）</translation>
+    </message>
+    <message>
+        <source>a parallel corpus (TSV, JSONL, folder or archive of line-aligned files, or demo: the bundled one) to split into training / dev / evaluation</source>
+        <translation>学習 / 開発 / 評価に分割する対訳コーパス（TSV、JSONL、行の揃ったファイルのフォルダーまたはアーカイブ、または demo: 同梱のもの）</translation>
+    </message>
+    <message>
+        <source>with --parallel: the first TRAIN sentences of each language train, the next DEV are the dev set (default 1500/200)</source>
+        <translation>--parallel と併用: 各言語の最初の TRAIN 文で学習し、次の DEV 文を開発セットにします（既定 1500/200）</translation>
+    </message>
+    <message>
+        <source>with --parallel: the languages to train on (default all)</source>
+        <translation>--parallel と併用: 学習する言語（既定はすべて）</translation>
+    </message>
+    <message>
+        <source>target share of weighted bytes per language (e.g. en=80 ja=5 …, normalized): each line weighs 100000·p/B, B the language&apos;s bytes</source>
+        <translation>言語ごとの重み付きバイトの目標割合（例: en=80 ja=5 …、正規化されます）: 各行の重みは 100000·p/B（B はその言語のバイト数）</translation>
+    </message>
+    <message>
+        <source>sample languages by q ∝ (bytes share)^ALPHA (XLM; 0.3 flattens), used as byte shares</source>
+        <translation>q ∝ (バイト割合)^ALPHA で言語をサンプリングし（XLM。0.3 で平らになります）、バイト割合として使います</translation>
+    </message>
+    <message>
+        <source>parity-aware BPE</source>
+        <translation>パリティ考慮 BPE</translation>
+    </message>
+    <message>
+        <source>Foroutan et al. (ACL 2026), merges identical to Hugging Face&apos;s ParityBpeTrainer: each merge, the language with the most dev-set tokens picks its most frequent pair, merged in every language. Trains vocab-size − base − special merges.</source>
+        <translation>Foroutan ら（ACL 2026）。マージは Hugging Face の ParityBpeTrainer と同一です: 各マージで、開発セットのトークンが最も多い言語が最も頻度の高いペアを選び、すべての言語でマージします。語彙サイズ − 基本 − 特殊 個のマージを学習します。</translation>
+    </message>
+    <message>
+        <source>balance languages each merge (window: no language takes more than ALPHA/L of the last W merges)</source>
+        <translation>マージごとに言語のバランスを取る（window: どの言語も直近 W 個のマージの ALPHA/L より多くは取りません）</translation>
+    </message>
+    <message>
+        <source>hybrid: the first N merges chosen on the summed counts</source>
+        <translation>ハイブリッド: 最初の N 個のマージは合計頻度で選びます</translation>
+    </message>
+    <message>
+        <source>window variant: W (default 100)</source>
+        <translation>窓版: W（既定 100）</translation>
+    </message>
+    <message>
+        <source>window variant: alpha (default 2)</source>
+        <translation>窓版: alpha（既定 2）</translation>
+    </message>
+    <message>
+        <source>target compression rate per language instead of a dev set (the language furthest below its target chooses)</source>
+        <translation>開発セットの代わりに言語ごとの目標圧縮率（目標を最も下回る言語が選びます）</translation>
+    </message>
+    <message>
+        <source>target vocabulary size, base tokens and special tokens included</source>
+        <translation>目標の語彙サイズ（基本トークンと特殊トークンを含む）</translation>
+    </message>
+    <message>
+        <source>base vocabulary: the 256 bytes (default) or the characters seen</source>
+        <translation>基本語彙: 256 バイト（既定）または出現した文字</translation>
+    </message>
+    <message>
+        <source>a regex preset ({presets}), whitespace, digits or none (default gpt2)</source>
+        <translation>正規表現のプリセット（{presets}）、whitespace、digits、none のいずれか（既定 gpt2）</translation>
+    </message>
+    <message>
+        <source>none (default), nfc, nfkc, nfd, nfkd or lowercase</source>
+        <translation>none（既定）、nfc、nfkc、nfd、nfkd、lowercase のいずれか</translation>
+    </message>
+    <message>
+        <source>stop when the best pair occurs fewer than K times (default {default_min_frequency})</source>
+        <translation>最良のペアの出現が K 回未満になったら止めます（既定 {default_min_frequency}）</translation>
+    </message>
+    <message>
+        <source>equal counts: smallest (left id, right id) (default), or the pair seen first in the corpus</source>
+        <translation>同数のとき: (左 ID, 右 ID) が最小のもの（既定）、またはコーパスで最初に現れたペア</translation>
+    </message>
+    <message>
+        <source>byte-level base ids by byte value (default, as tiktoken) or in Hugging Face&apos;s order</source>
+        <translation>バイト単位の基本 ID をバイト値の順（既定、tiktoken と同じ）または Hugging Face の順で振ります</translation>
+    </message>
+    <message>
+        <source>character level: append an end-of-word marker to every piece (default marker &lt;/w&gt;)</source>
+        <translation>文字単位: すべてのピースに語末マーカーを付けます（既定のマーカー &lt;/w&gt;）</translation>
+    </message>
+    <message>
+        <source>character level: 256 &lt;0xNN&gt; tokens spell characters never seen</source>
+        <translation>文字単位: 256 個の &lt;0xNN&gt; トークンで未出現の文字を綴ります</translation>
+    </message>
+    <message>
+        <source>add a special token (repeatable); ids follow the vocabulary</source>
+        <translation>特殊トークンを追加します（繰り返し指定可）。ID は語彙の後に続きます</translation>
+    </message>
+    <message>
+        <source>also record, for each merge, the K most frequent pairs when it was chosen, the corpus length in tokens and the most frequent words, for the app&apos;s training playback (0 to 1000; default 0: no trace)</source>
+        <translation>アプリの学習再生のために、各マージについて、選ばれた時点で最も頻度の高い K 個のペア、トークン数で測ったコーパスの長さ、最も頻度の高い単語も記録します（0〜1000。既定 0: 記録なし）</translation>
+    </message>
+    <message>
+        <source>a name stored in the file</source>
+        <translation>ファイルに保存する名前</translation>
+    </message>
+    <message>
+        <source>where to write the tokenizer</source>
+        <translation>トークナイザーの書き出し先</translation>
+    </message>
+    <message>
+        <source>no progress on stderr</source>
+        <translation>標準エラー出力に進捗を出さない</translation>
+    </message>
+    <message>
+        <source>a tokenizer file or folder: tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, a SentencePiece .model, a model folder or Hugging Face cache entry, a file written by bpelens train, or a bundled demo by name ({demos})</source>
+        <translation>トークナイザーのファイルまたはフォルダー: tokenizer.json、*.tiktoken、vocab.json + merges.txt、encoder.json + vocab.bpe、SentencePiece の .model、モデルフォルダーまたは Hugging Face のキャッシュ項目、bpelens train が書いたファイル、または名前で指定する同梱のデモ（{demos}）</translation>
+    </message>
+    <message>
+        <source>for a .tiktoken file: the encoding it belongs to (e.g. o200k_harmony), when its name or hash does not say</source>
+        <translation>.tiktoken ファイル用: 名前やハッシュから分からないときに、それが属するエンコーディング（例: o200k_harmony）</translation>
+    </message>
+    <message>
+        <source>for a .tiktoken file no encoding is known for: its pre-tokenizer regex</source>
+        <translation>エンコーディングの分からない .tiktoken ファイル用: そのプリトークナイザーの正規表現</translation>
+    </message>
+    <message>
+        <source>all: special-token strings in the text become their ids (default); none: they are plain text</source>
+        <translation>all: テキスト中の特殊トークンの文字列をその ID にします（既定）。none: 普通のテキストとして扱います</translation>
+    </message>
+    <message>
+        <source>read the text from this UTF-8 file (- for standard input)</source>
+        <translation>この UTF-8 ファイルからテキストを読みます（- で標準入力）</translation>
+    </message>
+    <message>
+        <source>the text (default: all of standard input)</source>
+        <translation>テキスト（既定: 標準入力のすべて）</translation>
+    </message>
+    <message>
+        <source>text → ids, tokens with byte and character spans (JSON)</source>
+        <translation>テキスト → ID、バイトと文字の範囲付きのトークン（JSON）</translation>
+    </message>
+    <message>
+        <source>Encode TEXT (or --file PATH, or standard input) and print one JSON object: ids, and each token&apos;s bytes, text, byte and character span.</source>
+        <translation>TEXT（または --file PATH、または標準入力）をエンコードし、JSON オブジェクトを 1 つ出力します: ID と、各トークンのバイト、テキスト、バイト範囲と文字範囲。</translation>
+    </message>
+    <message>
+        <source>include every merge step</source>
+        <translation>すべてのマージ手順を含める</translation>
+    </message>
+    <message>
+        <source>just {&quot;ids&quot;: [...]}: the fastest, smallest answer</source>
+        <translation>{&quot;ids&quot;: [...]} だけ: 最も速く最も小さい出力</translation>
+    </message>
+    <message>
+        <source>add the tokens the tokenizer puts around a text (BOS, [CLS] …)</source>
+        <translation>トークナイザーがテキストの前後に置くトークンを加える（BOS、[CLS] …）</translation>
+    </message>
+    <message>
+        <source>read one JSON string per line (&quot;text&quot;), write one JSON object per line, in order (an error object for a bad line)</source>
+        <translation>1 行に JSON 文字列 1 つ（&quot;text&quot;）を読み、1 行に JSON オブジェクト 1 つを順に書きます（不正な行にはエラーオブジェクト）</translation>
+    </message>
+    <message>
+        <source>ids → text (JSON)</source>
+        <translation>ID → テキスト（JSON）</translation>
+    </message>
+    <message>
+        <source>Decode token ids: bytes are joined, then decoded once.</source>
+        <translation>トークン ID をデコードします: バイトを連結してから一度にデコードします。</translation>
+    </message>
+    <message>
+        <source>strict: bytes that are not UTF-8 are an error (default); replace: they become U+FFFD</source>
+        <translation>strict: UTF-8 でないバイトはエラー（既定）。replace: U+FFFD に置き換えます</translation>
+    </message>
+    <message>
+        <source>token ids (spaces or commas between them, [ ] allowed); none: read them from standard input (also {&quot;ids&quot;: [...]} as encode writes)</source>
+        <translation>トークン ID（空白かカンマで区切る。[ ] も可）。なければ標準入力から読みます（encode が書く {&quot;ids&quot;: [...]} も可）</translation>
+    </message>
+    <message>
+        <source>save a BPE tokenizer as tokenizer.json or .tiktoken</source>
+        <translation>BPE トークナイザーを tokenizer.json または .tiktoken として保存する</translation>
+    </message>
+    <message>
+        <source>Write a BPE tokenizer in another library&apos;s format: tokenizer.json (Hugging Face tokenizers) or a .tiktoken rank file plus OUT.json with its pattern and special tokens (tiktoken). Takes tokenizers trained in BPE Lens, vocabulary + merges BPE (tokenizer.json, vocab.json + merges.txt) and rank files; what a format cannot hold is refused.</source>
+        <translation>BPE トークナイザーを他のライブラリの形式で書き出します: tokenizer.json（Hugging Face tokenizers）、または .tiktoken のランクファイルと、そのパターンと特殊トークンを収めた OUT.json（tiktoken）。BPE Lens で学習したトークナイザー、語彙 + マージの BPE（tokenizer.json、vocab.json + merges.txt）、ランクファイルを扱えます。形式に収まらないものは拒否します。</translation>
+    </message>
+    <message>
+        <source>languages × tokenizers on a parallel corpus: tokens, ratios, Gini</source>
+        <translation>対訳コーパスで言語 × トークナイザー: トークン数、比、ジニ係数</translation>
+    </message>
+    <message>
+        <source>Encode every sentence of a parallel corpus with each tokenizer and compare languages: tokens, ratio to a reference language (corpus level T_l/T_ref and the mean of per-sentence ratios), bytes and characters per token, byte-fallback and split-character shares, distinct tokens, and per tokenizer the Gini coefficient of the per-language token totals, G = sum_i sum_j |x_i - x_j| / (2 n^2 mean(x)). Progress goes to stderr.</source>
+        <translation>対訳コーパスの全文を各トークナイザーでエンコードし、言語を比べます: トークン数、基準言語に対する比（コーパス全体の T_l/T_ref と文ごとの比の平均）、トークンあたりのバイト数と文字数、バイトフォールバックと分割された文字の割合、異なりトークン数、さらにトークナイザーごとに言語別トークン総数のジニ係数 G = sum_i sum_j |x_i - x_j| / (2 n^2 mean(x))。進捗は標準エラー出力に出ます。</translation>
+    </message>
+    <message>
+        <source>a folder or .tar.gz/.tar.xz archive of line-aligned files named by language (eng_Latn.devtest, newstest2019-ref.jpn.txt, ja.txt), a .tsv whose header names the languages (optional id column), a .jsonl of {&quot;lang&quot;, &quot;id&quot;, &quot;text&quot;} objects, or demo (the bundled 12-language corpus)</source>
+        <translation>言語名の付いた行の揃ったファイル（eng_Latn.devtest、newstest2019-ref.jpn.txt、ja.txt）のフォルダーまたは .tar.gz/.tar.xz アーカイブ、ヘッダーで言語を示す .tsv（id 列は任意）、{&quot;lang&quot;, &quot;id&quot;, &quot;text&quot;} オブジェクトの .jsonl、または demo（同梱の 12 言語コーパス）</translation>
+    </message>
+    <message>
+        <source>a tokenizer to compare (repeatable): any file or folder encode takes, a bundled demo ({demos}), or FILE@ENCODING for a .tiktoken file whose encoding is not recognised; the JSON names each as given</source>
+        <translation>比べるトークナイザー（繰り返し指定可）: encode が受け付けるファイルまたはフォルダー、同梱のデモ（{demos}）、またはエンコーディングが認識されない .tiktoken ファイルには FILE@ENCODING。JSON では指定どおりの名前で示します</translation>
+    </message>
+    <message>
+        <source>the language ratios are taken to (default: English when the corpus has it, else the first language)</source>
+        <translation>比の基準にする言語（既定: コーパスにあれば英語、なければ最初の言語）</translation>
+    </message>
+    <message>
+        <source>compare only these languages (codes or names, comma-separated; the reference is added); default: all</source>
+        <translation>これらの言語だけを比べます（コードまたは名前をカンマ区切りで。基準言語は自動で加わります）。既定: すべて</translation>
+    </message>
+    <message>
+        <source>none: special-token strings in the sentences are plain text (default); all: they become control tokens</source>
+        <translation>none: 文中の特殊トークンの文字列は普通のテキスト（既定）。all: 制御トークンにします</translation>
+    </message>
+    <message>
+        <source>count the tokens the tokenizer&apos;s post-processor adds around each sentence (BOS, EOS …); by default only the text&apos;s own</source>
+        <translation>トークナイザーの後処理が各文の前後に加えるトークンも数えます（BOS、EOS …）。既定ではテキスト自身のものだけ</translation>
+    </message>
+    <message>
+        <source>json (default), csv (a row per tokenizer × language) or a table for a terminal</source>
+        <translation>json（既定）、csv（トークナイザー × 言語ごとに 1 行）、または端末向けの表</translation>
+    </message>
+    <message>
+        <source>the layers (codepoints, bytes, pieces, tokens) and merge steps</source>
+        <translation>層（コードポイント、バイト、ピース、トークン）とマージ手順</translation>
+    </message>
+    <message>
+        <source>Show how TEXT is tokenized, readable in a terminal.</source>
+        <translation>TEXT がどうトークン化されるかを端末で読める形で表示します。</translation>
+    </message>
+    <message>
+        <source>the same, as JSON</source>
+        <translation>同じ内容を JSON で</translation>
+    </message>
+    <message>
+        <source>which vocabulary tokens can ever come out (glitch tokens)</source>
+        <translation>どの語彙トークンが出力されうるか（グリッチトークン）</translation>
+    </message>
+    <message>
+        <source>Classify every token: reachable (its own text encodes to exactly it), unreachable (to other tokens), undecodable (not UTF-8 alone), special, byte_fallback. JSON on stdout: vocab_size, counts, and one object per token.</source>
+        <translation>すべてのトークンを分類します: reachable（自身のテキストがちょうどそのトークンにエンコードされる）、unreachable（別のトークンになる）、undecodable（単独では UTF-8 でない）、special、byte_fallback。標準出力に JSON: vocab_size、counts、トークンごとのオブジェクト。</translation>
+    </message>
+    <message>
+        <source>json (default) or a summary table with the unreachable tokens</source>
+        <translation>json（既定）、または到達不能なトークンを含む要約表</translation>
+    </message>
+    <message>
+        <source>two tokenizers compared: vocabulary, ids, merges, a text&apos;s cuts</source>
+        <translation>2 つのトークナイザーを比べる: 語彙、ID、マージ、テキストの切れ目</translation>
+    </message>
+    <message>
+        <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout.</source>
+        <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID または別の ID）と片方だけのトークン、0 から同じバイトを表す ID の最長の連続、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれがどこで切るか（バイトオフセット）。標準出力に JSON。</translation>
+    </message>
+    <message>
+        <source>give it twice: the left and the right tokenizer (a file, folder, bundled demo, or FILE@ENCODING)</source>
+        <translation>2 回指定します: 左と右のトークナイザー（ファイル、フォルダー、同梱のデモ、または FILE@ENCODING）</translation>
+    </message>
+    <message>
+        <source>a text to cut with both (optional)</source>
+        <translation>両方で切るテキスト（任意）</translation>
+    </message>
+    <message>
+        <source>continued BPE training: new merges on top of a tokenizer.json</source>
+        <translation>BPE の継続学習: tokenizer.json の上に新しいマージ</translation>
+    </message>
+    <message>
+        <source>Learn up to N new merges from a corpus on top of an existing BPE tokenizer.json (its own pre-tokenizer and segmentation), keeping every existing id, and write the extended tokenizer.json. A one-line JSON summary on stdout.</source>
+        <translation>既存の BPE の tokenizer.json の上に（そのプリトークナイザーと分割のまま）コーパスから最大 N 個の新しいマージを学習し、既存の ID をすべて保ったまま、拡張した tokenizer.json を書き出します。標準出力に 1 行の JSON の要約。</translation>
+    </message>
+    <message>
+        <source>a Hugging Face BPE tokenizer.json (or a BPE trained in BPE Lens)</source>
+        <translation>Hugging Face の BPE の tokenizer.json（または BPE Lens で学習した BPE）</translation>
+    </message>
+    <message>
+        <source>UTF-8 text, one text per line (repeatable)</source>
+        <translation>UTF-8 のテキスト、1 行に 1 テキスト（繰り返し指定可）</translation>
+    </message>
+    <message>
+        <source>how many merges to learn at most</source>
+        <translation>学習するマージの最大数</translation>
+    </message>
+    <message>
+        <source>stop when the best pair occurs fewer than K times (default 2)</source>
+        <translation>最良のペアの出現が K 回未満になったら止めます（既定 2）</translation>
+    </message>
+    <message>
+        <source>where to write the extended tokenizer.json</source>
+        <translation>拡張した tokenizer.json の書き出し先</translation>
+    </message>
+    <message>
+        <source>a parallel corpus (a file, folder, or demo): tokens per language before and after, in the summary&apos;s &quot;languages&quot;</source>
+        <translation>対訳コーパス（ファイル、フォルダー、または demo）: 言語ごとの前後のトークン数を要約の &quot;languages&quot; に</translation>
+    </message>
+    <message>
+        <source>with --compare: the languages to count (default all)</source>
+        <translation>--compare と併用: 数える言語（既定はすべて）</translation>
+    </message>
+    <message>
+        <source>a picture of a view for slides: SVG (vector) or PNG</source>
+        <translation>スライド用のビューの画像: SVG（ベクター）または PNG</translation>
+    </message>
+    <message>
+        <source>Draw the layers view, the shaped text or a frame of the merge playback of a text, whole, as an SVG (real chips and text, one group per token) or a PNG; headless. A one-line JSON summary on stdout.</source>
+        <translation>テキストの層ビュー、整形テキスト、またはマージ再生の 1 フレームを、全体を SVG（実際のチップとテキスト、トークンごとに 1 グループ）または PNG として描きます。画面は不要です。標準出力に 1 行の JSON の要約。</translation>
+    </message>
+    <message>
+        <source>the text to draw</source>
+        <translation>描くテキスト</translation>
+    </message>
+    <message>
+        <source>what to draw (default layers)</source>
+        <translation>描くもの（既定 layers）</translation>
+    </message>
+    <message>
+        <source>playback: the frame after N merge steps (default: the last)</source>
+        <translation>再生: N 回のマージ手順の後のフレーム（既定: 最後）</translation>
+    </message>
+    <message>
+        <source>the picture; its suffix says the format. With --view playback, OUT.gif or OUT.apng is the whole playback animated</source>
+        <translation>画像。拡張子で形式が決まります。--view playback では、OUT.gif または OUT.apng で再生全体をアニメーションにします</translation>
+    </message>
+    <message>
+        <source>with --view playback: every step as numbered PNG files in the folder -o names (made if missing)</source>
+        <translation>--view playback と併用: 各手順を、-o で指定したフォルダー（なければ作成）に番号付きの PNG ファイルとして書きます</translation>
+    </message>
+    <message>
+        <source>pixels per point: 1, 2 or 3 for slides (default 1)</source>
+        <translation>ポイントあたりのピクセル数: スライドには 1、2、3（既定 1）</translation>
+    </message>
+    <message>
+        <source>light (default), dark, or high contrast for projectors</source>
+        <translation>light（既定）、dark、またはプロジェクター向けの高コントラスト</translation>
+    </message>
+    <message>
+        <source>where lines wrap, in points (default 1200)</source>
+        <translation>行を折り返す幅、ポイント単位（既定 1200）</translation>
+    </message>
+</context>
+<context>
+    <name>CliInspect</name>
+    <message>
+        <source>{name}: {model}; {ids} ids with specials; pre-tokenizer {pretokenizer}; normalizer {normalizer}</source>
+        <translation>{name}: {model}。特殊トークン込みで ID {ids} 個。プリトークナイザー {pretokenizer}。正規化 {normalizer}</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>（名前なし）</translation>
+    </message>
+    <message>
+        <source>tokenizer  {description}</source>
+        <translation>トークナイザー  {description}</translation>
+    </message>
+    <message>
+        <source>text       {text}</source>
+        <translation>テキスト        {text}</translation>
+    </message>
+    <message>
+        <source>normalized {text}</source>
+        <translation>正規化後        {text}</translation>
+    </message>
+    <message>
+        <source>           {characters} characters, {bytes} bytes, {tokens} tokens, {ratio} bytes/token, round trip {round_trip}</source>
+        <translation>                {characters} 文字、{bytes} バイト、{tokens} トークン、{ratio} バイト/トークン、ラウンドトリップ {round_trip}</translation>
+    </message>
+    <message>
+        <source>warning    {warning}</source>
+        <translation>警告            {warning}</translation>
+    </message>
+    <message>
+        <source>codepoints ({count})</source>
+        <translation>コードポイント（{count}）</translation>
+    </message>
+    <message>
+        <source>bytes {start}–{end}</source>
+        <translation>バイト {start}–{end}</translation>
+    </message>
+    <message>
+        <source>pieces ({count})</source>
+        <translation>ピース（{count}）</translation>
+    </message>
+    <message>
+        <source>special</source>
+        <translation>特殊</translation>
+    </message>
+    <message>
+        <source>tokens ({count})</source>
+        <translation>トークン（{count}）</translation>
+    </message>
+    <message>
+        <source>  starts and ends inside {chars}</source>
+        <translation>  {chars} の内側で始まり内側で終わる</translation>
+    </message>
+    <message>
+        <source>  starts inside {chars}</source>
+        <translation>  {chars} の内側で始まる</translation>
+    </message>
+    <message>
+        <source>  ends inside {chars}</source>
+        <translation>  {chars} の内側で終わる</translation>
+    </message>
+    <message>
+        <source>merges</source>
+        <translation>マージ</translation>
+    </message>
+    <message>
+        <source>  piece {index} [{text}]  {steps} steps</source>
+        <translation>  ピース {index} [{text}]  {steps} 手順</translation>
+    </message>
+    <message>
+        <source>    start  {tokens}</source>
+        <translation>    開始   {tokens}</translation>
+    </message>
+    <message>
+        <source>rank {rank:&lt;6} {left} + {right} → {new} (id {id})   {tokens}</source>
+        <translation>ランク {rank:&lt;6} {left} + {right} → {new}（ID {id}）   {tokens}</translation>
+    </message>
+</context>
+<context>
+    <name>CliTrain</name>
+    <message>
+        <source>counting pieces…</source>
+        <translation>ピースを数えています…</translation>
+    </message>
+    <message>
+        <source>{phase}: {done}/{total} merges</source>
+        <translation>{phase}: マージ {done}/{total}</translation>
+    </message>
+    <message>
+        <source>, last chosen by {chooser}</source>
+        <translation>、直近の選択は {chooser}</translation>
+    </message>
+    <message>
+        <source>the summed counts</source>
+        <translation>合計頻度</translation>
+    </message>
+    <message>
+        <source>, dev Gini {gini:.4f}</source>
+        <translation>、開発セットのジニ係数 {gini:.4f}</translation>
+    </message>
+    <message>
+        <source>training stopped without a result</source>
+        <translation>学習が結果なしで止まりました</translation>
+    </message>
+    <message>
+        <source>done: {merges} merges</source>
+        <translation>完了: マージ {merges} 個</translation>
+    </message>
+    <message>
+        <source>done: {merges} merge</source>
+        <translation>完了: マージ {merges} 個</translation>
+    </message>
+    <message>
+        <source> (no pair occurs {minimum} times or more)</source>
+        <translation>（{minimum} 回以上現れるペアがありません）</translation>
+    </message>
+    <message>
+        <source> (no language has a pair occurring {minimum} times or more)</source>
+        <translation>（{minimum} 回以上現れるペアを持つ言語がありません）</translation>
+    </message>
+    <message>
+        <source> (no pair left to merge: every piece is one token)</source>
+        <translation>（マージするペアが残っていません: どのピースも 1 トークンです）</translation>
+    </message>
+    <message>
+        <source>, vocabulary {size}</source>
+        <translation>、語彙 {size}</translation>
+    </message>
+    <message>
+        <source>, vocabulary {size} of {target}</source>
+        <translation>、語彙 {size} / {target}</translation>
+    </message>
+    <message>
+        <source>counting</source>
+        <translation>計数</translation>
+    </message>
+    <message>
+        <source>merging</source>
+        <translation>マージ中</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完了</translation>
+    </message>
+</context>
+<context>
+    <name>CliWarning</name>
+    <message>
+        <source>{count} lone surrogate(s) replaced by U+FFFD at character(s) {positions}</source>
+        <translation>孤立サロゲート {count} 個を U+FFFD に置き換えました（文字位置 {positions}）</translation>
+    </message>
+    <message>
+        <source>{token} at character {start}</source>
+        <translation>文字位置 {start} の {token}</translation>
+    </message>
+    <message>
+        <source>special-token strings encoded as plain text: {matches}</source>
+        <translation>特殊トークンの文字列を普通のテキストとしてエンコードしました: {matches}</translation>
+    </message>
+    <message>
+        <source>special-token strings in the text were read as control tokens: {matches}</source>
+        <translation>テキスト中の特殊トークンの文字列を制御トークンとして読みました: {matches}</translation>
+    </message>
+</context>
+<context>
     <name>CompareView</name>
     <message>
         <source>Ratios are taken to this language&apos;s tokens</source>
@@ -875,6 +1915,21 @@ a + bc</translation>
     </message>
 </context>
 <context>
+    <name>EncodeJob</name>
+    <message>
+        <source>up to character {cut:,}: line {line:,} has {length:,} (the layers view shows all)</source>
+        <translation>{cut:,} 文字目まで: {line:,} 行目は {length:,} 文字あります（層ビューはすべて表示します）</translation>
+    </message>
+    <message>
+        <source>Encoding {n:,} characters…</source>
+        <translation>{n:,} 文字をエンコードしています…</translation>
+    </message>
+    <message>
+        <source>Laying out {n:,} tokens…</source>
+        <translation>{n:,} トークンを配置しています…</translation>
+    </message>
+</context>
+<context>
     <name>ExtendPage</name>
     <message>
         <source>language</source>
@@ -991,6 +2046,25 @@ a + bc</translation>
     <message>
         <source>Saved to {name}.</source>
         <translation>{name} に保存しました。</translation>
+    </message>
+</context>
+<context>
+    <name>FailureMessages</name>
+    <message>
+        <source>Cannot open {message}. Showing the bundled demo {fallback} instead.</source>
+        <translation>{message} を開けません。代わりに同梱のデモ {fallback} を表示します。</translation>
+    </message>
+    <message>
+        <source>Cannot open {message}</source>
+        <translation>{message} を開けません</translation>
+    </message>
+    <message>
+        <source>Cannot encode this text with {tokenizer}: {reason}</source>
+        <translation>このテキストを {tokenizer} でエンコードできません: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot encode this text with this tokenizer: {reason}</source>
+        <translation>このテキストをこのトークナイザーでエンコードできません: {reason}</translation>
     </message>
 </context>
 <context>
@@ -2447,6 +3521,32 @@ Final tokens: {tokens}</source>
     </message>
 </context>
 <context>
+    <name>TextAutosave</name>
+    <message>
+        <source>Cannot save the text for next time: {path}: {reason}</source>
+        <translation>次回のためにテキストを保存できません: {path}: {reason}</translation>
+    </message>
+    <message>
+        <source>Cannot save the text for next time: {reason}</source>
+        <translation>次回のためにテキストを保存できません: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TextChecks</name>
+    <message>
+        <source>The text&apos;s carriage returns (\r) were turned into newlines: the text box holds lines only. To tokenize \r\n exactly, use `bpelens encode`.</source>
+        <translation>テキストの復帰文字（\r）を改行に変えました: テキストボックスは行しか保持できません。\r\n をそのままトークン化するには `bpelens encode` を使ってください。</translation>
+    </message>
+    <message>
+        <source>The text had {n} lone surrogates ({codes}, from bytes that were not UTF-8; UTF-8 cannot encode them): replaced by U+FFFD at characters {offsets}, as `bpelens encode` does.</source>
+        <translation>テキストに孤立サロゲートが {n} 個ありました（{codes}。UTF-8 でないバイトに由来し、UTF-8 ではエンコードできません）: `bpelens encode` と同じく、文字位置 {offsets} で U+FFFD に置き換えました。</translation>
+    </message>
+    <message>
+        <source>The text had {n} lone surrogate ({codes}, from bytes that were not UTF-8; UTF-8 cannot encode it): replaced by U+FFFD at character {offsets}, as `bpelens encode` does.</source>
+        <translation>テキストに孤立サロゲートが {n} 個ありました（{codes}。UTF-8 でないバイトに由来し、UTF-8 ではエンコードできません）: `bpelens encode` と同じく、文字位置 {offsets} で U+FFFD に置き換えました。</translation>
+    </message>
+</context>
+<context>
     <name>TokenInfo</name>
     <message>
         <source>id {id} · {kind}</source>
@@ -2544,6 +3644,41 @@ Final tokens: {tokens}</source>
     </message>
 </context>
 <context>
+    <name>TokenizerExtension</name>
+    <message>
+        <source>as many as asked</source>
+        <translation>指定した数に達した</translation>
+    </message>
+    <message>
+        <source>no pair was left</source>
+        <translation>ペアが残っていない</translation>
+    </message>
+    <message>
+        <source>the best pair was below the minimum frequency</source>
+        <translation>最も多いペアが最小頻度を下回った</translation>
+    </message>
+    <message>
+        <source>{merges:,} merges learned ({tokens:,} new tokens; stopped: {why}). Saved as {file}.</source>
+        <translation>マージを {merges:,} 個学習しました（新しいトークン {tokens:,} 個。停止理由: {why}）。{file} として保存しました。</translation>
+    </message>
+    <message>
+        <source>{language}: not a language of {corpus} (it has {languages})</source>
+        <translation>{language}: {corpus} の言語ではありません（あるのは {languages}）</translation>
+    </message>
+    <message>
+        <source>{path}: no such text file</source>
+        <translation>{path}: テキストファイルがありません</translation>
+    </message>
+    <message>
+        <source>Reading the corpus…</source>
+        <translation>コーパスを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Counting every language&apos;s tokens before and after…</source>
+        <translation>各言語の前後のトークン数を数えています…</translation>
+    </message>
+</context>
+<context>
     <name>TokenizerFiles</name>
     <message>
         <source>Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;SentencePiece models (*.model);;All files (*)</source>
@@ -2583,6 +3718,96 @@ Final tokens: {tokens}</source>
     <message>
         <source>Recent files</source>
         <translation>最近使ったファイル</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingCorpora</name>
+    <message>
+        <source>Seed 000 §1.1: low×5 lower×2 newest×6 widest×3 (4 merges)</source>
+        <translation>シード 000 §1.1: low×5 lower×2 newest×6 widest×3（マージ 4 個）</translation>
+    </message>
+    <message>
+        <source>Seed 001: the same words, end-of-word marker &lt;/w&gt;, first-occurrence ties</source>
+        <translation>シード 001: 同じ単語、語末マーカー &lt;/w&gt;、同点は最初の出現順</translation>
+    </message>
+    <message>
+        <source>The bundled demo corpus (every language), bytes, 500 merges</source>
+        <translation>同梱のデモコーパス（全言語）、バイト単位、マージ 500 個</translation>
+    </message>
+    <message>
+        <source>{path}: no such file</source>
+        <translation>{path}: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>{path}: {size:.0f} MB is more than the {limit} MB training playback reads; use `bpelens train --trace-top K` and open the result</source>
+        <translation>{path}: {size:.0f} MB は学習再生が読める {limit} MB を超えています。`bpelens train --trace-top K` を使って、その結果を開いてください</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingStudio</name>
+    <message>
+        <source>{language} is not one of the files&apos; languages ({languages})</source>
+        <translation>{language} はファイルの言語ではありません（{languages}）</translation>
+    </message>
+    <message>
+        <source>no text file given</source>
+        <translation>テキストファイルが指定されていません</translation>
+    </message>
+    <message>
+        <source>{path}: a second file for {name}; give one file per language</source>
+        <translation>{path}: {name} の 2 つ目のファイルです。1 言語に 1 ファイルを指定してください</translation>
+    </message>
+    <message>
+        <source>{path}: no such file</source>
+        <translation>{path}: ファイルがありません</translation>
+    </message>
+    <message>
+        <source>{n} text files</source>
+        <translation>テキストファイル {n} 個</translation>
+    </message>
+    <message>
+        <source>{merges:,} merges in {seconds:.1f} s</source>
+        <translation>{seconds:.1f} 秒で {merges:,} マージ</translation>
+    </message>
+    <message>
+        <source>evaluation: {tokens:,} tokens, Gini {gini:.3f}</source>
+        <translation>評価: {tokens:,} トークン、ジニ {gini:.3f}</translation>
+    </message>
+    <message>
+        <source>dev Gini {first:.3f} → {last:.3f}</source>
+        <translation>開発セットのジニ {first:.3f} → {last:.3f}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>。</translation>
+    </message>
+    <message>
+        <source>Reading the corpus…</source>
+        <translation>コーパスを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Counting pieces: {done} of {total} languages…</source>
+        <translation>ピースを数えています: {total} 言語中 {done}…</translation>
+    </message>
+    <message>
+        <source>Merge {done:,} of {total:,}</source>
+        <translation>マージ {done:,} / {total:,}</translation>
+    </message>
+    <message>
+        <source>training ended without a result</source>
+        <translation>学習が結果なしで終わりました</translation>
+    </message>
+    <message>
+        <source>Counting the evaluation sentences…</source>
+        <translation>評価用の文を数えています…</translation>
+    </message>
+    <message>
+        <source> — about {seconds:.0f} s left</source>
+        <translation> — 残り約 {seconds:.0f} 秒</translation>
+    </message>
+    <message>
+        <source> — about {minutes:.0f} min left</source>
+        <translation> — 残り約 {minutes:.0f} 分</translation>
     </message>
 </context>
 <context>
