@@ -5,8 +5,6 @@ on a parallel corpus before and after."""
 
 from __future__ import annotations
 
-import re
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ from bpelens.core import (
     LanguageChange,
     Tokenizer,
     extend_tokenizer,
+    new_file_name,
     open_tokenizer,
     read_lines,
     tokens_before_after,
@@ -86,15 +85,8 @@ def source_lines(plan: ExtendPlan) -> list[str]:
 
 def extension_path(folder: Path, tokenizer: Tokenizer, plan: ExtendPlan) -> Path:
     """A new file named after the tokenizer, the merges and the corpus (never an existing)."""
-    name = re.sub(r"[^A-Za-z0-9.-]+", "-", f"{tokenizer.name or 'tokenizer'}-plus-{plan.add}-"
-                  f"{plan.source_label()}").strip("-").lower()
-    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
-    path = folder / f"{stem}.tokenizer.json"
-    n = 2
-    while path.exists():
-        path = folder / f"{stem}-{n}.tokenizer.json"
-        n += 1
-    return path
+    return new_file_name(folder, (f"{tokenizer.name or 'tokenizer'}-plus-{plan.add}-"
+                                  f"{plan.source_label()}",), ".tokenizer.json")
 
 
 def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: Any

@@ -9,7 +9,6 @@ in the main view, compared, played back or exported, today or in a later session
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -30,6 +29,7 @@ from bpelens.core import (
     iter_multilingual_training,
     language_of_file,
     load_tokenizer,
+    new_file_name,
     normalized_shares,
     parse_weight,
     read_language_file,
@@ -230,14 +230,8 @@ class StudioRun:
 
 def run_file_name(plan: StudioPlan, runs_dir: Path) -> Path:
     """A new file in the runs folder named after the run (never an existing one)."""
-    base = re.sub(r"[^A-Za-z0-9.-]+", "-", plan.describe().split(",")[0]).strip("-").lower()
-    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{base}-{plan.config.vocab_size}"
-    path = runs_dir / f"{stem}.json"
-    n = 2
-    while path.exists():
-        path = runs_dir / f"{stem}-{n}.json"
-        n += 1
-    return path
+    return new_file_name(runs_dir, (plan.describe().split(",")[0], str(plan.config.vocab_size)),
+                         ".json")
 
 
 def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,

@@ -161,6 +161,7 @@ _EXPORTS = {
     "save_hf_json": "formats.export",
     "save_tiktoken": "formats.export",
     "write_atomic": "formats.file_io",
+    "new_file_name": "formats.file_io",
     "FoundTokenizer": "formats.tokenizer_sources",
     "find_local_tokenizers": "formats.tokenizer_sources",
     # parallel corpora and their comparison
@@ -338,6 +339,7 @@ __all__ = [
     "make_pretokenizer",
     "megabytes",
     "merge_sequence",
+    "new_file_name",
     "normalized_shares",
     "open_parallel_corpus",
     "open_tokenizer",
@@ -479,7 +481,7 @@ if TYPE_CHECKING:
     from .fast.short_steps import decoded, encoded, lines_of
     from .formats.detect import open_tokenizer
     from .formats.export import save_hf_json, save_tiktoken
-    from .formats.file_io import write_atomic
+    from .formats.file_io import new_file_name, write_atomic
     from .formats.own_format import (
         load_tokenizer,
         save_tokenizer,

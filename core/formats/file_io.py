@@ -8,6 +8,7 @@ import os
 import re
 import secrets
 import stat
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,19 @@ from ..errors import TokenizerFileError
 # The largest tokenizer file read (the biggest real tokenizer.json files are ~35 MB): a
 # bigger one, or a device such as /dev/zero, is refused before anything is allocated.
 MAX_FILE_BYTES = 1 << 30
+
+
+def new_file_name(folder: Path, parts: tuple[str, ...], suffix: str) -> Path:
+    """``folder/<time>-<part>-<part><suffix>``, each part reduced to letters, digits, dots and
+    dashes, ``-2``, ``-3`` … added until no file has it (saved runs are never overwritten)."""
+    name = "-".join(re.sub(r"[^A-Za-z0-9.-]+", "-", part).strip("-").lower() for part in parts)
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{name}"
+    path = folder / f"{stem}{suffix}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
 
 
 def read_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
