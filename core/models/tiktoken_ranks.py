@@ -86,11 +86,6 @@ class TiktokenModel(TokenModel):
             return self._merge_long(data)
         return self._merge_short(data)
 
-    def merged_only(self, piece: str) -> list[int]:
-        """What the merges alone make of ``piece``, without the whole-piece lookup."""
-        data = piece.encode("utf-8")
-        return self._merge_long(data) if len(data) > HEAP_FROM_BYTES else self._merge_short(data)
-
     def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
         # Every token's bytes merged at once by the vectorized merge: o200k's 200k tokens in
         # well under a second, where merging them one by one in Python takes seconds.

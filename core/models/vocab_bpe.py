@@ -331,17 +331,6 @@ class VocabBPEModel(TokenModel):
             ids = self._initial(piece)[0]
         return self._merge(ids)
 
-    def merged_only(self, piece: str) -> list[int] | None:
-        """What the merges alone make of ``piece`` when ``ignore_merges`` would look it up
-        whole first (None without ``ignore_merges``: the merges are all there is)."""
-        if not self.ignore_merges:
-            return None
-        if self._translate is not None and not self.mapped_input:
-            ids = list(piece.encode("utf-8").translate(self._translate))
-        else:
-            ids = self._initial(piece)[0]
-        return self._merge(ids)
-
     def _merge(self, ids: list[int]) -> list[int]:
         if len(ids) >= VECTOR_PIECE and self._long_table.can_merge_long:
             import numpy as np
