@@ -15,6 +15,7 @@ from bpelens.core import (
     LanguageChange,
     Tokenizer,
     extend_tokenizer,
+    localize,
     new_file_name,
     open_tokenizer,
     read_lines,
@@ -98,7 +99,7 @@ def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: A
 
     def report(message: str, fraction: float | None) -> None:
         job.check()
-        job.progress(fraction, message)
+        job.progress(fraction, localize(message))
 
     extension = extend_tokenizer(tokenizer, lines, plan.add, min_frequency=plan.min_frequency,
                                  report=report)

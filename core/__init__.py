@@ -21,6 +21,10 @@ _EXPORTS = {
     "EncodeError": "errors",
     "TokenizerFileError": "errors",
     "TrainingError": "errors",
+    # messages (the engine's words, for interfaces that translate them)
+    "Message": "messages",
+    "localize": "messages",
+    "set_translator": "messages",
     # text
     "NormalizedText": "text.aligned",
     "Codepoint": "text.units",
@@ -241,6 +245,7 @@ __all__ = [
     "MergeAudit",
     "MergeRule",
     "MergeStep",
+    "Message",
     "Metric",
     "NormalizedText",
     "Origin",
@@ -334,6 +339,7 @@ __all__ = [
     "language_of_file",
     "lines_of",
     "load_tokenizer",
+    "localize",
     "lorenz",
     "make_normalizer",
     "make_pretokenizer",
@@ -358,6 +364,7 @@ __all__ = [
     "save_tokenizer",
     "segment",
     "segmentation_diff",
+    "set_translator",
     "share_the_interpreter",
     "short_name",
     "side_by_side",
@@ -489,6 +496,7 @@ if TYPE_CHECKING:
         tokenizer_to_dict,
     )
     from .formats.tokenizer_sources import FoundTokenizer, find_local_tokenizers
+    from .messages import Message, localize, set_translator
     from .models.base import TokenKind, TokenModel
     from .models.bpe import BPEModel, UnknownCharacterError
     from .models.merges import MergeRule, MergeStep, PieceTrace

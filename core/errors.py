@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bpelens.core.messages import Message, as_message, localize
+
 
 class BpeLensError(Exception):
     """Base class: a problem with the user's input, file or settings (never a bug).
@@ -14,11 +16,31 @@ class BpeLensError(Exception):
         super().__init__(*args)
         self.fixes = fixes or {}
 
+    @property
+    def message(self) -> Message:
+        """The message as raised, in English, with its template and values (an error raised
+        with a plain text is the message whose template that text is). Use it, not ``str()``,
+        to wrap one error's words in another's or to test them: ``str()`` says them in the
+        interface's language."""
+        words = self.args[0] if len(self.args) == 1 and isinstance(self.args[0], str) else (
+            super().__str__())
+        return as_message(words)
+
+    def localized(self) -> str:
+        """The message in the language of the translator registered with
+        :func:`bpelens.core.messages.set_translator` (English when there is none)."""
+        return localize(self.message)
+
+    def __str__(self) -> str:
+        return self.localized()
+
     def for_interface(self, interface: str) -> str:
-        """The message with its fixes spelled for ``interface`` (``"cli"``)."""
+        """The message with its fixes spelled for ``interface`` (``"cli"``), in the language
+        of the registered translator (a fix written as a :class:`Message` is translated the
+        same way as the words it replaces)."""
         text = str(self)
         for python, other in self.fixes.get(interface, {}).items():
-            text = text.replace(python, other)
+            text = text.replace(localize(python), localize(other))
         return text
 
 
@@ -27,8 +49,10 @@ class TokenizerFileError(BpeLensError):
 
     def __init__(self, path: str, problem: str, *, field: str | None = None,
                  fixes: dict[str, dict[str, str]] | None = None) -> None:
-        where = f"{path}" + (f", field {field}" if field else "")
-        super().__init__(f"{where}: {problem}", fixes=fixes)
+        where = Message("{path}, field {field}", path=path, field=field) if field else path
+        super().__init__(Message("{where}: {problem}", where=where,
+                                 problem=as_message(problem)),
+                         fixes=fixes)
         self.path = path
         self.field = field
         self.problem = problem

@@ -21,7 +21,9 @@ SUPPORTED = ("en", "ja")
 SOURCE_LANGUAGE = "en"
 CONTEXT_PREFIX = "Cli"
 # The window's contexts whose words the command line shows too (the metrics' names).
-SHARED_CONTEXTS = frozenset({"Metric"})
+# and the engine's messages (bpelens.app.engine_words).
+ENGINE_CONTEXT = "Engine"
+SHARED_CONTEXTS = frozenset({"Metric", ENGINE_CONTEXT})
 LANG_OPTION = "--lang"
 
 _language = SOURCE_LANGUAGE
@@ -79,6 +81,15 @@ def set_language(lang: str) -> None:
     # argparse looks its words up through the module's gettext alias at each use: pointing it
     # here is how argparse is translated (its own catalogue would need gettext's .mo files).
     argparse._ = argparse_words if lang != SOURCE_LANGUAGE else _GETTEXT  # type: ignore[attr-defined]
+    # The engine's errors, said through the same catalogue.
+    from bpelens.core import set_translator
+
+    set_translator(engine_words if lang != SOURCE_LANGUAGE else None)
+
+
+def engine_words(template: str) -> str:
+    """An engine message's template in the chosen language."""
+    return translate(ENGINE_CONTEXT, template)
 
 
 class LanguageOptionError(ValueError):

@@ -15,6 +15,7 @@ from bpelens.core import (
     comparison_json,
     comparison_table,
     iter_comparison,
+    localize,
 )
 
 from ..parallel_corpora import open_corpus
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         if step.finished is not None:
             progress.done(step.finished.name)
         else:
-            progress.step(step.fraction, step.message)
+            progress.step(step.fraction, localize(step.message))
         if step.comparison is not None:
             comparison = step.comparison
     progress.close()

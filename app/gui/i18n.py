@@ -26,6 +26,7 @@ from pathlib import Path
 import PySide6
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from bpelens.core import set_translator
 from bpelens.resources import resource
 
 SUPPORTED = ("en", "ja")
@@ -35,6 +36,7 @@ SYSTEM = "system"  # the saved value (or its absence) that follows the system's 
 # Each language in its own name, as a language menu lists them.
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 CATALOGUE_FOLDER = "i18n"
+ENGINE_CONTEXT = "Engine"  # the engine's words (bpelens.app.engine_words)
 
 # The sources whose strings the catalogues hold, relative to the app's gui/ folder. A module
 # is listed once its every user-visible string is wrapped (tests/test_i18n.py holds it to it).
@@ -75,6 +77,8 @@ TRANSLATED_SOURCES = (
     "text_checks.py",
     "text_autosave.py",
     "failure_messages.py",
+    # The engine's words, marked from core's source by bpelens.app.engine_words.
+    "engine_marks.py",
     # The app's modules the window alone uses (the command line never imports them).
     "../tokenizer_extension.py",
     "../training_corpora.py",
@@ -165,6 +169,8 @@ def install_language(app: QCoreApplication, lang: str | None = None,
         return SOURCE_LANGUAGE
     app.installTranslator(own)
     _installed.append(own)
+    # The engine's messages (errors, explanations) through the same catalogue.
+    set_translator(engine_translator)
     # Qt's own words (dialog buttons, a file dialog's labels) in the same language; a Qt
     # without them still shows BPE Lens's own words translated.
     qt = QTranslator()
@@ -178,6 +184,12 @@ def remove_language(app: QCoreApplication) -> None:
     """Back to the source language: every translator :func:`install_language` installed."""
     while _installed:
         app.removeTranslator(_installed.pop())
+    set_translator(None)
+
+
+def engine_translator(template: str) -> str:
+    """An engine message's template in the installed language (context ``Engine``)."""
+    return QCoreApplication.translate(ENGINE_CONTEXT, template)
 
 
 # -- keeping the catalogues up to date ---------------------------------------------------------
@@ -233,6 +245,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         ts, qm = folder / f"bpelens_{lang}.ts", folder / f"bpelens_{lang}.qm"
         if args.update:
+            from bpelens.app.engine_words import write_marks
+
+            print(f"engine_marks.py: {write_marks()} templates of the engine")
             extract(ts, lang)
         release(ts, qm)
         print(f"{qm.name}: compiled from {ts.name}")

@@ -127,7 +127,8 @@ def launch(argv: list[str]) -> int:
         window.open_session(args.session)
     start_in_view(window, args)
     # Ctrl+C or SIGTERM close the window as its close button does (the text is saved).
-    quit_on_signals = QuitOnSignals(window.close, app)
+    # Every window: View → Language replaces the first by a new one.
+    quit_on_signals = QuitOnSignals(app.closeAllWindows, app)
     window.show()
     if args.present:
         window.presentation.enter()

@@ -51,8 +51,9 @@ from .busy_indicator import BusyIndicator
 from .encode_job import EncodedText
 from .gui_gc import collect_on_gui_thread
 from .gui_thread import keep_gui_thread_responsive
-from .i18n import LANGUAGE_NAMES, SUPPORTED, save_language, saved_language
+from .i18n import LANGUAGE_NAMES, SUPPORTED, saved_language
 from .input_editor import InputEditor
+from .language_switch import switch_language
 from .picture_export import PictureExporter
 from .presentation import Presentation
 from .session import Session
@@ -141,6 +142,7 @@ class MainWindow(QMainWindow):
             self.open_path(tokenizer_path, encoding=encoding)
         else:
             self.session.choose(self.session.saved_choice() or demo_choice())
+        self.discover = discover
         if discover:
             self.finder.submit(lambda job: find_local_tokenizers())
 
@@ -401,10 +403,8 @@ class MainWindow(QMainWindow):
             save_theme(self.settings, name)
 
     def set_language(self, lang: str | None) -> None:
-        """Saved for the next start: every widget reads its words when it is built."""
-        save_language(self.settings, lang)
-        self.statusBar().showMessage(
-            self.tr("The new language applies when BPE Lens starts again."), 8000)
+        """Remembered, and shown at once in a window built again with this one's session."""
+        switch_language(self, lang)
 
     # -- sessions ------------------------------------------------------------------------------
     def ask_save_session(self) -> None:

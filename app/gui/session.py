@@ -20,6 +20,7 @@ from bpelens.core import (
     Tokenizer,
     TokenTable,
     edits_splice,
+    localize,
     piece_not_one_token,
     token_info,
 )
@@ -255,7 +256,8 @@ class Session(QObject):
         if table is None or tokenizer is None or not 0 <= index < len(table):
             return
         why = piece_not_one_token(tokenizer, table, index)
-        self.derivation_wanted.emit(table.ids[index], why.sentence(tokenizer) if why else "")
+        self.derivation_wanted.emit(table.ids[index],
+                                    localize(why.sentence(tokenizer)) if why else "")
 
     def decode(self, ids: list[int]) -> None:
         tokenizer = self.tokenizer

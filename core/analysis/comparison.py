@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bpelens.core.messages import Message
+
 from ..corpora.parallel_corpus import ParallelCorpus
 from ..errors import CorpusError
 from ..pipeline.added_tokens import SpecialMode
@@ -112,7 +114,8 @@ def iter_tokenizer_counts(name: str, tokenizer: Tokenizer, corpus: ParallelCorpu
     fraction done between batches of sentences, returns the counts."""
     rows = tuple(corpus.shared_rows(languages) if rows is None else rows)
     if not rows:
-        raise CorpusError(f"{corpus.name}: {', '.join(languages)} share no sentence")
+        raise CorpusError(Message("{name}: {languages} share no sentence", name=corpus.name,
+                                  languages=', '.join(languages)))
     texts = {language: corpus.sentences(language, rows) for language in languages}
     sizes = {language: sum(map(len, t)) or 1 for language, t in texts.items()}
     total = sum(sizes.values())
@@ -189,7 +192,8 @@ def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Toke
     finished: list[TokenizerCounts] = []
     count = len(tokenizers)
     for index, (name, source) in enumerate(tokenizers):
-        message = f"{name}: {len(picked)} languages × {len(rows):,} sentences"
+        message = Message("{name}: {languages} languages × {sentences:,} sentences",
+                          name=name, languages=len(picked), sentences=len(rows))
         yield ComparisonStep(index / count, message)
         tokenizer = source if isinstance(source, Tokenizer) else source()
         steps = iter_tokenizer_counts(name, tokenizer, corpus, picked, rows=rows,
@@ -202,7 +206,8 @@ def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Toke
                 finished.append(done.value)
                 break
             yield ComparisonStep((index + fraction) / count, message)
-        yield ComparisonStep((index + 1) / count, f"{name}: done", finished=finished[-1])
+        yield ComparisonStep((index + 1) / count, Message("{name}: done", name=name),
+                             finished=finished[-1])
     yield ComparisonStep(1.0, "done", comparison=compare_counts(
         corpus, finished, reference=ref, languages=picked))
 

@@ -16,6 +16,8 @@ from itertools import chain
 
 import numpy as np
 
+from bpelens.core.messages import Message
+
 from ..errors import BpeLensError, EncodeError
 from ..pipeline.added_tokens import SpecialMode
 from ..pipeline.tokenizer import Tokenizer
@@ -100,8 +102,9 @@ def _which_sentence(tokenizer: Tokenizer, batch: list[str], before: int, languag
         try:
             tokenizer.encode_ids(text, special=special)
         except BpeLensError as found:
-            return EncodeError(f"{language}, sentence {before + offset + 1}: {found}")
-    return EncodeError(f"{language}: {exc}")
+            return EncodeError(Message("{language}, sentence {before}: {found}", language=language,
+                                       before=before + offset + 1, found=found))
+    return EncodeError(Message("{language}: {exc}", language=language, exc=exc))
 
 
 def _batches(texts: Sequence[str]):

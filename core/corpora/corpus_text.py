@@ -6,6 +6,8 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import CorpusError
 
 # A corpus file larger than this is refused before it is read (NTREX-128's largest file is
@@ -23,26 +25,32 @@ def read_corpus_file(path: Path, *, limit: int | None = None) -> bytes:
     try:
         info = path.stat()
     except OSError as exc:
-        raise CorpusError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise CorpusError(Message("{path}: cannot read it ({value})", path=path,
+                                  value=exc.strerror or exc)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise CorpusError(f"{path}: is a folder, not a file")
+        raise CorpusError(Message("{path}: is a folder, not a file", path=path))
     if not stat.S_ISREG(info.st_mode):
-        raise CorpusError(f"{path}: is not a regular file (a device or a pipe)")
+        raise CorpusError(Message("{path}: is not a regular file (a device or a pipe)", path=path))
     check_size(str(path), info.st_size, limit)
     try:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise CorpusError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise CorpusError(Message("{path}: cannot read it ({value})", path=path,
+                                  value=exc.strerror or exc)) from None
     check_size(str(path), len(data), limit)
     return data
 
 
-def check_size(where: str, size: int, limit: int, *, what: str = "a parallel corpus file"
+PARALLEL_FILE = Message("a parallel corpus file")
+
+
+def check_size(where: str, size: int, limit: int, *, what: str = PARALLEL_FILE
                ) -> None:
     if size > limit:
-        raise CorpusError(f"{where}: {size:,} bytes is more than the {_size(limit)} "
-                          f"{what} may have")
+        raise CorpusError(Message("{where}: {size:,} bytes is more than the {limit} {what} "
+                                  "may have",
+                                  where=where, size=size, limit=_size(limit), what=what))
 
 
 def _size(count: int) -> str:
@@ -58,8 +66,10 @@ def decode_text(data: bytes, where: str, *, language: str | None = None) -> str:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         about = f" ({language})" if language else ""
-        raise CorpusError(f"{where}{about}, line {line}: not UTF-8 at byte {column} of the line "
-                          f"(0x{data[exc.start]:02X}); save the file as UTF-8") from None
+        raise CorpusError(Message("{where}{about}, line {line}: not UTF-8 at byte {column} of the "
+                                  "line (0x{data:02X}); save the file as UTF-8", where=where,
+                                  about=about, line=line, column=column,
+                                  data=data[exc.start])) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 

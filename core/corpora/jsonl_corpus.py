@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import CorpusError
 from .corpus_text import decode_text, read_corpus_file, split_lines
 from .parallel_corpus import ParallelCorpus
@@ -32,12 +34,13 @@ def parse_jsonl_corpus(data: bytes, where: str, *, name: str) -> ParallelCorpus:
         row = ids.setdefault(sentence_id, len(ids))
         rows = by_language.setdefault(language, {})
         if row in rows:
-            raise CorpusError(f"{where}, line {number}: {language} has id {sentence_id!r} "
-                              f"already (line {rows[row][1]}); each language may have each "
-                              "id once")
+            raise CorpusError(Message("{where}, line {number}: {language} has id {sentence_id!r} "
+                                      "already (line {rows}); each language may have each id once",
+                                      where=where, number=number, language=language,
+                                      sentence_id=sentence_id, rows=rows[row][1]))
         rows[row] = (text, number)
     if not ids:
-        raise CorpusError(f"{where}: no sentences; {SHAPE}")
+        raise CorpusError(Message("{where}: no sentences; {shape}", where=where, shape=SHAPE))
     order = tuple(ids)
     texts = {language: tuple(rows[i][0] if i in rows else None for i in range(len(order)))
              for language, rows in by_language.items()}
@@ -51,32 +54,39 @@ def _parse_line(line: str, where: str) -> tuple[str, str, str]:
     try:
         value = json.loads(line, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise CorpusError(f"{where}: not JSON ({exc.msg} at column {exc.colno}); {SHAPE}"
+        raise CorpusError(Message("{where}: not JSON ({msg} at column {colno}); {shape}",
+                                  where=where, msg=exc.msg, colno=exc.colno, shape=SHAPE)
                           ) from None
     except ValueError as exc:
-        raise CorpusError(f"{where}: {exc}; {SHAPE}") from None
+        raise CorpusError(Message("{where}: {exc}; {shape}", where=where, exc=exc,
+                                  shape=SHAPE)) from None
     if not isinstance(value, dict):
-        raise CorpusError(f"{where}: a JSON {type(value).__name__}, not an object; {SHAPE}")
+        raise CorpusError(Message("{where}: a JSON {name}, not an object; {shape}", where=where,
+                                  name=type(value).__name__, shape=SHAPE))
     missing = [key for key in ("lang", "id", "text") if key not in value]
     if missing:
-        raise CorpusError(f"{where}: no {', '.join(repr(k) for k in missing)}; {SHAPE}")
+        raise CorpusError(Message("{where}: no {items}; {shape}", where=where,
+                                  items=', '.join(repr(k) for k in missing), shape=SHAPE))
     language, sentence_id, text = value["lang"], value["id"], value["text"]
     if not isinstance(language, str) or not language.strip():
-        raise CorpusError(f"{where}: \"lang\" must be a language code such as \"ja\", not "
-                          f"{json.dumps(language, ensure_ascii=False)}")
+        raise CorpusError(Message("{where}: \"lang\" must be a language code such as \"ja\", not "
+                                  "{language}", where=where,
+                                  language=json.dumps(language, ensure_ascii=False)))
     if isinstance(sentence_id, bool) or not isinstance(sentence_id, str | int):
-        raise CorpusError(f"{where}: \"id\" must be a string or a whole number, not "
-                          f"{json.dumps(sentence_id, ensure_ascii=False)}")
+        raise CorpusError(Message("{where}: \"id\" must be a string or a whole number, not "
+                                  "{sentence_id}", where=where,
+                                  sentence_id=json.dumps(sentence_id, ensure_ascii=False)))
     if not isinstance(text, str):
-        raise CorpusError(f"{where}: \"text\" must be a string, not "
-                          f"{json.dumps(text, ensure_ascii=False)}")
+        raise CorpusError(Message("{where}: \"text\" must be a string, not {text}", where=where,
+                                  text=json.dumps(text, ensure_ascii=False)))
     if "\\u" in line:  # only an escape can make a lone surrogate
         for key, value in (("lang", language), ("id", sentence_id), ("text", text)):
             try:
                 str(value).encode("utf-8")
             except UnicodeEncodeError:
-                raise CorpusError(f"{where}: \"{key}\" holds a lone surrogate (an unpaired "
-                                  "\\ud800-\\udfff escape), which no UTF-8 text can hold"
+                raise CorpusError(Message("{where}: \"{key}\" holds a lone surrogate (an unpaired "
+                                          "\\ud800-\\udfff escape), which no UTF-8 text can hold",
+                                          where=where, key=key)
                                   ) from None
     return language.strip(), str(sentence_id).strip(), text
 

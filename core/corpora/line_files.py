@@ -16,6 +16,8 @@ import tarfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
 
+from bpelens.core.messages import Message
+
 from ..errors import CorpusError
 from .corpus_text import (
     MAX_FILE_BYTES,
@@ -44,6 +46,8 @@ _NOT_SENTENCE_NAMES = ("readme", "license", "licence", "copying", "notice", "cit
 _CODE = re.compile(r"[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})*")
 MAX_FILES = 5000
 
+
+ALL_FILES = Message("the files of a corpus together")
 
 def language_of_file(name: str) -> str | None:
     """The language a file name says, or None when the file is not one of sentences."""
@@ -77,8 +81,9 @@ def read_line_folder(path: Path) -> ParallelCorpus:
         for filename in sorted(filenames):
             seen += 1
             if seen > MAX_FILES:
-                raise CorpusError(f"{path}: more than {MAX_FILES:,} files; open the folder "
-                                  "that holds the corpus's files")
+                raise CorpusError(Message("{path}: more than {max_files:,} files; open the folder "
+                                          "that holds the corpus's files", path=path,
+                                          max_files=MAX_FILES))
             full = Path(folder) / filename
             shown = str(full.relative_to(path))
             if filename.lower() == NAMES_FILE:
@@ -95,7 +100,7 @@ def read_line_folder(path: Path) -> ParallelCorpus:
     for shown, language, full in files:
         data = read_corpus_file(full)
         total += len(data)
-        check_size(str(path), total, MAX_TOTAL_BYTES, what="the files of a corpus together")
+        check_size(str(path), total, MAX_TOTAL_BYTES, what=ALL_FILES)
         loaded.append((shown, language, data))
     names = _names(read_corpus_file(names_file), str(names_file)) if names_file else {}
     return _assemble(loaded, names, skipped, where=str(path), name=path.name)
@@ -103,13 +108,14 @@ def read_line_folder(path: Path) -> ParallelCorpus:
 
 def _walk_error(path: Path):
     def fail(exc: OSError) -> None:
-        raise CorpusError(f"{path}: cannot read the folder ({exc.strerror or exc})")
+        raise CorpusError(Message("{path}: cannot read the folder ({value})", path=path,
+                                  value=exc.strerror or exc))
 
     return fail
 
 
 def read_line_archive(path: Path) -> ParallelCorpus:
-    check_size(str(path), _file_size(path), MAX_TOTAL_BYTES, what="a corpus archive")
+    check_size(str(path), _file_size(path), MAX_TOTAL_BYTES, what=Message("a corpus archive"))
     loaded: list[tuple[str, str, bytes]] = []
     names: dict[str, str] = {}
     skipped: list[str] = []
@@ -118,7 +124,8 @@ def read_line_archive(path: Path) -> ParallelCorpus:
         with tarfile.open(path, "r:*") as archive:
             for count, member in enumerate(archive, start=1):
                 if count > MAX_FILES:
-                    raise CorpusError(f"{path}: more than {MAX_FILES:,} members")
+                    raise CorpusError(Message("{path}: more than {max_files:,} members", path=path,
+                                              max_files=MAX_FILES))
                 if not member.isfile():
                     continue
                 filename = PurePosixPath(member.name).name
@@ -133,7 +140,7 @@ def read_line_archive(path: Path) -> ParallelCorpus:
                 check_size(shown, member.size, MAX_FILE_BYTES)
                 total += member.size
                 check_size(str(path), total, MAX_TOTAL_BYTES,
-                           what="the files of a corpus together")
+                           what=ALL_FILES)
                 handle = archive.extractfile(member)
                 data = handle.read(member.size + 1) if handle is not None else b""
                 if is_names:
@@ -143,8 +150,9 @@ def read_line_archive(path: Path) -> ParallelCorpus:
     except (tarfile.TarError, EOFError, OSError) as exc:
         # tarfile's message lists every compression it tried, a line each: the first says it.
         reason = (str(exc).splitlines() or [type(exc).__name__])[0].rstrip(":")
-        raise CorpusError(f"{path}: not a readable tar archive ({reason}); archives are "
-                          ".tar.gz, .tar.xz (or .tar.bz2, .tar)") from None
+        raise CorpusError(Message("{path}: not a readable tar archive ({reason}); archives are "
+                                  ".tar.gz, .tar.xz (or .tar.bz2, .tar)", path=path,
+                                  reason=reason)) from None
     name = path.name
     for suffix in ARCHIVE_SUFFIXES:
         if name.lower().endswith(suffix):
@@ -157,7 +165,8 @@ def _file_size(path: Path) -> int:
     try:
         return path.stat().st_size
     except OSError as exc:
-        raise CorpusError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise CorpusError(Message("{path}: cannot read it ({value})", path=path,
+                                  value=exc.strerror or exc)) from None
 
 
 def _names(data: bytes, where: str) -> dict[str, str]:
@@ -173,9 +182,9 @@ def _names(data: bytes, where: str) -> dict[str, str]:
 def _assemble(files: list[tuple[str, str, bytes]], names: dict[str, str], skipped: list[str],
               *, where: str, name: str) -> ParallelCorpus:
     if not files:
-        raise CorpusError(f"{where}: no files of sentences (line-aligned files named by "
-                          "language, such as eng_Latn.devtest, newstest2019-ref.jpn.txt or "
-                          "ja.txt)")
+        raise CorpusError(Message("{where}: no files of sentences (line-aligned files named by "
+                                  "language, such as eng_Latn.devtest, newstest2019-ref.jpn.txt or "
+                                  "ja.txt)", where=where))
     by_language: dict[str, str] = {}
     columns: dict[str, tuple[str, ...]] = {}
     keyed = _unique_keys(files, names, where)
@@ -187,7 +196,7 @@ def _assemble(files: list[tuple[str, str, bytes]], names: dict[str, str], skippe
     _check_aligned(columns, by_language, where)
     count = len(next(iter(columns.values())))
     if count == 0:
-        raise CorpusError(f"{where}: the files are empty")
+        raise CorpusError(Message("{where}: the files are empty", where=where))
     notes = ()
     if skipped:
         shown_skipped = ", ".join(skipped[:6]) + (" …" if len(skipped) > 6 else "")
@@ -222,9 +231,9 @@ def _unique_keys(files: list[tuple[str, str, bytes]], names: dict[str, str],
     if twice and len(twice) * 2 > len(groups):
         language = twice[0]
         shown = " and ".join(s for s, _ in groups[language][:2])
-        raise CorpusError(f"{where}: most languages come in several files ({language}: "
-                          f"{shown}): it holds several splits or sets; open the folder of "
-                          "one of them")
+        raise CorpusError(Message("{where}: most languages come in several files ({language}: "
+                                  "{shown}): it holds several splits or sets; open the folder of "
+                                  "one of them", where=where, language=language, shown=shown))
     usual = Counter(_prefix(shown) for shown, _, _ in files).most_common(1)[0][0]
     keyed: list[tuple[str, str, str, bytes]] = []
     for language, group in groups.items():
@@ -249,9 +258,11 @@ def _check_aligned(columns: dict[str, tuple[str, ...]], files: dict[str, str],
     if agreeing == 1:  # no majority: name everyone
         listed = "; ".join(f"{files[lang]} ({lang}) has {len(lines):,}"
                            for lang, lines in columns.items())
-        raise CorpusError(f"{where}: the files are not line-aligned: {listed} lines")
+        raise CorpusError(Message("{where}: the files are not line-aligned: {listed} lines",
+                                  where=where, listed=listed))
     shown = "; ".join(f"{files[lang]} ({lang}) has {n:,} lines" for lang, n in odd[:4])
     more = f" (and {len(odd) - 4} more)" if len(odd) > 4 else ""
-    raise CorpusError(f"{where}: the files are not line-aligned: {shown}{more}, where "
-                      f"{agreeing} other files have {usual:,}; line i of every file must be "
-                      "the same sentence")
+    raise CorpusError(Message("{where}: the files are not line-aligned: {shown}{more}, where "
+                              "{agreeing} other files have {usual:,}; line i of every file must be "
+                              "the same sentence", where=where, shown=shown, more=more,
+                              agreeing=agreeing, usual=usual))

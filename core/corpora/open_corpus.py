@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import CorpusError
 from .jsonl_corpus import read_jsonl_corpus
 from .line_files import is_archive, read_line_archive, read_line_folder
@@ -23,9 +25,9 @@ def open_parallel_corpus(path: str | Path) -> ParallelCorpus:
     try:
         exists, folder = path.exists(), path.is_dir()
     except (OSError, ValueError) as exc:
-        raise CorpusError(f"{path}: cannot read it ({exc})") from None
+        raise CorpusError(Message("{path}: cannot read it ({exc})", path=path, exc=exc)) from None
     if not exists:
-        raise CorpusError(f"{path}: no such file or folder")
+        raise CorpusError(Message("{path}: no such file or folder", path=path))
     if folder:
         return read_line_folder(path)
     name = path.name.lower()
@@ -35,4 +37,5 @@ def open_parallel_corpus(path: str | Path) -> ParallelCorpus:
         return read_tsv_corpus(path)
     if name.endswith((".jsonl", ".ndjson")):
         return read_jsonl_corpus(path)
-    raise CorpusError(f"{path}: not a parallel corpus BPE Lens reads; give {FORMATS}")
+    raise CorpusError(Message("{path}: not a parallel corpus BPE Lens reads; give {formats}",
+                              path=path, formats=FORMATS))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from bpelens.core.messages import Message
+
 from ..errors import CorpusError
 from .language_names import is_english, language_name
 
@@ -85,7 +87,8 @@ class ParallelCorpus:
         column = self.texts[language]
         picked = column if rows is None else [column[i] for i in rows]
         if None in picked:
-            raise CorpusError(f"{self.name}: {language} lacks some of the sentences asked for")
+            raise CorpusError(Message("{name}: {language} lacks some of the sentences asked for",
+                                      name=self.name, language=language))
         return list(picked)  # type: ignore[arg-type]
 
     def check_languages(self, wanted: Sequence[str], *, what: str = "language") -> list[str]:
@@ -95,8 +98,9 @@ class ParallelCorpus:
         for item in wanted:
             code = self.find_language(item)
             if code is None:
-                raise CorpusError(f"{what} {item!r} is not in {self.name} (its languages: "
-                                  f"{', '.join(self.languages)})")
+                raise CorpusError(Message("{what} {item!r} is not in {name} (its languages: "
+                                          "{languages})", what=what, item=item, name=self.name,
+                                          languages=', '.join(self.languages)))
             if code not in out:
                 out.append(code)
         return out

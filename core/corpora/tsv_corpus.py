@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import CorpusError
 from .corpus_text import decode_text, read_corpus_file, split_lines
 from .parallel_corpus import ParallelCorpus
@@ -25,8 +27,8 @@ def parse_tsv_corpus(data: bytes, where: str, *, name: str) -> ParallelCorpus:
     while lines and not lines[-1].strip():
         lines.pop()  # blank lines at the end are no rows
     if not lines:
-        raise CorpusError(f"{where}: empty; a TSV corpus starts with a header naming its "
-                          "languages (id<TAB>en<TAB>ja …)")
+        raise CorpusError(Message("{where}: empty; a TSV corpus starts with a header naming its "
+                                  "languages (id<TAB>en<TAB>ja …)", where=where))
     header = [field.strip() for field in lines[0].split("\t")]
     id_column = _id_column(header, where)
     languages = [field for i, field in enumerate(header) if i != id_column]
@@ -36,14 +38,20 @@ def parse_tsv_corpus(data: bytes, where: str, *, name: str) -> ParallelCorpus:
         fields = line.split("\t")
         if len(fields) != len(header):
             shown = ", ".join(header[:6]) + (" …" if len(header) > 6 else "")
-            raise CorpusError(f"{where}, line {number}: {len(fields)} field"
-                              f"{'s' if len(fields) != 1 else ''} where the header names "
-                              f"{len(header)} ({shown}); each row needs one tab-separated "
-                              "field per column")
+            if len(fields) == 1:
+                raise CorpusError(Message("{where}, line {number}: 1 field where the header names "
+                                          "{header_count} ({shown}); each row needs one "
+                                          "tab-separated field per column", where=where,
+                                          number=number, header_count=len(header), shown=shown))
+            raise CorpusError(Message("{where}, line {number}: {fields_count} fields where the "
+                                      "header names {header_count} ({shown}); each row needs one "
+                                      "tab-separated field per column", where=where,
+                                      number=number, fields_count=len(fields),
+                                      header_count=len(header), shown=shown))
         for column, value in zip(columns, fields, strict=True):
             column.append(value)
     if len(lines) == 1:
-        raise CorpusError(f"{where}: a header but no sentences")
+        raise CorpusError(Message("{where}: a header but no sentences", where=where))
     if id_column is None:
         ids = tuple(str(i) for i in range(1, len(lines)))
     else:
@@ -57,32 +65,37 @@ def parse_tsv_corpus(data: bytes, where: str, *, name: str) -> ParallelCorpus:
 def _id_column(header: list[str], where: str) -> int | None:
     found = [i for i, field in enumerate(header) if field.lower() == ID_COLUMN]
     if len(found) > 1:
-        raise CorpusError(f"{where}, line 1: {len(found)} id columns; the header may name one")
+        raise CorpusError(Message("{where}, line 1: {found_count} id columns; the header may name "
+                                  "one", where=where, found_count=len(found)))
     return found[0] if found else None
 
 
 def _check_header(header: list[str], languages: list[str], where: str) -> None:
     for position, field in enumerate(header, start=1):
         if not field:
-            raise CorpusError(f"{where}, line 1: column {position} has no name; the header "
-                              "names each column's language (or id)")
+            raise CorpusError(Message("{where}, line 1: column {position} has no name; the header "
+                                      "names each column's language (or id)", where=where,
+                                      position=position))
     seen: set[str] = set()
     for language in languages:
         if language in seen:
-            raise CorpusError(f"{where}, line 1: the language {language!r} names two "
-                              "columns")
+            raise CorpusError(Message("{where}, line 1: the language {language!r} names "
+                                      "two columns",
+                                      where=where, language=language))
         seen.add(language)
     if not languages:
-        raise CorpusError(f"{where}, line 1: the header names no language, only an id "
-                          "column")
+        raise CorpusError(Message("{where}, line 1: the header names no language, only an "
+                                  "id column",
+                                  where=where))
 
 
 def _check_ids(ids: tuple[str, ...], where: str) -> None:
     seen: dict[str, int] = {}
     for row, value in enumerate(ids, start=2):
         if not value:
-            raise CorpusError(f"{where}, line {row}: the id is empty")
+            raise CorpusError(Message("{where}, line {row}: the id is empty", where=where, row=row))
         if value in seen:
-            raise CorpusError(f"{where}, line {row}: id {value!r} is used again (first on "
-                              f"line {seen[value]}); each row needs an id of its own")
+            raise CorpusError(Message("{where}, line {row}: id {value!r} is used again (first on "
+                                      "line {seen}); each row needs an id of its own", where=where,
+                                      row=row, value=value, seen=seen[value]))
         seen[value] = row

@@ -20,6 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..formats.export import keep_added_ids, save_hf_json, to_hf_json
 from ..formats.hf_json import tokenizer_from_hf
@@ -57,16 +59,18 @@ def _check_takes_merges(tokenizer: Tokenizer) -> None:
             # Bytes do not say which affixed spelling is meant (a+##b, ##a+##b both make
             # "ab" bytes), so such a merge cannot be written unambiguously.
             affix = "continuing_subword_prefix" if model.prefix else "end_of_word_suffix"
-            raise ConfigError(f"{_TAKES_MERGES} (this one has {affix} "
-                              f"{model.prefix or model.suffix!r})")
+            raise ConfigError(Message("{takes_merges} (this one has {affix} {value!r})",
+                                      takes_merges=_TAKES_MERGES, affix=affix,
+                                      value=model.prefix or model.suffix))
         return
-    raise ConfigError(f"{_TAKES_MERGES} (this one is {model.describe()})")
+    raise ConfigError(Message("{takes_merges} (this one is {describe})", takes_merges=_TAKES_MERGES,
+                              describe=model.describe()))
 
 
 def _id_of(model: BPEModel, data: bytes) -> int:
     tid = model.id_of_bytes(data)
     if tid is None:
-        raise ConfigError(f"{data!r} is not a token of this tokenizer")
+        raise ConfigError(Message("{data!r} is not a token of this tokenizer", data=data))
     return tid
 
 
@@ -99,8 +103,9 @@ def _spelling(model: VocabBPEModel, data: bytes) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ConfigError(f"{data!r} is not a token of this tokenizer (a character-level "
-                          "vocabulary merges whole UTF-8 characters)") from None
+        raise ConfigError(Message("{data!r} is not a token of this tokenizer (a character-level "
+                                  "vocabulary merges whole UTF-8 characters)",
+                                  data=data)) from None
 
 
 def _add_vocab_merges(tokenizer: Tokenizer, model: VocabBPEModel,
@@ -118,7 +123,7 @@ def _add_vocab_merges(tokenizer: Tokenizer, model: VocabBPEModel,
         for data in (left, right):
             spelling = _spelling(model, data)
             if not data or spelling not in symbols:
-                raise ConfigError(f"{data!r} is not a token of this tokenizer")
+                raise ConfigError(Message("{data!r} is not a token of this tokenizer", data=data))
             spelled.append(spelling)
         a, b = spelled
         symbols.add(a + b)  # a later merge of this call may join it
@@ -198,7 +203,8 @@ def extended_format(tokenizer: Tokenizer) -> str:
         return "tokenizer.json"
     if isinstance(tokenizer.model, BPEModel):
         return "bpelens"
-    raise ConfigError(f"{_TAKES_MERGES} (this one is {tokenizer.model.describe()})")
+    raise ConfigError(Message("{takes_merges} (this one is {describe})", takes_merges=_TAKES_MERGES,
+                              describe=tokenizer.model.describe()))
 
 
 def save_extended(tokenizer: Tokenizer, path: str | Path) -> None:

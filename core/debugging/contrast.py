@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..models.sentencepiece.unigram import SentencePieceUnigram
 from ..models.unigram import UnigramModel
@@ -71,8 +73,8 @@ def unigram_lattice(tokenizer: Tokenizer, text: str) -> list[PieceLattice]:
     """For a Unigram tokenizer, each piece's lattice with the best path marked."""
     model = tokenizer.model
     if not isinstance(model, UnigramModel | SentencePieceUnigram):
-        raise ConfigError(f"a Unigram lattice needs a Unigram tokenizer; this one is "
-                          f"{model.describe()}")
+        raise ConfigError(Message("a Unigram lattice needs a Unigram tokenizer; this one is "
+                                  "{describe}", describe=model.describe()))
     out = []
     for piece in tokenizer.encode(text, special="none").pieces:
         if piece.special_id is not None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 
 BYTES_PER_PARAMETER: dict[str, Fraction] = {
@@ -39,8 +41,9 @@ class EmbeddingCost:
     def bytes(self, dtype: str) -> Fraction:
         """All the matrices' bytes stored as ``dtype`` (fp32, bf16, fp16, int8, int4)."""
         if dtype not in BYTES_PER_PARAMETER:
-            raise ConfigError(f"unknown storage type {dtype!r}; choose one of "
-                              f"{', '.join(BYTES_PER_PARAMETER)}")
+            raise ConfigError(Message("unknown storage type {dtype!r}; choose one of "
+                                      "{bytes_per_parameter}", dtype=dtype,
+                                      bytes_per_parameter=', '.join(BYTES_PER_PARAMETER)))
         return self.parameters * BYTES_PER_PARAMETER[dtype]
 
     def to_json(self) -> dict[str, object]:
@@ -59,11 +62,13 @@ def embedding_cost(vocab_size: int, d_model: int, *, tied: bool = True, pad_to: 
     for name, value in (("vocab size", vocab_size), ("d_model", d_model), ("pad to", pad_to),
                         ("rows", 1 if rows is None else rows)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ConfigError(f"{name} must be a positive whole number, not {value!r}")
+            raise ConfigError(Message("{name} must be a positive whole number, not {value!r}",
+                                      name=name, value=value))
     if rows is None:
         rows = -(-vocab_size // pad_to) * pad_to
     elif rows < vocab_size:
-        raise ConfigError(f"rows {rows:,} is fewer than the {vocab_size:,} tokens")
+        raise ConfigError(Message("rows {rows:,} is fewer than the {vocab_size:,} tokens",
+                                  rows=rows, vocab_size=vocab_size))
     return EmbeddingCost(vocab_size, rows, d_model, tied, pad_to)
 
 

@@ -12,6 +12,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..pipeline.tokenizer import Tokenizer
 
@@ -80,13 +82,14 @@ def dropout_samples(tokenizer: Tokenizer, text: str, p: float, samples: int, *,
                     seed: int = 0) -> DropoutSamples:
     """``samples`` segmentations of ``text`` with dropout ``p`` (0 ≤ p ≤ 1)."""
     if not (isinstance(p, int | float) and 0 <= p <= 1):
-        raise ConfigError(f"dropout {p!r}: expected a probability from 0 to 1")
+        raise ConfigError(Message("dropout {p!r}: expected a probability from 0 to 1", p=p))
     if not (isinstance(samples, int) and 1 <= samples <= MAX_SAMPLES):
-        raise ConfigError(f"samples {samples!r}: expected 1 to {MAX_SAMPLES:,}")
+        raise ConfigError(Message("samples {samples!r}: expected 1 to {max_samples:,}",
+                                  samples=samples, max_samples=MAX_SAMPLES))
     model = tokenizer.model
     if model.trace_piece("a") is None:
-        raise ConfigError(f"BPE-dropout needs a BPE model; this one is "
-                          f"{model.describe()}")
+        raise ConfigError(Message("BPE-dropout needs a BPE model; this one is {describe}",
+                                  describe=model.describe()))
     encoding = tokenizer.encode(text, special="none")
     parts: list[tuple[int, ...] | list[int]] = []
     for piece in encoding.pieces:

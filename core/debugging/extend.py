@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..corpora.parallel_corpus import ParallelCorpus
 from ..errors import ConfigError, TrainingError
 from ..formats.detect import open_tokenizer
@@ -63,17 +65,20 @@ def extend_tokenizer_json(path: str | Path, lines: Iterable[str], add: int, *,
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read a tokenizer.json ({exc})") from None
+        raise ConfigError(Message("{path}: cannot read a tokenizer.json ({exc})", path=path,
+                                  exc=exc)) from None
     model_data = data.get("model") if isinstance(data, dict) else None
     if not isinstance(model_data, dict) or model_data.get("type") != "BPE":
-        raise ConfigError(f"{path}: continued training needs a BPE tokenizer.json (model type "
-                          f"BPE)")
+        raise ConfigError(Message("{path}: continued training needs a BPE tokenizer.json (model "
+                                  "type BPE)", path=path))
     return extend_tokenizer(open_tokenizer(path), lines, add, min_frequency=min_frequency)
 
 
 def _check_add(add: int) -> None:
     if not isinstance(add, int) or not 1 <= add <= MAX_NEW:
-        raise ConfigError(f"--add {add!r}: expected a number of merges from 1 to {MAX_NEW:,}")
+        raise ConfigError(Message("--add {add!r}: expected a number of merges from 1 to "
+                                  "{max_new:,}",
+                                  add=add, max_new=MAX_NEW))
 
 
 def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
@@ -88,8 +93,8 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
         tokenizer = tokenizer_from_hf(to_hf_json(tokenizer), path=tokenizer.name or "")
         model = tokenizer.model
     if not isinstance(model, VocabBPEModel):
-        raise ConfigError(f"continued training needs a BPE tokenizer.json or BPE trained in BPE "
-                          f"Lens (this one is {model.describe()})")
+        raise ConfigError(Message("continued training needs a BPE tokenizer.json or BPE trained in "
+                                  "BPE Lens (this one is {describe})", describe=model.describe()))
     if model.prefix or model.suffix:
         raise ConfigError("continued training joins the vocabulary's strings, which a "
                           "continuing_subword_prefix or end_of_word_suffix makes ambiguous: "
@@ -106,7 +111,7 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
             if piece.special_id is None and piece.model_input:
                 pieces[piece.model_input] += 1
         if report is not None and number % REPORT_LINES == 0:
-            report(f"Reading the corpus: {number:,} lines", None)
+            report(Message("Reading the corpus: {number:,} lines", number=number), None)
     if not pieces:
         raise TrainingError("the corpus has no text to learn from")
     words = ["".join(map(chr, model.encode_piece(p))) for p in pieces]
@@ -125,7 +130,8 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
     while len(added) < add:
         if report is not None and len(added) % REPORT_MERGES == 0 and len(added) != reported:
             reported = len(added)
-            report(f"Learning merges: {reported:,} of {add:,}", reported / add)
+            report(Message("Learning merges: {done:,} of {add:,}", done=reported, add=add),
+                   reported / add)
         if not index.heap:
             stop = "no_pairs"
             break
@@ -141,8 +147,8 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
         left, right = ord(pair[0]), ord(pair[1])
         left_text, right_text = spell(left), spell(right)
         if left_text is None or right_text is None:
-            raise TrainingError(f"token {left if left_text is None else right} has no "
-                                f"spelling in the vocabulary")
+            raise TrainingError(Message("token {left} has no spelling in the vocabulary",
+                                        left=left if left_text is None else right))
         joined = left_text + right_text
         new = vocab.get(joined)
         if new is None:

@@ -12,6 +12,8 @@ from typing import Literal
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, DecodeError
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import DerivationNode, derivation
@@ -38,7 +40,8 @@ def find_tokens(tokenizer: Tokenizer, query: str, mode: LookupMode = "auto", *,
     id, ``0x…`` or ``<0x..>`` is bytes, ``/…/`` a regex, anything else the text exactly, then
     tokens containing it."""
     if mode not in LOOKUP_MODES:
-        raise ConfigError(f"unknown lookup {mode!r}; choose one of {', '.join(LOOKUP_MODES)}")
+        raise ConfigError(Message("unknown lookup {mode!r}; choose one of {lookup_modes}",
+                                  mode=mode, lookup_modes=', '.join(LOOKUP_MODES)))
     if mode == "auto":
         stripped = query.strip()
         if stripped.isdigit():
@@ -54,17 +57,19 @@ def find_tokens(tokenizer: Tokenizer, query: str, mode: LookupMode = "auto", *,
         try:
             tid = int(query)
         except ValueError:
-            raise ConfigError(f"{query!r} is not a token id (a whole number)") from None
+            raise ConfigError(Message("{query!r} is not a token id (a whole number)",
+                                      query=query)) from None
         try:
             tokenizer.token_bytes(tid)
         except DecodeError as exc:  # it says which ids exist
-            raise ConfigError(str(exc)) from None
+            raise ConfigError(exc.message) from None
         return [tid]
     if mode == "hex":
         try:
             wanted = bytes.fromhex(query.replace(" ", "").replace("<0x", "").replace(">", ""))
         except ValueError:
-            raise ConfigError(f"{query!r} is not hex bytes (e.g. e3 81 82 or 0xe38182)") \
+            raise ConfigError(Message("{query!r} is not hex bytes (e.g. e3 81 82 or 0xe38182)",
+                                      query=query)) \
                 from None
         return [tid for tid in _ids(tokenizer) if tokenizer.token_bytes(tid) == wanted][:limit]
     if mode == "regex":
@@ -72,20 +77,23 @@ def find_tokens(tokenizer: Tokenizer, query: str, mode: LookupMode = "auto", *,
         try:
             pattern = regex.compile(query)
         except regex.error as exc:
-            raise ConfigError(f"/{query}/ is not a valid regular expression: {exc}") from None
+            raise ConfigError(Message("/{query}/ is not a valid regular expression: {exc}",
+                                      query=query, exc=exc)) from None
         deadline = time.perf_counter() + REGEX_SECONDS
         found = []
         for tid in _ids(tokenizer):
             left = deadline - time.perf_counter()
             if left <= 0:
-                raise ConfigError(f"/{query}/ took longer than {REGEX_SECONDS:.0f} s over the "
-                                  f"vocabulary; simplify it")
+                raise ConfigError(Message("/{query}/ took longer than {regex_seconds:.0f} s over "
+                                          "the vocabulary; simplify it", query=query,
+                                          regex_seconds=REGEX_SECONDS))
             try:
                 if pattern.search(token_text(tokenizer, tid), timeout=left):
                     found.append(tid)
             except TimeoutError:
-                raise ConfigError(f"/{query}/ took longer than {REGEX_SECONDS:.0f} s over the "
-                                  f"vocabulary; simplify it") from None
+                raise ConfigError(Message("/{query}/ took longer than {regex_seconds:.0f} s over "
+                                          "the vocabulary; simplify it", query=query,
+                                          regex_seconds=REGEX_SECONDS)) from None
             if len(found) >= limit:
                 break
         return found

@@ -14,6 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import TokenizerFileError
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file
@@ -47,7 +49,8 @@ def open_tokenizer(
             merges = path.with_name(merges_name)
             missing = merges if name == vocab_name else vocab
             if not missing.is_file():
-                raise TokenizerFileError(str(path), f"{missing.name} is not beside it")
+                raise TokenizerFileError(str(path), Message("{name} is not beside it",
+                                                            name=missing.name))
             return load_gpt2_files(vocab, merges)
     head = _head(path)
     if head.lstrip().startswith(b"{"):
@@ -61,14 +64,15 @@ def open_tokenizer(
                 tokenizer.name = _display_name(path)
                 return tokenizer
             except TokenizerFileError as exc:
-                if "no \"model\" object" not in str(exc):
+                if "no \"model\" object" not in exc.message:
                     raise
         return _open_json(path)
     if _looks_like_ranks(head):
         from .tiktoken_file import load_tiktoken
 
         return load_tiktoken(path)
-    raise TokenizerFileError(str(path), f"not a tokenizer file BPE Lens reads ({FORMATS})")
+    raise TokenizerFileError(str(path), Message("not a tokenizer file BPE Lens reads ({formats})",
+                                                formats=FORMATS))
 
 
 def _head(path: Path, size: int = 4096) -> bytes:
@@ -76,7 +80,8 @@ def _head(path: Path, size: int = 4096) -> bytes:
         with path.open("rb") as handle:
             return handle.read(size)
     except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+        raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
+                                                    strerror=exc.strerror)) from None
 
 
 def _looks_like_ranks(head: bytes) -> bool:
@@ -108,7 +113,8 @@ def _open_json(path: Path) -> Tokenizer:
         raise TokenizerFileError(
             str(path), "a vocabulary without merges: put merges.txt (or vocab.bpe) beside it"
         )
-    raise TokenizerFileError(str(path), f"this JSON is not a tokenizer BPE Lens reads ({FORMATS})")
+    raise TokenizerFileError(str(path), Message("this JSON is not a tokenizer BPE Lens reads "
+                                                "({formats})", formats=FORMATS))
 
 
 def _display_name(path: Path) -> str:
@@ -128,10 +134,16 @@ class SeveralTokenizersError(TokenizerFileError):
     def __init__(self, folder: Path, candidates: list[Path]) -> None:
         shown = [p.name for p in candidates[:_LISTED]]
         more = len(candidates) - len(shown)
-        names = ", ".join(shown) + (f" and {more} more" if more else "")
+        names: str = ", ".join(shown)
+        if more:
+            names = Message("{names} and {more} more", names=names, more=more)
+        # The command line's fix replaces the window's advice (see BpeLensError.fixes).
+        advice = Message("open one of them")
         super().__init__(
-            str(folder), f"holds {len(candidates)} tokenizers; open one of them: {names}",
-            fixes={"cli": {"open one of them": f"give one of them to -t (-t {folder}/NAME)"}},
+            str(folder), Message("holds {count} tokenizers; {advice}: {names}",
+                                 count=len(candidates), advice=advice, names=names),
+            fixes={"cli": {advice: Message("give one of them to -t (-t {folder}/NAME)",
+                                           folder=str(folder))}},
         )
         self.candidates = candidates
 
@@ -167,7 +179,8 @@ def find_in_folder(folder: Path) -> Path:
         return found[0]
     if found:
         raise SeveralTokenizersError(folder, found)
-    raise TokenizerFileError(str(folder), f"no tokenizer in this folder ({FORMATS})")
+    raise TokenizerFileError(str(folder), Message("no tokenizer in this folder ({formats})",
+                                                  formats=FORMATS))
 
 
 def tokenizers_in_folder(folder: Path) -> list[Path]:
@@ -177,7 +190,8 @@ def tokenizers_in_folder(folder: Path) -> list[Path]:
     try:
         entries = sorted(folder.iterdir())
     except OSError as exc:
-        raise TokenizerFileError(str(folder), f"cannot list this folder ({exc.strerror})") from None
+        raise TokenizerFileError(str(folder), Message("cannot list this folder ({strerror})",
+                                                      strerror=exc.strerror)) from None
     found = []
     for entry in entries:
         try:

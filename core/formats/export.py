@@ -15,6 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..models.bpe import BPEModel
 from ..models.tiktoken_ranks import TiktokenModel
@@ -34,9 +36,10 @@ from .tiktoken_file import rank_lines
 def _own_model(tokenizer: Tokenizer, fmt: str) -> BPEModel:
     model = tokenizer.model
     if not isinstance(model, BPEModel):
-        raise ConfigError(f"a {model.describe()} model cannot be written as {fmt} (it takes "
-                          "BPE trained in BPE Lens, or vocabulary + merges BPE for "
-                          "tokenizer.json, or tiktoken ranks for .tiktoken)")
+        raise ConfigError(Message("a {describe} model cannot be written as {fmt} (it takes BPE "
+                                  "trained in BPE Lens, or vocabulary + merges BPE for "
+                                  "tokenizer.json, or tiktoken ranks for .tiktoken)",
+                                  describe=model.describe(), fmt=fmt))
     return model
 
 
@@ -176,8 +179,8 @@ def save_tiktoken(tokenizer: Tokenizer, path: str | Path) -> Path:
 def _write_tiktoken(tokenizer: Tokenizer, path: str | Path, ranks: dict[bytes, int]) -> Path:
     pre = tokenizer.pretokenizer
     if not isinstance(pre, RegexPreTokenizer):
-        raise ConfigError("tiktoken splits text with one regex; this tokenizer's pre-tokenizer "
-                          f"is {pre.kind!r}")
+        raise ConfigError(Message("tiktoken splits text with one regex; this tokenizer's "
+                                  "pre-tokenizer is {kind!r}", kind=pre.kind))
     path = Path(path)
     sidecar = path.with_name(path.name + ".json")
     definition = {"name": tokenizer.name or path.stem, "pat_str": pre.pattern,

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import TokenizerFileError
 
 # The largest tokenizer file read (the biggest real tokenizer.json files are ~35 MB): a
@@ -41,12 +43,14 @@ def read_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise TokenizerFileError(str(path), "is not a regular file (a device or a pipe)")
         if info.st_size > limit:
-            raise TokenizerFileError(str(path), f"is {info.st_size:,} bytes, more than the "
-                                     f"{limit >> 20} MB a tokenizer file may have")
+            raise TokenizerFileError(str(path), Message("is {st_size:,} bytes, more than the "
+                                                        "{limit} MB a tokenizer file may have",
+                                                        st_size=info.st_size, limit=limit >> 20))
         with path.open("rb") as handle:
             return handle.read(limit + 1)
     except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+        raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
+                                                    strerror=exc.strerror)) from None
 
 
 def read_utf8(path: Path) -> str:
@@ -58,7 +62,8 @@ def decode_utf8(path: Path, data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise TokenizerFileError(str(path), f"not UTF-8 at byte {exc.start} (line {line})"
+        raise TokenizerFileError(str(path), Message("not UTF-8 at byte {start} (line {line})",
+                                                    start=exc.start, line=line)
                                  ) from None
 
 
@@ -76,21 +81,24 @@ def parse_json_bytes(path: Path, data: bytes, *, max_depth: int | None = None) -
         data = json.loads(text, parse_constant=_not_json)
     except json.JSONDecodeError as exc:
         raise TokenizerFileError(
-            str(path), f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}"
+            str(path), Message("invalid JSON at line {lineno}, column {colno}: {msg}",
+                               lineno=exc.lineno, colno=exc.colno, msg=exc.msg)
         ) from None
     except ValueError as exc:
         raise TokenizerFileError(str(path), str(exc)) from None
     except RecursionError:
         raise TokenizerFileError(str(path), "JSON nested too deeply to read") from None
     if max_depth is not None and _deeper_than(data, max_depth):
-        raise TokenizerFileError(str(path), f"JSON nested more than {max_depth} levels deep "
-                                 "(Hugging Face's reader refuses it too)")
+        raise TokenizerFileError(str(path), Message("JSON nested more than {max_depth} levels deep "
+                                                    "(Hugging Face's reader refuses it too)",
+                                                    max_depth=max_depth))
     if _SURROGATE_ESCAPE.search(text):
         where = _lone_surrogate(data, "")
         if where is not None:
-            raise TokenizerFileError(str(path), f"{where or 'a string'} holds a lone surrogate "
-                                     "(an unpaired \\ud800-\\udfff escape), which no UTF-8 "
-                                     "text can hold")
+            raise TokenizerFileError(str(path), Message("{value} holds a lone surrogate (an "
+                                                        "unpaired \\ud800-\\udfff escape), which "
+                                                        "no UTF-8 text can hold",
+                                                        value=where or 'a string'))
     return data
 
 
@@ -169,7 +177,8 @@ def write_files(files: list[tuple[Path, bytes]]) -> None:
             plans.append((target, data, None))
             continue
         except OSError as exc:
-            raise TokenizerFileError(str(path), f"cannot write ({exc.strerror})") from None
+            raise TokenizerFileError(str(path), Message("cannot write ({strerror})",
+                                                        strerror=exc.strerror)) from None
         if stat.S_ISDIR(info.st_mode):
             raise TokenizerFileError(str(path), "is a folder; give a file name")
         if not stat.S_ISREG(info.st_mode):
@@ -186,7 +195,8 @@ def write_files(files: list[tuple[Path, bytes]]) -> None:
     except OSError as exc:
         for tmp, _ in written:
             tmp.unlink(missing_ok=True)
-        raise TokenizerFileError(str(current), f"cannot write ({exc.strerror or exc})") from None
+        raise TokenizerFileError(str(current), Message("cannot write ({value})",
+                                                       value=exc.strerror or exc)) from None
 
 
 def _write_temporary(target: Path, data: bytes, mode: int | None) -> Path:
@@ -218,4 +228,5 @@ def _write_through(path: Path, data: bytes) -> None:
         with open(path, "wb") as handle:
             handle.write(data)
     except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot write ({exc.strerror or exc})") from None
+        raise TokenizerFileError(str(path), Message("cannot write ({value})",
+                                                    value=exc.strerror or exc)) from None

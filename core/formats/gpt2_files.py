@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..models.base import check_vocabulary_ids
 from ..models.vocab_bpe import VocabBPEModel
@@ -27,7 +29,7 @@ def read_vocab(path: Path, data: Any | None = None) -> dict[str, int]:
     try:
         check_vocabulary_ids(data, "(vocabulary)")
     except ConfigError as exc:
-        raise TokenizerFileError(str(path), str(exc)) from None
+        raise TokenizerFileError(str(path), exc.message) from None
     return data
 
 
@@ -41,7 +43,8 @@ def read_merges(path: Path) -> list[tuple[str, str]]:
         parts = line.split(" ")
         if len(parts) != 2:
             raise TokenizerFileError(
-                str(path), f"line {number}: expected two tokens separated by one space"
+                str(path), Message("line {number}: expected two tokens separated by one space",
+                                   number=number)
             )
         merges.append((parts[0], parts[1]))
     return merges
@@ -77,7 +80,7 @@ def load_gpt2_files(vocab_path: str | Path, merges_path: str | Path,
     try:
         model = VocabBPEModel(vocab=vocab, merges=merges, byte_level=True)
     except BpeLensError as exc:
-        raise TokenizerFileError(str(merges_path), str(exc)) from None
+        raise TokenizerFileError(str(merges_path), exc.message) from None
     tokenizer = Tokenizer(
         model,
         pretokenizer=ByteLevelPreTokenizer(add_prefix_space=False, use_regex=True),

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..pipeline.normalizers.base import Lowercase, Normalizer, NormalizerSequence, UnicodeForm
 from ..pipeline.normalizers.bert import BertNormalizer, StripAccents
@@ -68,7 +70,8 @@ def hf_normalizer(normalizer: Normalizer) -> dict[str, Any] | None:
         return None
     write = NORMALIZER_WRITERS.get(type(normalizer))
     if write is None:
-        raise ConfigError(f"normalizer {normalizer.kind!r} has no tokenizer.json equivalent")
+        raise ConfigError(Message("normalizer {kind!r} has no tokenizer.json equivalent",
+                                  kind=normalizer.kind))
     return write(normalizer)
 
 
@@ -78,5 +81,6 @@ def hf_pretokenizer(pre: PreTokenizer) -> dict[str, Any] | None:
         return None
     write = PRE_TOKENIZER_WRITERS.get(type(pre))
     if write is None:
-        raise ConfigError(f"pre-tokenizer {pre.kind!r} has no tokenizer.json equivalent")
+        raise ConfigError(Message("pre-tokenizer {kind!r} has no tokenizer.json equivalent",
+                                  kind=pre.kind))
     return write(pre)

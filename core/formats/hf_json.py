@@ -16,6 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from bpelens.core.messages import Message
+
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..fast import disk_cache
 from ..models.base import TokenModel
@@ -98,7 +100,8 @@ def build(slot: Slot, value: Any, where: str) -> Any:
     if isinstance(kind, str) and kind in slot.tagged:
         variant = slot.variant(slot.tagged[kind])
         if variant.name != kind and variant.type_rule != "ignored":
-            raise ConfigError(f"{where}.type \"{kind}\" must be written \"{variant.name}\"")
+            raise ConfigError(Message("{where}.type \"{kind}\" must be written \"{name}\"",
+                                      where=where, kind=kind, name=variant.name))
         return variant.build(fields)
     # HF tries every component in turn: the first whose fields fit wins.
     own_error: ConfigError | None = None
@@ -116,12 +119,14 @@ def build(slot: Slot, value: Any, where: str) -> Any:
         raise own_error
     names = sorted({v.name for v in slot.order if v.supported})
     if isinstance(kind, str):
-        raise ConfigError(f"{where}.type \"{kind}\" is not a {slot.what} BPE Lens knows; "
-                          f"known: {', '.join(names)}")
+        raise ConfigError(Message("{where}.type \"{kind}\" is not a {what} BPE Lens knows; known: "
+                                  "{names}", where=where, kind=kind, what=slot.what,
+                                  names=', '.join(names)))
     if kind is None:
-        raise ConfigError(f"{where} has no \"type\" and its fields fit no {slot.what} "
-                          f"({', '.join(names)})")
-    raise ConfigError(f"{where}.type must be a string, not {describe(kind)}")
+        raise ConfigError(Message("{where} has no \"type\" and its fields fit no {what} ({names})",
+                                  where=where, what=slot.what, names=', '.join(names)))
+    raise ConfigError(Message("{where}.type must be a string, not {kind}", where=where,
+                              kind=describe(kind)))
 
 
 def unsupported(name: str, what: str, fields_check: Callable[[Fields], Any] | None = None
@@ -132,7 +137,8 @@ def unsupported(name: str, what: str, fields_check: Callable[[Fields], Any] | No
     def refuse(fields: Fields) -> Any:
         if fields_check is not None:
             fields_check(fields)
-        raise Unsupported(f"{fields.where}: the {what} {name} is not supported by BPE Lens")
+        raise Unsupported(Message("{where}: the {what} {name} is not supported by BPE Lens",
+                                  where=fields.where, what=what, name=name))
 
     return refuse
 
@@ -147,8 +153,9 @@ def pattern_of(fields: Fields) -> tuple[str, bool]:
     value = fields.mapping("pattern")
     where = fields.path("pattern")
     if len(value) != 1 or next(iter(value)) not in ("String", "Regex"):
-        raise ConfigError(f"{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not "
-                          f"{describe(value)} with keys {sorted(value)}")
+        raise ConfigError(Message("{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not "
+                                  "{value} with keys {value2}", where=where, value=describe(value),
+                                  value2=sorted(value)))
     ((key, text),) = value.items()
     return check_string(text, f"{where}.{key}"), key == "Regex"
 
@@ -233,8 +240,8 @@ def _metaspace_options(f: Fields) -> tuple[str, str, bool]:
     f.optional_string("str_rep")
     if legacy is False:
         if scheme != "never":
-            raise ConfigError(f"{f.where}: add_prefix_space false does not match "
-                              f"prepend_scheme \"{scheme}\"")
+            raise ConfigError(Message("{where}: add_prefix_space false does not match "
+                                      "prepend_scheme \"{scheme}\"", where=f.where, scheme=scheme))
         scheme = "never"
     return replacement, scheme, True if split is None else split
 
@@ -375,7 +382,8 @@ def _token_and_id(f: Fields, key: str) -> tuple[str, int]:
     value = f.array(key)
     where = f.path(key)
     if len(value) != 2:
-        raise ConfigError(f"{where} must be [token, id], not {describe(value)}")
+        raise ConfigError(Message("{where} must be [token, id], not {value}", where=where,
+                                  value=describe(value)))
     return check_string(value[0], f"{where}[0]"), check_integer(value[1], f"{where}[1]")
 
 
@@ -397,7 +405,8 @@ def _template_pieces(f: Fields, key: str) -> list[tuple[str, str]]:
         where = f"{f.path(key)}[{i}]"
         piece = Fields(item, where)
         if len(piece.data) != 1 or next(iter(piece.data)) not in ("Sequence", "SpecialToken"):
-            raise ConfigError(f"{where} must be {{\"Sequence\": …}} or {{\"SpecialToken\": …}}")
+            raise ConfigError(Message("{where} must be {{\"Sequence\": …}} or "
+                                      "{{\"SpecialToken\": …}}", where=where))
         ((kind, body),) = piece.data.items()
         inner = Fields(body, f"{where}.{kind}")
         ident = inner.choice("id", ("A", "B")) if kind == "Sequence" else inner.string("id")
@@ -411,8 +420,9 @@ def _template(f: Fields) -> PostProcessor:
     _template_pieces(f, "pair")
     if [ident for kind, ident in single if kind == "Sequence"] != ["A"]:
         # HF then returns the text's ids zero or several times, even without special tokens.
-        raise Unsupported(f"{f.path('single')} must hold the sequence (A) exactly once; "
-                           "BPE Lens does not support templates that drop or repeat the text")
+        raise Unsupported(Message("{path} must hold the sequence (A) exactly once; BPE Lens does "
+                                  "not support templates that drop or repeat the text",
+                                  path=f.path('single')))
     specials: dict[str, list[int]] = {}
     table = f.obj("special_tokens")
     for name, entry in table.data.items():
@@ -457,8 +467,9 @@ def _check_padding(f: Fields) -> None:
     strategy = f.data.get("strategy")
     if not (strategy == "BatchLongest" or (
             isinstance(strategy, dict) and list(strategy) == ["Fixed"])):
-        raise ConfigError(f"{f.path('strategy')} must be \"BatchLongest\" or {{\"Fixed\": n}}, "
-                          f"not {describe(strategy)}")
+        raise ConfigError(Message("{path} must be \"BatchLongest\" or {{\"Fixed\": n}}, not "
+                                  "{strategy}", path=f.path('strategy'),
+                                  strategy=describe(strategy)))
     if isinstance(strategy, dict):
         check_integer(strategy["Fixed"], f"{f.path('strategy')}.Fixed", limit=USIZE)
     f.choice("direction", ("Left", "Right"))
@@ -512,7 +523,7 @@ def tokenizer_from_hf(
     except TokenizerFileError:
         raise
     except BpeLensError as exc:
-        raise TokenizerFileError(path, str(exc), fixes=exc.fixes) from None
+        raise TokenizerFileError(path, exc.message, fixes=exc.fixes) from None
     except RecursionError:
         raise TokenizerFileError(path, "components are nested too deeply") from None
 
@@ -524,12 +535,14 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     unknown = sorted(set(data) - TOP_LEVEL)
     if unknown:
         # HF's reader does not skip a key it does not know: the file fails to parse.
-        raise ConfigError(f"unknown top-level field {unknown[0]!r} (a tokenizer.json has "
-                          f"{', '.join(sorted(TOP_LEVEL))}; Hugging Face refuses others too)")
+        raise ConfigError(Message("unknown top-level field {unknown!r} (a tokenizer.json has "
+                                  "{top_level}; Hugging Face refuses others too)",
+                                  unknown=unknown[0], top_level=', '.join(sorted(TOP_LEVEL))))
     if doc.has("version"):
         version = doc.string("version")
         if version != "1.0":
-            raise ConfigError(f"version \"{version}\" is not one Hugging Face reads (\"1.0\")")
+            raise ConfigError(Message("version \"{version}\" is not one Hugging Face reads "
+                                      "(\"1.0\")", version=version))
     if data.get("truncation") is not None:
         _check_truncation(Fields(data["truncation"], "truncation"))
     if data.get("padding") is not None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..models.base import MAX_TOKEN_ID, TokenModel, check_vocabulary_ids
 from ..models.unigram import UnigramModel
@@ -29,21 +31,24 @@ def _merges(f: Fields) -> list[tuple[str, str]]:
         merges = [m.split(" ") for m in raw]
         if any(len(m) != 2 for m in merges):
             rank = next(i for i, m in enumerate(merges) if len(m) != 2)
-            raise ConfigError(f"{where}[{rank}] must be two tokens separated by one space, "
-                              f"not {describe(raw[rank])}")
+            raise ConfigError(Message("{where}[{rank}] must be two tokens separated by one space, "
+                                      "not {describe}", where=where, rank=rank,
+                                      describe=describe(raw[rank])))
     elif kinds <= {list}:
         merges = raw
         if set(map(len, merges)) - {2} or {type(p) for m in merges for p in m} - {str}:
             rank = next(i for i, m in enumerate(merges)
                         if len(m) != 2 or not all(isinstance(p, str) for p in m))
-            raise ConfigError(f"{where}[{rank}] must be a pair of tokens [\"a\", \"b\"], not "
-                              f"{describe(raw[rank])}")
+            raise ConfigError(Message("{where}[{rank}] must be a pair of tokens [\"a\", \"b\"], "
+                                      "not {describe}", where=where, rank=rank,
+                                      describe=describe(raw[rank])))
     else:
         rank = next(i for i, m in enumerate(raw) if not isinstance(m, type(raw[0])) or
                     not isinstance(m, str | list))
         shape = '"a b"' if isinstance(raw[0], str) else '["a", "b"]'
-        raise ConfigError(f"{where}[{rank}] must be, like the other merges, {shape}, "
-                          f"not {describe(raw[rank])}")
+        raise ConfigError(Message("{where}[{rank}] must be, like the other merges, {shape}, not "
+                                  "{describe}", where=where, rank=rank, shape=shape,
+                                  describe=describe(raw[rank])))
     return merges  # type: ignore[return-value]
 
 
@@ -52,7 +57,8 @@ def _bpe(f: Fields, byte_level: bool) -> TokenModel:
         f.choice("type", ("BPE",))
     dropout = f.optional_number("dropout")
     if dropout is not None and not 0.0 <= dropout <= 1.0:
-        raise ConfigError(f"{f.path('dropout')} must be from 0 to 1, not {dropout!r}")
+        raise ConfigError(Message("{path} must be from 0 to 1, not {dropout!r}",
+                                  path=f.path('dropout'), dropout=dropout))
     options = {
         "unk_token": f.optional_string("unk_token"),
         "continuing_subword_prefix": f.optional_string("continuing_subword_prefix"),
@@ -62,15 +68,17 @@ def _bpe(f: Fields, byte_level: bool) -> TokenModel:
         "ignore_merges": bool(f.optional_boolean("ignore_merges")),
     }
     if not f.has("vocab") or not f.has("merges"):
-        raise ConfigError(f"{f.where} needs both \"vocab\" and \"merges\"")
+        raise ConfigError(Message("{where} needs both \"vocab\" and \"merges\"", where=f.where))
     vocab = _vocab_ids(f)
     merges = _merges(f)
     if byte_level and (options["continuing_subword_prefix"] or options["end_of_word_suffix"]):
-        raise Unsupported(f"{f.where}: a byte-level BPE with a continuing_subword_prefix or an "
-                           "end_of_word_suffix is not supported by BPE Lens")
+        raise Unsupported(Message("{where}: a byte-level BPE with a continuing_subword_prefix or "
+                                  "an end_of_word_suffix is not supported by BPE Lens",
+                                  where=f.where))
     if dropout not in (None, 0.0):
-        raise Unsupported(f"{f.path('dropout')} {dropout!r}: BPE-dropout is random, so no "
-                           "tool can show one tokenization of a text; set it to null")
+        raise Unsupported(Message("{path} {dropout!r}: BPE-dropout is random, so no tool can show "
+                                  "one tokenization of a text; set it to null",
+                                  path=f.path('dropout'), dropout=dropout))
     return VocabBPEModel(vocab=vocab, merges=merges, byte_level=byte_level, **options)
 
 
@@ -94,14 +102,16 @@ def _unigram(f: Fields, byte_level: bool) -> TokenModel:
     unk_id = f.optional_integer("unk_id", limit=USIZE)
     byte_fallback = f.boolean("byte_fallback", False)
     if not f.has("vocab"):
-        raise ConfigError(f"{f.path('vocab')} is missing (a list of [piece, score] pairs)")
+        raise ConfigError(Message("{path} is missing (a list of [piece, score] pairs)",
+                                  path=f.path('vocab')))
     vocab = f.data["vocab"]
     if not isinstance(vocab, list):
-        raise ConfigError(f"{f.path('vocab')} must be a list of [piece, score] pairs, not "
-                          f"{type(vocab).__name__}")
+        raise ConfigError(Message("{path} must be a list of [piece, score] pairs, not {name}",
+                                  path=f.path('vocab'), name=type(vocab).__name__))
     if len(vocab) > MAX_TOKEN_ID + 1:
-        raise ConfigError(f"{f.path('vocab')} has {len(vocab):,} pieces; BPE Lens supports "
-                          f"up to {MAX_TOKEN_ID + 1:,}")
+        raise ConfigError(Message("{path} has {vocab_count:,} pieces; BPE Lens supports up to "
+                                  "{max_token_id:,}", path=f.path('vocab'), vocab_count=len(vocab),
+                                  max_token_id=MAX_TOKEN_ID + 1))
     return UnigramModel(vocab, unk_id, byte_fallback=byte_fallback)
 
 
@@ -110,7 +120,8 @@ def _wordlevel(f: Fields, byte_level: bool) -> TokenModel:
         f.choice("type", ("WordLevel",))
     f.mapping("vocab")
     f.string("unk_token")
-    raise Unsupported(f"{f.where}: the model WordLevel is not supported by BPE Lens")
+    raise Unsupported(Message("{where}: the model WordLevel is not supported by BPE Lens",
+                              where=f.where))
 
 
 MODELS: dict[str, Callable[[Fields, bool], TokenModel]] = {
@@ -132,6 +143,8 @@ def build_model(config: Any, byte_level: bool, where: str = "model") -> TokenMod
         except ConfigError as exc:
             errors.append(f"{name}: {exc}")
     if kind is not None:
-        raise ConfigError(f"{where}.type {describe(kind)} is not a model; known: BPE, WordPiece, "
-                          "Unigram (and WordLevel, which BPE Lens does not support)")
-    raise ConfigError(f"{where} has no \"type\" and fits no model ({'; '.join(errors)})")
+        raise ConfigError(Message("{where}.type {kind} is not a model; known: BPE, WordPiece, "
+                                  "Unigram (and WordLevel, which BPE Lens does not support)",
+                                  where=where, kind=describe(kind)))
+    raise ConfigError(Message("{where} has no \"type\" and fits no model ({errors})", where=where,
+                              errors='; '.join(errors)))

@@ -22,6 +22,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, TokenizerFileError
 from ..models.sentencepiece.pieces import (
     DEFAULT_UNK_SURFACE,
@@ -68,14 +70,17 @@ def _read(path: Path) -> bytes:
         size = info.st_size
         if size > MAX_FILE_BYTES:
             raise TokenizerFileError(
-                str(path), f"{size:,} bytes is far larger than any SentencePiece model "
-                f"(at most {MAX_FILE_BYTES:,} bytes are read)")
+                str(path), Message("{size:,} bytes is far larger than any SentencePiece model (at "
+                                   "most {max_file_bytes:,} bytes are read)", size=size,
+                                   max_file_bytes=MAX_FILE_BYTES))
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise TokenizerFileError(str(path), f"cannot read ({exc.strerror})") from None
+        raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
+                                                    strerror=exc.strerror)) from None
     if len(data) > MAX_FILE_BYTES:  # it grew while being read
-        raise TokenizerFileError(str(path), f"more than {MAX_FILE_BYTES:,} bytes")
+        raise TokenizerFileError(str(path), Message("more than {max_file_bytes:,} bytes",
+                                                    max_file_bytes=MAX_FILE_BYTES))
     return data
 
 
@@ -95,7 +100,7 @@ def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>") -> Tokeniz
         return TokenizerFileError(path, problem, field=field)
 
     if not data:
-        raise fail(f"the file is empty; {WHAT_IT_IS}")
+        raise fail(Message("the file is empty; {what_it_is}", what_it_is=WHAT_IT_IS))
     # Said only once the bytes are not a model: a model's first bytes may look like "\n{".
     json_like = data[:64].lstrip(b" \t\r\n").startswith((b"{", b"["))
     not_a_model = ("this is JSON (a tokenizer.json?), not a SentencePiece model" if json_like
@@ -104,45 +109,50 @@ def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>") -> Tokeniz
         proto = parse_model_proto(data)
     except (decode_error_type(), ValueError, RecursionError):
         detail = "" if json_like else ": the protobuf data is malformed or truncated"
-        raise fail(f"{not_a_model}{detail}; {WHAT_IT_IS}") from None
+        raise fail(Message("{not_a_model}{detail}; {what_it_is}", not_a_model=not_a_model,
+                           detail=detail, what_it_is=WHAT_IT_IS)) from None
     count = len(proto.pieces)
     if not count:
         if json_like:
-            raise fail(f"{not_a_model}; {WHAT_IT_IS}")
-        raise fail(f"no pieces (field 1): truncated, or not a SentencePiece model; "
-                   f"{WHAT_IT_IS}", "pieces")
+            raise fail(Message("{not_a_model}; {what_it_is}", not_a_model=not_a_model,
+                               what_it_is=WHAT_IT_IS))
+        raise fail(Message("no pieces (field 1): truncated, or not a SentencePiece model; "
+                           "{what_it_is}", what_it_is=WHAT_IT_IS), "pieces")
     if count > MAX_PIECES:
-        raise fail(f"{count:,} pieces; BPE Lens opens models of at most {MAX_PIECES:,}",
+        raise fail(Message("{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}",
+                           count=count, max_pieces=MAX_PIECES),
                    "pieces")
     for field, number in (("trainer_spec", 2), ("normalizer_spec", 3)):
         if not proto.HasField(field):
-            raise fail(f"no {field} (field {number}): the file is truncated or not a "
-                       "SentencePiece model", field)
+            raise fail(Message("no {field} (field {number}): the file is truncated or not a "
+                               "SentencePiece model", field=field, number=number), field)
     trainer = proto.trainer_spec
     model_type = trainer.model_type
     if model_type not in MODEL_TYPES:
         valid = ", ".join(f"{k} {v}" for k, v in MODEL_TYPES.items())
-        raise fail(f"model_type {model_type} is not a SentencePiece model type ({valid})",
+        raise fail(Message("model_type {model_type} is not a SentencePiece model type ({valid})",
+                           model_type=model_type, valid=valid),
                    "trainer_spec.model_type")
 
     for name in ("unk_id", "bos_id", "eos_id", "pad_id"):
         value = getattr(trainer, name)
         if not -1 <= value < count:
-            raise fail(f"{name} {value:,} is not a piece id (the model has {count:,} pieces; "
-                       "-1 means none)", f"trainer_spec.{name}")
+            raise fail(Message("{name} {value:,} is not a piece id (the model has {count:,} "
+                               "pieces; -1 means none)", name=name, value=value,
+                               count=count), f"trainer_spec.{name}")
     vocab = _vocab(proto, trainer, fail)
     try:
         normalizer = SentencePieceNormalizer.from_spec(
             proto.normalizer_spec, treat_whitespace_as_suffix=trainer.treat_whitespace_as_suffix,
             user_defined=vocab.user_defined)
     except ConfigError as exc:
-        raise fail(str(exc), "normalizer_spec") from None
+        raise fail(exc.message, "normalizer_spec") from None
     denormalizer = None
     if proto.HasField("denormalizer_spec") and proto.denormalizer_spec.precompiled_charsmap:
         try:
             denormalizer = SentencePieceNormalizer.from_spec(proto.denormalizer_spec)
         except ConfigError as exc:
-            raise fail(str(exc), "denormalizer_spec") from None
+            raise fail(exc.message, "denormalizer_spec") from None
 
     model = _model(model_type, vocab, normalizer, fail)
     spec = proto.normalizer_spec
@@ -163,7 +173,8 @@ def _vocab(proto: Any, trainer: Any, fail) -> SentencePieceVocab:
         pieces = [r.decode("utf-8") for r in raw]
     except UnicodeDecodeError:
         index = next(i for i, r in enumerate(raw) if not _is_utf8(r))
-        raise fail(f"piece {index} ({raw[index][:16]!r}) is not UTF-8 text",
+        raise fail(Message("piece {index} ({raw!r}) is not UTF-8 text", index=index,
+                           raw=raw[index][:16]),
                    f"pieces[{index}]") from None
     scores = [p.score for p in entries]
     types = [p.type for p in entries]
@@ -179,7 +190,7 @@ def _vocab(proto: Any, trainer: Any, fail) -> SentencePieceVocab:
         return SentencePieceVocab(pieces, scores, types, byte_fallback=trainer.byte_fallback,
                                   names=names)
     except ConfigError as exc:
-        raise fail(str(exc), "pieces") from None
+        raise fail(exc.message, "pieces") from None
 
 
 def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePieceNormalizer,

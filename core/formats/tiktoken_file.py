@@ -11,6 +11,8 @@ import base64
 import binascii
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..fast import disk_cache
 from ..models.base import MAX_TOKEN_ID
@@ -81,9 +83,9 @@ def _parse_ranks(path: Path, data: bytes) -> dict[bytes, int]:
     return ranks
 
 
-def _first_bad_line(data: bytes) -> str:
+def _first_bad_line(data: bytes) -> Message:
     if not data.strip():
-        return "empty; a rank file has one 'base64-token rank' per line"
+        return Message("empty; a rank file has one 'base64-token rank' per line")
     tokens: dict[bytes, int] = {}
     ranks: dict[int, int] = {}
     for number, line in enumerate(data.splitlines(), start=1):
@@ -91,26 +93,31 @@ def _first_bad_line(data: bytes) -> str:
             continue
         fields = line.split()
         if len(fields) != 2:
-            return f"line {number}: expected 'base64-token rank', got {len(fields)} fields"
+            return Message("line {number}: expected 'base64-token rank', got {count} fields",
+                           number=number, count=len(fields))
         try:
             token = _strict_base64(fields[0])
         except (ValueError, binascii.Error):
-            return f"line {number}: {fields[0][:40].decode('ascii', 'replace')!r} is not base64"
+            return Message("line {number}: {token!r} is not base64", number=number,
+                           token=fields[0][:40].decode("ascii", "replace"))
         try:
             rank = int(fields[1])
         except ValueError:
-            return f"line {number}: the rank {fields[1][:20].decode('ascii', 'replace')!r} is " \
-                   "not a whole number"
+            return Message("line {number}: the rank {rank!r} is not a whole number",
+                           number=number, rank=fields[1][:20].decode("ascii", "replace"))
         if not 0 <= rank <= MAX_TOKEN_ID:
-            return f"line {number}: rank {rank} is not from 0 to {MAX_TOKEN_ID:,}"
+            return Message("line {number}: rank {rank} is not from 0 to {largest:,}",
+                           number=number, rank=rank, largest=MAX_TOKEN_ID)
         if token in tokens:
-            return (f"line {number}: token {fields[0].decode('ascii', 'replace')} appears twice "
-                    f"(first on line {tokens[token]})")
+            return Message("line {number}: token {token} appears twice (first on line {first})",
+                           number=number, token=fields[0].decode("ascii", "replace"),
+                           first=tokens[token])
         if rank in ranks:
-            return f"line {number}: rank {rank} appears twice (first on line {ranks[rank]})"
+            return Message("line {number}: rank {rank} appears twice (first on line {first})",
+                           number=number, rank=rank, first=ranks[rank])
         tokens[token] = number
         ranks[rank] = number
-    return "not a tiktoken rank file"
+    return Message("not a tiktoken rank file")
 
 
 def identify(path: str | Path, digest: str) -> TiktokenPreset | None:
@@ -122,10 +129,11 @@ def identify(path: str | Path, digest: str) -> TiktokenPreset | None:
     named = preset(Path(path).name.removesuffix(".tiktoken"))
     if named is not None:
         raise TokenizerFileError(
-            str(path), f"is named like {named.name}, but its content is not OpenAI's "
-            f"{named.name} ranks (SHA-256 {digest[:12]}…, expected {named.ranks_sha256[:12]}…); "
-            f"its ids would differ. To use it with {named.name}'s pattern and special tokens "
-            "anyway, name the encoding with encoding=NAME",
+            str(path), Message("is named like {name}, but its content is not OpenAI's {name} ranks "
+                               "(SHA-256 {digest}…, expected {ranks_sha256}…); its ids would "
+                               "differ. To use it with {name}'s pattern and special tokens anyway, "
+                               "name the encoding with encoding=NAME", name=named.name,
+                               digest=digest[:12], ranks_sha256=named.ranks_sha256[:12]),
             fixes={"cli": {"encoding=NAME": f"--encoding {named.name}"}})
     return None
 
@@ -154,13 +162,15 @@ def load_tiktoken(
         chosen = preset(encoding)
         if chosen is None:
             raise TokenizerFileError(
-                str(path), f"unknown encoding {encoding!r}; choose one of {', '.join(PRESETS)}"
+                str(path), Message("unknown encoding {encoding!r}; choose one of {presets}",
+                                   encoding=encoding, presets=', '.join(PRESETS))
             )
         actual = BY_SHA256.get(digest)
         if actual is not None and chosen.ranks_sha256 != digest:
             raise TokenizerFileError(
-                str(path), f"holds the {actual} ranks (by its SHA-256), not {chosen.name}'s; "
-                f"open it without encoding=NAME, or give {chosen.name}'s rank file",
+                str(path), Message("holds the {actual} ranks (by its SHA-256), not {name}'s; open "
+                                   "it without encoding=NAME, or give {name}'s rank file",
+                                   actual=actual, name=chosen.name),
                 fixes={"cli": {"encoding=NAME": "--encoding"}})
         if actual is None:
             notes.append(f"{Path(path).name} is not OpenAI's {chosen.name} rank file (its "
@@ -171,16 +181,16 @@ def load_tiktoken(
         if chosen is None:
             raise TokenizerFileError(
                 str(path),
-                "unknown rank file (neither its name nor its SHA-256 is a known encoding): "
-                f"name the encoding with encoding=NAME ({', '.join(PRESETS)}) or give a "
-                "pre-tokenizer regex with pattern=REGEX",
+                Message("unknown rank file (neither its name nor its SHA-256 is a known encoding): "
+                        "name the encoding with encoding=NAME ({presets}) or give a pre-tokenizer "
+                        "regex with pattern=REGEX", presets=', '.join(PRESETS)),
                 fixes={"cli": {"encoding=NAME": "--encoding NAME",
                                "pattern=REGEX": "--pattern REGEX"}},
             )
     try:
         model = TiktokenModel(ranks, name=chosen.name if chosen else Path(path).stem)
     except BpeLensError as exc:
-        raise TokenizerFileError(str(path), str(exc)) from None
+        raise TokenizerFileError(str(path), exc.message) from None
     model.cache_digest = digest
     specials = dict(chosen.special_tokens) if chosen else {}
     if special_tokens:
@@ -204,7 +214,7 @@ def _read_sidecar(sidecar: Path) -> tuple[str, dict[str, int]]:
             check_string(name, "special_tokens")
             check_integer(tid, f"special_tokens[{name!r}]", limit=MAX_TOKEN_ID + 1)
     except ConfigError as exc:
-        raise TokenizerFileError(str(sidecar), str(exc)) from None
+        raise TokenizerFileError(str(sidecar), exc.message) from None
     return pattern, specials
 
 

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any, Literal
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from .merges import MergeRule, MergeStep
 
@@ -32,7 +34,7 @@ def check_vocabulary_ids(vocab: Any, where: str) -> None:
     """``vocab`` maps strings to distinct whole-number ids from 0 to MAX_TOKEN_ID; the error
     names the first entry that does not (checked at C speed when all is well)."""
     if not isinstance(vocab, dict):
-        raise ConfigError(f"{where} must be an object mapping tokens to ids")
+        raise ConfigError(Message("{where} must be an object mapping tokens to ids", where=where))
     ids = list(vocab.values())
     if ids and set(map(type, ids)) == {int} and min(ids) >= 0 and max(ids) <= MAX_TOKEN_ID \
             and len(set(ids)) == len(ids) and not _any_surrogate(vocab):
@@ -41,17 +43,20 @@ def check_vocabulary_ids(vocab: Any, where: str) -> None:
     for token, tid in vocab.items():
         shown = token if len(token) <= 30 else token[:27] + "…"
         if type(tid) is not int or tid < 0:
-            raise ConfigError(f"{where}[{shown!r}] must be a whole number id ≥ 0, not {tid!r}")
+            raise ConfigError(Message("{where}[{shown!r}] must be a whole number id ≥ 0, not "
+                                      "{tid!r}", where=where, shown=shown, tid=tid))
         if tid > MAX_TOKEN_ID:
-            raise ConfigError(f"{where}[{shown!r}]: id {tid:,} is above {MAX_TOKEN_ID:,}, the "
-                              "largest id BPE Lens supports (real vocabularies have a few "
-                              "hundred thousand)")
+            raise ConfigError(Message("{where}[{shown!r}]: id {tid:,} is above {max_token_id:,}, "
+                                      "the largest id BPE Lens supports (real vocabularies have a "
+                                      "few hundred thousand)", where=where, shown=shown, tid=tid,
+                                      max_token_id=MAX_TOKEN_ID))
         if tid in seen:
-            raise ConfigError(f"{where}: tokens {seen[tid]!r} and {shown!r} both have id {tid}; "
-                              "each id must belong to one token")
+            raise ConfigError(Message("{where}: tokens {seen!r} and {shown!r} both have id {tid}; "
+                                      "each id must belong to one token", where=where,
+                                      seen=seen[tid], shown=shown, tid=tid))
         if _any_surrogate([token]):
-            raise ConfigError(f"{where}: the token {token!r} holds a lone surrogate, which no "
-                              "UTF-8 text can hold")
+            raise ConfigError(Message("{where}: the token {token!r} holds a lone surrogate, which "
+                                      "no UTF-8 text can hold", where=where, token=token))
         seen[tid] = shown
 
 

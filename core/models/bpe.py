@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, EncodeError
 from ..text.byte_level import bytes_to_printable, hf_byte_order
 from .base import Level, TokenKind, TokenModel
@@ -34,8 +36,9 @@ class UnknownCharacterError(EncodeError):
 
     def __init__(self, char: str, index: int) -> None:
         super().__init__(
-            f"character {char!r} (U+{ord(char):04X}) at offset {index} is not in this "
-            "character-level vocabulary, which has no byte fallback"
+            Message("character {char!r} (U+{code:04X}) at offset {index} is not in this "
+                    "character-level vocabulary, which has no byte fallback", char=char,
+                    code=ord(char), index=index)
         )
         self.char = char
         self.index = index
@@ -55,10 +58,12 @@ class BPEModel(TokenModel):
         byte_fallback: bool = False,
     ) -> None:
         if level not in LEVELS:
-            raise ConfigError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+            raise ConfigError(Message("unknown level {level!r}; choose one of {levels}",
+                                      level=level, levels=', '.join(LEVELS)))
         if byte_order not in BYTE_ORDERS:
             raise ConfigError(
-                f"unknown byte_order {byte_order!r}; choose one of {', '.join(BYTE_ORDERS)}"
+                Message("unknown byte_order {byte_order!r}; choose one of {byte_orders}",
+                        byte_order=byte_order, byte_orders=', '.join(BYTE_ORDERS))
             )
         self.level: Level = level
         self.byte_order: ByteOrder = byte_order
@@ -106,7 +111,7 @@ class BPEModel(TokenModel):
             raise ConfigError("a character alphabet must be unique characters in code point order")
         for ch in self.alphabet:
             if len(ch) != 1:
-                raise ConfigError(f"alphabet entry {ch!r} is not a single character")
+                raise ConfigError(Message("alphabet entry {ch!r} is not a single character", ch=ch))
         if self.byte_fallback:
             for b in range(256):
                 self._base_of_byte[b] = self._add(bytes([b]), "byte_fallback")
@@ -123,12 +128,14 @@ class BPEModel(TokenModel):
         for name, value in (("left", left), ("right", right)):
             if not 0 <= value < size:
                 raise ConfigError(
-                    f"merge rank {len(self.rules)}: {name} id {value} is not in the vocabulary "
-                    f"(0–{size - 1})"
+                    Message("merge rank {rules_count}: {name} id {value} is not in the vocabulary "
+                            "(0–{size})", rules_count=len(self.rules), name=name, value=value,
+                            size=size - 1)
                 )
         if self._ends_word[left]:
             raise ConfigError(
-                f"merge rank {len(self.rules)}: left id {left} ends a word and cannot be merged"
+                Message("merge rank {rules_count}: left id {left} ends a word and cannot be merged",
+                        rules_count=len(self.rules), left=left)
             )
         data = self._bytes[left] + self._bytes[right]
         ends_word = self._ends_word[right]
@@ -136,16 +143,20 @@ class BPEModel(TokenModel):
         if new == size:
             if existing is not None:
                 raise ConfigError(
-                    f"merge rank {len(self.rules)} makes a new id {new} for a token that "
-                    f"already exists as id {existing}"
+                    Message("merge rank {rank} makes a new id {new} for a token that "
+                            "already exists as id {existing}", rank=len(self.rules), new=new,
+                            existing=existing)
                 )
             self._add(data, "merged", ends_word)
             self._by_bytes[(data, ends_word)] = new
         elif new != existing:
-            raise ConfigError(
-                f"merge rank {len(self.rules)}: new id {new} must be {size} (the next id)"
-                + (f" or {existing} (the existing token)" if existing is not None else "")
-            )
+            if existing is None:
+                raise ConfigError(Message("merge rank {rank}: new id {new} must be {size} (the "
+                                          "next id)", rank=len(self.rules), new=new, size=size))
+            raise ConfigError(Message("merge rank {rank}: new id {new} must be {size} (the next "
+                                      "id) or {existing} (the existing token)",
+                                      rank=len(self.rules), new=new, size=size,
+                                      existing=existing))
         rule = MergeRule(len(self.rules), left, right, new)
         self.rules.append(rule)
         self._built_by.setdefault(new, rule)

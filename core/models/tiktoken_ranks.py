@@ -15,6 +15,8 @@ from functools import cached_property
 from heapq import heapify, heappop, heappush
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..fast import disk_cache
 from ..fast.short_steps import joined, mapped, mapped_array
@@ -43,8 +45,9 @@ class TiktokenModel(TokenModel):
         missing = [b for b in range(256) if bytes([b]) not in self.encoder]
         if missing:
             raise ConfigError(
-                f"a tiktoken vocabulary needs all 256 single bytes; missing {len(missing)}, "
-                f"e.g. byte 0x{missing[0]:02X}"
+                Message("a tiktoken vocabulary needs all 256 single bytes; missing "
+                        "{missing_count}, e.g. byte 0x{missing:02X}", missing_count=len(missing),
+                        missing=missing[0])
             )
         self._built: dict[int, MergeRule | None] = {}
         # Set by the file loader: the SHA-256 of the file, under which the pair table may be
@@ -325,7 +328,7 @@ class TiktokenModel(TokenModel):
         rank = None if left is None or right is None else self.encoder.get(left + right)
         return None if rank is None else MergeRule(rank, left_id, right_id, rank)
 
-    after_merges = ("tiktoken looks the whole piece up in its ranks before merging and "
+    after_merges = Message("tiktoken looks the whole piece up in its ranks before merging and "
                     "finds it as one token")
     # tiktoken returns a piece that is itself a token without merging (the merges mostly
     # reach the same token; a playback says which happened).

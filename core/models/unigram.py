@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, EncodeError
 from .base import TokenKind, TokenModel
 
@@ -38,8 +40,9 @@ class MissingUnknownError(EncodeError):
 
     def __init__(self, char: str, index: int) -> None:
         super().__init__(
-            f"character {char!r} (U+{ord(char):04X}) at offset {index} is in no piece of this "
-            "Unigram vocabulary, and the model has no unknown token (unk_id is null)"
+            Message("character {char!r} (U+{code:04X}) at offset {index} is in no piece of "
+                    "this Unigram vocabulary, and the model has no unknown token (unk_id is "
+                    "null)", char=char, code=ord(char), index=index)
         )
         self.char = char
         self.index = index
@@ -72,15 +75,18 @@ class UnigramModel(TokenModel):
             scores.append(score)
         if unk_id is not None:
             if isinstance(unk_id, bool) or not isinstance(unk_id, int):
-                raise ConfigError(f"model.unk_id must be an integer or null, not {unk_id!r}")
+                raise ConfigError(Message("model.unk_id must be an integer or null, not {unk_id!r}",
+                                          unk_id=unk_id))
             if not pieces:
                 raise ConfigError("model.vocab is empty, but unk_id needs a piece to point at")
             if not 0 <= unk_id < len(pieces):
                 raise ConfigError(
-                    f"model.unk_id {unk_id} is outside the vocabulary (ids 0..{len(pieces) - 1})"
+                    Message("model.unk_id {unk_id} is outside the vocabulary (ids "
+                            "0..{pieces_count})", unk_id=unk_id, pieces_count=len(pieces) - 1)
                 )
         if not isinstance(byte_fallback, bool):
-            raise ConfigError(f"model.byte_fallback must be true or false, not {byte_fallback!r}")
+            raise ConfigError(Message("model.byte_fallback must be true or false, not "
+                                      "{byte_fallback!r}", byte_fallback=byte_fallback))
 
         self._pieces = pieces
         self._scores = scores
@@ -311,20 +317,25 @@ def lattice_nodes(text: str, prefix_get, scores) -> list[tuple[int, int, int, fl
 
 def _check_entry(entry: object, index: int) -> tuple[str, float]:
     if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-        raise ConfigError(f"model.vocab[{index}] must be a [piece, score] pair, not {entry!r}")
+        raise ConfigError(Message("model.vocab[{index}] must be a [piece, score] pair, not "
+                                  "{entry!r}", index=index, entry=entry))
     piece, score = entry
     if not isinstance(piece, str):
-        raise ConfigError(f"model.vocab[{index}][0] (the piece) must be a string, not {piece!r}")
+        raise ConfigError(Message("model.vocab[{index}][0] (the piece) must be a string, not "
+                                  "{piece!r}", index=index, piece=piece))
     try:
         piece.encode("utf-8")
     except UnicodeEncodeError:
         raise ConfigError(
-            f"model.vocab[{index}][0] (the piece) {piece!r} has a lone surrogate, not text"
+            Message("model.vocab[{index}][0] (the piece) {piece!r} has a lone surrogate, not text",
+                    index=index, piece=piece)
         ) from None
     if isinstance(score, bool) or not isinstance(score, (int, float)):
-        raise ConfigError(f"model.vocab[{index}][1] (the score) must be a number, not {score!r}")
+        raise ConfigError(Message("model.vocab[{index}][1] (the score) must be a number, not "
+                                  "{score!r}", index=index, score=score))
     score = float(score)
     if not math.isfinite(score):
-        raise ConfigError(f"model.vocab[{index}][1] (the score) must be finite, not {score!r}")
+        raise ConfigError(Message("model.vocab[{index}][1] (the score) must be finite, not "
+                                  "{score!r}", index=index, score=score))
     return piece, score
 

@@ -18,6 +18,8 @@ from functools import cached_property
 from itertools import repeat
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..text.byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .base import TokenKind, TokenModel, check_vocabulary_ids
@@ -86,8 +88,10 @@ class VocabBPEModel(TokenModel):
                 for token, tid in ((lefts[rank], left_ids[rank]), (rights[rank], right_ids[rank]),
                                    (merged[rank], new_ids[rank])):
                     if tid is None:
-                        raise ConfigError(f"merge rank {rank} ({lefts[rank]!r} {rights[rank]!r}):"
-                                          f" token {token!r} is not in the vocabulary")
+                        raise ConfigError(Message("merge rank {rank} ({lefts!r} {rights!r}): token "
+                                                  "{token!r} is not in the vocabulary", rank=rank,
+                                                  lefts=lefts[rank], rights=rights[rank],
+                                                  token=token))
         keys = map(operator.or_, map(operator.lshift, left_ids, repeat(shift)), right_ids)
         self._ranks: dict[int, int] = dict(zip(keys, range(len(merges)), strict=True))
         self._new_ids: list[int] = new_ids  # type: ignore[assignment]
@@ -199,8 +203,8 @@ class VocabBPEModel(TokenModel):
         rank = self._ranks.get(left_id << self._shift | right_id)
         return None if rank is None else MergeRule(rank, left_id, right_id, self._new_ids[rank])
 
-    after_merges = ("ignore_merges: the piece is in the vocabulary whole, so it is one token "
-                    "and no merge runs")
+    after_merges = Message("ignore_merges: the piece is in the vocabulary whole, so it is one "
+                           "token and no merge runs")
 
     @cached_property
     def _built(self) -> dict[int, MergeRule]:

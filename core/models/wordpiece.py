@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import EncodeError
 from .base import TokenKind, TokenModel
 
@@ -120,8 +122,9 @@ class WordPieceModel(TokenModel):
     def _unknown(self) -> int:
         if self.unk_id is None:
             raise EncodeError(
-                f"this WordPiece vocabulary has no unknown token {self.unk_token!r}, and a word "
-                "needs it (it cannot be matched, or is too long)"
+                Message("this WordPiece vocabulary has no unknown token {unk_token!r}, and a word "
+                        "needs it (it cannot be matched, or is too long)",
+                        unk_token=self.unk_token)
             )
         return self.unk_id
 

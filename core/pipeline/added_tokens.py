@@ -21,6 +21,8 @@ from typing import Literal, TypeAlias
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..models.base import MAX_TOKEN_ID
 
@@ -62,8 +64,9 @@ class AddedVocabulary:
             if not token.content:
                 raise ConfigError("an added token must not be the empty string")
             if type(token.id) is not int or not 0 <= token.id <= MAX_TOKEN_ID:
-                raise ConfigError(f"added token {token.content!r} needs a whole-number id from 0 "
-                                  f"to {MAX_TOKEN_ID:,}, not {token.id!r}")
+                raise ConfigError(Message("added token {content!r} needs a whole-number id from 0 "
+                                          "to {max_token_id:,}, not {id!r}", content=token.content,
+                                          max_token_id=MAX_TOKEN_ID, id=token.id))
         self.ids: dict[str, int] = {t.content: t.id for t in self.tokens}
         self.by_id: dict[int, str] = {t.id: t.content for t in self.tokens}
         self._by_content = {t.content: t for t in self.tokens}
@@ -107,13 +110,15 @@ class AddedVocabulary:
             return frozenset()
         if isinstance(mode, str):
             raise ConfigError(
-                f"special-token mode must be 'all', 'none' or a collection of tokens, not {mode!r}"
+                Message("special-token mode must be 'all', 'none' or a collection of tokens, not "
+                        "{mode!r}", mode=mode)
             )
         chosen = frozenset(mode)
         unknown = sorted(chosen - specials)
         if unknown:
             raise ConfigError(
-                f"not special tokens of this tokenizer: {', '.join(map(repr, unknown))}"
+                Message("not special tokens of this tokenizer: {repr}",
+                        repr=', '.join(map(repr, unknown)))
             )
         return chosen
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 
 C = TypeVar("C")
@@ -40,8 +42,9 @@ class ComponentTable(Generic[C]):
         kind = config["type"].lower()
         reader = self._readers.get(kind)
         if reader is None:
-            raise ConfigError(f"unknown {self.what} {config['type']!r}; choose one of "
-                              f"{', '.join(self.names)}")
+            raise ConfigError(Message("unknown {what} {config!r}; choose one of {names}",
+                                      what=self.what, config=config['type'],
+                                      names=', '.join(self.names)))
         return reader(config)
 
     def steps(self, config: dict[str, Any], key: str, make: Callable[[Any], C]) -> list[C]:
@@ -49,14 +52,16 @@ class ComponentTable(Generic[C]):
         name or a config)."""
         steps = config.get(key)
         if not isinstance(steps, list):
-            raise ConfigError(f"a sequence {self.what} needs a list under '{key}'")
+            raise ConfigError(Message("a sequence {what} needs a list under '{key}'",
+                                      what=self.what, key=key))
         return [make(step) for step in steps]
 
     def write(self, component: Any) -> dict[str, Any]:
         entry = self._writers.get(type(component))
         if entry is None:
-            raise ConfigError(f"the {self.what} {getattr(component, 'kind', type(component))!r} "
-                              f"has no entry in BPE Lens's own files (they hold "
-                              f"{', '.join(self.names)})")
+            raise ConfigError(Message("the {what} {component!r} has no entry in BPE Lens's own "
+                                      "files (they hold {names})", what=self.what,
+                                      component=getattr(component, 'kind', type(component)),
+                                      names=', '.join(self.names)))
         name, write = entry
         return {"type": name, **write(component)}

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 
 
@@ -50,8 +52,9 @@ class TemplatePostProcessor(PostProcessor):
                 continue
             ids = self._specials.get(name)
             if ids is None:
-                raise ConfigError(f"post_processor.single uses the special token {name!r}, "
-                                  "which post_processor.special_tokens does not define")
+                raise ConfigError(Message("post_processor.single uses the special token {name!r}, "
+                                          "which post_processor.special_tokens does not define",
+                                          name=name))
             (after if seen_sequence else before).extend(ids)
         return before, after
 

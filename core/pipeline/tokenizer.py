@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 
+from bpelens.core.messages import Message
+
 from ..errors import DecodeError
 from ..fast.encoder import CHUNK_CACHE_LIMIT, FastEncoder, Progress
 from ..fast.short_steps import joined, mapped
@@ -93,7 +95,8 @@ class Tokenizer:
             return added.encode("utf-8")
         if self.model.has_id(token_id):
             return self.model.token_bytes[token_id] or b""
-        raise DecodeError(f"token id {token_id!r} is not in this tokenizer: {self.describe_ids()}")
+        raise DecodeError(Message("token id {token_id!r} is not in this tokenizer: {describe_ids}",
+                                  token_id=token_id, describe_ids=self.describe_ids()))
 
     def id_ranges(self) -> list[tuple[int, int]]:
         """The ids this tokenizer has, as inclusive ranges (o200k: 0–199997, 199999, 200018)."""
@@ -248,8 +251,8 @@ class Tokenizer:
                 run.append(tid)
             else:
                 raise DecodeError(
-                    f"id {tid!r} at position {pos} is not in this tokenizer: "
-                    f"{self.describe_ids()}"
+                    Message("id {tid!r} at position {pos} is not in this tokenizer: {describe_ids}",
+                            tid=tid, pos=pos, describe_ids=self.describe_ids())
                 )
         if run:
             out.append(self.model.decode_bytes(run))
@@ -268,7 +271,9 @@ class Tokenizer:
         """
         ids = list(ids)
         if errors not in ("strict", "replace"):
-            raise DecodeError(f"unknown errors mode {errors!r}; choose 'strict' or 'replace'")
+            raise DecodeError(Message("unknown errors mode {errors!r}; choose 'strict' or "
+                                      "'replace'",
+                                      errors=errors))
         if skip_special:
             ids = [i for i in ids if not self.specials.is_special(i)]
         data = self.decode_bytes(ids)  # also validates the ids
@@ -290,10 +295,12 @@ class Tokenizer:
                 if pos > exc.start:
                     culprit = (index, tid)
                     break
-            where = f" (token {culprit[0]}, id {culprit[1]})" if culprit else ""
+            where = Message(" (token {index}, id {tid})", index=culprit[0],
+                            tid=culprit[1]) if culprit else ""
             raise DecodeError(
-                f"the bytes are not valid UTF-8 at byte {exc.start}{where}: {exc.reason}; "
-                "decode with errors='replace' to substitute U+FFFD",
+                Message("the bytes are not valid UTF-8 at byte {start}{where}: {reason}; decode "
+                        "with errors='replace' to substitute U+FFFD", start=exc.start, where=where,
+                        reason=exc.reason),
                 fixes={"cli": {"errors='replace'": "--errors replace"}},
             ) from None
 

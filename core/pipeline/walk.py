@@ -19,6 +19,8 @@ from itertools import chain, repeat
 from operator import add, itemgetter
 from typing import TYPE_CHECKING
 
+from bpelens.core.messages import Message
+
 from ..errors import EncodeError
 from ..fast.short_steps import column, counting, decoded, int64s, joined
 from ..models.bpe import UnknownCharacterError
@@ -380,8 +382,9 @@ def _unknown_at(exc: UnknownCharacterError, piece_byte: int, char_bytes: array,
     model_index = bisect_right(char_bytes, piece_byte) - 1 + exc.index
     where = model_index if char_sources is None else int(char_sources[0][model_index])
     return EncodeError(
-        f"character {exc.char!r} (U+{ord(exc.char):04X}) at character {where} of the text "
-        "is not in this character-level vocabulary, which has no byte fallback"
+        Message("character {char!r} (U+{char2:04X}) at character {where} of the text is not in "
+                "this character-level vocabulary, which has no byte fallback", char=exc.char,
+                char2=ord(exc.char), where=where)
     )
 
 

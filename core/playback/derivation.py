@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from bpelens.core.messages import Message
+
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..results.token_table import TokenTable
@@ -92,15 +94,20 @@ class WhyNotOne:
                  ) -> str:
         """One line for people (tokens written by ``label``, by default the tokenizer's)."""
         if len(self.final_ids) <= 1:
-            return "the piece is one token"
+            return Message("the piece is one token")
         label = label or tokenizer.token_label
-        missing = ", ".join(f"({label(s.left_id)}, {label(s.right_id)})" for s in self.stops)
-        last = (f"the last merge was ({label(self.last_rule.left_id)}, "
-                f"{label(self.last_rule.right_id)}) at rank {self.last_rule.rank}"
-                if self.last_rule else "no merge applied")
-        tail = f"; then {self.finish}" if self.finish else ""
-        return (f"{len(self.final_ids)} tokens: merging stopped because no merge joins "
-                f"{missing or 'the tokens left'} ({last}){tail}")
+        missing: str = ", ".join(f"({label(s.left_id)}, {label(s.right_id)})"
+                                 for s in self.stops) or Message("the tokens left")
+        rule = self.last_rule
+        last = Message("the last merge was ({left}, {right}) at rank {rank}",
+                       left=label(rule.left_id), right=label(rule.right_id),
+                       rank=rule.rank) if rule else Message("no merge applied")
+        if self.finish:
+            return Message("{count} tokens: merging stopped because no merge joins {missing} "
+                           "({last}); then {finish}", count=len(self.final_ids),
+                           missing=missing, last=last, finish=self.finish)
+        return Message("{count} tokens: merging stopped because no merge joins {missing} "
+                       "({last})", count=len(self.final_ids), missing=missing, last=last)
 
 
 def why_not_one(piece: PiecePlayback) -> WhyNotOne:

@@ -23,6 +23,8 @@ from typing import Any
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, EncodeError
 
 # Oniguruma's ONIG_MAX_REPEAT_NUM: HF refuses a file whose pattern repeats more.
@@ -44,8 +46,9 @@ class PatternTimeout(EncodeError):
 def check_pattern(pattern: str) -> None:
     """Refuse, before compiling, what would exhaust memory or the compiler's recursion."""
     if len(pattern) > MAX_PATTERN_CHARS:
-        raise ConfigError(f"pattern of {len(pattern):,} characters is longer than "
-                          f"{MAX_PATTERN_CHARS:,}")
+        raise ConfigError(Message("pattern of {pattern_count:,} characters is longer than "
+                                  "{max_pattern_chars:,}", pattern_count=len(pattern),
+                                  max_pattern_chars=MAX_PATTERN_CHARS))
     # Per open group: the most copies of anything inside it that the compiler unrolls.
     inside = [1]
     last = 1  # copies of the last atom (a group: what it unrolls into)
@@ -60,8 +63,8 @@ def check_pattern(pattern: str) -> None:
             continue
         if ch == "(":
             if len(inside) > MAX_NESTING:
-                raise ConfigError(f"pattern nests groups more than {MAX_NESTING} deep "
-                                  f"(at character {i})")
+                raise ConfigError(Message("pattern nests groups more than {max_nesting} deep (at "
+                                          "character {i})", max_nesting=MAX_NESTING, i=i))
             inside.append(1)
         elif ch == ")" and len(inside) > 1:
             last = inside.pop()
@@ -74,13 +77,15 @@ def check_pattern(pattern: str) -> None:
                 count = max(map(int, numbers))
                 if count > MAX_REPEAT:
                     raise ConfigError(
-                        f"pattern repeats {count:,} times (at character {i}); at most "
-                        f"{MAX_REPEAT:,} are allowed, as in Hugging Face's regex engine")
+                        Message("pattern repeats {count:,} times (at character {i}); at most "
+                                "{max_repeat:,} are allowed, as in Hugging Face's regex engine",
+                                count=count, i=i, max_repeat=MAX_REPEAT))
                 last *= max(1, count)
                 if last > MAX_UNROLLED:
                     raise ConfigError(
-                        f"pattern's nested repeats unroll into {last:,} copies (at character "
-                        f"{i}); at most {MAX_UNROLLED:,} are allowed")
+                        Message("pattern's nested repeats unroll into {last:,} copies (at "
+                                "character {i}); at most {max_unrolled:,} are allowed", last=last,
+                                i=i, max_unrolled=MAX_UNROLLED))
                 inside[-1] = max(inside[-1], last)
                 i = close + 1
                 continue
@@ -99,8 +104,8 @@ def _skip_class(pattern: str, start: int) -> int:
         if c == "[":
             depth += 1
             if depth > MAX_NESTING:
-                raise ConfigError(f"pattern nests character classes more than {MAX_NESTING} "
-                                  f"deep (at character {i})")
+                raise ConfigError(Message("pattern nests character classes more than {max_nesting} "
+                                          "deep (at character {i})", max_nesting=MAX_NESTING, i=i))
             i += 1
             if i < len(pattern) and pattern[i] == "^":
                 i += 1
@@ -175,9 +180,10 @@ class BoundedPattern:
         shown = self.pattern if len(self.pattern) <= 60 else self.pattern[:57] + "…"
         where = f"the {self.what} pattern" if self.what else "the pattern"
         return PatternTimeout(
-            f"{where} {shown!r} found no answer within {budget(text):.1f} s on "
-            f"{len(text):,} characters: it backtracks catastrophically (Hugging Face's engine "
-            "gives up on it too); fix the pattern in the tokenizer file")
+            Message("{where} {shown!r} found no answer within {text:.1f} s on {text_count:,} "
+                    "characters: it backtracks catastrophically (Hugging Face's engine gives up on "
+                    "it too); fix the pattern in the tokenizer file", where=where, shown=shown,
+                    text=budget(text), text_count=len(text)))
 
     def findall(self, text: str, concurrent: bool | None = None) -> list[Any]:
         try:

@@ -9,6 +9,8 @@ shares suffixes, so a crafted trie could double its paths at every level)."""
 
 from __future__ import annotations
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 
 IS_VALUE = 1 << 31  # a unit holding a leaf value, never a label
@@ -43,11 +45,12 @@ def trie_keys(units: tuple[int, ...], *, nul_is_label: bool,
         base, key = stack.pop()
         walked += 1
         if walked > MAX_PATHS:
-            raise ConfigError(f"precompiled_charsmap: the trie has more than {MAX_PATHS:,} "
-                              "paths; it is corrupt")
+            raise ConfigError(Message("precompiled_charsmap: the trie has more than {max_paths:,} "
+                                      "paths; it is corrupt", max_paths=MAX_PATHS))
         if len(key) >= max_key_bytes:
-            raise ConfigError(f"precompiled_charsmap: a key grows past {max_key_bytes} bytes "
-                              f"({key[:16]!r}...); the trie has a cycle")
+            raise ConfigError(Message("precompiled_charsmap: a key grows past {max_key_bytes} "
+                                      "bytes ({key!r}...); the trie has a cycle",
+                                      max_key_bytes=max_key_bytes, key=key[:16]))
         for pos in children.get(base, ()):
             unit = units[pos]
             child = pos ^ _offset(unit)
@@ -61,6 +64,7 @@ def trie_keys(units: tuple[int, ...], *, nul_is_label: bool,
 def value_offset(units: tuple[int, ...], at: int, key: bytes) -> int:
     """Where in the replacement pool the value of ``key`` (held at unit ``at``) starts."""
     if at >= len(units):
-        raise ConfigError(f"precompiled_charsmap: the value of key {key!r} is at unit {at}, "
-                          f"past the trie's {len(units)} units")
+        raise ConfigError(Message("precompiled_charsmap: the value of key {key!r} is at unit {at}, "
+                                  "past the trie's {units_count} units", key=key, at=at,
+                                  units_count=len(units)))
     return units[at] & (IS_VALUE - 1)

@@ -21,6 +21,8 @@ from typing import Literal
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from .bounded_regex import BoundedPattern, check_pattern
 
@@ -128,8 +130,8 @@ def _class_end(pattern: str, start: int) -> int:
         if c == "]":
             return i + 1
         i += 1
-    raise ConfigError(f"pattern does not compile: unterminated character class in "
-                      f"{_shown(pattern)}")
+    raise ConfigError(Message("pattern does not compile: unterminated character class in {pattern}",
+                              pattern=_shown(pattern)))
 
 
 def _translate_class(text: str, onig: bool) -> str:
@@ -137,7 +139,8 @@ def _translate_class(text: str, onig: bool) -> str:
         return text
     if "\\W" in text or "\\H" in text:
         raise ConfigError(
-            f"the Oniguruma class {text!r} (\\W or \\H inside brackets) is not supported"
+            Message("the Oniguruma class {text!r} (\\W or \\H inside brackets) is not supported",
+                    text=text)
         )
     return text.replace("\\w", _ONIG_CLASS_WORD).replace("\\h", "0-9a-fA-F")
 
@@ -152,9 +155,11 @@ def compile_dialect(pattern: str, dialect: Dialect = "tiktoken", *, trusted: boo
     try:
         compiled = regex.compile(translate(pattern, dialect))
     except (regex.error, IndexError, ValueError, OverflowError) as exc:
-        raise ConfigError(f"pattern does not compile: {exc} in {_shown(pattern)}") from None
+        raise ConfigError(Message("pattern does not compile: {exc} in {pattern}", exc=exc,
+                                  pattern=_shown(pattern))) from None
     except (RecursionError, MemoryError):
-        raise ConfigError(f"pattern is too complex to compile: {_shown(pattern)}") from None
+        raise ConfigError(Message("pattern is too complex to compile: {pattern}",
+                                  pattern=_shown(pattern))) from None
     return compiled if trusted else BoundedPattern(compiled, pattern, what)
 
 

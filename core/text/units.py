@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Any, Literal
 
+from bpelens.core.messages import Message
+
 from ..errors import EncodeError
 from ..fast.short_steps import column, counting, text_slices
 
@@ -94,8 +96,9 @@ def clean_surrogates(text: str, policy: SurrogatePolicy = "replace") -> tuple[st
     if policy == "error":
         first = offsets[0]
         raise EncodeError(
-            f"lone surrogate U+{ord(text[first]):04X} at character {first} cannot be encoded "
-            f"as UTF-8 ({len(offsets)} in the text); use surrogates='replace' to substitute U+FFFD"
+            Message("lone surrogate U+{ord:04X} at character {first} cannot be encoded as UTF-8 "
+                    "({offsets_count} in the text); use surrogates='replace' to substitute U+FFFD",
+                    ord=ord(text[first]), first=first, offsets_count=len(offsets))
         )
     chars = list(text)
     for i in offsets:

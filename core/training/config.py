@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 from ..models.bpe import ByteOrder, Level
 from ..pipeline.normalizers.base import make_normalizer
@@ -52,10 +54,12 @@ class TrainingConfig:
 
     def validate(self) -> None:
         if not isinstance(self.vocab_size, int) or self.vocab_size < 1:
-            raise ConfigError(f"vocab_size must be a positive integer, not {self.vocab_size!r}")
+            raise ConfigError(Message("vocab_size must be a positive integer, not {vocab_size!r}",
+                                      vocab_size=self.vocab_size))
         if self.tie_break not in TIE_BREAKS:
             raise ConfigError(
-                f"unknown tie_break {self.tie_break!r}; choose one of {', '.join(TIE_BREAKS)}"
+                Message("unknown tie_break {tie_break!r}; choose one of {tie_breaks}",
+                        tie_break=self.tie_break, tie_breaks=', '.join(TIE_BREAKS))
             )
         if self.level == "byte" and (self.end_of_word is not None or self.byte_fallback):
             raise ConfigError(

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..errors import TrainingError
 
 Weight = int | Fraction
@@ -33,10 +35,12 @@ def parse_weight(value: object, *, where: str = "weight") -> Fraction:
             raise TypeError
     except (TypeError, ValueError, ZeroDivisionError):
         raise TrainingError(
-            f"{where}: {value!r} is not a number (use e.g. 2, 0.5 or '1/3')"
+            Message("{where}: {value!r} is not a number (use e.g. 2, 0.5 or '1/3')", where=where,
+                    value=value)
         ) from None
     if weight <= 0:
-        raise TrainingError(f"{where}: {value!r} must be greater than zero")
+        raise TrainingError(Message("{where}: {value!r} must be greater than zero", where=where,
+                                    value=value))
     return weight
 
 
@@ -50,7 +54,8 @@ def read_lines(path: str | Path, *, weight: Weight = 1) -> Iterator[WeightedText
     try:
         handle = path.open("rb")
     except OSError as exc:
-        raise TrainingError(f"{path}: cannot open corpus file ({exc.strerror})") from None
+        raise TrainingError(Message("{path}: cannot open corpus file ({strerror})", path=path,
+                                    strerror=exc.strerror)) from None
     decoder = codecs.getincrementaldecoder("utf-8")()
     offset = 0
     first = True
@@ -63,7 +68,8 @@ def read_lines(path: str | Path, *, weight: Weight = 1) -> Iterator[WeightedText
                 text = decoder.decode(block, final=not block)
             except UnicodeDecodeError as exc:
                 raise TrainingError(
-                    f"{path}: not UTF-8 at byte {offset - buffered + exc.start} ({exc.reason})"
+                    Message("{path}: not UTF-8 at byte {offset} ({reason})", path=path,
+                            offset=offset - buffered + exc.start, reason=exc.reason)
                 ) from None
             if first and text.startswith("\ufeff"):
                 text = text[1:]

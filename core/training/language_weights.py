@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from bpelens.core.messages import Message
+
 from ..errors import TrainingError
 from .corpus import parse_weight
 
@@ -42,12 +44,14 @@ def weights_for_shares(byte_totals: Mapping[str, int], shares: Mapping[str, Frac
             parts.append(f"no share for {', '.join(missing)}")
         if extra:
             parts.append(f"{', '.join(extra)} has no training text")
-        raise TrainingError(f"{where}: {'; '.join(parts)} (give LANG=P for each "
-                            f"training language: {', '.join(byte_totals)})")
+        raise TrainingError(Message("{where}: {parts} (give LANG=P for each training language: "
+                                    "{byte_totals})", where=where, parts='; '.join(parts),
+                                    byte_totals=', '.join(byte_totals)))
     weights = {}
     for name, total in byte_totals.items():
         if total == 0:
-            raise TrainingError(f"{where}: {name} has no training bytes to weight")
+            raise TrainingError(Message("{where}: {name} has no training bytes to weight",
+                                        where=where, name=name))
         weights[name] = Fraction(SHARE_SCALE) * shares[name] / total
     return weights
 
@@ -55,8 +59,9 @@ def weights_for_shares(byte_totals: Mapping[str, int], shares: Mapping[str, Frac
 def temperature_shares(byte_totals: Mapping[str, int], alpha: float) -> dict[str, Fraction]:
     """q_ℓ ∝ (B_ℓ / ΣB)^α, each rounded to 12 decimals, then normalized exactly."""
     if not (isinstance(alpha, int | float) and 0 < alpha <= 10) or isinstance(alpha, bool):
-        raise TrainingError(f"--temperature {alpha!r}: give a number above 0 and at most 10 "
-                            f"(1 keeps the data's proportions, 0.3 flattens them as XLM-R)")
+        raise TrainingError(Message("--temperature {alpha!r}: give a number above 0 and at most 10 "
+                                    "(1 keeps the data's proportions, 0.3 flattens them as XLM-R)",
+                                    alpha=alpha))
     total = sum(byte_totals.values())
     if total == 0:
         raise TrainingError("--temperature: the training text is empty")
@@ -85,8 +90,10 @@ def parse_language_values(specs: Sequence[str], option: str) -> dict[str, str]:
     for spec in specs:
         name, sep, value = spec.partition("=")
         if not sep or not name or not value:
-            raise TrainingError(f"{option} {spec!r}: expected LANG=VALUE, e.g. {option} ja=0.2")
+            raise TrainingError(Message("{option} {spec!r}: expected LANG=VALUE, e.g. {option} "
+                                        "ja=0.2", option=option, spec=spec))
         if name in values:
-            raise TrainingError(f"{option}: {name} is given twice")
+            raise TrainingError(Message("{option}: {name} is given twice", option=option,
+                                        name=name))
         values[name] = value
     return values

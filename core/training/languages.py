@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
+from bpelens.core.messages import Message
+
 from ..corpora.parallel_corpus import ParallelCorpus
 from ..errors import TrainingError
 from .corpus import read_lines
@@ -40,8 +42,9 @@ def read_language_file(name: str, path: str | Path, *, option: str = "--corpus")
     try:
         return [line for line, _ in read_lines(path)]
     except TrainingError as exc:
-        raise TrainingError(f"{option} {name}={path}: {str(exc).removeprefix(f'{path}: ')}") \
-            from None
+        # read_lines names the file first, so the option reads "--corpus ja=FILE: problem".
+        raise TrainingError(Message("{option} {name}={problem}", option=option, name=name,
+                                    problem=exc.message)) from None
 
 
 @dataclass(frozen=True)
@@ -54,12 +57,13 @@ class SplitSizes:
     def check(self, available: int) -> None:
         if self.train < 1 or self.dev < 0:
             raise TrainingError(
-                f"expected a training size of 1 or more and a dev size of 0 or more, not "
-                f"{self.train}/{self.dev}")
+                Message("expected a training size of 1 or more and a dev size of 0 or more, not "
+                        "{train}/{dev}", train=self.train, dev=self.dev))
         if self.train + self.dev > available:
             raise TrainingError(
-                f"{self.train} training + {self.dev} dev sentences need "
-                f"{self.train + self.dev}, but the corpus has {available} per language")
+                Message("{train} training + {dev} dev sentences need {train2}, but the corpus has "
+                        "{available} per language", train=self.train, dev=self.dev,
+                        train2=self.train + self.dev, available=available))
 
 
 def split_parallel(

@@ -37,6 +37,8 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, TrainingError
 from ..fast.gc_pause import gc_paused
 from ..models.merges import MergeRule
@@ -82,11 +84,12 @@ def _check_languages(languages: Sequence[LanguageCorpus]) -> None:
     names = [language.name for language in languages]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
-        raise TrainingError(f"language {twice[0]} is given twice")
+        raise TrainingError(Message("language {twice} is given twice", twice=twice[0]))
     for language in languages:
         if not isinstance(language.weight, Fraction) or language.weight <= 0:
-            raise TrainingError(f"{language.name}: weight must be a positive Fraction, not "
-                                f"{language.weight!r}")
+            raise TrainingError(Message("{name}: weight must be a positive Fraction, not "
+                                        "{weight!r}",
+                                        name=language.name, weight=language.weight))
 
 
 def _ratio_score(initial: float, current: float, ratio: float) -> float:
@@ -212,13 +215,19 @@ def iter_multilingual_training(
     specials = len(config.special_tokens)
     base_size = model.vocab_size
     if config.vocab_size < base_size + specials:
-        kind = "bytes" if config.level == "byte" else "symbols"
-        raise TrainingError(
-            f"vocab size {config.vocab_size} is smaller than the base vocabulary "
-            f"({base_size} {kind}{f' + {specials} special tokens' if specials else ''})")
+        kind = Message("bytes") if config.level == "byte" else Message("symbols")
+        if specials:
+            raise TrainingError(Message(
+                "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} "
+                "{kind} + {specials} special tokens)", vocab_size=config.vocab_size,
+                base_size=base_size, kind=kind, specials=specials))
+        raise TrainingError(Message("vocab size {vocab_size} is smaller than the base vocabulary "
+                                    "({base_size} {kind})", vocab_size=config.vocab_size,
+                                    base_size=base_size, kind=kind))
     target = config.vocab_size - specials
     if target - 1 > MAX_ID:
-        raise TrainingError(f"vocab size {config.vocab_size} is above the limit of {MAX_ID + 1}")
+        raise TrainingError(Message("vocab size {vocab_size} is above the limit of {max_id}",
+                                    vocab_size=config.vocab_size, max_id=MAX_ID + 1))
     shift = max(1, (target - 1).bit_length())
     threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
     keys = [tie_key(token_text(model, i)) for i in range(base_size)]

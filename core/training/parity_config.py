@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError
 
 ParityVariant = Literal["base", "window"]
@@ -32,23 +34,27 @@ class ParityConfig:
 
     def validate(self, languages: int) -> None:
         if self.variant not in PARITY_VARIANTS:
-            raise ConfigError(f"unknown parity-aware variant {self.variant!r}; choose base or "
-                              f"window")
+            raise ConfigError(Message("unknown parity-aware variant {variant!r}; choose base or "
+                                      "window", variant=self.variant))
         if not isinstance(self.global_merges, int) or self.global_merges < 0:
-            raise ConfigError(f"global merges must be 0 or more, not {self.global_merges!r}")
+            raise ConfigError(Message("global merges must be 0 or more, not {global_merges!r}",
+                                      global_merges=self.global_merges))
         if self.variant == "window":
             if not isinstance(self.window_size, int) or self.window_size < 1:
-                raise ConfigError(f"window size must be a positive integer, not "
-                                  f"{self.window_size!r}")
+                raise ConfigError(Message("window size must be a positive integer, not "
+                                          "{window_size!r}", window_size=self.window_size))
             if not math.isfinite(self.alpha) or self.alpha <= 0:
-                raise ConfigError(f"alpha must be a positive number, not {self.alpha!r}")
+                raise ConfigError(Message("alpha must be a positive number, not {alpha!r}",
+                                          alpha=self.alpha))
         if self.ratio is not None:
             if len(self.ratio) != languages:
-                raise ConfigError(f"{len(self.ratio)} ratios for {languages} languages: give "
-                                  f"one per training language")
+                raise ConfigError(Message("{ratio_count} ratios for {languages} languages: give "
+                                          "one per training language", ratio_count=len(self.ratio),
+                                          languages=languages))
             for value in self.ratio:
                 if not math.isfinite(value) or value <= 0:
-                    raise ConfigError(f"ratio {value!r} must be a positive number")
+                    raise ConfigError(Message("ratio {value!r} must be a positive number",
+                                              value=value))
 
     def to_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, "global_merges": self.global_merges,

@@ -31,6 +31,8 @@ from typing import Any, Literal
 
 import numpy as np
 
+from bpelens.core.messages import Message
+
 from ..errors import ConfigError, TrainingError
 from ..fast.gc_pause import gc_paused
 from ..models.bpe import BPEModel
@@ -100,7 +102,8 @@ def _batches(corpus: Iterable[str | tuple[str, Any]]) -> Iterator[tuple[Fraction
             w = parse_weight(unit[1], where=f"weight of training text {index}")
         else:
             raise TrainingError(
-                f"training text {index} must be a string or a (text, weight) pair, not {unit!r}"
+                Message("training text {index} must be a string or a (text, weight) pair, not "
+                        "{unit!r}", index=index, unit=unit)
             )
         if (w is not weight and w != weight) or len(batch) >= _BATCH:
             if batch:
@@ -521,7 +524,8 @@ def iter_training(
     """
     config.validate()
     if type(trace_top) is not int or trace_top < 0:
-        raise ConfigError(f"trace_top must be a non-negative integer, not {trace_top!r}")
+        raise ConfigError(Message("trace_top must be a non-negative integer, not {trace_top!r}",
+                                  trace_top=trace_top))
     yield TrainingProgress("counting", 0, 0)
     with gc_paused():
         piece_counts, denominator = count_pieces(corpus, config)
@@ -538,12 +542,14 @@ def iter_training(
         kind = "bytes" if config.level == "byte" else "symbols"
         parts = f"{base_size} {kind} + {specials} special tokens = " if specials else ""
         raise TrainingError(
-            f"vocab size {config.vocab_size} is smaller than the base vocabulary "
-            f"({parts}{base_size + specials}{'' if specials else ' ' + kind})"
+            Message("vocab size {vocab_size} is smaller than the base vocabulary "
+                    "({parts}{base_size}{value})", vocab_size=config.vocab_size, parts=parts,
+                    base_size=base_size + specials, value='' if specials else ' ' + kind)
         )
     target = config.vocab_size - specials
     if target - 1 > MAX_ID:
-        raise TrainingError(f"vocab size {config.vocab_size} is above the limit of {MAX_ID + 1}")
+        raise TrainingError(Message("vocab size {vocab_size} is above the limit of {max_id}",
+                                    vocab_size=config.vocab_size, max_id=MAX_ID + 1))
     threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
 
     with gc_paused():

@@ -1930,6 +1930,1437 @@ a + bc</translation>
     </message>
 </context>
 <context>
+    <name>Engine</name>
+    <message>
+        <source> (token {index}, id {tid})</source>
+        <translation>（トークン {index}、ID {tid}）</translation>
+    </message>
+    <message>
+        <source>--add {add!r}: expected a number of merges from 1 to {max_new:,}</source>
+        <translation>--add {add!r}: 1 から {max_new:,} までのマージ数を指定してください</translation>
+    </message>
+    <message>
+        <source>--temperature {alpha!r}: give a number above 0 and at most 10 (1 keeps the data&apos;s proportions, 0.3 flattens them as XLM-R)</source>
+        <translation>--temperature {alpha!r}: 0 より大きく 10 以下の数を指定してください（1 はデータの比率を保ち、0.3 は XLM-R と同様に比率を平坦化します）</translation>
+    </message>
+    <message>
+        <source>--temperature: a language&apos;s share rounds to 0; use a smaller α</source>
+        <translation>--temperature: ある言語の割合が丸められて 0 になります。より小さい α を使ってください</translation>
+    </message>
+    <message>
+        <source>--temperature: the training text is empty</source>
+        <translation>--temperature: 学習テキストが空です</translation>
+    </message>
+    <message>
+        <source>/{query}/ is not a valid regular expression: {exc}</source>
+        <translation>/{query}/ は有効な正規表現ではありません: {exc}</translation>
+    </message>
+    <message>
+        <source>/{query}/ took longer than {regex_seconds:.0f} s over the vocabulary; simplify it</source>
+        <translation>/{query}/ は語彙全体に対して {regex_seconds:.0f} 秒以上かかりました。もっと単純にしてください</translation>
+    </message>
+    <message>
+        <source>BPE-dropout needs a BPE model; this one is {describe}</source>
+        <translation>BPE-dropout には BPE モデルが必要です。このモデルは {describe} です</translation>
+    </message>
+    <message>
+        <source>JSON nested more than {max_depth} levels deep (Hugging Face&apos;s reader refuses it too)</source>
+        <translation>JSON の入れ子が {max_depth} 階層を超えています（Hugging Face のリーダーも読み込みを拒否します）</translation>
+    </message>
+    <message>
+        <source>JSON nested too deeply to read</source>
+        <translation>JSON の入れ子が深すぎて読み込めません</translation>
+    </message>
+    <message>
+        <source>Learning merges: {done:,} of {add:,}</source>
+        <translation>マージを学習中: {add:,} 個中 {done:,} 個</translation>
+    </message>
+    <message>
+        <source>Metaspace replacement must be one character, not {replacement!r}</source>
+        <translation>Metaspace の replacement は 1 文字でなければなりません（{replacement!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>Reading the corpus: {number:,} lines</source>
+        <translation>コーパスを読み込み中: {number:,} 行</translation>
+    </message>
+    <message>
+        <source>a .tiktoken file holds byte-level tokens; this tokenizer is character-level</source>
+        <translation>.tiktoken ファイルはバイトレベルのトークンを保持しますが、このトークナイザーは文字レベルです</translation>
+    </message>
+    <message>
+        <source>a Unigram lattice needs a Unigram tokenizer; this one is {describe}</source>
+        <translation>Unigram ラティスには Unigram トークナイザーが必要です。このトークナイザーは {describe} です</translation>
+    </message>
+    <message>
+        <source>a Unigram model needs NORMAL or USER_DEFINED pieces; it has none</source>
+        <translation>Unigram モデルには NORMAL または USER_DEFINED のピースが必要ですが、1 つもありません</translation>
+    </message>
+    <message>
+        <source>a character alphabet must be unique characters in code point order</source>
+        <translation>文字のアルファベットは、重複のない文字をコードポイント順に並べたものでなければなりません</translation>
+    </message>
+    <message>
+        <source>a corpus archive</source>
+        <translation>コーパスのアーカイブ</translation>
+    </message>
+    <message>
+        <source>a digits pre-tokenizer&apos;s &quot;individual&quot; must be true or false, not {individual!r}</source>
+        <translation>digits プレトークナイザーの &quot;individual&quot; は true または false でなければなりません（{individual!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>リスト</translation>
+    </message>
+    <message>
+        <source>a list of {count}</source>
+        <translation>要素 {count} 個のリスト</translation>
+    </message>
+    <message>
+        <source>a normalizer must be a name or an object with a &quot;type&quot; string, not {config!r}</source>
+        <translation>ノーマライザーは名前か、&quot;type&quot; 文字列を持つオブジェクトでなければなりません（{config!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数値</translation>
+    </message>
+    <message>
+        <source>a number or null</source>
+        <translation>数値または null</translation>
+    </message>
+    <message>
+        <source>a one-character string</source>
+        <translation>1 文字の文字列</translation>
+    </message>
+    <message>
+        <source>a parallel corpus file</source>
+        <translation>対訳コーパスのファイル</translation>
+    </message>
+    <message>
+        <source>a piece name or unk_surface is not UTF-8 text</source>
+        <translation>ピース名または unk_surface が UTF-8 テキストではありません</translation>
+    </message>
+    <message>
+        <source>a pre-tokenizer must be a name or an object with a &quot;type&quot; string, not {config!r}</source>
+        <translation>プレトークナイザーは名前か、&quot;type&quot; 文字列を持つオブジェクトでなければなりません（{config!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>a regex pre-tokenizer needs a &apos;preset&apos; or a non-empty &apos;pattern&apos;</source>
+        <translation>regex プレトークナイザーには &apos;preset&apos; か空でない &apos;pattern&apos; が必要です</translation>
+    </message>
+    <message>
+        <source>a sequence {what} needs a list under &apos;{key}&apos;</source>
+        <translation>sequence の {what} には &apos;{key}&apos; にリストが必要です</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>文字列</translation>
+    </message>
+    <message>
+        <source>a tiktoken vocabulary needs all 256 single bytes; missing {missing_count}, e.g. byte 0x{missing:02X}</source>
+        <translation>tiktoken の語彙には 256 個の単一バイトすべてが必要です。{missing_count} 個が欠けています（例: バイト 0x{missing:02X}）</translation>
+    </message>
+    <message>
+        <source>a vocabulary without merges: put merges.txt (or vocab.bpe) beside it</source>
+        <translation>マージのない語彙です。merges.txt（または vocab.bpe）を同じ場所に置いてください</translation>
+    </message>
+    <message>
+        <source>a whole number from 0 to {largest:,}</source>
+        <translation>0 から {largest:,} までの整数</translation>
+    </message>
+    <message>
+        <source>a whole number ≥ 0</source>
+        <translation>0 以上の整数</translation>
+    </message>
+    <message>
+        <source>a {describe} model cannot be written as {fmt} (it takes BPE trained in BPE Lens, or vocabulary + merges BPE for tokenizer.json, or tiktoken ranks for .tiktoken)</source>
+        <translation>{describe} モデルは {fmt} として書き出せません（BPE Lens で学習した BPE、tokenizer.json なら語彙 + マージの BPE、.tiktoken なら tiktoken のランクが必要です）</translation>
+    </message>
+    <message>
+        <source>added token {content!r} needs a whole-number id from 0 to {max_token_id:,}, not {id!r}</source>
+        <translation>追加トークン {content!r} には 0 から {max_token_id:,} までの整数の ID が必要です（{id!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>after the merges SentencePiece splits unused pieces back and turns unknown characters into &lt;unk&gt; or bytes (&lt;0xNN&gt;)</source>
+        <translation>マージの後、SentencePiece は使われないピースを分割し直し、未知の文字を &lt;unk&gt; かバイト (&lt;0xNN&gt;) に変えます</translation>
+    </message>
+    <message>
+        <source>alpha must be a positive number, not {alpha!r}</source>
+        <translation>alpha は正の数でなければなりません（{alpha!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>alphabet entry {ch!r} is not a single character</source>
+        <translation>アルファベットの項目 {ch!r} は 1 文字ではありません</translation>
+    </message>
+    <message>
+        <source>an added token must not be the empty string</source>
+        <translation>追加トークンを空文字列にすることはできません</translation>
+    </message>
+    <message>
+        <source>an end-of-word marker that is a symbol of its own (seed 001&apos;s &lt;/w&gt;) has no tokenizer.json equivalent (HF&apos;s end_of_word_suffix glues it to the last character)</source>
+        <translation>それ自体が 1 つの記号である単語末マーカー（seed 001 の &lt;/w&gt;）に相当するものは tokenizer.json にありません（HF の end_of_word_suffix は最後の文字に結合します）</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>オブジェクト</translation>
+    </message>
+    <message>
+        <source>byte_fallback is true, but the byte piece {missing} is missing (all 256 are needed)</source>
+        <translation>byte_fallback は true ですが、バイトピース {missing} がありません（256 個すべてが必要です）</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>バイト</translation>
+    </message>
+    <message>
+        <source>cannot list this folder ({strerror})</source>
+        <translation>このフォルダーの一覧を取得できません（{strerror}）</translation>
+    </message>
+    <message>
+        <source>cannot read ({strerror})</source>
+        <translation>読み込めません（{strerror}）</translation>
+    </message>
+    <message>
+        <source>cannot write ({strerror})</source>
+        <translation>書き込めません（{strerror}）</translation>
+    </message>
+    <message>
+        <source>cannot write ({value})</source>
+        <translation>書き込めません（{value}）</translation>
+    </message>
+    <message>
+        <source>character {char!r} (U+{char2:04X}) at character {where} of the text is not in this character-level vocabulary, which has no byte fallback</source>
+        <translation>テキストの {where} 文字目の文字 {char!r}（U+{char2:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
+    </message>
+    <message>
+        <source>character {char!r} (U+{code:04X}) at offset {index} is in no piece of this Unigram vocabulary, and the model has no unknown token (unk_id is null)</source>
+        <translation>オフセット {index} の文字 {char!r}（U+{code:04X}）はこの Unigram 語彙のどのピースにも含まれず、モデルに未知トークンもありません（unk_id が null）</translation>
+    </message>
+    <message>
+        <source>character {char!r} (U+{code:04X}) at offset {index} is not in this character-level vocabulary, which has no byte fallback</source>
+        <translation>オフセット {index} の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
+    </message>
+    <message>
+        <source>choose at least one language</source>
+        <translation>言語を 1 つ以上選んでください</translation>
+    </message>
+    <message>
+        <source>choose at least one tokenizer</source>
+        <translation>トークナイザーを 1 つ以上選んでください</translation>
+    </message>
+    <message>
+        <source>components are nested too deeply</source>
+        <translation>コンポーネントの入れ子が深すぎます</translation>
+    </message>
+    <message>
+        <source>continued training joins the vocabulary&apos;s strings, which a continuing_subword_prefix or end_of_word_suffix makes ambiguous: give a BPE without them</source>
+        <translation>継続学習では語彙の文字列を連結しますが、continuing_subword_prefix や end_of_word_suffix があると曖昧になります。これらのない BPE を指定してください</translation>
+    </message>
+    <message>
+        <source>continued training needs a BPE tokenizer.json or BPE trained in BPE Lens (this one is {describe})</source>
+        <translation>継続学習には BPE の tokenizer.json か BPE Lens で学習した BPE が必要です（これは {describe} です）</translation>
+    </message>
+    <message>
+        <source>dropout {p!r}: expected a probability from 0 to 1</source>
+        <translation>dropout {p!r}: 0 から 1 までの確率を指定してください</translation>
+    </message>
+    <message>
+        <source>empty; a rank file has one &apos;base64-token rank&apos; per line</source>
+        <translation>空です。ランクファイルには 1 行に 1 つずつ &apos;base64-token rank&apos; を書きます</translation>
+    </message>
+    <message>
+        <source>end_of_word and byte_fallback apply to character-level training only</source>
+        <translation>end_of_word と byte_fallback は文字レベルの学習にのみ適用されます</translation>
+    </message>
+    <message>
+        <source>expected &quot;bpe&quot;</source>
+        <translation>&quot;bpe&quot; が必要です</translation>
+    </message>
+    <message>
+        <source>expected &quot;byte&quot; or &quot;char&quot;</source>
+        <translation>&quot;byte&quot; または &quot;char&quot; が必要です</translation>
+    </message>
+    <message>
+        <source>expected [left id, right id, new id] integers</source>
+        <translation>[left id, right id, new id] の整数が必要です</translation>
+    </message>
+    <message>
+        <source>expected [left_id, right_id, count]</source>
+        <translation>[left_id, right_id, count] が必要です</translation>
+    </message>
+    <message>
+        <source>expected [piece, count]</source>
+        <translation>[piece, count] が必要です</translation>
+    </message>
+    <message>
+        <source>expected a JSON object</source>
+        <translation>JSON オブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list</source>
+        <translation>リストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list of [piece, count]</source>
+        <translation>[piece, count] のリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list of characters</source>
+        <translation>文字のリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list of language names</source>
+        <translation>言語名のリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list of {count} counts (before the merges and after each)</source>
+        <translation>{count} 個のカウントのリストが必要です（マージ前と各マージ後）</translation>
+    </message>
+    <message>
+        <source>expected a list of {rules_count} counts</source>
+        <translation>{rules_count} 個のカウントのリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list of {rules_count} lists (one per merge)</source>
+        <translation>{rules_count} 個のリスト（マージごとに 1 つ）のリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a non-empty list of [left_id, right_id, count]</source>
+        <translation>空でない [left_id, right_id, count] のリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a string</source>
+        <translation>文字列が必要です</translation>
+    </message>
+    <message>
+        <source>expected a string or null</source>
+        <translation>文字列または null が必要です</translation>
+    </message>
+    <message>
+        <source>expected a training size of 1 or more and a dev size of 0 or more, not {train}/{dev}</source>
+        <translation>学習サイズは 1 以上、dev サイズは 0 以上でなければなりません（{train}/{dev} ではありません）</translation>
+    </message>
+    <message>
+        <source>expected an integer</source>
+        <translation>整数が必要です</translation>
+    </message>
+    <message>
+        <source>expected an integer or a &quot;p/q&quot; string</source>
+        <translation>整数または &quot;p/q&quot; 形式の文字列が必要です</translation>
+    </message>
+    <message>
+        <source>expected an object</source>
+        <translation>オブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>expected an object mapping strings to integer ids</source>
+        <translation>文字列を整数 ID に対応付けるオブジェクトが必要です</translation>
+    </message>
+    <message>
+        <source>expected the merge of rank {rank} with its count: [{left_id}, {right_id}, {merge_counts}]</source>
+        <translation>ランク {rank} のマージとそのカウントが必要です: [{left_id}, {right_id}, {merge_counts}]</translation>
+    </message>
+    <message>
+        <source>expected true/false</source>
+        <translation>true/false が必要です</translation>
+    </message>
+    <message>
+        <source>expected {merges} language indexes (-1 for the summed counts)</source>
+        <translation>{merges} 個の言語インデックスが必要です（合算カウントは -1）</translation>
+    </message>
+    <message>
+        <source>expected {merges} rows of {languages_count} token totals, or none</source>
+        <translation>{languages_count} 個のトークン合計からなる行が {merges} 行必要です（またはなし）</translation>
+    </message>
+    <message>
+        <source>give one of them to -t (-t {folder}/NAME)</source>
+        <translation>-t にそのいずれかを指定してください（-t {folder}/NAME）</translation>
+    </message>
+    <message>
+        <source>global merges must be 0 or more, not {global_merges!r}</source>
+        <translation>グローバルマージ数は 0 以上でなければなりません（{global_merges!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>holds the {actual} ranks (by its SHA-256), not {name}&apos;s; open it without encoding=NAME, or give {name}&apos;s rank file</source>
+        <translation>{name} ではなく {actual} のランクを保持しています（SHA-256 による判定）。encoding=NAME を付けずに開くか、{name} のランクファイルを指定してください</translation>
+    </message>
+    <message>
+        <source>holds {count} tokenizers; {advice}: {names}</source>
+        <translation>{count} 個のトークナイザーを含んでいます。{advice}: {names}</translation>
+    </message>
+    <message>
+        <source>id {bad} is not in the model: its ids are 0–{size}</source>
+        <translation>ID {bad} はモデルにありません: ID は 0–{size} です</translation>
+    </message>
+    <message>
+        <source>id {tid!r} at position {pos} is not in this tokenizer: {describe_ids}</source>
+        <translation>位置 {pos} の ID {tid!r} はこのトークナイザーにありません: {describe_ids}</translation>
+    </message>
+    <message>
+        <source>id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports</source>
+        <translation>ID {tid:,} は BPE Lens が扱える最大 ID {max_token_id:,} を超えています</translation>
+    </message>
+    <message>
+        <source>id {tid} is also the id of {tid2!r}; each id belongs to one token</source>
+        <translation>ID {tid} は {tid2!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
+    </message>
+    <message>
+        <source>ignore_merges: the piece is in the vocabulary whole, so it is one token and no merge runs</source>
+        <translation>ignore_merges: ピース全体が語彙にあるので 1 トークンになり、マージは行われません</translation>
+    </message>
+    <message>
+        <source>invalid JSON at line {lineno}, column {colno}: {msg}</source>
+        <translation>{lineno} 行 {colno} 列目の JSON が不正です: {msg}</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>ファイルではなくフォルダーです</translation>
+    </message>
+    <message>
+        <source>is a folder; give a file name</source>
+        <translation>フォルダーです。ファイル名を指定してください</translation>
+    </message>
+    <message>
+        <source>is named like {name}, but its content is not OpenAI&apos;s {name} ranks (SHA-256 {digest}…, expected {ranks_sha256}…); its ids would differ. To use it with {name}&apos;s pattern and special tokens anyway, name the encoding with encoding=NAME</source>
+        <translation>{name} のような名前ですが、内容は OpenAI の {name} のランクではありません（SHA-256 {digest}…、期待値 {ranks_sha256}…）。ID が異なってしまいます。それでも {name} のパターンと特殊トークンで使うには、encoding=NAME でエンコーディング名を指定してください</translation>
+    </message>
+    <message>
+        <source>is not a regular file (a device or a pipe)</source>
+        <translation>通常のファイルではありません（デバイスまたはパイプ）</translation>
+    </message>
+    <message>
+        <source>is {st_size:,} bytes, more than the {limit} MB a tokenizer file may have</source>
+        <translation>{st_size:,} バイトあり、トークナイザーファイルの上限 {limit} MB を超えています</translation>
+    </message>
+    <message>
+        <source>language {twice} is given twice</source>
+        <translation>言語 {twice} が 2 回指定されています</translation>
+    </message>
+    <message>
+        <source>line {number}: expected &apos;base64-token rank&apos;, got {count} fields</source>
+        <translation>{number} 行目: &apos;base64-token rank&apos; が必要ですが、フィールドが {count} 個あります</translation>
+    </message>
+    <message>
+        <source>line {number}: expected two tokens separated by one space</source>
+        <translation>{number} 行目: 1 つの空白で区切られた 2 つのトークンが必要です</translation>
+    </message>
+    <message>
+        <source>line {number}: rank {rank} appears twice (first on line {first})</source>
+        <translation>{number} 行目: ランク {rank} が 2 回出現しています（最初は {first} 行目）</translation>
+    </message>
+    <message>
+        <source>line {number}: rank {rank} is not from 0 to {largest:,}</source>
+        <translation>{number} 行目: ランク {rank} が 0 から {largest:,} の範囲にありません</translation>
+    </message>
+    <message>
+        <source>line {number}: the rank {rank!r} is not a whole number</source>
+        <translation>{number} 行目: ランク {rank!r} が整数ではありません</translation>
+    </message>
+    <message>
+        <source>line {number}: token {token} appears twice (first on line {first})</source>
+        <translation>{number} 行目: トークン {token} が 2 回出現しています（最初は {first} 行目）</translation>
+    </message>
+    <message>
+        <source>line {number}: {token!r} is not base64</source>
+        <translation>{number} 行目: {token!r} は base64 ではありません</translation>
+    </message>
+    <message>
+        <source>lone surrogate U+{ord:04X} at character {first} cannot be encoded as UTF-8 ({offsets_count} in the text); use surrogates=&apos;replace&apos; to substitute U+FFFD</source>
+        <translation>{first} 文字目の孤立サロゲート U+{ord:04X} は UTF-8 にエンコードできません（テキスト中に {offsets_count} 個）。U+FFFD に置き換えるには surrogates=&apos;replace&apos; を使ってください</translation>
+    </message>
+    <message>
+        <source>merge rank {rank} ({lefts!r} {rights!r}): token {token!r} is not in the vocabulary</source>
+        <translation>マージランク {rank}（{lefts!r} {rights!r}）: トークン {token!r} が語彙にありません</translation>
+    </message>
+    <message>
+        <source>merge rank {rank} makes a new id {new} for a token that already exists as id {existing}</source>
+        <translation>マージランク {rank} は、既に ID {existing} として存在するトークンに新しい ID {new} を割り当てています</translation>
+    </message>
+    <message>
+        <source>merge rank {rank}: new id {new} must be {size} (the next id)</source>
+        <translation>マージランク {rank}: 新しい ID {new} は {size}（次の ID）でなければなりません</translation>
+    </message>
+    <message>
+        <source>merge rank {rank}: new id {new} must be {size} (the next id) or {existing} (the existing token)</source>
+        <translation>マージランク {rank}: 新しい ID {new} は {size}（次の ID）か {existing}（既存のトークン）でなければなりません</translation>
+    </message>
+    <message>
+        <source>merge rank {rules_count}: left id {left} ends a word and cannot be merged</source>
+        <translation>マージランク {rules_count}: 左の ID {left} は単語の末尾なのでマージできません</translation>
+    </message>
+    <message>
+        <source>merge rank {rules_count}: {name} id {value} is not in the vocabulary (0–{size})</source>
+        <translation>マージランク {rules_count}: {name} ID {value} が語彙（0–{size}）にありません</translation>
+    </message>
+    <message>
+        <source>min_frequency must not be negative</source>
+        <translation>min_frequency は負の値にできません</translation>
+    </message>
+    <message>
+        <source>model.byte_fallback must be true or false, not {byte_fallback!r}</source>
+        <translation>model.byte_fallback は true または false でなければなりません（{byte_fallback!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>model.unk_id must be an integer or null, not {unk_id!r}</source>
+        <translation>model.unk_id は整数または null でなければなりません（{unk_id!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>model.unk_id {unk_id} is outside the vocabulary (ids 0..{pieces_count})</source>
+        <translation>model.unk_id {unk_id} が語彙の範囲外です（ID 0..{pieces_count}）</translation>
+    </message>
+    <message>
+        <source>model.vocab is empty, but unk_id needs a piece to point at</source>
+        <translation>model.vocab が空ですが、unk_id には指し示すピースが必要です</translation>
+    </message>
+    <message>
+        <source>model.vocab[{index}] must be a [piece, score] pair, not {entry!r}</source>
+        <translation>model.vocab[{index}] は [piece, score] のペアでなければなりません（{entry!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>model.vocab[{index}][0] (the piece) must be a string, not {piece!r}</source>
+        <translation>model.vocab[{index}][0]（ピース）は文字列でなければなりません（{piece!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>model.vocab[{index}][0] (the piece) {piece!r} has a lone surrogate, not text</source>
+        <translation>model.vocab[{index}][0]（ピース）{piece!r} は孤立サロゲートを含んでおり、テキストではありません</translation>
+    </message>
+    <message>
+        <source>model.vocab[{index}][1] (the score) must be a number, not {score!r}</source>
+        <translation>model.vocab[{index}][1]（スコア）は数値でなければなりません（{score!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>model.vocab[{index}][1] (the score) must be finite, not {score!r}</source>
+        <translation>model.vocab[{index}][1]（スコア）は有限の値でなければなりません（{score!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>model_type {model_type} is not a SentencePiece model type ({valid})</source>
+        <translation>model_type {model_type} は SentencePiece のモデルタイプではありません（{valid}）</translation>
+    </message>
+    <message>
+        <source>more than {max_file_bytes:,} bytes</source>
+        <translation>{max_file_bytes:,} バイトを超えています</translation>
+    </message>
+    <message>
+        <source>nested too deeply</source>
+        <translation>入れ子が深すぎます</translation>
+    </message>
+    <message>
+        <source>no merge applied</source>
+        <translation>適用されたマージはありません</translation>
+    </message>
+    <message>
+        <source>no piece has type UNKNOWN (2); a model needs one unknown piece</source>
+        <translation>タイプが UNKNOWN (2) のピースがありません。モデルには未知ピースが 1 つ必要です</translation>
+    </message>
+    <message>
+        <source>no pieces (field 1): truncated, or not a SentencePiece model; {what_it_is}</source>
+        <translation>ピースがありません（フィールド 1）。途中で切れているか、SentencePiece モデルではありません。{what_it_is}</translation>
+    </message>
+    <message>
+        <source>no snapshot in this cache entry holds a tokenizer</source>
+        <translation>このキャッシュエントリーのどのスナップショットにもトークナイザーがありません</translation>
+    </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>そのようなファイルまたはフォルダーはありません</translation>
+    </message>
+    <message>
+        <source>no tokenizer in this folder ({formats})</source>
+        <translation>このフォルダーにトークナイザーがありません（{formats}）</translation>
+    </message>
+    <message>
+        <source>no training language given</source>
+        <translation>学習言語が指定されていません</translation>
+    </message>
+    <message>
+        <source>no {field} (field {number}): the file is truncated or not a SentencePiece model</source>
+        <translation>{field} がありません（フィールド {number}）。ファイルが途中で切れているか、SentencePiece モデルではありません</translation>
+    </message>
+    <message>
+        <source>normalizer {kind!r} has no tokenizer.json equivalent</source>
+        <translation>ノーマライザー {kind!r} に相当するものは tokenizer.json にありません</translation>
+    </message>
+    <message>
+        <source>not UTF-8 at byte {start} (line {line})</source>
+        <translation>バイト {start}（{line} 行目）が UTF-8 として不正です</translation>
+    </message>
+    <message>
+        <source>not a BPE Lens tokenizer (expected &quot;format&quot;: &quot;{format}&quot;)</source>
+        <translation>BPE Lens のトークナイザーではありません（&quot;format&quot;: &quot;{format}&quot; が必要です）</translation>
+    </message>
+    <message>
+        <source>not a Hugging Face tokenizer.json (no &quot;model&quot; object)</source>
+        <translation>Hugging Face の tokenizer.json ではありません（&quot;model&quot; オブジェクトがありません）</translation>
+    </message>
+    <message>
+        <source>not a regular file (a pipe or a device would be read without end); give a .model file</source>
+        <translation>通常のファイルではありません（パイプやデバイスは終わりなく読み込まれてしまいます）。.model ファイルを指定してください</translation>
+    </message>
+    <message>
+        <source>not a tiktoken rank file</source>
+        <translation>tiktoken のランクファイルではありません</translation>
+    </message>
+    <message>
+        <source>not a tokenizer file BPE Lens reads ({formats})</source>
+        <translation>BPE Lens が読み込めるトークナイザーファイルではありません（{formats}）</translation>
+    </message>
+    <message>
+        <source>not special tokens of this tokenizer: {repr}</source>
+        <translation>このトークナイザーの特殊トークンではありません: {repr}</translation>
+    </message>
+    <message>
+        <source>one of {choices}</source>
+        <translation>{choices} のいずれか</translation>
+    </message>
+    <message>
+        <source>open one of them</source>
+        <translation>いずれかを開いてください</translation>
+    </message>
+    <message>
+        <source>parity-aware BPE breaks ties by token text, as its reference does; the tie rule applies to classic training only</source>
+        <translation>parity-aware BPE は、参照実装と同様にトークンのテキストで同点を決着させます。同点ルールは通常（classic）の学習にのみ適用されます</translation>
+    </message>
+    <message>
+        <source>pattern does not compile: unterminated character class in {pattern}</source>
+        <translation>パターンをコンパイルできません: {pattern} に閉じられていない文字クラスがあります</translation>
+    </message>
+    <message>
+        <source>pattern does not compile: {exc} in {pattern}</source>
+        <translation>パターンをコンパイルできません: {exc}（{pattern}）</translation>
+    </message>
+    <message>
+        <source>pattern is too complex to compile: {pattern}</source>
+        <translation>パターンが複雑すぎてコンパイルできません: {pattern}</translation>
+    </message>
+    <message>
+        <source>pattern nests character classes more than {max_nesting} deep (at character {i})</source>
+        <translation>パターンで文字クラスの入れ子が {max_nesting} 階層を超えています（{i} 文字目）</translation>
+    </message>
+    <message>
+        <source>pattern nests groups more than {max_nesting} deep (at character {i})</source>
+        <translation>パターンでグループの入れ子が {max_nesting} 階層を超えています（{i} 文字目）</translation>
+    </message>
+    <message>
+        <source>pattern of {pattern_count:,} characters is longer than {max_pattern_chars:,}</source>
+        <translation>パターンの長さ {pattern_count:,} 文字が上限の {max_pattern_chars:,} 文字を超えています</translation>
+    </message>
+    <message>
+        <source>pattern repeats {count:,} times (at character {i}); at most {max_repeat:,} are allowed, as in Hugging Face&apos;s regex engine</source>
+        <translation>パターンが {count:,} 回繰り返しています（{i} 文字目）。Hugging Face の正規表現エンジンと同様に、上限は {max_repeat:,} 回です</translation>
+    </message>
+    <message>
+        <source>pattern&apos;s nested repeats unroll into {last:,} copies (at character {i}); at most {max_unrolled:,} are allowed</source>
+        <translation>パターンの入れ子になった繰り返しを展開すると {last:,} 個のコピーになります（{i} 文字目）。上限は {max_unrolled:,} 個です</translation>
+    </message>
+    <message>
+        <source>piece {index} ({raw!r}) is not UTF-8 text</source>
+        <translation>ピース {index}（{raw!r}）は UTF-8 テキストではありません</translation>
+    </message>
+    <message>
+        <source>piece {index} is empty</source>
+        <translation>ピース {index} が空です</translation>
+    </message>
+    <message>
+        <source>pieces, scores and types differ in length</source>
+        <translation>ピース、スコア、タイプの長さが一致しません</translation>
+    </message>
+    <message>
+        <source>post_processor.single uses the special token {name!r}, which post_processor.special_tokens does not define</source>
+        <translation>post_processor.single が特殊トークン {name!r} を使っていますが、post_processor.special_tokens に定義されていません</translation>
+    </message>
+    <message>
+        <source>pre-tokenizer {kind!r} has no tokenizer.json equivalent</source>
+        <translation>プレトークナイザー {kind!r} に相当するものは tokenizer.json にありません</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap has an empty trie (no root unit)</source>
+        <translation>precompiled_charsmap のトライが空です（ルートユニットがありません）</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap has {blob_count} bytes; it must start with a 4-byte trie size</source>
+        <translation>precompiled_charsmap は {blob_count} バイトです。先頭は 4 バイトのトライサイズでなければなりません</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap has {blob_count} bytes; it needs a 4-byte trie size and a trie</source>
+        <translation>precompiled_charsmap は {blob_count} バイトです。4 バイトのトライサイズとトライが必要です</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap is not valid base64: {exc}</source>
+        <translation>precompiled_charsmap が有効な base64 ではありません: {exc}</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap must be a base64 string, not {name}</source>
+        <translation>precompiled_charsmap は base64 文字列でなければなりません（{name} ではありません）</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap says its trie has {trie_size} bytes, but only {blob_count} bytes follow the size</source>
+        <translation>precompiled_charsmap ではトライが {trie_size} バイトとされていますが、サイズの後には {blob_count} バイトしかありません</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap says its trie has {trie_size} bytes, more than the {blob_count} bytes that follow the size</source>
+        <translation>precompiled_charsmap ではトライが {trie_size} バイトとされており、サイズの後に続く {blob_count} バイトより多くなっています</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: a key grows past {max_key_bytes} bytes ({key!r}...); the trie has a cycle</source>
+        <translation>precompiled_charsmap: キーが {max_key_bytes} バイトを超えて伸びています（{key!r}...）。トライに循環があります</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: key {key!r} points at byte {offset} of a {pool_count}-byte replacement pool</source>
+        <translation>precompiled_charsmap: キー {key!r} が {pool_count} バイトの置換プールのバイト {offset} を指しています</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: key {key!r} points inside a character (byte {offset}) of the replacement pool</source>
+        <translation>precompiled_charsmap: キー {key!r} が置換プール内の文字の途中（バイト {offset}）を指しています</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: the replacement of key {key!r} has no terminating NUL byte</source>
+        <translation>precompiled_charsmap: キー {key!r} の置換文字列に終端の NUL バイトがありません</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: the replacement strings are not UTF-8 ({reason} at byte {start} of the pool)</source>
+        <translation>precompiled_charsmap: 置換文字列が UTF-8 ではありません（プールのバイト {start} で {reason}）</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: the trie has more than {max_paths:,} paths; it is corrupt</source>
+        <translation>precompiled_charsmap: トライのパスが {max_paths:,} 個を超えています。破損しています</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: the value of key {key!r} is at unit {at}, past the trie&apos;s {units_count} units</source>
+        <translation>precompiled_charsmap: キー {key!r} の値がユニット {at} にあり、トライの {units_count} ユニットの範囲を超えています</translation>
+    </message>
+    <message>
+        <source>precompiled_charsmap: {what} ({data!r}) is not whole UTF-8 characters</source>
+        <translation>precompiled_charsmap: {what}（{data!r}）が完全な UTF-8 文字になっていません</translation>
+    </message>
+    <message>
+        <source>ratio {value!r} must be a positive number</source>
+        <translation>比率 {value!r} は正の数でなければなりません</translation>
+    </message>
+    <message>
+        <source>rows {rows:,} is fewer than the {vocab_size:,} tokens</source>
+        <translation>行数 {rows:,} が {vocab_size:,} 個のトークンより少なくなっています</translation>
+    </message>
+    <message>
+        <source>samples {samples!r}: expected 1 to {max_samples:,}</source>
+        <translation>サンプル数 {samples!r}: 1 から {max_samples:,} までを指定してください</translation>
+    </message>
+    <message>
+        <source>special token {text!r} has id {tid}, which the model&apos;s vocabulary (0–{vocab_size}) already uses</source>
+        <translation>特殊トークン {text!r} の ID {tid} は、モデルの語彙（0–{vocab_size}）で既に使われています</translation>
+    </message>
+    <message>
+        <source>special tokens must be distinct</source>
+        <translation>特殊トークンは互いに異なっていなければなりません</translation>
+    </message>
+    <message>
+        <source>special-token mode must be &apos;all&apos;, &apos;none&apos; or a collection of tokens, not {mode!r}</source>
+        <translation>特殊トークンのモードは &apos;all&apos;、&apos;none&apos; またはトークンのコレクションでなければなりません（{mode!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>symbols</source>
+        <translation>記号</translation>
+    </message>
+    <message>
+        <source>the Oniguruma class {text!r} (\W or \H inside brackets) is not supported</source>
+        <translation>Oniguruma のクラス {text!r}（角括弧内の \W または \H）はサポートされていません</translation>
+    </message>
+    <message>
+        <source>the bytes are not valid UTF-8 at byte {start}{where}: {reason}; decode with errors=&apos;replace&apos; to substitute U+FFFD</source>
+        <translation>バイト列はバイト {start}{where} で有効な UTF-8 ではありません: {reason}。U+FFFD に置き換えるには errors=&apos;replace&apos; でデコードしてください</translation>
+    </message>
+    <message>
+        <source>the corpus has no text to learn from</source>
+        <translation>コーパスに学習できるテキストがありません</translation>
+    </message>
+    <message>
+        <source>the end-of-word marker must not be empty</source>
+        <translation>語末マーカーは空にできません</translation>
+    </message>
+    <message>
+        <source>the file is empty; {what_it_is}</source>
+        <translation>ファイルが空です。{what_it_is}</translation>
+    </message>
+    <message>
+        <source>the files of a corpus together</source>
+        <translation>コーパスのファイル全体</translation>
+    </message>
+    <message>
+        <source>the integer {value}</source>
+        <translation>整数 {value}</translation>
+    </message>
+    <message>
+        <source>the last merge was ({left}, {right}) at rank {rank}</source>
+        <translation>最後のマージはランク {rank} の ({left}, {right}) です</translation>
+    </message>
+    <message>
+        <source>the number {value!r}</source>
+        <translation>数値 {value!r}</translation>
+    </message>
+    <message>
+        <source>the piece is one token</source>
+        <translation>ピースは 1 トークンです</translation>
+    </message>
+    <message>
+        <source>the pieces are inconsistent</source>
+        <translation>ピースに矛盾があります</translation>
+    </message>
+    <message>
+        <source>the string {shown!r}</source>
+        <translation>文字列 {shown!r}</translation>
+    </message>
+    <message>
+        <source>the tokens left</source>
+        <translation>残りのトークン</translation>
+    </message>
+    <message>
+        <source>the {what} {component!r} has no entry in BPE Lens&apos;s own files (they hold {names})</source>
+        <translation>{what} {component!r} は BPE Lens 自身のファイルに項目がありません（含まれるのは {names}）</translation>
+    </message>
+    <message>
+        <source>this JSON is not a tokenizer BPE Lens reads ({formats})</source>
+        <translation>この JSON は BPE Lens が読み込めるトークナイザーではありません（{formats}）</translation>
+    </message>
+    <message>
+        <source>this WordPiece vocabulary has no unknown token {unk_token!r}, and a word needs it (it cannot be matched, or is too long)</source>
+        <translation>この WordPiece 語彙には未知トークン {unk_token!r} がありませんが、ある単語にそれが必要です（一致しないか、長すぎます）</translation>
+    </message>
+    <message>
+        <source>this character-level model has no byte tokens</source>
+        <translation>この文字レベルのモデルにはバイトトークンがありません</translation>
+    </message>
+    <message>
+        <source>this tokenizer has no training record: train it here or with `bpelens train --trace-top K` to play its training back</source>
+        <translation>このトークナイザーには学習記録がありません: 学習を再生するには、ここで学習するか `bpelens train --trace-top K` で学習してください</translation>
+    </message>
+    <message>
+        <source>tiktoken has no normalizer; this tokenizer normalizes its text</source>
+        <translation>tiktoken にはノーマライザーがありませんが、このトークナイザーはテキストを正規化します</translation>
+    </message>
+    <message>
+        <source>tiktoken looks the whole piece up in its ranks before merging and finds it as one token</source>
+        <translation>tiktoken はマージの前にピース全体をランク表で引き、1 トークンとして見つけます</translation>
+    </message>
+    <message>
+        <source>tiktoken splits text with one regex; this tokenizer&apos;s pre-tokenizer is {kind!r}</source>
+        <translation>tiktoken は 1 つの正規表現でテキストを分割しますが、このトークナイザーのプレトークナイザーは {kind!r} です</translation>
+    </message>
+    <message>
+        <source>token id {token_id!r} is not in this tokenizer: {describe_ids}</source>
+        <translation>トークン ID {token_id!r} はこのトークナイザーにありません: {describe_ids}</translation>
+    </message>
+    <message>
+        <source>token {left} has no spelling in the vocabulary</source>
+        <translation>トークン {left} には語彙内の綴りがありません</translation>
+    </message>
+    <message>
+        <source>trace_top must be a non-negative integer, not {trace_top!r}</source>
+        <translation>trace_top は非負の整数でなければなりません（{trace_top!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>training ended without a result</source>
+        <translation>学習が結果なしで終了しました</translation>
+    </message>
+    <message>
+        <source>training playback needs a BPE model trained by BPE Lens</source>
+        <translation>学習の再生には BPE Lens で学習した BPE モデルが必要です</translation>
+    </message>
+    <message>
+        <source>training text {index} must be a string or a (text, weight) pair, not {unit!r}</source>
+        <translation>学習テキスト {index} は文字列または (text, weight) のペアでなければなりません（{unit!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true または false</translation>
+    </message>
+    <message>
+        <source>true, false or null</source>
+        <translation>true、false または null</translation>
+    </message>
+    <message>
+        <source>two tokenizers have the same name; name each once</source>
+        <translation>2 つのトークナイザーが同じ名前です。それぞれ別の名前を付けてください</translation>
+    </message>
+    <message>
+        <source>two tokens have the same bytes; a rank file cannot hold both</source>
+        <translation>2 つのトークンのバイト列が同じです。ランクファイルには両方を含められません</translation>
+    </message>
+    <message>
+        <source>two tokens spell the same string; tokenizer.json cannot hold both</source>
+        <translation>2 つのトークンが同じ文字列になります。tokenizer.json には両方を含められません</translation>
+    </message>
+    <message>
+        <source>unknown Metaspace prepend_scheme {prepend_scheme!r}; choose always, first or never</source>
+        <translation>不明な Metaspace の prepend_scheme {prepend_scheme!r} です。always、first、never のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown byte_order {byte_order!r}; choose one of {byte_orders}</source>
+        <translation>不明な byte_order {byte_order!r} です。{byte_orders} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown encoding {encoding!r}; choose one of {presets}</source>
+        <translation>不明なエンコーディング {encoding!r} です。{presets} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown errors mode {errors!r}; choose &apos;strict&apos; or &apos;replace&apos;</source>
+        <translation>不明な errors モード {errors!r} です。&apos;strict&apos; または &apos;replace&apos; を選んでください</translation>
+    </message>
+    <message>
+        <source>unknown level {level!r}; choose one of {levels}</source>
+        <translation>不明なレベル {level!r} です。{levels} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown lookup {mode!r}; choose one of {lookup_modes}</source>
+        <translation>不明な検索モード {mode!r} です。{lookup_modes} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown parity-aware variant {variant!r}; choose base or window</source>
+        <translation>不明な parity-aware の方式 {variant!r} です。base または window を選んでください</translation>
+    </message>
+    <message>
+        <source>unknown pre-tokenizer preset {name!r}; choose one of {regex_presets}</source>
+        <translation>不明なプレトークナイザーのプリセット {name!r} です。{regex_presets} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown pre-tokenizer {config!r}; choose a preset ({preset_names}) or one of {names}</source>
+        <translation>不明なプレトークナイザー {config!r} です。プリセット（{preset_names}）または {names} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown rank file (neither its name nor its SHA-256 is a known encoding): name the encoding with encoding=NAME ({presets}) or give a pre-tokenizer regex with pattern=REGEX</source>
+        <translation>不明なランクファイルです（名前も SHA-256 も既知のエンコーディングに一致しません）: encoding=NAME（{presets}）でエンコーディングを指定するか、pattern=REGEX でプレトークナイザーの正規表現を指定してください</translation>
+    </message>
+    <message>
+        <source>unknown split behavior {behavior!r}; choose one of {behaviors}</source>
+        <translation>不明な分割動作 {behavior!r} です。{behaviors} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown storage type {dtype!r}; choose one of {bytes_per_parameter}</source>
+        <translation>不明な格納型 {dtype!r} です。{bytes_per_parameter} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown tie_break {tie_break!r}; choose one of {tie_breaks}</source>
+        <translation>不明な tie_break {tie_break!r} です。{tie_breaks} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unknown top-level field {unknown!r} (a tokenizer.json has {top_level}; Hugging Face refuses others too)</source>
+        <translation>不明なトップレベルのフィールド {unknown!r} です（tokenizer.json のフィールドは {top_level} で、Hugging Face もそれ以外は受け付けません）</translation>
+    </message>
+    <message>
+        <source>unknown {what} {config!r}; choose one of {names}</source>
+        <translation>不明な {what} {config!r} です。{names} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>version &quot;{version}&quot; is not one Hugging Face reads (&quot;1.0&quot;)</source>
+        <translation>バージョン &quot;{version}&quot; は Hugging Face が読み込めるバージョンではありません（&quot;1.0&quot;）</translation>
+    </message>
+    <message>
+        <source>version {version!r} is not supported (this BPE Lens reads 1–{newest})</source>
+        <translation>バージョン {version!r} はサポートされていません（この BPE Lens が読み込めるのは 1–{newest}）</translation>
+    </message>
+    <message>
+        <source>vocab size {vocab_size} is above the limit of {max_id}</source>
+        <translation>語彙サイズ {vocab_size} が上限 {max_id} を超えています</translation>
+    </message>
+    <message>
+        <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens)</source>
+        <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind} + 特殊トークン {specials} 個）より小さくなっています</translation>
+    </message>
+    <message>
+        <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})</source>
+        <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind}）より小さくなっています</translation>
+    </message>
+    <message>
+        <source>vocab size {vocab_size} is smaller than the base vocabulary ({parts}{base_size}{value})</source>
+        <translation>語彙サイズ {vocab_size} が基本語彙（{parts}{base_size}{value}）より小さくなっています</translation>
+    </message>
+    <message>
+        <source>vocab_size must be a positive integer, not {vocab_size!r}</source>
+        <translation>vocab_size は正の整数でなければなりません（{vocab_size!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>window size must be a positive integer, not {window_size!r}</source>
+        <translation>ウィンドウサイズは正の整数でなければなりません（{window_size!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}</source>
+        <translation>ピースが {count:,} 個あります。BPE Lens が開けるモデルは最大 {max_pieces:,} 個までです</translation>
+    </message>
+    <message>
+        <source>{count} tokens: merging stopped because no merge joins {missing} ({last})</source>
+        <translation>{count} トークン: {missing} をつなぐマージがないため、マージが止まりました（{last}）</translation>
+    </message>
+    <message>
+        <source>{count} tokens: merging stopped because no merge joins {missing} ({last}); then {finish}</source>
+        <translation>{count} トークン: {missing} をつなぐマージがないため、マージが止まりました（{last}）。その後、{finish}</translation>
+    </message>
+    <message>
+        <source>{data!r} is not a token of this tokenizer</source>
+        <translation>{data!r} はこのトークナイザーのトークンではありません</translation>
+    </message>
+    <message>
+        <source>{data!r} is not a token of this tokenizer (a character-level vocabulary merges whole UTF-8 characters)</source>
+        <translation>{data!r} はこのトークナイザーのトークンではありません（文字レベルの語彙は UTF-8 文字全体をマージします）</translation>
+    </message>
+    <message>
+        <source>{key} is missing ({what})</source>
+        <translation>{key} がありません（{what}）</translation>
+    </message>
+    <message>
+        <source>{key} must be {what}, not {value}</source>
+        <translation>{key} は {what} でなければなりません（{value} ではありません）</translation>
+    </message>
+    <message>
+        <source>{language}, sentence {before}: {found}</source>
+        <translation>{language}、文 {before}: {found}</translation>
+    </message>
+    <message>
+        <source>{language}: {exc}</source>
+        <translation>{language}: {exc}</translation>
+    </message>
+    <message>
+        <source>{names} and {more} more</source>
+        <translation>{names} ほか {more} 件</translation>
+    </message>
+    <message>
+        <source>{name} is not beside it</source>
+        <translation>{name} が同じ場所にありません</translation>
+    </message>
+    <message>
+        <source>{name} must be a positive whole number, not {value!r}</source>
+        <translation>{name} は正の整数でなければなりません（{value!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>{name} {value:,} is not a piece id (the model has {count:,} pieces; -1 means none)</source>
+        <translation>{name} {value:,} はピース ID ではありません（モデルのピースは {count:,} 個で、-1 はなしを意味します）</translation>
+    </message>
+    <message>
+        <source>{name}: done</source>
+        <translation>{name}: 完了</translation>
+    </message>
+    <message>
+        <source>{name}: weight must be a positive Fraction, not {weight!r}</source>
+        <translation>{name}: 重みは正の Fraction でなければなりません（{weight!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>{name}: {languages} languages × {sentences:,} sentences</source>
+        <translation>{name}: {languages} 言語 × {sentences:,} 文</translation>
+    </message>
+    <message>
+        <source>{name}: {languages} share no sentence</source>
+        <translation>{name}: {languages} に共通の文がありません</translation>
+    </message>
+    <message>
+        <source>{name}: {language} lacks some of the sentences asked for</source>
+        <translation>{name}: {language} には要求された文の一部がありません</translation>
+    </message>
+    <message>
+        <source>{not_a_model}; {what_it_is}</source>
+        <translation>{not_a_model}; {what_it_is}</translation>
+    </message>
+    <message>
+        <source>{not_a_model}{detail}; {what_it_is}</source>
+        <translation>{not_a_model}{detail}; {what_it_is}</translation>
+    </message>
+    <message>
+        <source>{option} {name}={problem}</source>
+        <translation>{option} {name}={problem}</translation>
+    </message>
+    <message>
+        <source>{option} {spec!r}: expected LANG=VALUE, e.g. {option} ja=0.2</source>
+        <translation>{option} {spec!r}: LANG=VALUE の形式で指定してください（例: {option} ja=0.2）</translation>
+    </message>
+    <message>
+        <source>{option}: {name} is given twice</source>
+        <translation>{option}: {name} が 2 回指定されています</translation>
+    </message>
+    <message>
+        <source>{path} has {vocab_count:,} pieces; BPE Lens supports up to {max_token_id:,}</source>
+        <translation>{path} にはピースが {vocab_count:,} 個あります。BPE Lens がサポートするのは {max_token_id:,} 個までです</translation>
+    </message>
+    <message>
+        <source>{path} is missing (a list of [piece, score] pairs)</source>
+        <translation>{path} がありません（[piece, score] のペアのリスト）</translation>
+    </message>
+    <message>
+        <source>{path} must be &quot;BatchLongest&quot; or {{&quot;Fixed&quot;: n}}, not {strategy}</source>
+        <translation>{path} は &quot;BatchLongest&quot; または {{&quot;Fixed&quot;: n}} でなければなりません（{strategy} ではありません）</translation>
+    </message>
+    <message>
+        <source>{path} must be a list of [piece, score] pairs, not {name}</source>
+        <translation>{path} は [piece, score] のペアのリストでなければなりません（{name} ではありません）</translation>
+    </message>
+    <message>
+        <source>{path} must be from 0 to 1, not {dropout!r}</source>
+        <translation>{path} は 0 から 1 の範囲でなければなりません（{dropout!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>{path} must hold the sequence (A) exactly once; BPE Lens does not support templates that drop or repeat the text</source>
+        <translation>{path} はシーケンス (A) をちょうど 1 回含まなければなりません。BPE Lens はテキストを省略または繰り返すテンプレートをサポートしていません</translation>
+    </message>
+    <message>
+        <source>{path} {dropout!r}: BPE-dropout is random, so no tool can show one tokenization of a text; set it to null</source>
+        <translation>{path} {dropout!r}: BPE-dropout はランダムなため、どのツールでもテキストのトークン化を 1 通りに示すことはできません。null に設定してください</translation>
+    </message>
+    <message>
+        <source>{path}, field {field}</source>
+        <translation>{path}、フィールド {field}</translation>
+    </message>
+    <message>
+        <source>{path}: cannot open corpus file ({strerror})</source>
+        <translation>{path}: コーパスファイルを開けません（{strerror}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read a tokenizer.json ({exc})</source>
+        <translation>{path}: tokenizer.json を読み込めません（{exc}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read it ({exc})</source>
+        <translation>{path}: 読み込めません（{exc}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read it ({value})</source>
+        <translation>{path}: 読み込めません（{value}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read the folder ({value})</source>
+        <translation>{path}: フォルダーを読み込めません（{value}）</translation>
+    </message>
+    <message>
+        <source>{path}: continued training needs a BPE tokenizer.json (model type BPE)</source>
+        <translation>{path}: 継続学習には BPE の tokenizer.json（モデルタイプ BPE）が必要です</translation>
+    </message>
+    <message>
+        <source>{path}: is a folder, not a file</source>
+        <translation>{path}: ファイルではなくフォルダーです</translation>
+    </message>
+    <message>
+        <source>{path}: is not a regular file (a device or a pipe)</source>
+        <translation>{path}: 通常のファイルではありません（デバイスまたはパイプ）</translation>
+    </message>
+    <message>
+        <source>{path}: more than {max_files:,} files; open the folder that holds the corpus&apos;s files</source>
+        <translation>{path}: ファイルが {max_files:,} 個を超えています。コーパスのファイルを含むフォルダーを開いてください</translation>
+    </message>
+    <message>
+        <source>{path}: more than {max_files:,} members</source>
+        <translation>{path}: メンバーが {max_files:,} 個を超えています</translation>
+    </message>
+    <message>
+        <source>{path}: no such file or folder</source>
+        <translation>{path}: そのようなファイルまたはフォルダーはありません</translation>
+    </message>
+    <message>
+        <source>{path}: not UTF-8 at byte {offset} ({reason})</source>
+        <translation>{path}: バイト {offset} が UTF-8 ではありません（{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: not a parallel corpus BPE Lens reads; give {formats}</source>
+        <translation>{path}: BPE Lens が読み込める対訳コーパスではありません。{formats} を指定してください</translation>
+    </message>
+    <message>
+        <source>{path}: not a readable tar archive ({reason}); archives are .tar.gz, .tar.xz (or .tar.bz2, .tar)</source>
+        <translation>{path}: 読み込める tar アーカイブではありません（{reason}）。アーカイブは .tar.gz、.tar.xz（または .tar.bz2、.tar）です</translation>
+    </message>
+    <message>
+        <source>{query!r} is not a token id (a whole number)</source>
+        <translation>{query!r} はトークン ID（整数）ではありません</translation>
+    </message>
+    <message>
+        <source>{query!r} is not hex bytes (e.g. e3 81 82 or 0xe38182)</source>
+        <translation>{query!r} は 16 進数のバイト列ではありません（例: e3 81 82 や 0xe38182）</translation>
+    </message>
+    <message>
+        <source>{ratio_count} ratios for {languages} languages: give one per training language</source>
+        <translation>{languages} 言語に対して比率が {ratio_count} 個あります: 学習言語ごとに 1 つ指定してください</translation>
+    </message>
+    <message>
+        <source>{size:,} bytes is far larger than any SentencePiece model (at most {max_file_bytes:,} bytes are read)</source>
+        <translation>{size:,} バイトは SentencePiece モデルとしては大きすぎます（読み込むのは最大 {max_file_bytes:,} バイトです）</translation>
+    </message>
+    <message>
+        <source>{takes_merges} (this one has {affix} {value!r})</source>
+        <translation>{takes_merges}（これには {affix} {value!r} があります）</translation>
+    </message>
+    <message>
+        <source>{takes_merges} (this one is {describe})</source>
+        <translation>{takes_merges}（これは {describe} です）</translation>
+    </message>
+    <message>
+        <source>{train} training + {dev} dev sentences need {train2}, but the corpus has {available} per language</source>
+        <translation>学習用 {train} 文 + 開発用 {dev} 文には {train2} 文が必要ですが、コーパスには言語ごとに {available} 文しかありません</translation>
+    </message>
+    <message>
+        <source>{value} holds a lone surrogate (an unpaired \ud800-\udfff escape), which no UTF-8 text can hold</source>
+        <translation>{value} に孤立サロゲート（対になっていない \ud800-\udfff エスケープ）が含まれていますが、UTF-8 テキストには含められません</translation>
+    </message>
+    <message>
+        <source>{what} {item!r} is not in {name} (its languages: {languages})</source>
+        <translation>{what} {item!r} は {name} にありません（その言語: {languages}）</translation>
+    </message>
+    <message>
+        <source>{where} has no &quot;type&quot; and fits no model ({errors})</source>
+        <translation>{where} には &quot;type&quot; がなく、どのモデルにも合いません（{errors}）</translation>
+    </message>
+    <message>
+        <source>{where} has no &quot;type&quot; and its fields fit no {what} ({names})</source>
+        <translation>{where} には &quot;type&quot; がなく、そのフィールドはどの {what} にも合いません（{names}）</translation>
+    </message>
+    <message>
+        <source>{where} has score {score}; scores must be finite</source>
+        <translation>{where} のスコアは {score} です。スコアは有限でなければなりません</translation>
+    </message>
+    <message>
+        <source>{where} has type {kind}; valid types: {valid}</source>
+        <translation>{where} のタイプは {kind} です。有効なタイプ: {valid}</translation>
+    </message>
+    <message>
+        <source>{where} holds a NUL character</source>
+        <translation>{where} に NUL 文字が含まれています</translation>
+    </message>
+    <message>
+        <source>{where} holds a lone surrogate ({value!r}), which no UTF-8 text can hold</source>
+        <translation>{where} に孤立サロゲート（{value!r}）が含まれていますが、UTF-8 テキストには含められません</translation>
+    </message>
+    <message>
+        <source>{where} is a byte piece, but byte_fallback is false</source>
+        <translation>{where} はバイトピースですが、byte_fallback が false です</translation>
+    </message>
+    <message>
+        <source>{where} is a byte piece; byte pieces are &lt;0x00&gt; … &lt;0xFF&gt;</source>
+        <translation>{where} はバイトピースです。バイトピースは &lt;0x00&gt; … &lt;0xFF&gt; です</translation>
+    </message>
+    <message>
+        <source>{where} is a second unknown piece (piece {unk_id} is one); a model has exactly one</source>
+        <translation>{where} は 2 つ目の未知ピースです（ピース {unk_id} も未知ピースです）。モデルの未知ピースはちょうど 1 つでなければなりません</translation>
+    </message>
+    <message>
+        <source>{where} is defined twice (also piece {seen})</source>
+        <translation>{where} が 2 回定義されています（ピース {seen} でも定義）</translation>
+    </message>
+    <message>
+        <source>{where} must be [token, id], not {value}</source>
+        <translation>{where} は [token, id] でなければなりません（{value} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where} must be a string, not {value}</source>
+        <translation>{where} は文字列でなければなりません（{value} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where} must be an object mapping tokens to ids</source>
+        <translation>{where} はトークンを ID に対応付けるオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>{where} must be an object, not {data}</source>
+        <translation>{where} はオブジェクトでなければなりません（{data} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where} must be {limit}, not {value}</source>
+        <translation>{where} は {limit} でなければなりません（{value} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where} must be {{&quot;Sequence&quot;: …}} or {{&quot;SpecialToken&quot;: …}}</source>
+        <translation>{where} は {{&quot;Sequence&quot;: …}} または {{&quot;SpecialToken&quot;: …}} でなければなりません</translation>
+    </message>
+    <message>
+        <source>{where} must be {{&quot;String&quot;: …}} or {{&quot;Regex&quot;: …}}, not {value} with keys {value2}</source>
+        <translation>{where} は {{&quot;String&quot;: …}} または {{&quot;Regex&quot;: …}} でなければなりません（キー {value2} を持つ {value} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where} needs both &quot;vocab&quot; and &quot;merges&quot;</source>
+        <translation>{where} には &quot;vocab&quot; と &quot;merges&quot; の両方が必要です</translation>
+    </message>
+    <message>
+        <source>{where} {shown!r} found no answer within {text:.1f} s on {text_count:,} characters: it backtracks catastrophically (Hugging Face&apos;s engine gives up on it too); fix the pattern in the tokenizer file</source>
+        <translation>{where} {shown!r} は {text_count:,} 文字に対して {text:.1f} 秒以内に結果を返しませんでした: 破滅的なバックトラックが発生しています（Hugging Face のエンジンも処理を諦めます）。トークナイザーファイルのパターンを修正してください</translation>
+    </message>
+    <message>
+        <source>{where}, line 1: column {position} has no name; the header names each column&apos;s language (or id)</source>
+        <translation>{where}、1 行目: 列 {position} に名前がありません。ヘッダーでは各列の言語（または id）を指定します</translation>
+    </message>
+    <message>
+        <source>{where}, line 1: the header names no language, only an id column</source>
+        <translation>{where}、1 行目: ヘッダーに言語名がなく、id 列しかありません</translation>
+    </message>
+    <message>
+        <source>{where}, line 1: the language {language!r} names two columns</source>
+        <translation>{where}、1 行目: 言語 {language!r} が 2 つの列に付けられています</translation>
+    </message>
+    <message>
+        <source>{where}, line 1: {found_count} id columns; the header may name one</source>
+        <translation>{where}、1 行目: id 列が {found_count} 個あります。ヘッダーで指定できる id 列は 1 つだけです</translation>
+    </message>
+    <message>
+        <source>{where}, line {number}: 1 field where the header names {header_count} ({shown}); each row needs one tab-separated field per column</source>
+        <translation>{where}、{number} 行目: ヘッダーは {header_count} 列（{shown}）ですが、フィールドが 1 個しかありません。各行には列ごとにタブ区切りのフィールドが 1 つ必要です</translation>
+    </message>
+    <message>
+        <source>{where}, line {number}: {fields_count} fields where the header names {header_count} ({shown}); each row needs one tab-separated field per column</source>
+        <translation>{where}、{number} 行目: ヘッダーは {header_count} 列（{shown}）ですが、フィールドが {fields_count} 個あります。各行には列ごとにタブ区切りのフィールドが 1 つ必要です</translation>
+    </message>
+    <message>
+        <source>{where}, line {number}: {language} has id {sentence_id!r} already (line {rows}); each language may have each id once</source>
+        <translation>{where}、{number} 行目: {language} には ID {sentence_id!r} がすでにあります（{rows} 行目）。各言語で各 ID は 1 回しか使えません</translation>
+    </message>
+    <message>
+        <source>{where}, line {row}: id {value!r} is used again (first on line {seen}); each row needs an id of its own</source>
+        <translation>{where}、{row} 行目: ID {value!r} が再び使われています（最初は {seen} 行目）。各行には固有の ID が必要です</translation>
+    </message>
+    <message>
+        <source>{where}, line {row}: the id is empty</source>
+        <translation>{where}、{row} 行目: ID が空です</translation>
+    </message>
+    <message>
+        <source>{where}.type &quot;{kind}&quot; is not a {what} BPE Lens knows; known: {names}</source>
+        <translation>{where}.type &quot;{kind}&quot; は BPE Lens が認識する {what} ではありません。既知のもの: {names}</translation>
+    </message>
+    <message>
+        <source>{where}.type &quot;{kind}&quot; must be written &quot;{name}&quot;</source>
+        <translation>{where}.type &quot;{kind}&quot; は &quot;{name}&quot; と書かなければなりません</translation>
+    </message>
+    <message>
+        <source>{where}.type must be a string, not {kind}</source>
+        <translation>{where}.type は文字列でなければなりません（{kind} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}.type {kind} is not a model; known: BPE, WordPiece, Unigram (and WordLevel, which BPE Lens does not support)</source>
+        <translation>{where}.type {kind} はモデルではありません。既知のモデル: BPE、WordPiece、Unigram（および WordLevel。ただし BPE Lens は未対応）</translation>
+    </message>
+    <message>
+        <source>{where}: &quot;id&quot; must be a string or a whole number, not {sentence_id}</source>
+        <translation>{where}: &quot;id&quot; は文字列または整数でなければなりません（{sentence_id} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}: &quot;lang&quot; must be a language code such as &quot;ja&quot;, not {language}</source>
+        <translation>{where}: &quot;lang&quot; は &quot;ja&quot; のような言語コードでなければなりません（{language} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}: &quot;text&quot; must be a string, not {text}</source>
+        <translation>{where}: &quot;text&quot; は文字列でなければなりません（{text} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}: &quot;{key}&quot; holds a lone surrogate (an unpaired \ud800-\udfff escape), which no UTF-8 text can hold</source>
+        <translation>{where}: &quot;{key}&quot; に孤立サロゲート（対になっていない \ud800-\udfff エスケープ）が含まれていますが、UTF-8 テキストには含められません</translation>
+    </message>
+    <message>
+        <source>{where}: a JSON {name}, not an object; {shape}</source>
+        <translation>{where}: オブジェクトではなく JSON の {name} です。{shape}</translation>
+    </message>
+    <message>
+        <source>{where}: a byte-level BPE with a continuing_subword_prefix or an end_of_word_suffix is not supported by BPE Lens</source>
+        <translation>{where}: continuing_subword_prefix または end_of_word_suffix を持つバイトレベル BPE は BPE Lens ではサポートされていません</translation>
+    </message>
+    <message>
+        <source>{where}: a header but no sentences</source>
+        <translation>{where}: ヘッダーはありますが文がありません</translation>
+    </message>
+    <message>
+        <source>{where}: add_prefix_space false does not match prepend_scheme &quot;{scheme}&quot;</source>
+        <translation>{where}: add_prefix_space false は prepend_scheme &quot;{scheme}&quot; と一致しません</translation>
+    </message>
+    <message>
+        <source>{where}: empty; a TSV corpus starts with a header naming its languages (id&lt;TAB&gt;en&lt;TAB&gt;ja …)</source>
+        <translation>{where}: 空です。TSV コーパスは言語名を並べたヘッダーで始まります（id&lt;TAB&gt;en&lt;TAB&gt;ja …）</translation>
+    </message>
+    <message>
+        <source>{where}: most languages come in several files ({language}: {shown}): it holds several splits or sets; open the folder of one of them</source>
+        <translation>{where}: ほとんどの言語が複数のファイルに分かれています（{language}: {shown}）: 複数の分割またはセットが含まれています。そのうち 1 つのフォルダーを開いてください</translation>
+    </message>
+    <message>
+        <source>{where}: no files of sentences (line-aligned files named by language, such as eng_Latn.devtest, newstest2019-ref.jpn.txt or ja.txt)</source>
+        <translation>{where}: 文のファイルがありません（eng_Latn.devtest、newstest2019-ref.jpn.txt、ja.txt のように言語名を付けた、行が対応するファイル）</translation>
+    </message>
+    <message>
+        <source>{where}: no sentences; {shape}</source>
+        <translation>{where}: 文がありません。{shape}</translation>
+    </message>
+    <message>
+        <source>{where}: no {items}; {shape}</source>
+        <translation>{where}: {items} がありません。{shape}</translation>
+    </message>
+    <message>
+        <source>{where}: not JSON ({msg} at column {colno}); {shape}</source>
+        <translation>{where}: JSON ではありません（列 {colno} で {msg}）。{shape}</translation>
+    </message>
+    <message>
+        <source>{where}: the files are empty</source>
+        <translation>{where}: ファイルが空です</translation>
+    </message>
+    <message>
+        <source>{where}: the files are not line-aligned: {listed} lines</source>
+        <translation>{where}: ファイルの行が揃っていません: {listed} 行</translation>
+    </message>
+    <message>
+        <source>{where}: the files are not line-aligned: {shown}{more}, where {agreeing} other files have {usual:,}; line i of every file must be the same sentence</source>
+        <translation>{where}: ファイルの行が揃っていません: {shown}{more}（他の {agreeing} 個のファイルは {usual:,} 行）。すべてのファイルの i 行目は同じ文でなければなりません</translation>
+    </message>
+    <message>
+        <source>{where}: the model WordLevel is not supported by BPE Lens</source>
+        <translation>{where}: WordLevel モデルは BPE Lens ではサポートされていません</translation>
+    </message>
+    <message>
+        <source>{where}: the token {token!r} holds a lone surrogate, which no UTF-8 text can hold</source>
+        <translation>{where}: トークン {token!r} に孤立サロゲートが含まれていますが、UTF-8 テキストには含められません</translation>
+    </message>
+    <message>
+        <source>{where}: the {what} {name} is not supported by BPE Lens</source>
+        <translation>{where}: {what} {name} は BPE Lens ではサポートされていません</translation>
+    </message>
+    <message>
+        <source>{where}: tokens {seen!r} and {shown!r} both have id {tid}; each id must belong to one token</source>
+        <translation>{where}: トークン {seen!r} と {shown!r} の両方が ID {tid} を持っています。各 ID は 1 つのトークンにのみ属さなければなりません</translation>
+    </message>
+    <message>
+        <source>{where}: {exc}; {shape}</source>
+        <translation>{where}: {exc}; {shape}</translation>
+    </message>
+    <message>
+        <source>{where}: {name} has no training bytes to weight</source>
+        <translation>{where}: {name} には重み付けする学習バイトがありません</translation>
+    </message>
+    <message>
+        <source>{where}: {parts} (give LANG=P for each training language: {byte_totals})</source>
+        <translation>{where}: {parts}（学習言語ごとに LANG=P を指定してください: {byte_totals}）</translation>
+    </message>
+    <message>
+        <source>{where}: {problem}</source>
+        <translation>{where}: {problem}</translation>
+    </message>
+    <message>
+        <source>{where}: {size:,} bytes is more than the {limit} {what} may have</source>
+        <translation>{where}: {size:,} バイトは {what} の上限 {limit} を超えています</translation>
+    </message>
+    <message>
+        <source>{where}: {value!r} is not a number (use e.g. 2, 0.5 or &apos;1/3&apos;)</source>
+        <translation>{where}: {value!r} は数値ではありません（2、0.5、&apos;1/3&apos; などを使ってください）</translation>
+    </message>
+    <message>
+        <source>{where}: {value!r} must be greater than zero</source>
+        <translation>{where}: {value!r} は 0 より大きくなければなりません</translation>
+    </message>
+    <message>
+        <source>{where}[{rank}] must be a pair of tokens [&quot;a&quot;, &quot;b&quot;], not {describe}</source>
+        <translation>{where}[{rank}] はトークンのペア [&quot;a&quot;, &quot;b&quot;] でなければなりません（{describe} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}[{rank}] must be two tokens separated by one space, not {describe}</source>
+        <translation>{where}[{rank}] は 1 つの空白で区切られた 2 つのトークンでなければなりません（{describe} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}[{rank}] must be, like the other merges, {shape}, not {describe}</source>
+        <translation>{where}[{rank}] は他のマージと同様に {shape} でなければなりません（{describe} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}[{shown!r}] must be a whole number id ≥ 0, not {tid!r}</source>
+        <translation>{where}[{shown!r}] は 0 以上の整数の ID でなければなりません（{tid!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>{where}[{shown!r}]: id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports (real vocabularies have a few hundred thousand)</source>
+        <translation>{where}[{shown!r}]: ID {tid:,} は BPE Lens がサポートする最大の ID {max_token_id:,} を超えています（実際の語彙は数十万程度です）</translation>
+    </message>
+    <message>
+        <source>{where}{about}, line {line}: not UTF-8 at byte {column} of the line (0x{data:02X}); save the file as UTF-8</source>
+        <translation>{where}{about}、{line} 行目: 行のバイト {column} が UTF-8 ではありません（0x{data:02X}）。ファイルを UTF-8 で保存してください</translation>
+    </message>
+</context>
+<context>
     <name>ExtendPage</name>
     <message>
         <source>language</source>
@@ -2488,10 +3919,6 @@ score {score:.4f} (log probability)
     <message>
         <source>This tab as shown…</source>
         <translation>このタブを表示どおりに…</translation>
-    </message>
-    <message>
-        <source>The new language applies when BPE Lens starts again.</source>
-        <translation>新しい言語は BPE Lens を次に起動したときに適用されます。</translation>
     </message>
     <message>
         <source>Saved the session to {path}</source>

@@ -20,7 +20,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import EncodingPlayback, PiecePlayback, Tokenizer, visible, why_not_one
+from bpelens.core import (
+    EncodingPlayback,
+    PiecePlayback,
+    Tokenizer,
+    localize,
+    visible,
+    why_not_one,
+)
 
 from .. import style
 from ..editor_text import code_points_in_units
@@ -418,13 +425,13 @@ class PlaybackView(QWidget):
             if len(ids) == 1 and merges and playback.tokenizer.model.looks_up_whole_piece:
                 whole = self.tr(" (tiktoken looks a piece up whole before merging: it is token "
                                 "{id}, as the merges give)").format(id=ids[0])
-            # Why a piece ends as several tokens is worded by the engine, in English (the CLI
-            # prints it too).
+            # Why a piece ends as several tokens is worded by the engine (the CLI prints it
+            # too) and said in the window's language by localize.
             self.info.setText(self.info.text() + "\n" + (
                 self.tr("Done: the piece is one token{whole}.").format(whole=whole)
                 if len(ids) == 1 else
-                self.tr("Done: {why}.").format(why=why.sentence(playback.tokenizer,
-                                                                self.label))))
+                self.tr("Done: {why}.").format(why=localize(why.sentence(playback.tokenizer,
+                                                                         self.label)))))
         # A rule present twice in the piece is one row (its leftmost occurrence goes first).
         rows: dict[int, list] = {}
         for c in candidates:
@@ -579,7 +586,8 @@ class PlaybackView(QWidget):
             if len(piece.final_ids) > 1:
                 why = self.tr("Its piece “{text}” ends as {n} tokens: {why}").format(
                     text=visible(piece.text), n=len(piece.final_ids),
-                    why=why_not_one(piece).sentence(self.playback.tokenizer, self.label))
+                    why=localize(why_not_one(piece).sentence(self.playback.tokenizer,
+                                                             self.label)))
         self.derivation_wanted.emit(token_id, why)
 
     def _derive_selected(self) -> None:

@@ -23,6 +23,8 @@ from functools import cached_property
 from heapq import heappop, heappush
 from itertools import pairwise
 
+from bpelens.core.messages import Message
+
 from ...text.units import char_class
 from ..base import TokenKind
 from ..merges import MergeRule, MergeStep
@@ -264,7 +266,7 @@ class SentencePieceBPE(SentencePieceModel):
             return None
         return MergeRule(self.ranks[new_id], left_id, right_id, new_id)
 
-    after_merges = ("after the merges SentencePiece splits unused pieces back and turns "
+    after_merges = Message("after the merges SentencePiece splits unused pieces back and turns "
                     "unknown characters into <unk> or bytes (<0xNN>)")
 
     def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from bpelens.core.messages import Message
+
 from ...errors import ConfigError
 from ...pipeline.decoders import Decoder
 from ..base import TokenKind, TokenModel
@@ -90,17 +92,20 @@ class SentencePieceVocab:
         for index in (i for i, t in enumerate(types) if t == BYTE):
             where = f"piece {index} ({pieces[index]!r})"
             if not byte_fallback:
-                raise ConfigError(f"{where} is a byte piece, but byte_fallback is false")
+                raise ConfigError(Message("{where} is a byte piece, but byte_fallback is false",
+                                          where=where))
             value = _BYTE_VALUES.get(pieces[index])
             if value is None:
-                raise ConfigError(f"{where} is a byte piece; byte pieces are <0x00> … <0xFF>")
+                raise ConfigError(Message("{where} is a byte piece; byte pieces are <0x00> "
+                                          "… <0xFF>",
+                                          where=where))
             byte_ids[value] = index
         if unk_id < 0:
             raise ConfigError("no piece has type UNKNOWN (2); a model needs one unknown piece")
         if byte_fallback and None in byte_ids:
             missing = byte_ids.index(None)
-            raise ConfigError(f"byte_fallback is true, but the byte piece {byte_piece(missing)} "
-                              "is missing (all 256 are needed)")
+            raise ConfigError(Message("byte_fallback is true, but the byte piece {missing} is "
+                                      "missing (all 256 are needed)", missing=byte_piece(missing)))
         self.unk_id = unk_id
         self.byte_ids: list[int] = byte_ids  # type: ignore[assignment]
         self.lookup = lookup
@@ -179,19 +184,23 @@ def _name_the_problem(pieces: list[str], scores: list[float], types: list[int]) 
         where = f"piece {index} ({piece!r})"
         if kind not in TYPE_NAMES:
             valid = ", ".join(f"{k} {v}" for k, v in TYPE_NAMES.items())
-            raise ConfigError(f"{where} has type {kind}; valid types: {valid}")
+            raise ConfigError(Message("{where} has type {kind}; valid types: {valid}", where=where,
+                                      kind=kind, valid=valid))
         if not piece:
-            raise ConfigError(f"piece {index} is empty")
+            raise ConfigError(Message("piece {index} is empty", index=index))
         if not math.isfinite(score):
-            raise ConfigError(f"{where} has score {score}; scores must be finite")
+            raise ConfigError(Message("{where} has score {score}; scores must be finite",
+                                      where=where, score=score))
         if kind != BYTE and "\0" in piece:
-            raise ConfigError(f"{where} holds a NUL character")
+            raise ConfigError(Message("{where} holds a NUL character", where=where))
         if seen.setdefault(piece, index) != index:
-            raise ConfigError(f"{where} is defined twice (also piece {seen[piece]})")
+            raise ConfigError(Message("{where} is defined twice (also piece {seen})", where=where,
+                                      seen=seen[piece]))
         if kind == UNKNOWN:
             if unk_id >= 0:
-                raise ConfigError(f"{where} is a second unknown piece (piece {unk_id} is one); "
-                                  "a model has exactly one")
+                raise ConfigError(Message("{where} is a second unknown piece (piece {unk_id} is "
+                                          "one); a model has exactly one", where=where,
+                                          unk_id=unk_id))
             unk_id = index
     raise ConfigError("the pieces are inconsistent")  # every failed check is named above
 

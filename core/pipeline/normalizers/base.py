@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bpelens.core.messages import Message
+
 from ...errors import ConfigError
 from ...text.aligned import NormalizedText, compose_sources
 from ...text.unicode_compat import normalize_as_unicode_9
@@ -193,6 +195,6 @@ def make_normalizer(config: str | dict[str, Any] | None) -> Normalizer:
     if isinstance(config, str):
         config = {"type": config}
     if not isinstance(config, dict) or not isinstance(config.get("type"), str):
-        raise ConfigError(f"a normalizer must be a name or an object with a \"type\" string, "
-                          f"not {config!r}")
+        raise ConfigError(Message("a normalizer must be a name or an object with a \"type\" "
+                                  "string, not {config!r}", config=config))
     return NORMALIZERS.read(config)

@@ -30,6 +30,8 @@ from typing import Any
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ...errors import ConfigError
 from ...text.darts_trie import trie_keys, value_offset
 from ...text.units import char_class
@@ -218,14 +220,16 @@ def parse_charsmap(blob: bytes) -> dict[bytes, str]:
     """Every key of the trie (UTF-8 bytes) → its replacement; ConfigError if malformed."""
     if len(blob) < 4:
         raise ConfigError(
-            f"precompiled_charsmap has {len(blob)} bytes; it must start with a 4-byte trie size"
+            Message("precompiled_charsmap has {blob_count} bytes; it must start with a 4-byte trie "
+                    "size", blob_count=len(blob))
         )
     (trie_size,) = struct.unpack_from("<I", blob, 0)
     count = trie_size // 4  # like HF: a size that is not a multiple of 4 leaves bytes to the pool
     if 4 + 4 * count > len(blob):
         raise ConfigError(
-            f"precompiled_charsmap says its trie has {trie_size} bytes, "
-            f"but only {len(blob) - 4} bytes follow the size"
+            Message("precompiled_charsmap says its trie has {trie_size} bytes, but only "
+                    "{blob_count} bytes follow the size", trie_size=trie_size,
+                    blob_count=len(blob) - 4)
         )
     if count == 0:
         raise ConfigError("precompiled_charsmap has an empty trie (no root unit)")
@@ -235,8 +239,8 @@ def parse_charsmap(blob: bytes) -> dict[bytes, str]:
         pool.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(
-            f"precompiled_charsmap: the replacement strings are not UTF-8 ({exc.reason} at "
-            f"byte {exc.start} of the pool)"
+            Message("precompiled_charsmap: the replacement strings are not UTF-8 ({reason} at byte "
+                    "{start} of the pool)", reason=exc.reason, start=exc.start)
         ) from None
 
     # darts-clone shares common suffixes (the trie is a DAG), so a node can be reached by
@@ -249,16 +253,17 @@ def _replacement(units: tuple[int, ...], pool: bytes, at: int, key: bytes) -> st
     offset = value_offset(units, at, key)
     if offset > len(pool):
         raise ConfigError(
-            f"precompiled_charsmap: key {key!r} points at byte {offset} of a "
-            f"{len(pool)}-byte replacement pool"
+            Message("precompiled_charsmap: key {key!r} points at byte {offset} of a "
+                    "{pool_count}-byte replacement pool", key=key, offset=offset,
+                    pool_count=len(pool))
         )
     end = pool.find(b"\0", offset)
     try:
         return pool[offset:end if end >= 0 else len(pool)].decode("utf-8")
     except UnicodeDecodeError:
         raise ConfigError(
-            f"precompiled_charsmap: key {key!r} points inside a character (byte {offset}) "
-            "of the replacement pool"
+            Message("precompiled_charsmap: key {key!r} points inside a character (byte {offset}) "
+                    "of the replacement pool", key=key, offset=offset)
         ) from None
 
 
@@ -270,12 +275,14 @@ class PrecompiledNormalizer(Normalizer):
     def __init__(self, charsmap_b64: str) -> None:
         if not isinstance(charsmap_b64, str):
             raise ConfigError(
-                f"precompiled_charsmap must be a base64 string, not {type(charsmap_b64).__name__}"
+                Message("precompiled_charsmap must be a base64 string, not {name}",
+                        name=type(charsmap_b64).__name__)
             )
         try:
             blob = base64.b64decode(charsmap_b64, validate=True)
         except (binascii.Error, ValueError) as exc:
-            raise ConfigError(f"precompiled_charsmap is not valid base64: {exc}") from None
+            raise ConfigError(Message("precompiled_charsmap is not valid base64: {exc}",
+                                      exc=exc)) from None
         self.charsmap_b64 = charsmap_b64
         self._byte_rules = parse_charsmap(blob)
         self._max_key_bytes = max(map(len, self._byte_rules), default=0)

@@ -27,6 +27,8 @@ from typing import Any
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ...errors import ConfigError
 from ...fast import disk_cache
 from ...text.darts_trie import trie_keys, value_offset
@@ -48,12 +50,13 @@ def read_charsmap(blob: bytes) -> dict[str, str]:
     The keys are those darts-clone's ``commonPrefixSearch`` finds (a NUL byte is a label
     like any other, as SentencePiece passes the length)."""
     if len(blob) <= 4:
-        raise ConfigError(f"precompiled_charsmap has {len(blob)} bytes; it needs a 4-byte trie "
-                          "size and a trie")
+        raise ConfigError(Message("precompiled_charsmap has {blob_count} bytes; it needs a 4-byte "
+                                  "trie size and a trie", blob_count=len(blob)))
     (trie_size,) = struct.unpack_from("<I", blob, 0)
     if trie_size >= len(blob):
-        raise ConfigError(f"precompiled_charsmap says its trie has {trie_size} bytes, more than "
-                          f"the {len(blob) - 4} bytes that follow the size")
+        raise ConfigError(Message("precompiled_charsmap says its trie has {trie_size} bytes, more "
+                                  "than the {blob_count} bytes that follow the size",
+                                  trie_size=trie_size, blob_count=len(blob) - 4))
     count = trie_size // 4
     if count == 0:
         raise ConfigError("precompiled_charsmap has an empty trie (no root unit)")
@@ -77,18 +80,19 @@ def _text(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise ConfigError(f"precompiled_charsmap: {what} ({data[:16]!r}) is not whole UTF-8 "
-                          "characters") from None
+        raise ConfigError(Message("precompiled_charsmap: {what} ({data!r}) is not whole UTF-8 "
+                                  "characters", what=what, data=data[:16])) from None
 
 
 def _replacement(pool: bytes, offset: int, key: bytes) -> str:
     if offset >= len(pool):
-        raise ConfigError(f"precompiled_charsmap: key {key!r} points at byte {offset} of a "
-                          f"{len(pool)}-byte replacement pool")
+        raise ConfigError(Message("precompiled_charsmap: key {key!r} points at byte {offset} of a "
+                                  "{pool_count}-byte replacement pool", key=key, offset=offset,
+                                  pool_count=len(pool)))
     end = pool.find(b"\0", offset)
     if end < 0:
-        raise ConfigError(f"precompiled_charsmap: the replacement of key {key!r} has no "
-                          "terminating NUL byte")
+        raise ConfigError(Message("precompiled_charsmap: the replacement of key {key!r} has no "
+                                  "terminating NUL byte", key=key))
     return _text(pool[offset:end], f"the replacement of key {key!r}")
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ...errors import ConfigError
 from ...fast.short_steps import lines_of
 from ...text.aligned import compose_sources, span_through
@@ -356,8 +358,8 @@ def preset_names() -> list[str]:
 def _digits(config: dict[str, Any]) -> PreTokenizer:
     individual = config.get("individual", True)
     if not isinstance(individual, bool):
-        raise ConfigError(f"a digits pre-tokenizer's \"individual\" must be true or false, "
-                          f"not {individual!r}")
+        raise ConfigError(Message("a digits pre-tokenizer's \"individual\" must be true or false, "
+                                  "not {individual!r}", individual=individual))
     return DigitsPreTokenizer(individual=individual)
 
 
@@ -365,8 +367,9 @@ def _regex(config: dict[str, Any]) -> PreTokenizer:
     if "preset" in config:
         name = config["preset"]
         if not isinstance(name, str) or name.lower() not in (*REGEX_PRESETS, *PRESET_ALIASES):
-            raise ConfigError(f"unknown pre-tokenizer preset {name!r}; choose one of "
-                              f"{', '.join(REGEX_PRESETS)}")
+            raise ConfigError(Message("unknown pre-tokenizer preset {name!r}; choose one of "
+                                      "{regex_presets}", name=name,
+                                      regex_presets=', '.join(REGEX_PRESETS)))
         return make_pretokenizer(name)
     pattern = config.get("pattern")
     if not isinstance(pattern, str) or not pattern:
@@ -400,10 +403,12 @@ def make_pretokenizer(config: str | dict[str, Any] | None) -> PreTokenizer:
         config = {"type": name}
     if not isinstance(config, dict) or not isinstance(config.get("type"), str):
         raise ConfigError(
-            f"a pre-tokenizer must be a name or an object with a \"type\" string, not {config!r}"
+            Message("a pre-tokenizer must be a name or an object with a \"type\" string, not "
+                    "{config!r}", config=config)
         )
     if config["type"].lower() not in PRE_TOKENIZERS.names:
         raise ConfigError(
-            f"unknown pre-tokenizer {config['type']!r}; choose a preset "
-            f"({', '.join(preset_names())}) or one of {', '.join(PRE_TOKENIZERS.names)}")
+            Message("unknown pre-tokenizer {config!r}; choose a preset ({preset_names}) or one of "
+                    "{names}", config=config['type'], preset_names=', '.join(preset_names()),
+                    names=', '.join(PRE_TOKENIZERS.names)))
     return PRE_TOKENIZERS.read(config)

@@ -18,6 +18,8 @@ from typing import Any
 
 import regex
 
+from bpelens.core.messages import Message
+
 from ...errors import ConfigError
 from ...text.bounded_regex import BoundedPattern, interpreter_shared
 from ...text.byte_level import bytes_to_unicode
@@ -102,7 +104,8 @@ def apply_behavior(matches: Matches, behavior: str) -> Spans:
         spans.reverse()
     else:
         raise ConfigError(
-            f"unknown split behavior {behavior!r}; choose one of {', '.join(BEHAVIORS)}"
+            Message("unknown split behavior {behavior!r}; choose one of {behaviors}",
+                    behavior=behavior, behaviors=', '.join(BEHAVIORS))
         )
     return [(s, e) for s, e in spans if e > s]
 
@@ -271,10 +274,11 @@ class MetaspacePreTokenizer(PreTokenizer):
     def __init__(self, *, replacement: str = "▁", prepend_scheme: str = "always",
                  split: bool = True) -> None:
         if len(replacement) != 1:
-            raise ConfigError(f"Metaspace replacement must be one character, not {replacement!r}")
+            raise ConfigError(Message("Metaspace replacement must be one character, not "
+                                      "{replacement!r}", replacement=replacement))
         if prepend_scheme not in ("always", "first", "never"):
-            raise ConfigError(f"unknown Metaspace prepend_scheme {prepend_scheme!r}; "
-                              "choose always, first or never")
+            raise ConfigError(Message("unknown Metaspace prepend_scheme {prepend_scheme!r}; choose "
+                                      "always, first or never", prepend_scheme=prepend_scheme))
         self.replacement = replacement
         self.prepend_scheme = prepend_scheme
         self.split_on_replacement = split

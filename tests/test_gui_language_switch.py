@@ -1,0 +1,69 @@
+"""View → Language switches at once: a new window in the chosen language carries over the
+text, the prepared texts, the tokenizer and the view, and the choice is remembered; the
+engine's own words (an error from a bad file) follow the switch too."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from shiboken6 import isValid
+from test_i18n import japanese
+
+from bpelens.app.gui import i18n
+from bpelens.app.gui.main_window import MainWindow
+
+from test_gui_main_window import settings_in
+
+
+@pytest.fixture
+def english():
+    """English again afterwards, and the windows the switches made closed (qtbot cannot own
+    them: each switch deletes the window before it)."""
+    yield
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow) and isValid(widget):
+            widget.close()
+            widget.deleteLater()
+    i18n.remove_language(QApplication.instance())
+
+
+def test_the_language_menu_switches_at_once_and_keeps_the_session(english, qtbot, tmp_path):
+    # Not given to qtbot: the switch deletes it, as it must to free its tokenizer.
+    window = MainWindow(text="first text", settings=settings_in(tmp_path), discover=False)
+    window.show()
+    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled(), timeout=90_000)
+    window.keep_text()
+    typed = "猫は「ねこ」と読む"
+    window.editor.set_text(typed)
+    window.show_view("playback")
+    chosen = window.choice
+    assert window.menuBar().actions()[0].text() == "&File"
+
+    window.language_actions["ja"].trigger()
+    new = next(w for w in QApplication.topLevelWidgets()
+               if isinstance(w, MainWindow) and w is not window and w.isVisible())
+    qtbot.waitUntil(lambda: new.tokenizer is not None and new.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: not isValid(window))  # closed and freed
+    assert new.menuBar().actions()[0].text() == japanese("MainWindow", "&File")
+    assert new.editor.toPlainText() == typed
+    assert new.prepared_texts[0] == "first text" and new.prepared_index == 1
+    assert new.choice == chosen
+    assert new.tab_keys[new.tabs.currentIndex()] == "playback"
+    assert i18n.saved_language(new.settings) == "ja"
+    assert new.language_actions["ja"].isChecked()
+
+    # The engine's words are Japanese now: a broken file's error, as the banner shows it.
+    bad = tmp_path / "tokenizer.json"
+    bad.write_text(json.dumps({"model": {"type": "BPE", "vocab": [], "merges": []}}))
+    new.open_path(str(bad))
+    qtbot.waitUntil(lambda: japanese("Engine", "an object") in new.banner.text(),
+                    timeout=30_000)
+    assert "must be" not in new.banner.text()
+
+    new.language_actions["en"].trigger()
+    back = next(w for w in QApplication.topLevelWidgets()
+                if isinstance(w, MainWindow) and w is not new and w.isVisible())
+    assert back.menuBar().actions()[0].text() == "&File"
+    assert back.editor.toPlainText() == typed
