@@ -10,7 +10,7 @@ never knows which languages exist: the catalogue lives with the interface.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 # Takes an English template, gives the template in the interface's language (or the same
@@ -52,6 +52,14 @@ def _rebuild(template: str, values: dict[str, Any]) -> Message:
 def _is_engine_error(value: object) -> bool:
     # errors.py imports this module, so its classes are known by what they can do.
     return isinstance(value, Exception) and hasattr(value, "localized")
+
+
+def joined(items: Sequence[str], separator: str = ", ") -> Message:
+    """``items`` joined by ``separator`` so that each item that is a message is still said in
+    the interface's language (a plain ``join`` would give one English string)."""
+    names = [f"item{index}" for index in range(len(items))]
+    template = template_of(separator).join("{" + name + "}" for name in names)
+    return Message(template, **dict(zip(names, items, strict=True)))
 
 
 def set_translator(translator: Translator | None) -> None:

@@ -151,7 +151,7 @@ def test_every_cli_translation_is_read_from_the_shipped_catalogue():
     assert len(catalogue) > 200
     assert {context for context, _, _ in catalogue} <= {
         "Cli", "CliHelp", "CliAudit", "CliCompare", "CliInspect", "CliTrain", "CliArgparse",
-        "CliWarning", "Metric", "Engine"}
+        "CliWarning", "Metric", "Engine", "CliGui"}
 
 
 def test_progress_lines_on_stderr_are_japanese(tmp_path):
@@ -187,3 +187,14 @@ def test_inspect_warns_in_japanese_and_the_json_keeps_english():
                     ).split(":")[0] in run.stdout
     data = bpelens("--lang", "ja", "encode", "-t", DEMO, "--special", "none", text).stdout
     assert "special-token strings encoded as plain text: <|endoftext|> at character 2" in data
+
+
+def test_the_windows_own_options_are_explained_and_refused_in_japanese():
+    # Refused before any window or Qt is made, so no display is needed.
+    run = bpelens("--lang", "ja", "--view", "layers", "--step", "3")
+    assert run.returncode == 2
+    assert japanese("CliGui", "--step goes with --view playback or --view training") in (
+        run.stderr)
+    assert japanese("CliArgparse", "usage: ").strip() in run.stderr
+    english = bpelens("--view", "layers", "--step", "3")
+    assert "--step goes with --view playback or --view training" in english.stderr

@@ -61,6 +61,7 @@ ARGPARSE_WORDS = (
     QT_TRANSLATE_NOOP("CliArgparse", "ambiguous option: %(option)s could match %(matches)s"),
     QT_TRANSLATE_NOOP("CliArgparse", "invalid %(type)s value: %(value)r"),
     QT_TRANSLATE_NOOP("CliArgparse", "invalid choice: %(value)r (choose from %(choices)s)"),
+    QT_TRANSLATE_NOOP("CliArgparse", "%(prog)s: error: %(message)s\n"),
 )
 
 

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     progress.line(translate("CliCompare", "{corpus}: {sentences:,} sentences in {languages} "
                             "languages").format(corpus=corpus.name, sentences=len(corpus),
                                                 languages=len(corpus.languages))
-                  + "".join(f"; {n}" for n in corpus.notes))
+                  + "".join(f"; {localize(n)}" for n in corpus.notes))
     comparison = None
     for step in iter_comparison(corpus, tokenizers, languages=languages,
                                 reference=reference, special=args.special,

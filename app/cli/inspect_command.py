@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 
-from bpelens.core import BPEModel, Encoding, Tokenizer, codepoints, hex_bytes, token_text, visible
+from bpelens.core import (
+    BPEModel,
+    Encoding,
+    Tokenizer,
+    codepoints,
+    hex_bytes,
+    localize,
+    token_text,
+    visible,
+)
 
 from .cli_i18n import translate
 from .json_output import encoding_dict, warnings_of
@@ -20,7 +29,7 @@ def describe(tokenizer: Tokenizer) -> str:
     return translate("CliInspect", "{name}: {model}; {ids} ids with specials; pre-tokenizer "
                      "{pretokenizer}; normalizer {normalizer}").format(
                          name=tokenizer.name or translate("CliInspect", "(unnamed)"),
-                         model=tokenizer.model.describe(), ids=tokenizer.vocab_size,
+                         model=localize(tokenizer.model.describe()), ids=tokenizer.vocab_size,
                          pretokenizer=pre_name, normalizer=norm)
 
 

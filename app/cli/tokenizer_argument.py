@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bpelens.core import Tokenizer, open_tokenizer
+from bpelens.core import Tokenizer, localize, open_tokenizer
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .cli_i18n import translate
@@ -18,7 +18,7 @@ def open_cli_tokenizer(args: argparse.Namespace) -> Tokenizer:
     its library gives them, say) is a note on stderr."""
     tokenizer = _open(args)
     for note in tokenizer.load_notes:
-        say(translate("Cli", "bpelens: note: {note}").format(note=note))
+        say(translate("Cli", "bpelens: note: {note}").format(note=localize(note)))
     return tokenizer
 
 
@@ -60,7 +60,7 @@ def open_named_tokenizer(spec: str) -> Tokenizer:
     spec, encoding = _split_encoding(spec)
     tokenizer = open_spec(spec, encoding, None)
     for note in tokenizer.load_notes:
-        say(translate("Cli", "bpelens: note: {note}").format(note=f"-t {spec}: {note}"))
+        say(translate("Cli", "bpelens: note: {note}").format(note=f"-t {spec}: {localize(note)}"))
     return tokenizer
 
 

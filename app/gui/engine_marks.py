@@ -5,7 +5,10 @@ bpelens.app.engine_words): the engine's words, marked for lupdate. Never importe
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 ENGINE_WORDS = (
+    QT_TRANSLATE_NOOP("Engine", " (and {count} more)"),
     QT_TRANSLATE_NOOP("Engine", " (token {index}, id {tid})"),
+    QT_TRANSLATE_NOOP("Engine", " ({extras})"),
+    QT_TRANSLATE_NOOP("Engine", ", {what}"),
     QT_TRANSLATE_NOOP("Engine", "--add {add!r}: expected a number of merges from 1 to {max_new:,}"),
     QT_TRANSLATE_NOOP("Engine", "--temperature {alpha!r}: give a number above 0 and at most 10 (1 keeps the data's proportions, 0.3 flattens them as XLM-R)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "--temperature: a language's share rounds to 0; use a smaller α"),
@@ -18,6 +21,10 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "Learning merges: {done:,} of {add:,}"),
     QT_TRANSLATE_NOOP("Engine", "Metaspace replacement must be one character, not {replacement!r}"),
     QT_TRANSLATE_NOOP("Engine", "Reading the corpus: {number:,} lines"),
+    QT_TRANSLATE_NOOP("Engine", "SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "Unigram, {pieces} pieces, {unknown}"),
+    QT_TRANSLATE_NOOP("Engine", "Unigram, {pieces} pieces, {unknown}, byte fallback"),
+    QT_TRANSLATE_NOOP("Engine", "WordPiece, {tokens} tokens ({continuing}), unknown {unknown!r}, words over {longest} characters are unknown"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a .tiktoken file holds byte-level tokens; this tokenizer is character-level"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a Unigram lattice needs a Unigram tokenizer; this one is {describe}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a Unigram model needs NORMAL or USER_DEFINED pieces; it has none"),
@@ -48,6 +55,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "an added token must not be the empty string"),
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
+    QT_TRANSLATE_NOOP("Engine", "byte fallback"),
+    QT_TRANSLATE_NOOP("Engine", "byte-level"),
+    QT_TRANSLATE_NOOP("Engine", "byte-level BPE (tiktoken ranks), {tokens} tokens"),
     QT_TRANSLATE_NOOP("Engine", "byte_fallback is true, but the byte piece {missing} is missing (all 256 are needed)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "bytes"),
     QT_TRANSLATE_NOOP("Engine", "cannot list this folder ({strerror})"),
@@ -57,6 +67,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{char2:04X}) at character {where} of the text is not in this character-level vocabulary, which has no byte fallback"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at offset {index} is in no piece of this Unigram vocabulary, and the model has no unknown token (unk_id is null)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at offset {index} is not in this character-level vocabulary, which has no byte fallback"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "character-level"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one language"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "components are nested too deeply"),
@@ -64,6 +75,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "continued training needs a BPE tokenizer.json or BPE trained in BPE Lens (this one is {describe})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "dropout {p!r}: expected a probability from 0 to 1"),
     QT_TRANSLATE_NOOP("Engine", "empty; a rank file has one 'base64-token rank' per line"),
+    QT_TRANSLATE_NOOP("Engine", "end-of-word {marker}"),
     QT_TRANSLATE_NOOP("Engine", "end_of_word and byte_fallback apply to character-level training only"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "expected \"bpe\""),
     QT_TRANSLATE_NOOP("Engine", "expected \"byte\" or \"char\""),
@@ -105,6 +117,10 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "is named like {name}, but its content is not OpenAI's {name} ranks (SHA-256 {digest}…, expected {ranks_sha256}…); its ids would differ. To use it with {name}'s pattern and special tokens anyway, name the encoding with encoding=NAME"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "is not a regular file (a device or a pipe)"),
     QT_TRANSLATE_NOOP("Engine", "is {st_size:,} bytes, more than the {limit} MB a tokenizer file may have"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "it has no ids"),
+    QT_TRANSLATE_NOOP("Engine", "its ids are {shown}"),
+    QT_TRANSLATE_NOOP("Engine", "its ids are {shown} and {last}"),
+    QT_TRANSLATE_NOOP("Engine", "its ids are {shown} … ({count} ranges, up to {last})"),
     QT_TRANSLATE_NOOP("Engine", "language {twice} is given twice"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: expected 'base64-token rank', got {count} fields"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: expected two tokens separated by one space"),
@@ -133,13 +149,16 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "model_type {model_type} is not a SentencePiece model type ({valid})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "more than {max_file_bytes:,} bytes"),
     QT_TRANSLATE_NOOP("Engine", "nested too deeply"),
+    QT_TRANSLATE_NOOP("Engine", "no continuation prefix"),
     QT_TRANSLATE_NOOP("Engine", "no merge applied"),
     QT_TRANSLATE_NOOP("Engine", "no piece has type UNKNOWN (2); a model needs one unknown piece"),
     QT_TRANSLATE_NOOP("Engine", "no pieces (field 1): truncated, or not a SentencePiece model; {what_it_is}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "no share for {names}"),
     QT_TRANSLATE_NOOP("Engine", "no snapshot in this cache entry holds a tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "no such file or folder"),
     QT_TRANSLATE_NOOP("Engine", "no tokenizer in this folder ({formats})"),
     QT_TRANSLATE_NOOP("Engine", "no training language given"),
+    QT_TRANSLATE_NOOP("Engine", "no unknown token"),
     QT_TRANSLATE_NOOP("Engine", "no {field} (field {number}): the file is truncated or not a SentencePiece model"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "normalizer {kind!r} has no tokenizer.json equivalent"),
     QT_TRANSLATE_NOOP("Engine", "not UTF-8 at byte {start} (line {line})"),
@@ -183,6 +202,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "ratio {value!r} must be a positive number"),
     QT_TRANSLATE_NOOP("Engine", "rows {rows:,} is fewer than the {vocab_size:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {max_samples:,}"),
+    QT_TRANSLATE_NOOP("Engine", "skipped 1 file that is not sentences: {shown}"),
+    QT_TRANSLATE_NOOP("Engine", "skipped {count} files that are not sentences: {shown}"),
     QT_TRANSLATE_NOOP("Engine", "special token {text!r} has id {tid}, which the model's vocabulary (0–{vocab_size}) already uses"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "special tokens must be distinct"),
     QT_TRANSLATE_NOOP("Engine", "special-token mode must be 'all', 'none' or a collection of tokens, not {mode!r}"),  # noqa: E501
@@ -196,10 +217,12 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the integer {value}"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
+    QT_TRANSLATE_NOOP("Engine", "the pattern"),
     QT_TRANSLATE_NOOP("Engine", "the piece is one token"),
     QT_TRANSLATE_NOOP("Engine", "the pieces are inconsistent"),
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the tokens left"),
+    QT_TRANSLATE_NOOP("Engine", "the {what} pattern"),
     QT_TRANSLATE_NOOP("Engine", "the {what} {component!r} has no entry in BPE Lens's own files (they hold {names})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "this JSON is not a tokenizer BPE Lens reads ({formats})"),
     QT_TRANSLATE_NOOP("Engine", "this WordPiece vocabulary has no unknown token {unk_token!r}, and a word needs it (it cannot be matched, or is too long)"),  # noqa: E501
@@ -233,25 +256,35 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "unknown storage type {dtype!r}; choose one of {bytes_per_parameter}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "unknown tie_break {tie_break!r}; choose one of {tie_breaks}"),
     QT_TRANSLATE_NOOP("Engine", "unknown top-level field {unknown!r} (a tokenizer.json has {top_level}; Hugging Face refuses others too)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "unknown {piece!r} (id {tid})"),
     QT_TRANSLATE_NOOP("Engine", "unknown {what} {config!r}; choose one of {names}"),
     QT_TRANSLATE_NOOP("Engine", "version \"{version}\" is not one Hugging Face reads (\"1.0\")"),
     QT_TRANSLATE_NOOP("Engine", "version {version!r} is not supported (this BPE Lens reads 1–{newest})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is above the limit of {max_id}"),
+    QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens = {total})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({parts}{base_size}{value})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab_size must be a positive integer, not {vocab_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{count} added token(s) take other ids than the file declares, as Hugging Face gives them: {moved}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{count} continuing with {prefix!r}"),
     QT_TRANSLATE_NOOP("Engine", "{count} tokens: merging stopped because no merge joins {missing} ({last})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count} tokens: merging stopped because no merge joins {missing} ({last}); then {finish}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer (a character-level vocabulary merges whole UTF-8 characters)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{file} ({language}) has {lines:,} lines"),
+    QT_TRANSLATE_NOOP("Engine", "{file} is not OpenAI's {name} rank file (its SHA-256 differs); {name}'s pattern and special tokens are used with its ranks, as asked"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{key} is missing ({what})"),
     QT_TRANSLATE_NOOP("Engine", "{key} must be {what}, not {value}"),
+    QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {ids} ids, {merges} merges"),
+    QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {tokens} tokens, {merges} merges"),
+    QT_TRANSLATE_NOOP("Engine", "{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language}, sentence {before}: {found}"),
     QT_TRANSLATE_NOOP("Engine", "{language}: {exc}"),
+    QT_TRANSLATE_NOOP("Engine", "{model}, {ids} ids"),
     QT_TRANSLATE_NOOP("Engine", "{names} and {more} more"),
+    QT_TRANSLATE_NOOP("Engine", "{names} has no training text"),
     QT_TRANSLATE_NOOP("Engine", "{name} is not beside it"),
     QT_TRANSLATE_NOOP("Engine", "{name} must be a positive whole number, not {value!r}"),
     QT_TRANSLATE_NOOP("Engine", "{name} {value:,} is not a piece id (the model has {count:,} pieces; -1 means none)"),  # noqa: E501

@@ -88,7 +88,7 @@ TRANSLATED_SOURCES = (
 GUI_FOLDER = Path(__file__).resolve().parent
 # The command line's words share the catalogue (read back without Qt by app/cli/cli_i18n.py):
 # every module of app/cli, relative to the app's folder.
-CLI_SOURCES = ("cli",)
+CLI_SOURCES = ("cli", "gui/launch.py")
 APP_FOLDER = GUI_FOLDER.parent
 
 # The translators installed now. Qt does not own an installed translator: this list keeps

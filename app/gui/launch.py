@@ -10,56 +10,84 @@ import sys
 
 
 def parse_gui_args(argv: list[str]) -> argparse.Namespace:
+    """The window's options; their help and errors in the language ``--lang``, then
+    ``BPELENS_LANG`` or the locale, names (the window itself also heeds View → Language,
+    which needs Qt's settings, read once the options are known)."""
+    from bpelens.app.cli.cli_i18n import (
+        LanguageOptionError,
+        environment_language,
+        set_language,
+        split_language_option,
+        translate,
+    )
+
+    try:
+        lang, _ = split_language_option(argv)
+    except LanguageOptionError:
+        lang = None  # argparse reports it below, with the valid choices
+    set_language(lang or environment_language())
+
     parser = argparse.ArgumentParser(
         prog="bpelens",
-        description="Open BPE Lens. Subcommands (train, encode, decode, inspect) run the CLI; "
-        "see bpelens --help.",
+        description=translate("CliGui", "Open BPE Lens. Subcommands (train, encode, decode, "
+                              "inspect) run the CLI; see bpelens --help."),
     )
     parser.add_argument("session", nargs="?", metavar="SESSION.bpelens",
-                        help="a saved session to open (texts, tokenizer, views)")
-    parser.add_argument("--tokenizer", metavar="PATH", help="a tokenizer file to open")
+                        help=translate("CliGui", "a saved session to open (texts, tokenizer, "
+                                       "views)"))
+    parser.add_argument("--tokenizer", metavar="PATH",
+                        help=translate("CliGui", "a tokenizer file to open"))
     parser.add_argument("--lang", choices=("en", "ja"),  # i18n.SUPPORTED; no Qt import here
-                        help="the window's language for this run (View → Language keeps one)")
+                        help=translate("CliGui", "the window's language for this run (View → "
+                                       "Language keeps one)"))
     parser.add_argument("--theme", choices=("system", "light", "dark", "contrast"),
-                        help="the window's colours for this run (View → Theme keeps one)")
+                        help=translate("CliGui", "the window's colours for this run (View → "
+                                       "Theme keeps one)"))
     parser.add_argument("--present", action="store_true",
-                        help="start in presentation mode (full screen, large; F5 or Esc ends "
-                        "it)")
-    parser.add_argument("--text", metavar="TEXT", help="the text to show")
+                        help=translate("CliGui", "start in presentation mode (full screen, "
+                                       "large; F5 or Esc ends it)"))
+    parser.add_argument("--text", metavar="TEXT", help=translate("CliGui", "the text to show"))
     parser.add_argument("--encoding", metavar="NAME",
-                        help="for a .tiktoken file: the encoding it belongs to (o200k_harmony…)")
+                        help=translate("CliGui", "for a .tiktoken file: the encoding it belongs "
+                                       "to (o200k_harmony…)"))
     parser.add_argument("--view", choices=VIEW_CHOICES,
-                        help="the view to open on: layers, playback (merge playback of the "
-                        "text), training (training playback), compare (languages and "
-                        "tokenizers on a parallel corpus)")
+                        help=translate("CliGui", "the view to open on: layers, playback (merge "
+                                       "playback of the text), training (training playback), "
+                                       "compare (languages and tokenizers on a parallel "
+                                       "corpus)"))
     parser.add_argument("--step", metavar="N", type=_step,
-                        help="with --view playback or training: the step to stand on")
+                        help=translate("CliGui", "with --view playback or training: the step "
+                                       "to stand on"))
     parser.add_argument("--corpus", metavar="FILE",
-                        help="with --view training: a text file to train on (one text per "
-                        "line), or a .json tokenizer trained with bpelens train --trace-top; "
-                        "with --view compare: a parallel corpus (a folder or archive of "
-                        "line-aligned files, a .tsv, a .jsonl, or demo); with --view studio: "
-                        "a parallel corpus to train on")
+                        help=translate("CliGui", "with --view training: a text file to train "
+                                       "on (one text per line), or a .json tokenizer trained "
+                                       "with bpelens train --trace-top; with --view compare: a "
+                                       "parallel corpus (a folder or archive of line-aligned "
+                                       "files, a .tsv, a .jsonl, or demo); with --view studio: "
+                                       "a parallel corpus to train on"))
     parser.add_argument("--compare", action="append", metavar="TOKENIZER",
-                        help="with --view compare: a tokenizer to compare (repeatable; a file, "
-                        "a folder or a bundled demo's name)")
+                        help=translate("CliGui", "with --view compare: a tokenizer to compare "
+                                       "(repeatable; a file, a folder or a bundled demo's "
+                                       "name)"))
     parser.add_argument("--show", choices=COMPARE_PAGES,
-                        help="with --view compare: the page to show first")
+                        help=translate("CliGui", "with --view compare: the page to show first"))
     parser.add_argument("--train", action="store_true",
-                        help="with --view studio: start training on the corpus at once")
+                        help=translate("CliGui", "with --view studio: start training on the "
+                                       "corpus at once"))
     args = parser.parse_args(argv)
     if args.compare or args.show:
         if args.view not in (None, "compare"):
-            parser.error("--compare and --show go with --view compare")
+            parser.error(translate("CliGui", "--compare and --show go with --view compare"))
         args.view = "compare"
     if args.corpus is not None:
         if args.view not in (None, "training", "compare", "studio"):
-            parser.error("--corpus goes with --view training, compare or studio")
+            parser.error(translate("CliGui", "--corpus goes with --view training, compare or "
+                                   "studio"))
         args.view = args.view or "training"
     if args.train and args.view != "studio":
-        parser.error("--train goes with --view studio")
+        parser.error(translate("CliGui", "--train goes with --view studio"))
     if args.step is not None and args.view not in ("playback", "training"):
-        parser.error("--step goes with --view playback or --view training")
+        parser.error(translate("CliGui", "--step goes with --view playback or --view training"))
     return args
 
 
@@ -68,12 +96,16 @@ COMPARE_PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 
 
 def _step(value: str) -> int:
+    from bpelens.app.cli.cli_i18n import translate
+
     try:
         step = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(translate(
+            "CliGui", "{value!r} is not a whole number").format(value=value)) from None
     if step < 0:
-        raise argparse.ArgumentTypeError(f"{step} is negative; steps count from 0")
+        raise argparse.ArgumentTypeError(translate(
+            "CliGui", "{step} is negative; steps count from 0").format(step=step))
     return step
 
 

@@ -42,6 +42,7 @@ from bpelens.core import (
     Tokenizer,
     TokenTable,
     find_local_tokenizers,
+    localize,
 )
 from bpelens.resources import DEMO_TOKENIZERS
 
@@ -565,7 +566,7 @@ class MainWindow(QMainWindow):
         else:
             self._show_choice(choice)
         self.about_tokenizer.setText(f"{tokenizer.name or choice.label} — "
-                                     f"{tokenizer.model.describe()}")
+                                     f"{localize(tokenizer.model.describe())}")
         self.about_tokenizer.setToolTip(f"{self.about_tokenizer.text()}\n{choice.key}")
         self.encode_now()
 

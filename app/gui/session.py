@@ -131,7 +131,8 @@ class Session(QObject):
         remember_current_tokenizer(self.settings, choice.kind, choice.key, choice.encoding)
         self.loaded.emit(choice, tokenizer, fallback)
         if tokenizer.load_notes and not fallback:
-            self.problem.emit(f"{choice.label}: " + " ".join(tokenizer.load_notes), "load")
+            notes = " ".join(map(localize, tokenizer.load_notes))
+            self.problem.emit(f"{choice.label}: {notes}", "load")
 
     def _on_load_failed(self, exc: BaseException) -> None:
         choice = self.loading[0] if self.loading else None

@@ -98,5 +98,6 @@ def _no_constant(name: str) -> None:
 def _missing_note(language: str, column: tuple[str | None, ...], ids: tuple[str, ...]) -> str:
     lacking = [ids[i] for i, text in enumerate(column) if text is None]
     shown = ", ".join(lacking[:5]) + (" …" if len(lacking) > 5 else "")
-    return (f"{language} lacks {len(lacking):,} of {len(ids):,} ids ({shown}); comparisons "
-            "with it use the ids every chosen language has")
+    return Message("{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it "
+                   "use the ids every chosen language has", language=language,
+                   lacking=len(lacking), ids=len(ids), shown=shown)

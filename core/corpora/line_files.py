@@ -16,7 +16,7 @@ import tarfile
 from collections import Counter
 from pathlib import Path, PurePosixPath
 
-from bpelens.core.messages import Message
+from bpelens.core.messages import Message, joined
 
 from ..errors import CorpusError
 from .corpus_text import (
@@ -200,8 +200,10 @@ def _assemble(files: list[tuple[str, str, bytes]], names: dict[str, str], skippe
     notes = ()
     if skipped:
         shown_skipped = ", ".join(skipped[:6]) + (" …" if len(skipped) > 6 else "")
-        notes = (f"skipped {len(skipped)} file{'s' if len(skipped) != 1 else ''} that "
-                 f"{'are' if len(skipped) != 1 else 'is'} not sentences: {shown_skipped}",)
+        notes = (Message("skipped 1 file that is not sentences: {shown}", shown=shown_skipped)
+                 if len(skipped) == 1 else
+                 Message("skipped {count} files that are not sentences: {shown}",
+                         count=len(skipped), shown=shown_skipped),)
     languages = tuple(columns)
     return ParallelCorpus(name=name, source=where, languages=languages,
                           ids=tuple(str(i) for i in range(1, count + 1)), texts=columns,
@@ -260,8 +262,9 @@ def _check_aligned(columns: dict[str, tuple[str, ...]], files: dict[str, str],
                            for lang, lines in columns.items())
         raise CorpusError(Message("{where}: the files are not line-aligned: {listed} lines",
                                   where=where, listed=listed))
-    shown = "; ".join(f"{files[lang]} ({lang}) has {n:,} lines" for lang, n in odd[:4])
-    more = f" (and {len(odd) - 4} more)" if len(odd) > 4 else ""
+    shown = joined([Message("{file} ({language}) has {lines:,} lines", file=files[lang],
+                            language=lang, lines=n) for lang, n in odd[:4]], "; ")
+    more = Message(" (and {count} more)", count=len(odd) - 4) if len(odd) > 4 else ""
     raise CorpusError(Message("{where}: the files are not line-aligned: {shown}{more}, where "
                               "{agreeing} other files have {usual:,}; line i of every file must be "
                               "the same sentence", where=where, shown=shown, more=more,

@@ -566,9 +566,10 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     moved = [f"{t.content!r} {t.id} → {given[t.content]}"
              for t in declared if t.content and given[t.content] != t.id]
     if moved:
-        tokenizer.load_notes.append(
-            f"{len(moved)} added token(s) take other ids than the file declares, as Hugging "
-            f"Face gives them: {', '.join(moved[:5])}{' …' if len(moved) > 5 else ''}")
+        tokenizer.load_notes.append(Message(
+            "{count} added token(s) take other ids than the file declares, as Hugging Face "
+            "gives them: {moved}", count=len(moved),
+            moved=", ".join(moved[:5]) + (" …" if len(moved) > 5 else "")))
     # The document without its vocabulary: what the disk cache keeps beside the model tables.
     doc_only = {k: v for k, v in data.items() if k != "model"}
     doc_only["model"] = {k: v for k, v in data["model"].items() if k not in ("vocab", "merges")}

@@ -173,9 +173,9 @@ def load_tiktoken(
                                    actual=actual, name=chosen.name),
                 fixes={"cli": {"encoding=NAME": "--encoding"}})
         if actual is None:
-            notes.append(f"{Path(path).name} is not OpenAI's {chosen.name} rank file (its "
-                         f"SHA-256 differs); {chosen.name}'s pattern and special tokens are "
-                         "used with its ranks, as asked")
+            notes.append(Message("{file} is not OpenAI's {name} rank file (its SHA-256 "
+                                 "differs); {name}'s pattern and special tokens are used with "
+                                 "its ranks, as asked", file=Path(path).name, name=chosen.name))
     elif pattern is None:
         chosen = identify(path, digest)
         if chosen is None:

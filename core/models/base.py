@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import Any, Literal
 
-from bpelens.core.messages import Message
+from bpelens.core.messages import Message, joined
 
 from ..errors import ConfigError
 from .merges import MergeRule, MergeStep
@@ -28,6 +28,16 @@ TokenKind = Literal[
 # The largest id BPE Lens lays out: tables indexed by id are dense lists, so an id of 10¹² in
 # a file would be a terabyte. Real vocabularies have at most a few hundred thousand ids.
 MAX_TOKEN_ID = (1 << 21) - 1
+
+# The words the models describe themselves with (``describe()``).
+BYTE_LEVEL = Message("byte-level")
+CHARACTER_LEVEL = Message("character-level")
+BYTE_FALLBACK = Message("byte fallback")
+
+
+def listed(extras: Sequence[str]) -> str:
+    """`` (a, b)`` after a model's name, or nothing."""
+    return Message(" ({extras})", extras=joined(extras)) if extras else ""
 
 
 def check_vocabulary_ids(vocab: Any, where: str) -> None:
@@ -222,4 +232,4 @@ class TokenModel(ABC):
         return 0
 
     def describe(self) -> str:
-        return f"{type(self).__name__}, {self.vocab_size} ids"
+        return Message("{model}, {ids} ids", model=type(self).__name__, ids=self.vocab_size)

@@ -21,7 +21,7 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError, EncodeError
 from ..text.byte_level import bytes_to_printable, hf_byte_order
-from .base import Level, TokenKind, TokenModel
+from .base import BYTE_FALLBACK, BYTE_LEVEL, CHARACTER_LEVEL, Level, TokenKind, TokenModel, listed
 from .merges import MergeRule, MergeStep
 from .rank_merge import VECTOR_PIECE, last_merge_rank, merge_by_rank, trace_by_rank
 
@@ -196,11 +196,11 @@ class BPEModel(TokenModel):
         return len(self.rules)
 
     def describe(self) -> str:
-        kind = "byte-level" if self.level == "byte" else "character-level"
-        extras = [e for e, on in (("end-of-word " + (self.end_of_word or ""), self.end_of_word),
-                                  ("byte fallback", self.byte_fallback)) if on]
-        extra = f" ({', '.join(extras)})" if extras else ""
-        return f"{kind} BPE{extra}, {self.vocab_size} ids, {len(self.rules)} merges"
+        kind = BYTE_LEVEL if self.level == "byte" else CHARACTER_LEVEL
+        extras = [e for e, on in ((Message("end-of-word {marker}", marker=self.end_of_word),
+                                   self.end_of_word), (BYTE_FALLBACK, self.byte_fallback)) if on]
+        return Message("{kind} BPE{extras}, {ids} ids, {merges} merges", kind=kind,
+                       extras=listed(extras), ids=self.vocab_size, merges=len(self.rules))
 
     @property
     def merges(self) -> dict[tuple[int, int], tuple[int, int]]:

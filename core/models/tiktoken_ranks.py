@@ -67,7 +67,8 @@ class TiktokenModel(TokenModel):
         return len(self.encoder) - 256
 
     def describe(self) -> str:
-        return f"byte-level BPE (tiktoken ranks), {len(self.encoder)} tokens"
+        return Message("byte-level BPE (tiktoken ranks), {tokens} tokens",
+                       tokens=len(self.encoder))
 
     def kind(self, token_id: int) -> TokenKind:
         data = self.token_bytes[token_id]

@@ -178,10 +178,13 @@ class UnigramModel(TokenModel):
         return b"".join(out)
 
     def describe(self) -> str:
-        unk = "no unknown token" if self.unk_id is None else (
-            f"unknown {self._pieces[self.unk_id]!r} (id {self.unk_id})")
-        fallback = ", byte fallback" if self.byte_fallback else ""
-        return f"Unigram, {len(self._pieces)} pieces, {unk}{fallback}"
+        unk = Message("no unknown token") if self.unk_id is None else Message(
+            "unknown {piece!r} (id {tid})", piece=self._pieces[self.unk_id], tid=self.unk_id)
+        if self.byte_fallback:
+            return Message("Unigram, {pieces} pieces, {unknown}, byte fallback",
+                           pieces=len(self._pieces), unknown=unk)
+        return Message("Unigram, {pieces} pieces, {unknown}", pieces=len(self._pieces),
+                       unknown=unk)
 
     # -- encoding ---------------------------------------------------------------------------
     def _best_path(self, piece: str) -> list[tuple[int, int, int]]:

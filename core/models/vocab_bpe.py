@@ -22,7 +22,15 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..text.byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
-from .base import TokenKind, TokenModel, check_vocabulary_ids
+from .base import (
+    BYTE_FALLBACK,
+    BYTE_LEVEL,
+    CHARACTER_LEVEL,
+    TokenKind,
+    TokenModel,
+    check_vocabulary_ids,
+    listed,
+)
 from .merges import MergeRule, MergeStep
 from .rank_merge import (
     LONG_PIECE,
@@ -168,11 +176,12 @@ class VocabBPEModel(TokenModel):
         return len(self._new_ids)
 
     def describe(self) -> str:
-        kind = "byte-level" if self.level == "byte" else "character-level"
-        extras = [name for name, on in (("byte fallback", self.byte_fallback),
+        kind = BYTE_LEVEL if self.level == "byte" else CHARACTER_LEVEL
+        extras = [name for name, on in ((BYTE_FALLBACK, self.byte_fallback),
                                         ("ignore_merges", self.ignore_merges)) if on]
-        extra = f" ({', '.join(extras)})" if extras else ""
-        return f"{kind} BPE{extra}, {len(self.vocab)} tokens, {len(self._new_ids)} merges"
+        return Message("{kind} BPE{extras}, {tokens} tokens, {merges} merges", kind=kind,
+                       extras=listed(extras), tokens=len(self.vocab),
+                       merges=len(self._new_ids))
 
     def kind(self, token_id: int) -> TokenKind:
         label = self.labels[token_id] if 0 <= token_id < len(self.labels) else None

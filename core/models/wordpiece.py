@@ -109,14 +109,13 @@ class WordPieceModel(TokenModel):
         return "continuation" if label is not None and self._is_continuation(label) else "word"
 
     def describe(self) -> str:
-        continuing = (
-            f"{len(self._continuations)} continuing with {self.prefix!r}" if self.prefix
-            else "no continuation prefix"
-        )
-        return (
-            f"WordPiece, {len(self.vocab)} tokens ({continuing}), unknown {self.unk_token!r}, "
-            f"words over {self.max_input_chars_per_word} characters are unknown"
-        )
+        continuing = Message("{count} continuing with {prefix!r}",
+                             count=len(self._continuations), prefix=self.prefix
+                             ) if self.prefix else Message("no continuation prefix")
+        return Message("WordPiece, {tokens} tokens ({continuing}), unknown {unknown!r}, words "
+                       "over {longest} characters are unknown", tokens=len(self.vocab),
+                       continuing=continuing, unknown=self.unk_token,
+                       longest=self.max_input_chars_per_word)
 
     # -- encoding --------------------------------------------------------------------------
     def _unknown(self) -> int:

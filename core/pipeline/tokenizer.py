@@ -118,11 +118,13 @@ class Tokenizer:
         ranges = self.id_ranges()
         shown = [f"{a}" if a == b else f"{a}–{b}" for a, b in ranges[:6]]
         if len(ranges) > 6:
-            return f"its ids are {', '.join(shown)} … ({len(ranges)} ranges, up to " \
-                   f"{ranges[-1][1]})"
+            return Message("its ids are {shown} … ({count} ranges, up to {last})",
+                           shown=", ".join(shown), count=len(ranges), last=ranges[-1][1])
         if len(shown) > 1:
-            return f"its ids are {', '.join(shown[:-1])} and {shown[-1]}"
-        return f"its ids are {shown[0]}" if shown else "it has no ids"
+            return Message("its ids are {shown} and {last}", shown=", ".join(shown[:-1]),
+                           last=shown[-1])
+        return Message("its ids are {shown}", shown=shown[0]) if shown else Message(
+            "it has no ids")
 
     def token_label(self, token_id: int, *, printable: bool = False) -> str:
         added = self.specials.by_id.get(token_id)

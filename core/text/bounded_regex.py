@@ -178,7 +178,8 @@ class BoundedPattern:
 
     def _timed_out(self, text: str) -> PatternTimeout:
         shown = self.pattern if len(self.pattern) <= 60 else self.pattern[:57] + "…"
-        where = f"the {self.what} pattern" if self.what else "the pattern"
+        where = Message("the {what} pattern", what=self.what) if self.what else Message(
+            "the pattern")
         return PatternTimeout(
             Message("{where} {shown!r} found no answer within {text:.1f} s on {text_count:,} "
                     "characters: it backtracks catastrophically (Hugging Face's engine gives up on "

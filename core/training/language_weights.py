@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from bpelens.core.messages import Message
+from bpelens.core.messages import Message, joined
 
 from ..errors import TrainingError
 from .corpus import parse_weight
@@ -41,11 +41,11 @@ def weights_for_shares(byte_totals: Mapping[str, int], shares: Mapping[str, Frac
     if missing or extra:
         parts = []
         if missing:
-            parts.append(f"no share for {', '.join(missing)}")
+            parts.append(Message("no share for {names}", names=", ".join(missing)))
         if extra:
-            parts.append(f"{', '.join(extra)} has no training text")
+            parts.append(Message("{names} has no training text", names=", ".join(extra)))
         raise TrainingError(Message("{where}: {parts} (give LANG=P for each training language: "
-                                    "{byte_totals})", where=where, parts='; '.join(parts),
+                                    "{byte_totals})", where=where, parts=joined(parts, '; '),
                                     byte_totals=', '.join(byte_totals)))
     weights = {}
     for name, total in byte_totals.items():

@@ -539,13 +539,15 @@ def iter_training(
     specials = len(config.special_tokens)
     base_size = model.vocab_size
     if config.vocab_size < base_size + specials:
-        kind = "bytes" if config.level == "byte" else "symbols"
-        parts = f"{base_size} {kind} + {specials} special tokens = " if specials else ""
-        raise TrainingError(
-            Message("vocab size {vocab_size} is smaller than the base vocabulary "
-                    "({parts}{base_size}{value})", vocab_size=config.vocab_size, parts=parts,
-                    base_size=base_size + specials, value='' if specials else ' ' + kind)
-        )
+        kind = Message("bytes") if config.level == "byte" else Message("symbols")
+        if specials:
+            raise TrainingError(Message(
+                "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} "
+                "{kind} + {specials} special tokens = {total})", vocab_size=config.vocab_size,
+                base_size=base_size, kind=kind, specials=specials, total=base_size + specials))
+        raise TrainingError(Message("vocab size {vocab_size} is smaller than the base vocabulary "
+                                    "({base_size} {kind})", vocab_size=config.vocab_size,
+                                    base_size=base_size, kind=kind))
     target = config.vocab_size - specials
     if target - 1 > MAX_ID:
         raise TrainingError(Message("vocab size {vocab_size} is above the limit of {max_id}",

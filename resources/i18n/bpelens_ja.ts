@@ -636,6 +636,12 @@
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>無効な選択肢: %(value)r（%(choices)s から選んでください）</translation>
     </message>
+    <message>
+        <source>%(prog)s: error: %(message)s
+</source>
+        <translation>%(prog)s: エラー: %(message)s
+</translation>
+    </message>
 </context>
 <context>
     <name>CliAudit</name>
@@ -737,6 +743,89 @@
     <message>
         <source>bpelens: {tokenizer}: counted ({seconds:.1f} s so far)</source>
         <translation>bpelens: {tokenizer}: 集計完了（ここまで {seconds:.1f} 秒）</translation>
+    </message>
+</context>
+<context>
+    <name>CliGui</name>
+    <message>
+        <source>Open BPE Lens. Subcommands (train, encode, decode, inspect) run the CLI; see bpelens --help.</source>
+        <translation>BPE Lens を開きます。サブコマンド（train、encode、decode、inspect）はコマンドラインとして動きます。bpelens --help を参照してください。</translation>
+    </message>
+    <message>
+        <source>a saved session to open (texts, tokenizer, views)</source>
+        <translation>開く保存済みセッション（テキスト、トークナイザー、ビュー）</translation>
+    </message>
+    <message>
+        <source>a tokenizer file to open</source>
+        <translation>開くトークナイザーファイル</translation>
+    </message>
+    <message>
+        <source>the window&apos;s language for this run (View → Language keeps one)</source>
+        <translation>今回のウィンドウの言語（表示 → 言語 で選ぶと保存されます）</translation>
+    </message>
+    <message>
+        <source>the window&apos;s colours for this run (View → Theme keeps one)</source>
+        <translation>今回のウィンドウの配色（表示 → テーマ で選ぶと保存されます）</translation>
+    </message>
+    <message>
+        <source>start in presentation mode (full screen, large; F5 or Esc ends it)</source>
+        <translation>プレゼンテーションモードで起動する（全画面・大きな表示。F5 か Esc で終了）</translation>
+    </message>
+    <message>
+        <source>the text to show</source>
+        <translation>表示するテキスト</translation>
+    </message>
+    <message>
+        <source>for a .tiktoken file: the encoding it belongs to (o200k_harmony…)</source>
+        <translation>.tiktoken ファイルの場合: それが属するエンコーディング（o200k_harmony など）</translation>
+    </message>
+    <message>
+        <source>the view to open on: layers, playback (merge playback of the text), training (training playback), compare (languages and tokenizers on a parallel corpus)</source>
+        <translation>最初に開くビュー: layers、playback（テキストのマージの再生）、training（学習の再生）、compare（対訳コーパスで言語とトークナイザーを比較）</translation>
+    </message>
+    <message>
+        <source>with --view playback or training: the step to stand on</source>
+        <translation>--view playback または training と共に: 表示するステップ</translation>
+    </message>
+    <message>
+        <source>with --view training: a text file to train on (one text per line), or a .json tokenizer trained with bpelens train --trace-top; with --view compare: a parallel corpus (a folder or archive of line-aligned files, a .tsv, a .jsonl, or demo); with --view studio: a parallel corpus to train on</source>
+        <translation>--view training と共に: 学習するテキストファイル（1 行に 1 テキスト）、または bpelens train --trace-top で学習した .json トークナイザー。--view compare と共に: 対訳コーパス（行の揃ったファイルのフォルダーかアーカイブ、.tsv、.jsonl、または demo）。--view studio と共に: 学習に使う対訳コーパス</translation>
+    </message>
+    <message>
+        <source>with --view compare: a tokenizer to compare (repeatable; a file, a folder or a bundled demo&apos;s name)</source>
+        <translation>--view compare と共に: 比較するトークナイザー（繰り返し指定可。ファイル、フォルダー、同梱デモの名前）</translation>
+    </message>
+    <message>
+        <source>with --view compare: the page to show first</source>
+        <translation>--view compare と共に: 最初に表示するページ</translation>
+    </message>
+    <message>
+        <source>with --view studio: start training on the corpus at once</source>
+        <translation>--view studio と共に: すぐにコーパスで学習を始める</translation>
+    </message>
+    <message>
+        <source>--compare and --show go with --view compare</source>
+        <translation>--compare と --show は --view compare と共に使います</translation>
+    </message>
+    <message>
+        <source>--corpus goes with --view training, compare or studio</source>
+        <translation>--corpus は --view training、compare、studio のいずれかと共に使います</translation>
+    </message>
+    <message>
+        <source>--train goes with --view studio</source>
+        <translation>--train は --view studio と共に使います</translation>
+    </message>
+    <message>
+        <source>--step goes with --view playback or --view training</source>
+        <translation>--step は --view playback または --view training と共に使います</translation>
+    </message>
+    <message>
+        <source>{value!r} is not a whole number</source>
+        <translation>{value!r} は整数ではありません</translation>
+    </message>
+    <message>
+        <source>{step} is negative; steps count from 0</source>
+        <translation>{step} は負の数です。ステップは 0 から数えます</translation>
     </message>
 </context>
 <context>
@@ -1932,8 +2021,20 @@ a + bc</translation>
 <context>
     <name>Engine</name>
     <message>
+        <source> (and {count} more)</source>
+        <translation>（ほか {count} 個）</translation>
+    </message>
+    <message>
         <source> (token {index}, id {tid})</source>
         <translation>（トークン {index}、ID {tid}）</translation>
+    </message>
+    <message>
+        <source> ({extras})</source>
+        <translation> ({extras})</translation>
+    </message>
+    <message>
+        <source>, {what}</source>
+        <translation>、{what}</translation>
     </message>
     <message>
         <source>--add {add!r}: expected a number of merges from 1 to {max_new:,}</source>
@@ -1982,6 +2083,22 @@ a + bc</translation>
     <message>
         <source>Reading the corpus: {number:,} lines</source>
         <translation>コーパスを読み込み中: {number:,} 行</translation>
+    </message>
+    <message>
+        <source>SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}</source>
+        <translation>SentencePiece {family}、ピース {pieces} 個{extra}、{unknown}{fallback}</translation>
+    </message>
+    <message>
+        <source>Unigram, {pieces} pieces, {unknown}</source>
+        <translation>Unigram、ピース {pieces} 個、{unknown}</translation>
+    </message>
+    <message>
+        <source>Unigram, {pieces} pieces, {unknown}, byte fallback</source>
+        <translation>Unigram、ピース {pieces} 個、{unknown}、バイトフォールバック</translation>
+    </message>
+    <message>
+        <source>WordPiece, {tokens} tokens ({continuing}), unknown {unknown!r}, words over {longest} characters are unknown</source>
+        <translation>WordPiece、トークン {tokens} 個（{continuing}）、未知トークン {unknown!r}、{longest} 文字を超える単語は未知</translation>
     </message>
     <message>
         <source>a .tiktoken file holds byte-level tokens; this tokenizer is character-level</source>
@@ -2104,6 +2221,18 @@ a + bc</translation>
         <translation>オブジェクト</translation>
     </message>
     <message>
+        <source>byte fallback</source>
+        <translation>バイトフォールバック</translation>
+    </message>
+    <message>
+        <source>byte-level</source>
+        <translation>バイトレベル</translation>
+    </message>
+    <message>
+        <source>byte-level BPE (tiktoken ranks), {tokens} tokens</source>
+        <translation>バイトレベル BPE（tiktoken のランク）、トークン {tokens} 個</translation>
+    </message>
+    <message>
         <source>byte_fallback is true, but the byte piece {missing} is missing (all 256 are needed)</source>
         <translation>byte_fallback は true ですが、バイトピース {missing} がありません（256 個すべてが必要です）</translation>
     </message>
@@ -2140,6 +2269,10 @@ a + bc</translation>
         <translation>オフセット {index} の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
     </message>
     <message>
+        <source>character-level</source>
+        <translation>文字レベル</translation>
+    </message>
+    <message>
         <source>choose at least one language</source>
         <translation>言語を 1 つ以上選んでください</translation>
     </message>
@@ -2166,6 +2299,10 @@ a + bc</translation>
     <message>
         <source>empty; a rank file has one &apos;base64-token rank&apos; per line</source>
         <translation>空です。ランクファイルには 1 行に 1 つずつ &apos;base64-token rank&apos; を書きます</translation>
+    </message>
+    <message>
+        <source>end-of-word {marker}</source>
+        <translation>語末記号 {marker}</translation>
     </message>
     <message>
         <source>end_of_word and byte_fallback apply to character-level training only</source>
@@ -2332,6 +2469,22 @@ a + bc</translation>
         <translation>{st_size:,} バイトあり、トークナイザーファイルの上限 {limit} MB を超えています</translation>
     </message>
     <message>
+        <source>it has no ids</source>
+        <translation>ID がありません</translation>
+    </message>
+    <message>
+        <source>its ids are {shown}</source>
+        <translation>ID は {shown} です</translation>
+    </message>
+    <message>
+        <source>its ids are {shown} and {last}</source>
+        <translation>ID は {shown} と {last} です</translation>
+    </message>
+    <message>
+        <source>its ids are {shown} … ({count} ranges, up to {last})</source>
+        <translation>ID は {shown} …（{count} 範囲、最大 {last}）です</translation>
+    </message>
+    <message>
         <source>language {twice} is given twice</source>
         <translation>言語 {twice} が 2 回指定されています</translation>
     </message>
@@ -2444,6 +2597,10 @@ a + bc</translation>
         <translation>入れ子が深すぎます</translation>
     </message>
     <message>
+        <source>no continuation prefix</source>
+        <translation>継続接頭辞なし</translation>
+    </message>
+    <message>
         <source>no merge applied</source>
         <translation>適用されたマージはありません</translation>
     </message>
@@ -2454,6 +2611,10 @@ a + bc</translation>
     <message>
         <source>no pieces (field 1): truncated, or not a SentencePiece model; {what_it_is}</source>
         <translation>ピースがありません（フィールド 1）。途中で切れているか、SentencePiece モデルではありません。{what_it_is}</translation>
+    </message>
+    <message>
+        <source>no share for {names}</source>
+        <translation>{names} の割合がありません</translation>
     </message>
     <message>
         <source>no snapshot in this cache entry holds a tokenizer</source>
@@ -2470,6 +2631,10 @@ a + bc</translation>
     <message>
         <source>no training language given</source>
         <translation>学習言語が指定されていません</translation>
+    </message>
+    <message>
+        <source>no unknown token</source>
+        <translation>未知トークンなし</translation>
     </message>
     <message>
         <source>no {field} (field {number}): the file is truncated or not a SentencePiece model</source>
@@ -2644,6 +2809,14 @@ a + bc</translation>
         <translation>サンプル数 {samples!r}: 1 から {max_samples:,} までを指定してください</translation>
     </message>
     <message>
+        <source>skipped 1 file that is not sentences: {shown}</source>
+        <translation>文のファイルではないファイル 1 個を読み飛ばしました: {shown}</translation>
+    </message>
+    <message>
+        <source>skipped {count} files that are not sentences: {shown}</source>
+        <translation>文のファイルではないファイル {count} 個を読み飛ばしました: {shown}</translation>
+    </message>
+    <message>
         <source>special token {text!r} has id {tid}, which the model&apos;s vocabulary (0–{vocab_size}) already uses</source>
         <translation>特殊トークン {text!r} の ID {tid} は、モデルの語彙（0–{vocab_size}）で既に使われています</translation>
     </message>
@@ -2696,6 +2869,10 @@ a + bc</translation>
         <translation>数値 {value!r}</translation>
     </message>
     <message>
+        <source>the pattern</source>
+        <translation>パターン</translation>
+    </message>
+    <message>
         <source>the piece is one token</source>
         <translation>ピースは 1 トークンです</translation>
     </message>
@@ -2710,6 +2887,10 @@ a + bc</translation>
     <message>
         <source>the tokens left</source>
         <translation>残りのトークン</translation>
+    </message>
+    <message>
+        <source>the {what} pattern</source>
+        <translation>{what} のパターン</translation>
     </message>
     <message>
         <source>the {what} {component!r} has no entry in BPE Lens&apos;s own files (they hold {names})</source>
@@ -2844,6 +3025,10 @@ a + bc</translation>
         <translation>不明なトップレベルのフィールド {unknown!r} です（tokenizer.json のフィールドは {top_level} で、Hugging Face もそれ以外は受け付けません）</translation>
     </message>
     <message>
+        <source>unknown {piece!r} (id {tid})</source>
+        <translation>未知トークン {piece!r}（ID {tid}）</translation>
+    </message>
+    <message>
         <source>unknown {what} {config!r}; choose one of {names}</source>
         <translation>不明な {what} {config!r} です。{names} のいずれかを選んでください</translation>
     </message>
@@ -2860,16 +3045,16 @@ a + bc</translation>
         <translation>語彙サイズ {vocab_size} が上限 {max_id} を超えています</translation>
     </message>
     <message>
+        <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens = {total})</source>
+        <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind} + 特殊トークン {specials} 個 = {total}）より小さくなっています</translation>
+    </message>
+    <message>
         <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens)</source>
         <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind} + 特殊トークン {specials} 個）より小さくなっています</translation>
     </message>
     <message>
         <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})</source>
         <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind}）より小さくなっています</translation>
-    </message>
-    <message>
-        <source>vocab size {vocab_size} is smaller than the base vocabulary ({parts}{base_size}{value})</source>
-        <translation>語彙サイズ {vocab_size} が基本語彙（{parts}{base_size}{value}）より小さくなっています</translation>
     </message>
     <message>
         <source>vocab_size must be a positive integer, not {vocab_size!r}</source>
@@ -2882,6 +3067,14 @@ a + bc</translation>
     <message>
         <source>{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}</source>
         <translation>ピースが {count:,} 個あります。BPE Lens が開けるモデルは最大 {max_pieces:,} 個までです</translation>
+    </message>
+    <message>
+        <source>{count} added token(s) take other ids than the file declares, as Hugging Face gives them: {moved}</source>
+        <translation>追加トークン {count} 個が、Hugging Face と同じく、ファイルの宣言とは別の ID になります: {moved}</translation>
+    </message>
+    <message>
+        <source>{count} continuing with {prefix!r}</source>
+        <translation>{prefix!r} で始まる継続 {count} 個</translation>
     </message>
     <message>
         <source>{count} tokens: merging stopped because no merge joins {missing} ({last})</source>
@@ -2900,12 +3093,32 @@ a + bc</translation>
         <translation>{data!r} はこのトークナイザーのトークンではありません（文字レベルの語彙は UTF-8 文字全体をマージします）</translation>
     </message>
     <message>
+        <source>{file} ({language}) has {lines:,} lines</source>
+        <translation>{file}（{language}）は {lines:,} 行</translation>
+    </message>
+    <message>
+        <source>{file} is not OpenAI&apos;s {name} rank file (its SHA-256 differs); {name}&apos;s pattern and special tokens are used with its ranks, as asked</source>
+        <translation>{file} は OpenAI の {name} のランクファイルではありません（SHA-256 が異なります）。指定どおり、{name} のパターンと特殊トークンをこのランクと共に使います</translation>
+    </message>
+    <message>
         <source>{key} is missing ({what})</source>
         <translation>{key} がありません（{what}）</translation>
     </message>
     <message>
         <source>{key} must be {what}, not {value}</source>
-        <translation>{key} は {what} でなければなりません（{value} ではありません）</translation>
+        <translation>{key} は{what}でなければなりません（{value}ではありません）</translation>
+    </message>
+    <message>
+        <source>{kind} BPE{extras}, {ids} ids, {merges} merges</source>
+        <translation>{kind} BPE{extras}、ID {ids} 個、マージ {merges} 個</translation>
+    </message>
+    <message>
+        <source>{kind} BPE{extras}, {tokens} tokens, {merges} merges</source>
+        <translation>{kind} BPE{extras}、トークン {tokens} 個、マージ {merges} 個</translation>
+    </message>
+    <message>
+        <source>{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has</source>
+        <translation>{language} には {ids:,} 個の ID のうち {lacking:,} 個がありません（{shown}）。この言語を含む比較では、選んだすべての言語にある ID だけを使います</translation>
     </message>
     <message>
         <source>{language}, sentence {before}: {found}</source>
@@ -2916,8 +3129,16 @@ a + bc</translation>
         <translation>{language}: {exc}</translation>
     </message>
     <message>
+        <source>{model}, {ids} ids</source>
+        <translation>{model}、ID {ids} 個</translation>
+    </message>
+    <message>
         <source>{names} and {more} more</source>
         <translation>{names} ほか {more} 件</translation>
+    </message>
+    <message>
+        <source>{names} has no training text</source>
+        <translation>{names} には学習テキストがありません</translation>
     </message>
     <message>
         <source>{name} is not beside it</source>
@@ -2981,7 +3202,7 @@ a + bc</translation>
     </message>
     <message>
         <source>{path} must be &quot;BatchLongest&quot; or {{&quot;Fixed&quot;: n}}, not {strategy}</source>
-        <translation>{path} は &quot;BatchLongest&quot; または {{&quot;Fixed&quot;: n}} でなければなりません（{strategy} ではありません）</translation>
+        <translation>{path} は &quot;BatchLongest&quot; または {{&quot;Fixed&quot;: n}} でなければなりません（{strategy}ではありません）</translation>
     </message>
     <message>
         <source>{path} must be a list of [piece, score] pairs, not {name}</source>
@@ -3137,11 +3358,11 @@ a + bc</translation>
     </message>
     <message>
         <source>{where} must be [token, id], not {value}</source>
-        <translation>{where} は [token, id] でなければなりません（{value} ではありません）</translation>
+        <translation>{where} は [token, id] でなければなりません（{value}ではありません）</translation>
     </message>
     <message>
         <source>{where} must be a string, not {value}</source>
-        <translation>{where} は文字列でなければなりません（{value} ではありません）</translation>
+        <translation>{where} は文字列でなければなりません（{value}ではありません）</translation>
     </message>
     <message>
         <source>{where} must be an object mapping tokens to ids</source>
@@ -3153,7 +3374,7 @@ a + bc</translation>
     </message>
     <message>
         <source>{where} must be {limit}, not {value}</source>
-        <translation>{where} は {limit} でなければなりません（{value} ではありません）</translation>
+        <translation>{where} は{limit}でなければなりません（{value}ではありません）</translation>
     </message>
     <message>
         <source>{where} must be {{&quot;Sequence&quot;: …}} or {{&quot;SpecialToken&quot;: …}}</source>
@@ -3161,7 +3382,7 @@ a + bc</translation>
     </message>
     <message>
         <source>{where} must be {{&quot;String&quot;: …}} or {{&quot;Regex&quot;: …}}, not {value} with keys {value2}</source>
-        <translation>{where} は {{&quot;String&quot;: …}} または {{&quot;Regex&quot;: …}} でなければなりません（キー {value2} を持つ {value} ではありません）</translation>
+        <translation>{where} は {{&quot;String&quot;: …}} または {{&quot;Regex&quot;: …}} でなければなりません（キー {value2} を持つ {value}ではありません）</translation>
     </message>
     <message>
         <source>{where} needs both &quot;vocab&quot; and &quot;merges&quot;</source>
@@ -3209,7 +3430,7 @@ a + bc</translation>
     </message>
     <message>
         <source>{where}.type &quot;{kind}&quot; is not a {what} BPE Lens knows; known: {names}</source>
-        <translation>{where}.type &quot;{kind}&quot; は BPE Lens が認識する {what} ではありません。既知のもの: {names}</translation>
+        <translation>{where}.type &quot;{kind}&quot; は BPE Lens が認識する {what}ではありません。既知のもの: {names}</translation>
     </message>
     <message>
         <source>{where}.type &quot;{kind}&quot; must be written &quot;{name}&quot;</source>
@@ -3217,7 +3438,7 @@ a + bc</translation>
     </message>
     <message>
         <source>{where}.type must be a string, not {kind}</source>
-        <translation>{where}.type は文字列でなければなりません（{kind} ではありません）</translation>
+        <translation>{where}.type は文字列でなければなりません（{kind}ではありません）</translation>
     </message>
     <message>
         <source>{where}.type {kind} is not a model; known: BPE, WordPiece, Unigram (and WordLevel, which BPE Lens does not support)</source>
@@ -3337,15 +3558,15 @@ a + bc</translation>
     </message>
     <message>
         <source>{where}[{rank}] must be a pair of tokens [&quot;a&quot;, &quot;b&quot;], not {describe}</source>
-        <translation>{where}[{rank}] はトークンのペア [&quot;a&quot;, &quot;b&quot;] でなければなりません（{describe} ではありません）</translation>
+        <translation>{where}[{rank}] はトークンのペア [&quot;a&quot;, &quot;b&quot;] でなければなりません（{describe}ではありません）</translation>
     </message>
     <message>
         <source>{where}[{rank}] must be two tokens separated by one space, not {describe}</source>
-        <translation>{where}[{rank}] は 1 つの空白で区切られた 2 つのトークンでなければなりません（{describe} ではありません）</translation>
+        <translation>{where}[{rank}] は 1 つの空白で区切られた 2 つのトークンでなければなりません（{describe}ではありません）</translation>
     </message>
     <message>
         <source>{where}[{rank}] must be, like the other merges, {shape}, not {describe}</source>
-        <translation>{where}[{rank}] は他のマージと同様に {shape} でなければなりません（{describe} ではありません）</translation>
+        <translation>{where}[{rank}] は他のマージと同様に {shape} でなければなりません（{describe}ではありません）</translation>
     </message>
     <message>
         <source>{where}[{shown!r}] must be a whole number id ≥ 0, not {tid!r}</source>
@@ -3483,7 +3704,7 @@ a + bc</translation>
     <name>FailureMessages</name>
     <message>
         <source>Cannot open {message}. Showing the bundled demo {fallback} instead.</source>
-        <translation>{message} を開けません。代わりに同梱のデモ {fallback} を表示します。</translation>
+        <translation>開けません: {message}。代わりに同梱のデモ {fallback} を表示します。</translation>
     </message>
     <message>
         <source>Cannot open {message}</source>

@@ -29,7 +29,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError, comparison_csv, comparison_json, write_atomic
+from bpelens.core import (
+    BpeLensError,
+    comparison_csv,
+    comparison_json,
+    localize,
+    write_atomic,
+)
 
 from ...parallel_corpora import DEMO_CORPUS
 from .. import style
@@ -271,7 +277,7 @@ class CompareView(QWidget):
         info = self.tr("{name}: {sentences:,} sentences in {languages} languages").format(
             name=corpus.name, sentences=len(corpus), languages=len(corpus.languages))
         if corpus.notes:
-            info += " — " + "; ".join(corpus.notes)
+            info += " — " + "; ".join(map(localize, corpus.notes))
         self.corpus_info.setText(info)
         self.corpus_info.setToolTip(f"{corpus.source}\n{info}")
         if not self._defaults_chosen or self.pending_tokenizers is not None:

@@ -27,7 +27,7 @@ from bpelens.core.messages import Message
 
 from ...errors import ConfigError
 from ...pipeline.decoders import Decoder
-from ..base import TokenKind, TokenModel
+from ..base import BYTE_FALLBACK, TokenKind, TokenModel
 
 if TYPE_CHECKING:
     from ...pipeline.normalizers.sentencepiece import SentencePieceNormalizer
@@ -270,12 +270,15 @@ class SentencePieceModel(TokenModel):
         counts = {name: 0 for name in TYPE_NAMES.values()}
         for kind in vocab.types:
             counts[TYPE_NAMES[kind]] += 1
-        extra = [f"{n} {name.lower().replace('_', '-')}" for name, n in counts.items()
-                 if n and name not in ("NORMAL", "UNKNOWN", "BYTE")]
-        unk = f"unknown {vocab.pieces[vocab.unk_id]!r} (id {vocab.unk_id})"
-        fallback = ", byte fallback" if vocab.byte_fallback else ""
-        parts = ", ".join([f"{len(vocab)} pieces", *extra, unk])
-        return f"SentencePiece {self.family}, {parts}{fallback}"
+        extra = ", ".join(f"{n} {name.lower().replace('_', '-')}" for name, n in counts.items()
+                          if n and name not in ("NORMAL", "UNKNOWN", "BYTE"))
+        unk = Message("unknown {piece!r} (id {tid})", piece=vocab.pieces[vocab.unk_id],
+                      tid=vocab.unk_id)
+        fallback = BYTE_FALLBACK if vocab.byte_fallback else ""
+        return Message("SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}",
+                       family=self.family, pieces=len(vocab),
+                       extra=f", {extra}" if extra else "", unknown=unk,
+                       fallback=Message(", {what}", what=fallback) if fallback else "")
 
 
 class SentencePieceDecoder(Decoder):
