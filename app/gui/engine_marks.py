@@ -64,7 +64,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "cannot read ({strerror})"),
     QT_TRANSLATE_NOOP("Engine", "cannot write ({strerror})"),
     QT_TRANSLATE_NOOP("Engine", "cannot write ({value})"),
-    QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{char2:04X}) at character {where} of the text is not in this character-level vocabulary, which has no byte fallback"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at character {where} of the text is not in this character-level vocabulary, which has no byte fallback"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at offset {index} is in no piece of this Unigram vocabulary, and the model has no unknown token (unk_id is null)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at offset {index} is not in this character-level vocabulary, which has no byte fallback"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character-level"),
@@ -87,9 +87,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "expected a list of [piece, count]"),
     QT_TRANSLATE_NOOP("Engine", "expected a list of characters"),
     QT_TRANSLATE_NOOP("Engine", "expected a list of language names"),
+    QT_TRANSLATE_NOOP("Engine", "expected a list of {count} counts"),
     QT_TRANSLATE_NOOP("Engine", "expected a list of {count} counts (before the merges and after each)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "expected a list of {rules_count} counts"),
-    QT_TRANSLATE_NOOP("Engine", "expected a list of {rules_count} lists (one per merge)"),
+    QT_TRANSLATE_NOOP("Engine", "expected a list of {count} lists (one per merge)"),
     QT_TRANSLATE_NOOP("Engine", "expected a non-empty list of [left_id, right_id, count]"),
     QT_TRANSLATE_NOOP("Engine", "expected a string"),
     QT_TRANSLATE_NOOP("Engine", "expected a string or null"),
@@ -109,7 +109,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "id {bad} is not in the model: its ids are 0–{size}"),
     QT_TRANSLATE_NOOP("Engine", "id {tid!r} at position {pos} is not in this tokenizer: {describe_ids}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "id {tid} is also the id of {tid2!r}; each id belongs to one token"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "id {tid} is also the id of {owner!r}; each id belongs to one token"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "ignore_merges: the piece is in the vocabulary whole, so it is one token and no merge runs"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "invalid JSON at line {lineno}, column {colno}: {msg}"),
     QT_TRANSLATE_NOOP("Engine", "is a folder, not a file"),
@@ -132,10 +132,10 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "lone surrogate U+{ord:04X} at character {first} cannot be encoded as UTF-8 ({offsets_count} in the text); use surrogates='replace' to substitute U+FFFD"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} ({lefts!r} {rights!r}): token {token!r} is not in the vocabulary"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} makes a new id {new} for a token that already exists as id {existing}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: left id {left} ends a word and cannot be merged"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: new id {new} must be {size} (the next id)"),
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: new id {new} must be {size} (the next id) or {existing} (the existing token)"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "merge rank {rules_count}: left id {left} ends a word and cannot be merged"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "merge rank {rules_count}: {name} id {value} is not in the vocabulary (0–{size})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: {name} id {value} is not in the vocabulary (0–{size})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "min_frequency must not be negative"),
     QT_TRANSLATE_NOOP("Engine", "model.byte_fallback must be true or false, not {byte_fallback!r}"),
     QT_TRANSLATE_NOOP("Engine", "model.unk_id must be an integer or null, not {unk_id!r}"),
@@ -326,7 +326,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{size:,} bytes is far larger than any SentencePiece model (at most {max_file_bytes:,} bytes are read)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one has {affix} {value!r})"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one is {describe})"),
-    QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {train2}, but the corpus has {available} per language"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{value} holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which no UTF-8 text can hold"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{what} {item!r} is not in {name} (its languages: {languages})"),
     QT_TRANSLATE_NOOP("Engine", "{where} has no \"type\" and fits no model ({errors})"),
@@ -345,9 +345,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where} must be an object, not {data}"),
     QT_TRANSLATE_NOOP("Engine", "{where} must be {limit}, not {value}"),
     QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"Sequence\": …}} or {{\"SpecialToken\": …}}"),
-    QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not {value} with keys {value2}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not {value} with keys {keys}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where} needs both \"vocab\" and \"merges\""),
-    QT_TRANSLATE_NOOP("Engine", "{where} {shown!r} found no answer within {text:.1f} s on {text_count:,} characters: it backtracks catastrophically (Hugging Face's engine gives up on it too); fix the pattern in the tokenizer file"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where} {shown!r} found no answer within {seconds:.1f} s on {characters:,} characters: it backtracks catastrophically (Hugging Face's engine gives up on it too); fix the pattern in the tokenizer file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: column {position} has no name; the header names each column's language (or id)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: the header names no language, only an id column"),
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: the language {language!r} names two columns"),

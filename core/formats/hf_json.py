@@ -154,8 +154,8 @@ def pattern_of(fields: Fields) -> tuple[str, bool]:
     where = fields.path("pattern")
     if len(value) != 1 or next(iter(value)) not in ("String", "Regex"):
         raise ConfigError(Message("{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not "
-                                  "{value} with keys {value2}", where=where, value=describe(value),
-                                  value2=sorted(value)))
+                                  "{value} with keys {keys}", where=where, value=describe(value),
+                                  keys=sorted(value)))
     ((key, text),) = value.items()
     return check_string(text, f"{where}.{key}"), key == "Regex"
 

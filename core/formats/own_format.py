@@ -153,8 +153,8 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
                 Message("id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports",
                         tid=tid, max_token_id=MAX_TOKEN_ID))
         _expect(tid not in owners, path, f"special_tokens[{text!r}]",
-                Message("id {tid} is also the id of {tid2!r}; each id belongs to one token",
-                        tid=tid, tid2=owners.get(tid)))
+                Message("id {tid} is also the id of {owner!r}; each id belongs to one token",
+                        tid=tid, owner=owners.get(tid)))
         owners[tid] = text
     name = data.get("name")
     _expect(name is None or isinstance(name, str), path, "name", "expected a string")
@@ -177,8 +177,8 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
         counts = training.get("merge_counts", [])
         _expect(
             isinstance(counts, list) and len(counts) == len(model.rules), path,
-            "training.merge_counts", Message("expected a list of {rules_count} counts",
-                                             rules_count=len(model.rules)),
+            "training.merge_counts", Message("expected a list of {count} counts",
+                                             count=len(model.rules)),
         )
         parsed = [_count(c, path, f"training.merge_counts[{i}]") for i, c in enumerate(counts)]
         stop, pieces, config = (training.get(k) for k in (
@@ -242,8 +242,8 @@ def _training_trace(
     top = training.get("top_pairs")
     if top is not None:
         _expect(isinstance(top, list) and len(top) == len(rules), path, "training.top_pairs",
-                Message("expected a list of {rules_count} lists (one per merge)",
-                        rules_count=len(rules)))
+                Message("expected a list of {count} lists (one per merge)",
+                        count=len(rules)))
         steps = []
         for rank, step in enumerate(top):
             where = f"training.top_pairs[{rank}]"

@@ -128,14 +128,14 @@ class BPEModel(TokenModel):
         for name, value in (("left", left), ("right", right)):
             if not 0 <= value < size:
                 raise ConfigError(
-                    Message("merge rank {rules_count}: {name} id {value} is not in the vocabulary "
-                            "(0–{size})", rules_count=len(self.rules), name=name, value=value,
+                    Message("merge rank {rank}: {name} id {value} is not in the vocabulary "
+                            "(0–{size})", rank=len(self.rules), name=name, value=value,
                             size=size - 1)
                 )
         if self._ends_word[left]:
             raise ConfigError(
-                Message("merge rank {rules_count}: left id {left} ends a word and cannot be merged",
-                        rules_count=len(self.rules), left=left)
+                Message("merge rank {rank}: left id {left} ends a word and cannot be merged",
+                        rank=len(self.rules), left=left)
             )
         data = self._bytes[left] + self._bytes[right]
         ends_word = self._ends_word[right]

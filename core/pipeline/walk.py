@@ -382,9 +382,9 @@ def _unknown_at(exc: UnknownCharacterError, piece_byte: int, char_bytes: array,
     model_index = bisect_right(char_bytes, piece_byte) - 1 + exc.index
     where = model_index if char_sources is None else int(char_sources[0][model_index])
     return EncodeError(
-        Message("character {char!r} (U+{char2:04X}) at character {where} of the text is not in "
+        Message("character {char!r} (U+{code:04X}) at character {where} of the text is not in "
                 "this character-level vocabulary, which has no byte fallback", char=exc.char,
-                char2=ord(exc.char), where=where)
+                code=ord(exc.char), where=where)
     )
 
 

@@ -181,10 +181,10 @@ class BoundedPattern:
         where = Message("the {what} pattern", what=self.what) if self.what else Message(
             "the pattern")
         return PatternTimeout(
-            Message("{where} {shown!r} found no answer within {text:.1f} s on {text_count:,} "
+            Message("{where} {shown!r} found no answer within {seconds:.1f} s on {characters:,} "
                     "characters: it backtracks catastrophically (Hugging Face's engine gives up on "
                     "it too); fix the pattern in the tokenizer file", where=where, shown=shown,
-                    text=budget(text), text_count=len(text)))
+                    seconds=budget(text), characters=len(text)))
 
     def findall(self, text: str, concurrent: bool | None = None) -> list[Any]:
         try:

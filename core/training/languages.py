@@ -61,9 +61,9 @@ class SplitSizes:
                         "{train}/{dev}", train=self.train, dev=self.dev))
         if self.train + self.dev > available:
             raise TrainingError(
-                Message("{train} training + {dev} dev sentences need {train2}, but the corpus has "
+                Message("{train} training + {dev} dev sentences need {total}, but the corpus has "
                         "{available} per language", train=self.train, dev=self.dev,
-                        train2=self.train + self.dev, available=available))
+                        total=self.train + self.dev, available=available))
 
 
 def split_parallel(

@@ -2257,10 +2257,6 @@ a + bc</translation>
         <translation>書き込めません（{value}）</translation>
     </message>
     <message>
-        <source>character {char!r} (U+{char2:04X}) at character {where} of the text is not in this character-level vocabulary, which has no byte fallback</source>
-        <translation>テキストの {where} 文字目の文字 {char!r}（U+{char2:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
-    </message>
-    <message>
         <source>character {char!r} (U+{code:04X}) at offset {index} is in no piece of this Unigram vocabulary, and the model has no unknown token (unk_id is null)</source>
         <translation>オフセット {index} の文字 {char!r}（U+{code:04X}）はこの Unigram 語彙のどのピースにも含まれず、モデルに未知トークンもありません（unk_id が null）</translation>
     </message>
@@ -2353,14 +2349,6 @@ a + bc</translation>
         <translation>{count} 個のカウントのリストが必要です（マージ前と各マージ後）</translation>
     </message>
     <message>
-        <source>expected a list of {rules_count} counts</source>
-        <translation>{rules_count} 個のカウントのリストが必要です</translation>
-    </message>
-    <message>
-        <source>expected a list of {rules_count} lists (one per merge)</source>
-        <translation>{rules_count} 個のリスト（マージごとに 1 つ）のリストが必要です</translation>
-    </message>
-    <message>
         <source>expected a non-empty list of [left_id, right_id, count]</source>
         <translation>空でない [left_id, right_id, count] のリストが必要です</translation>
     </message>
@@ -2435,10 +2423,6 @@ a + bc</translation>
     <message>
         <source>id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports</source>
         <translation>ID {tid:,} は BPE Lens が扱える最大 ID {max_token_id:,} を超えています</translation>
-    </message>
-    <message>
-        <source>id {tid} is also the id of {tid2!r}; each id belongs to one token</source>
-        <translation>ID {tid} は {tid2!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
     </message>
     <message>
         <source>ignore_merges: the piece is in the vocabulary whole, so it is one token and no merge runs</source>
@@ -2537,12 +2521,28 @@ a + bc</translation>
         <translation>マージランク {rank}: 新しい ID {new} は {size}（次の ID）か {existing}（既存のトークン）でなければなりません</translation>
     </message>
     <message>
-        <source>merge rank {rules_count}: left id {left} ends a word and cannot be merged</source>
-        <translation>マージランク {rules_count}: 左の ID {left} は単語の末尾なのでマージできません</translation>
+        <source>character {char!r} (U+{code:04X}) at character {where} of the text is not in this character-level vocabulary, which has no byte fallback</source>
+        <translation>テキストの {where} 文字目の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
     </message>
     <message>
-        <source>merge rank {rules_count}: {name} id {value} is not in the vocabulary (0–{size})</source>
-        <translation>マージランク {rules_count}: {name} ID {value} が語彙（0–{size}）にありません</translation>
+        <source>expected a list of {count} counts</source>
+        <translation>{count} 個のカウントのリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a list of {count} lists (one per merge)</source>
+        <translation>{count} 個のリスト（マージごとに 1 つ）のリストが必要です</translation>
+    </message>
+    <message>
+        <source>id {tid} is also the id of {owner!r}; each id belongs to one token</source>
+        <translation>ID {tid} は {owner!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
+    </message>
+    <message>
+        <source>merge rank {rank}: left id {left} ends a word and cannot be merged</source>
+        <translation>マージランク {rank}: 左の ID {left} は単語の末尾なのでマージできません</translation>
+    </message>
+    <message>
+        <source>merge rank {rank}: {name} id {value} is not in the vocabulary (0–{size})</source>
+        <translation>マージランク {rank}: {name} ID {value} が語彙（0–{size}）にありません</translation>
     </message>
     <message>
         <source>min_frequency must not be negative</source>
@@ -3305,8 +3305,16 @@ a + bc</translation>
         <translation>{takes_merges}（これは {describe} です）</translation>
     </message>
     <message>
-        <source>{train} training + {dev} dev sentences need {train2}, but the corpus has {available} per language</source>
-        <translation>学習用 {train} 文 + 開発用 {dev} 文には {train2} 文が必要ですが、コーパスには言語ごとに {available} 文しかありません</translation>
+        <source>{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language</source>
+        <translation>学習用 {train} 文 + 開発用 {dev} 文には {total} 文が必要ですが、コーパスには言語ごとに {available} 文しかありません</translation>
+    </message>
+    <message>
+        <source>{where} must be {{&quot;String&quot;: …}} or {{&quot;Regex&quot;: …}}, not {value} with keys {keys}</source>
+        <translation>{where} は {{&quot;String&quot;: …}} または {{&quot;Regex&quot;: …}} でなければなりません（キー {keys} を持つ {value}ではありません）</translation>
+    </message>
+    <message>
+        <source>{where} {shown!r} found no answer within {seconds:.1f} s on {characters:,} characters: it backtracks catastrophically (Hugging Face&apos;s engine gives up on it too); fix the pattern in the tokenizer file</source>
+        <translation>{where} {shown!r} は {characters:,} 文字に対して {seconds:.1f} 秒以内に結果を返しませんでした: 破滅的なバックトラックが発生しています（Hugging Face のエンジンも処理を諦めます）。トークナイザーファイルのパターンを修正してください</translation>
     </message>
     <message>
         <source>{value} holds a lone surrogate (an unpaired \ud800-\udfff escape), which no UTF-8 text can hold</source>
@@ -3381,16 +3389,8 @@ a + bc</translation>
         <translation>{where} は {{&quot;Sequence&quot;: …}} または {{&quot;SpecialToken&quot;: …}} でなければなりません</translation>
     </message>
     <message>
-        <source>{where} must be {{&quot;String&quot;: …}} or {{&quot;Regex&quot;: …}}, not {value} with keys {value2}</source>
-        <translation>{where} は {{&quot;String&quot;: …}} または {{&quot;Regex&quot;: …}} でなければなりません（キー {value2} を持つ {value}ではありません）</translation>
-    </message>
-    <message>
         <source>{where} needs both &quot;vocab&quot; and &quot;merges&quot;</source>
         <translation>{where} には &quot;vocab&quot; と &quot;merges&quot; の両方が必要です</translation>
-    </message>
-    <message>
-        <source>{where} {shown!r} found no answer within {text:.1f} s on {text_count:,} characters: it backtracks catastrophically (Hugging Face&apos;s engine gives up on it too); fix the pattern in the tokenizer file</source>
-        <translation>{where} {shown!r} は {text_count:,} 文字に対して {text:.1f} 秒以内に結果を返しませんでした: 破滅的なバックトラックが発生しています（Hugging Face のエンジンも処理を諦めます）。トークナイザーファイルのパターンを修正してください</translation>
     </message>
     <message>
         <source>{where}, line 1: column {position} has no name; the header names each column&apos;s language (or id)</source>
