@@ -24,7 +24,8 @@ MESSAGE = "Message"
 ERRORS = {"BpeLensError": 0, "ConfigError": 0, "EncodeError": 0, "DecodeError": 0,
           "TrainingError": 0, "CorpusError": 0, "PatternTimeout": 0, "Unsupported": 0,
           "TokenizerFileError": 1}
-# Core's helpers that raise an engine error with words their caller gives.
+# Core's helpers that raise an engine error with words their caller gives (a template when
+# the call passes values by keyword: they format it only when the check fails).
 HELPERS = {"_expect": 3, "fail": 0}
 
 
@@ -56,7 +57,9 @@ def templates_in(source: str) -> Iterator[str]:
             continue
         words = node.args[index]
         if isinstance(words, ast.Constant) and isinstance(words.value, str):
-            yield _escaped(words.value)
+            # A helper given values formats its words as a template; otherwise they are text.
+            formats = name in HELPERS and any(k.arg is not None for k in node.keywords)
+            yield words.value if formats else _escaped(words.value)
 
 
 def engine_templates(folder: Path = CORE_FOLDER) -> list[str]:

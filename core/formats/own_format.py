@@ -77,9 +77,12 @@ def save_tokenizer(tokenizer: Tokenizer, path: str | Path) -> None:
     write_atomic(Path(path), (text + "\n").encode("utf-8"))
 
 
-def _expect(cond: bool, path: str, field: str, problem: str) -> None:
+def _expect(cond: bool, path: str, field: str, problem: str, **values: Any) -> None:
+    """Refuse the file unless ``cond``; ``problem`` is a message template formatted with
+    ``values`` only when it is said (these checks run for every merge and trace entry)."""
     if not cond:
-        raise TokenizerFileError(path, problem, field=field)
+        raise TokenizerFileError(path, Message(problem, **values) if values else problem,
+                                 field=field)
 
 
 def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
@@ -87,13 +90,13 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
     _expect(isinstance(data, dict), path, "(top level)", "expected a JSON object")
     _expect(
         data.get("format") == FORMAT, path, "format",
-        Message("not a BPE Lens tokenizer (expected \"format\": \"{format}\")", format=FORMAT),
+        "not a BPE Lens tokenizer (expected \"format\": \"{format}\")", format=FORMAT,
     )
     version = data.get("version")
     _expect(
         type(version) is int and 1 <= version <= VERSION, path, "version",
-        Message("version {version!r} is not supported (this BPE Lens reads 1–{newest})",
-                version=version, newest=VERSION),
+        "version {version!r} is not supported (this BPE Lens reads 1–{newest})",
+        version=version, newest=VERSION,
     )
     model_data = data.get("model")
     _expect(isinstance(model_data, dict), path, "model", "expected an object")
@@ -124,8 +127,8 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
                 "expected a string or null",
             )
             fallback = model_data.get("byte_fallback", False)
-            _expect(isinstance(fallback, bool), path, "model.byte_fallback", Message("expected "
-                                                                                     "true/false"))
+            _expect(isinstance(fallback, bool), path, "model.byte_fallback",
+                    "expected true/false")
             model = BPEModel(
                 level="char", alphabet=alphabet, end_of_word=end_of_word,
                 byte_fallback=fallback, merges=merges,
@@ -145,16 +148,16 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
     for text, tid in specials.items():
         _expect(
             tid >= model.vocab_size, path, f"special_tokens[{text!r}]",
-            Message("special token {text!r} has id {tid}, which the model's vocabulary "
-                    "(0–{vocab_size}) already uses", text=text, tid=tid,
-                    vocab_size=model.vocab_size - 1),
+            "special token {text!r} has id {tid}, which the model's vocabulary "
+            "(0–{vocab_size}) already uses", text=text, tid=tid,
+            vocab_size=model.vocab_size - 1,
         )
         _expect(tid <= MAX_TOKEN_ID, path, f"special_tokens[{text!r}]",
-                Message("id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports",
-                        tid=tid, max_token_id=MAX_TOKEN_ID))
+                "id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports",
+                tid=tid, max_token_id=MAX_TOKEN_ID)
         _expect(tid not in owners, path, f"special_tokens[{text!r}]",
-                Message("id {tid} is also the id of {owner!r}; each id belongs to one token",
-                        tid=tid, owner=owners.get(tid)))
+                "id {tid} is also the id of {owner!r}; each id belongs to one token",
+                tid=tid, owner=owners.get(tid))
         owners[tid] = text
     name = data.get("name")
     _expect(name is None or isinstance(name, str), path, "name", "expected a string")
@@ -177,8 +180,8 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
         counts = training.get("merge_counts", [])
         _expect(
             isinstance(counts, list) and len(counts) == len(model.rules), path,
-            "training.merge_counts", Message("expected a list of {count} counts",
-                                             count=len(model.rules)),
+            "training.merge_counts", "expected a list of {count} counts",
+            count=len(model.rules),
         )
         parsed = [_count(c, path, f"training.merge_counts[{i}]") for i, c in enumerate(counts)]
         stop, pieces, config = (training.get(k) for k in (
@@ -207,14 +210,14 @@ def _training_languages(training: dict[str, Any], merges: int, path: str) -> dic
     chosen = training.get("chosen", [])
     _expect(isinstance(chosen, list) and len(chosen) == merges and all(
         type(x) is int and -1 <= x < len(languages) for x in chosen), path, "training.chosen",
-        Message("expected {merges} language indexes (-1 for the summed counts)", merges=merges))
+        "expected {merges} language indexes (-1 for the summed counts)", merges=merges)
     rows = training.get("dev_tokens", [])
     _expect(isinstance(rows, list) and len(rows) in (0, merges + 1) and all(
         isinstance(row, list) and len(row) == len(languages)
         and all(type(x) is int and x >= 0 for x in row) for row in rows),
         path, "training.dev_tokens",
-        Message("expected {merges} rows of {languages_count} token totals, or none",
-                merges=merges + 1, languages_count=len(languages)))
+        "expected {merges} rows of {languages_count} token totals, or none",
+        merges=merges + 1, languages_count=len(languages))
     parity = training.get("parity", {})
     _expect(isinstance(parity, dict), path, "training.parity", "expected an object")
     return {"languages": tuple(languages), "chosen": tuple(chosen),
@@ -242,8 +245,8 @@ def _training_trace(
     top = training.get("top_pairs")
     if top is not None:
         _expect(isinstance(top, list) and len(top) == len(rules), path, "training.top_pairs",
-                Message("expected a list of {count} lists (one per merge)",
-                        count=len(rules)))
+                "expected a list of {count} lists (one per merge)",
+                count=len(rules))
         steps = []
         for rank, step in enumerate(top):
             where = f"training.top_pairs[{rank}]"
@@ -257,23 +260,23 @@ def _training_trace(
                 left, right = entry[0], entry[1]
                 bad = next((v for v in (left, right) if not 0 <= v < size), None)
                 _expect(bad is None, path, f"{where}[{i}]",
-                        Message("id {bad} is not in the model: its ids are 0–{size}", bad=bad,
-                                size=size - 1))
+                        "id {bad} is not in the model: its ids are 0–{size}", bad=bad,
+                        size=size - 1)
                 entries.append((left, right, _count(entry[2], path, f"{where}[{i}][2]")))
             rule = rules[rank]
             _expect(entries[0] == (rule.left_id, rule.right_id, merge_counts[rank]), path,
-                    f"{where}[0]", Message("expected the merge of rank {rank} with its count: "
-                                           "[{left_id}, {right_id}, {merge_counts}]", rank=rank,
-                                           left_id=rule.left_id, right_id=rule.right_id,
-                                           merge_counts=merge_counts[rank]))
+                    f"{where}[0]", "expected the merge of rank {rank} with its count: "
+                                   "[{left_id}, {right_id}, {merge_counts}]", rank=rank,
+                                   left_id=rule.left_id, right_id=rule.right_id,
+                                   merge_counts=merge_counts[rank])
             steps.append(tuple(entries))
         found["top_pairs"] = tuple(steps)
     tokens = training.get("corpus_tokens")
     if tokens is not None:
         _expect(isinstance(tokens, list) and len(tokens) == len(rules) + 1, path,
                 "training.corpus_tokens",
-                Message("expected a list of {count} counts (before the merges and after each)",
-                        count=len(rules) + 1))
+                "expected a list of {count} counts (before the merges and after each)",
+                count=len(rules) + 1)
         found["corpus_tokens"] = tuple(
             _count(c, path, f"training.corpus_tokens[{i}]") for i, c in enumerate(tokens))
     words = training.get("words")
