@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QColor
 
-from bpelens.app.gui.views.layers_view import ROW_IDS, codepoint_label
+from bpelens.app.gui.views.layers_view import ROW_IDS
+from bpelens.app.pictures.layers_layout import codepoint_label
 from bpelens.core import open_tokenizer
 from bpelens.core.text.display import invisible_name, token_text, visible
 

@@ -199,8 +199,8 @@ def test_closing_in_the_middle_of_a_long_paste_saves_all_of_it(make_window, qtbo
 
 def test_a_long_text_gets_new_bands_off_the_gui_thread_when_the_view_narrows(
         make_window, qtbot, monkeypatch):
-    from bpelens.app.gui.bands import compute_bands
     from bpelens.app.gui.views import layers_view
+    from bpelens.app.pictures.layers_layout import compute_bands
 
     monkeypatch.setattr(layers_view, "INLINE_LAYOUT_CHARS", 100)
     text = "a line of text to lay out in bands, again and again\n" * 50

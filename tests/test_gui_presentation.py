@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from bpelens.app.gui.presentation import DEFAULT_ZOOM, ZOOM_KEY
-from bpelens.app.gui.views.layers_view import CELL
+from bpelens.app.pictures.layers_layout import CELL
 
 from test_gui_main_window import window_factory
 

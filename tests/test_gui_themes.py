@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
 from bpelens.app.gui.ui_theme import THEME_KEY, canvas_ink, theme_keeper
-from bpelens.app.pictures.themes import contrast
+from bpelens.app.pictures.palette import contrast
 
 from test_gui_main_window import window_factory
 

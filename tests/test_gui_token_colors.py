@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from bpelens.app.demo_data import welcome_text
-from bpelens.app.gui import token_colors as tc
+from bpelens.app.gui.ui_theme import palette_for
+from bpelens.app.pictures import token_colors as tc
 from bpelens.core import open_tokenizer
 from bpelens.core.results.token_table import token_table
 
@@ -158,10 +159,17 @@ def test_both_views_draw_every_token_in_the_same_colour(make_window, qtbot):
     drawn = [i for i in range(len(table))
              if table.model_text[table.char_starts[i] : table.char_ends[i]].strip("\n")]
     assert len(shaped.colored()) >= len(drawn) > 20
-    for alternating in (True, False):
-        window.alternate_action.setChecked(alternating)
-        for index in drawn:
-            assert window.layers.token_color(index) == shaped.token_color(index)
+    # The same colour number: the chip's colour, and its shade under shaped text (the dark
+    # ones — special, fallback, unknown — lightened under black text).
+    palette = palette_for(shaped)
+    numbers = window.layers.colors
+    for index in drawn:
+        assert window.layers.token_color(index) == palette.fill(numbers[index])
+        assert shaped.token_color(index) == palette.text_fill(numbers[index])
+    window.alternate_action.setChecked(True)
+    for index in drawn:
+        assert window.layers.token_color(index) == shaped.token_color(index) or numbers[index] >= 8
+    window.alternate_action.setChecked(False)
     _check_sequence(table, window.layers.colors)
 
 

@@ -357,6 +357,20 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--step", type=int, metavar="N",
                         help=translate("CliHelp", "playback: the frame after N merge steps "
                                                   "(default: the last)"))
+    render.add_argument("--order", choices=("text", "piece"), default="text",
+                        help=translate("CliHelp", "playback: the whole text, each rank everywhere "
+                                                  "at once (default), or one piece at a time"))
+    render.add_argument("--piece", type=int, metavar="N",
+                        help=translate("CliHelp", "with --order piece: the piece to play (1 is "
+                                                  "the first; default: the first that merges)"))
+    render.add_argument("--fps", type=float, default=1.5, metavar="F",
+                        help=translate("CliHelp", "animation: steps a second (default 1.5)"))
+    render.add_argument("--hold-first", type=float, default=1.0, metavar="S",
+                        help=translate("CliHelp", "animation: seconds the first frame stays "
+                                                  "(default 1)"))
+    render.add_argument("--hold-last", type=float, default=2.5, metavar="S",
+                        help=translate("CliHelp", "animation: seconds the last frame stays "
+                                                  "(default 2.5)"))
     render.add_argument("-o", "--output", required=True, metavar="OUT.svg|OUT.png",
                         help=translate("CliHelp", "the picture; its suffix says the format. With "
                                                   "--view playback, OUT.gif or OUT.apng is the "

@@ -36,29 +36,40 @@ def run(args: argparse.Namespace) -> int:
     if args.step is not None and args.view != "playback":
         raise ConfigError(translate("Cli", "--step picks a playback frame: give --view "
                                     "playback"))
+    if args.piece is not None and args.order != "piece":
+        raise ConfigError(translate("Cli", "--piece picks the piece of --order piece"))
+    from ..pictures.animation import Timing
+
+    timing = Timing(args.fps, args.hold_first, args.hold_last)  # checked before any work
     tokenizer = open_cli_tokenizer(args)
 
     # Qt only now: the other commands never load it.
     from ..pictures.qt_paint import ensure_app, write_picture
 
     ensure_app()
-    from ..pictures.flow_pictures import playback_picture, shaped_picture
     from ..pictures.layers_picture import layers_picture
-    from ..pictures.themes import THEMES
+    from ..pictures.palette import PALETTES
+    from ..pictures.playback_picture import playback_picture
+    from ..pictures.shaped_picture import shaped_picture
 
-    theme = THEMES[args.theme]
+    theme = PALETTES[args.theme]
     if animated or args.frames:
         from ..pictures.animation import playback_frames, write_animation, write_frames
 
-        frames = playback_frames(tokenizer, args.text, theme, width=args.width)
+        frames = playback_frames(tokenizer, args.text, theme, width=args.width,
+                                 order=args.order, piece=args.piece)
         if args.frames:
             written = write_frames(frames, output, scale=args.scale)
         else:
-            written = [write_animation(frames, output, scale=args.scale)]
-        print(json.dumps({"output": str(output), "view": "playback", "theme": args.theme,
-                          "frames": len(frames), "files": len(written),
+            written = [write_animation(frames, output, scale=args.scale, timing=timing)]
+        durations = timing.durations(len(frames))
+        print(json.dumps({"output": str(output), "view": "playback", "order": args.order,
+                          "theme": args.theme, "frames": len(frames), "files": len(written),
                           "width": round(frames[0].width * args.scale),
-                          "height": round(frames[0].height * args.scale)},
+                          "height": round(frames[0].height * args.scale),
+                          "step_ms": durations[len(durations) // 2] if len(durations) > 2
+                          else durations[0], "first_ms": durations[0],
+                          "last_ms": durations[-1]},
                          ensure_ascii=False))
         return 0
     if args.view == "layers":
@@ -69,11 +80,13 @@ def run(args: argparse.Namespace) -> int:
                                  special=args.special)
     else:
         picture = playback_picture(tokenizer, args.text, theme, step=args.step,
-                                   width=args.width)
+                                   width=args.width, order=args.order, piece=args.piece)
     write_picture(picture, output, scale=args.scale)
     print(json.dumps({"output": str(output), "view": args.view, "theme": args.theme,
                       "width": round(picture.width * args.scale),
                       "height": round(picture.height * args.scale),
-                      "tokens": len([c for c in picture.chips() if c.kind == "token"])},
+                      # (a playback frame: the chips drawn, every row of a piece's states)
+                      "tokens" if args.view != "playback" else "chips": len(
+                          [c for c in picture.chips() if c.kind != "token continued"])},
                      ensure_ascii=False))
     return 0

@@ -21,7 +21,7 @@ class Banner(QWidget):
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # "<unk>" is not a tag
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.label.setStyleSheet(style.BANNER)
+        style.set_tone(self.label, "banner")
         self.close_button = QToolButton()
         self.close_button.setText("✕")
         self.close_button.setToolTip(self.tr("Dismiss"))

@@ -16,9 +16,10 @@ from bpelens.core import (
     token_table_after_edit,
 )
 
-from .bands import Bands, bands_after_edit, compute_bands
+from ..pictures.layers_layout import Bands, compute_bands
+from ..pictures.token_colors import token_colors, token_colors_after_edit
+from .bands import bands_after_edit
 from .i18n import translate
-from .token_colors import token_colors, token_colors_after_edit
 from .utf16 import Utf16Map
 from .worker import Job
 

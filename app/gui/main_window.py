@@ -204,7 +204,7 @@ class MainWindow(QMainWindow):
                                             "vocab.json + merges.txt, a SentencePiece .model, "
                                             "a BPE Lens .json)"))
         self.about_tokenizer = QLabel()
-        self.about_tokenizer.setStyleSheet(style.MUTED)
+        style.set_tone(self.about_tokenizer, "muted")
         self.about_tokenizer.setTextFormat(Qt.TextFormat.PlainText)
         self.about_tokenizer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.top_bar = QWidget()  # hidden in presentation mode
@@ -671,7 +671,7 @@ class MainWindow(QMainWindow):
         note = specials_note(table)
         self.specials_note.setText(note.text)
         self.specials_note.setToolTip(note.text)
-        self.specials_note.setStyleSheet(style.WARNING if note.warning else style.MUTED)
+        style.set_tone(self.specials_note, "warning" if note.warning else "muted")
         self.special_switch.setText(note.switch)
         self.special_switch.setVisible(bool(note.switch))
 

@@ -16,11 +16,12 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from bpelens.core import ConfigError, write_atomic
 
-from ..pictures.flow_pictures import playback_picture, shaped_picture
 from ..pictures.layers_picture import layers_picture
+from ..pictures.palette import PALETTES
 from ..pictures.picture import Picture
+from ..pictures.playback_picture import playback_picture
 from ..pictures.qt_paint import to_image, write_picture
-from ..pictures.themes import THEMES
+from ..pictures.shaped_picture import shaped_picture
 from .i18n import translate
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ def picture_of(session: Session, what: str, *, step: int | None = None, theme: s
     tokenizer, encoded = session.tokenizer, session.encoded
     if tokenizer is None or encoded is None:
         raise ConfigError(translate("PictureExport", "there is no text encoded yet to draw"))
-    text, chosen = encoded.table.text, THEMES[theme]
+    text, chosen = encoded.table.text, PALETTES[theme]
     if what == "layers":
         return layers_picture(tokenizer, text, chosen, width=width, special=encoded.special)
     if what == "shaped":
@@ -195,7 +196,7 @@ class PictureExporter:
             from ..pictures.animation import playback_frames, write_animation, write_frames
 
             job.progress(None, translate("PictureExport", "Drawing every step of the playback…"))
-            frames = playback_frames(tokenizer, text, THEMES["light"])
+            frames = playback_frames(tokenizer, text, PALETTES["light"])
             job.check()
             job.progress(None, translate("PictureExport", "Writing {n} frames…").format(
                 n=len(frames)))

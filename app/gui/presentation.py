@@ -14,6 +14,7 @@ from PySide6.QtGui import QFont, QKeyEvent, QPalette
 from PySide6.QtWidgets import QApplication
 
 from . import style
+from .style import retone
 from .ui_theme import contrast_palette
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class Presentation(QObject):
             widget.hide()
         window.panes["ids"].hide()
         window.setPalette(contrast_palette())
+        retone(window)
         self._apply_zoom(self.zoom)
         QApplication.instance().installEventFilter(self)
         window.showFullScreen()
@@ -60,6 +62,7 @@ class Presentation(QObject):
         QApplication.instance().removeEventFilter(self)
         self._apply_zoom(1.0)
         window.setPalette(QPalette())  # back to the theme's palette
+        retone(window)
         for widget in self._chrome():
             widget.show()
         window.panes["ids"].setVisible(bool(self._was["ids"]))

@@ -1,9 +1,9 @@
 """The window's themes: light, dark and high contrast, following the system by default
-(View → Theme, `--theme`; the choice is remembered). A theme is a palette; the views that
-paint themselves (layers, playback chips, sentences, derivation trees) take their page, ink
-and rules from the palette of the moment (:func:`canvas_ink`), so presentation mode's
-palette reaches them too. Token chips keep the colour-blind-safe palette under black text in
-every theme: on a dark page they read as lit chips."""
+(View → Theme, `--theme`; the choice is remembered). A theme is one
+:class:`~bpelens.app.pictures.palette.Palette`: the application's Qt palette and its stylesheet
+of tones (:mod:`.style`) are made from it, and the views that paint themselves (layers, shaped
+text, playback chips, sentences, derivation trees, plots) take their colours from the palette
+of the moment (:func:`palette_for`), so presentation mode's high contrast reaches them too."""
 
 from __future__ import annotations
 
@@ -13,35 +13,23 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory, QWidget
 
+from ..pictures.palette import CONTRAST, DARK, LIGHT, PALETTES, Palette
+from .style import retone
+
 THEMES = ("system", "light", "dark", "contrast")
 THEME_KEY = "ui/theme"
 
-_DARK = {QPalette.ColorRole.Window: "#202328", QPalette.ColorRole.WindowText: "#e8eaed",
-         QPalette.ColorRole.Base: "#16181c", QPalette.ColorRole.AlternateBase: "#24272d",
-         QPalette.ColorRole.Text: "#e8eaed", QPalette.ColorRole.Button: "#2b2f36",
-         QPalette.ColorRole.ButtonText: "#e8eaed", QPalette.ColorRole.Highlight: "#3d7bd9",
-         QPalette.ColorRole.HighlightedText: "#ffffff", QPalette.ColorRole.ToolTipBase: "#2b2f36",
-         QPalette.ColorRole.ToolTipText: "#e8eaed", QPalette.ColorRole.PlaceholderText: "#9aa3ad",
-         QPalette.ColorRole.Link: "#7fb2ff", QPalette.ColorRole.Mid: "#3a3f47",
-         QPalette.ColorRole.Dark: "#101215", QPalette.ColorRole.Light: "#3a3f47"}
-_CONTRAST = {QPalette.ColorRole.Window: "#ffffff", QPalette.ColorRole.WindowText: "#000000",
-             QPalette.ColorRole.Base: "#ffffff", QPalette.ColorRole.AlternateBase: "#f0f0f0",
-             QPalette.ColorRole.Text: "#000000", QPalette.ColorRole.Button: "#ffffff",
-             QPalette.ColorRole.ButtonText: "#000000", QPalette.ColorRole.Highlight: "#0044aa",
-             QPalette.ColorRole.HighlightedText: "#ffffff",
-             QPalette.ColorRole.ToolTipBase: "#ffffff", QPalette.ColorRole.ToolTipText: "#000000",
-             QPalette.ColorRole.PlaceholderText: "#333333", QPalette.ColorRole.Mid: "#000000"}
 
-
-def palette_of(colors: dict[QPalette.ColorRole, str], base: QPalette) -> QPalette:
+def qt_palette(colors: Palette, base: QPalette) -> QPalette:
+    """``base`` with the roles ``colors`` sets (the light theme sets none)."""
     palette = QPalette(base)
-    for role, color in colors.items():
-        palette.setColor(role, QColor(color))
+    for role, color in (colors.roles or {}).items():
+        palette.setColor(getattr(QPalette.ColorRole, role), QColor(color))
     return palette
 
 
 def contrast_palette() -> QPalette:
-    return palette_of(_CONTRAST, QPalette())
+    return qt_palette(CONTRAST, QPalette())
 
 
 def system_is_dark() -> bool:
@@ -75,13 +63,14 @@ class ThemeKeeper:
         style = self.style_name if shown == "light" else "Fusion"
         if self.app.style().name().lower() != style.lower():
             self.app.setStyle(QStyleFactory.create(style))
-        palette = self.palette if shown == "light" else palette_of(
-            _DARK if shown == "dark" else _CONTRAST, self.palette)
+        palette = qt_palette(PALETTES[shown], self.palette)
         self.app.setPalette(palette)
+
         # Windows made before the change keep the palette they resolved at their birth:
         # each top-level window is given the new one (its children inherit it).
         for window in self.app.topLevelWidgets():
             window.setPalette(palette)
+            retone(window)  # words in muted, warning and error tones
         return shown
 
 
@@ -106,8 +95,19 @@ def save_theme(settings: QSettings, name: str) -> None:
     settings.setValue(THEME_KEY, name)
 
 
+def palette_for(widget: QWidget) -> Palette:
+    """The palette a widget is drawn in now, told from its Qt palette: presentation mode's
+    high contrast (set on its window), dark, or light."""
+    qt = widget.palette()
+    if qt.color(QPalette.ColorRole.Mid) == QColor(CONTRAST.roles["Mid"]):  # type: ignore[index]
+        return CONTRAST
+    return DARK if qt.color(QPalette.ColorRole.Base).lightness() < 128 else LIGHT
+
+
 @dataclass(frozen=True)
 class CanvasInk:
+    """A palette's canvas colours as QColors, for painters."""
+
     page: QColor  # the canvas's background
     ink: QColor  # characters, labels
     muted: QColor  # code points, byte values, ids, row names
@@ -115,22 +115,12 @@ class CanvasInk:
     cell: QColor  # a cell's fill
     cell_lead: QColor  # the first byte of a character
     dark: bool
-
-
-def _mix(a: QColor, b: QColor, t: float) -> QColor:
-    return QColor(round(a.red() + (b.red() - a.red()) * t),
-                  round(a.green() + (b.green() - a.green()) * t),
-                  round(a.blue() + (b.blue() - a.blue()) * t))
+    palette: Palette
 
 
 def canvas_ink(widget: QWidget) -> CanvasInk:
-    palette = widget.palette()
-    page = palette.color(QPalette.ColorRole.Base)
-    ink = palette.color(QPalette.ColorRole.Text)
-    dark = page.lightness() < 128
-    strong = palette.color(QPalette.ColorRole.Mid) == QColor("#000000")  # high contrast
-    return CanvasInk(
-        page=page, ink=ink,
-        muted=ink if strong else _mix(ink, page, 0.42),
-        rule=ink if strong else _mix(ink, page, 0.75),
-        cell=_mix(page, ink, 0.03), cell_lead=_mix(page, ink, 0.08), dark=dark)
+    colors = palette_for(widget)
+    return CanvasInk(page=QColor(colors.page), ink=QColor(colors.ink),
+                     muted=QColor(colors.muted), rule=QColor(colors.rule),
+                     cell=QColor(colors.cell), cell_lead=QColor(colors.cell_lead),
+                     dark=colors.dark, palette=colors)

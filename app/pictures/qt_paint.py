@@ -9,18 +9,32 @@ from functools import cache
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QGuiApplication, QImage, QPainter, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QImage,
+    QPainter,
+    QPen,
+    QTextLayout,
+    QTextOption,
+)
 
 from bpelens.core import ConfigError, write_atomic
 
 from .picture import (
     FONT_FAMILIES,
+    HATCH_OPACITY,
+    HATCH_SPACING,
+    HATCH_WIDTH,
     MONO_FAMILIES,
     Box,
     Chip,
     Line,
     Picture,
     Text,
+    TextRun,
     fmt,
 )
 
@@ -59,9 +73,51 @@ def text_width(text: str, size: float, *, bold: bool = False, mono: bool = False
     return _metrics(size, bold, mono).horizontalAdvance(text)
 
 
+def line_height(size: float, *, bold: bool = False, mono: bool = False) -> float:
+    return _metrics(size, bold, mono).height()
+
+
+def baseline(top: float, height: float, size: float, *, bold: bool = False,
+             mono: bool = False) -> float:
+    """The baseline that centres a line of type ``size`` in a row from ``top``."""
+    metrics = _metrics(size, bold, mono)
+    return top + (height - metrics.ascent() - metrics.descent()) / 2 + metrics.ascent()
+
+
+def line_layout(text: str, size: float, rtl: bool = False) -> QTextLayout:
+    """``text`` laid out as one line (never wrapped) in the pictures' font at ``size`` px,
+    read right to left when ``rtl``: what measures a shaped line and what draws it."""
+    key = (text, size, rtl)
+    found = _layouts.get(key)
+    if found is None:
+        if len(_layouts) > 4096:
+            _layouts.clear()
+        found = QTextLayout(text, font(size))
+        option = QTextOption()
+        option.setTextDirection(Qt.LayoutDirection.RightToLeft if rtl
+                                else Qt.LayoutDirection.LeftToRight)
+        option.setWrapMode(QTextOption.WrapMode.NoWrap)
+        found.setTextOption(option)
+        found.beginLayout()
+        line = found.createLine()
+        if line.isValid():
+            line.setPosition(QPointF(0, 0))
+        found.endLayout()
+        _layouts[key] = found
+    return found
+
+
+_layouts: dict[tuple[str, float, bool], QTextLayout] = {}
+
+
 def paint(picture: Picture, painter: QPainter) -> None:
     painter.fillRect(QRectF(0, 0, picture.width, picture.height), QColor(picture.background))
-    for shape in picture.shapes:
+    paint_shapes(painter, picture.shapes)
+
+
+def paint_shapes(painter: QPainter, shapes) -> None:
+    """Draw shapes (a picture's, or a view's part of one) in order."""
+    for shape in shapes:
         if isinstance(shape, Chip):
             _box(painter, shape.box)
             if shape.label is not None:
@@ -72,8 +128,15 @@ def paint(picture: Picture, painter: QPainter) -> None:
             _box(painter, shape)
         elif isinstance(shape, Text):
             _text(painter, shape)
+        elif isinstance(shape, TextRun):
+            painter.setPen(QColor(shape.color))
+            line_layout(shape.text, shape.size, shape.rtl).draw(painter,
+                                                                QPointF(shape.x, shape.top))
         elif isinstance(shape, Line):
-            painter.setPen(QPen(QColor(shape.color), shape.width))
+            pen = QPen(QColor(shape.color), shape.width)
+            if shape.dashed:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
             painter.drawLine(QPointF(shape.x1, shape.y1), QPointF(shape.x2, shape.y2))
 
 
@@ -81,17 +144,46 @@ def _box(painter: QPainter, box: Box) -> None:
     if box.edge is None:
         painter.setPen(Qt.PenStyle.NoPen)
     else:
-        painter.setPen(QPen(QColor(box.edge), box.edge_width))
-    painter.setBrush(QColor(box.fill))
-    painter.drawRoundedRect(QRectF(box.x, box.y, box.w, box.h), box.radius, box.radius)
+        pen = QPen(QColor(box.edge), box.edge_width)
+        if box.dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+    fill = QColor(box.fill)
+    if box.opacity < 1:
+        fill.setAlphaF(box.opacity)
+    painter.setBrush(fill)
+    rect = QRectF(box.x, box.y, box.w, box.h)
+    if box.radius:
+        painter.drawRoundedRect(rect, box.radius, box.radius)
+    else:
+        painter.drawRect(rect)
+    if box.hatch:
+        _stripes(painter, rect, box.hatch)
+
+
+def _stripes(painter: QPainter, rect: QRectF, color: str) -> None:
+    """Diagonal stripes over ``rect``, in ``color`` at HATCH_OPACITY (as the SVG pattern)."""
+    painter.save()
+    painter.setClipRect(rect, Qt.ClipOperation.IntersectClip)
+    stripe = QColor(color)
+    stripe.setAlphaF(HATCH_OPACITY)
+    painter.setPen(QPen(stripe, HATCH_WIDTH))
+    # Lines at 45°, HATCH_SPACING apart along x, over the whole height.
+    step = HATCH_SPACING * 2 ** 0.5
+    x = rect.left() - rect.height()
+    while x < rect.right():
+        painter.drawLine(QPointF(x, rect.bottom()), QPointF(x + rect.height(), rect.top()))
+        x += step
+    painter.restore()
 
 
 def _text(painter: QPainter, text: Text) -> None:
     painter.setFont(font(text.size, text.bold, text.mono))
     painter.setPen(QColor(text.color))
     x = text.x
-    if text.anchor == "middle":
-        x -= text_width(text.text, text.size, bold=text.bold, mono=text.mono) / 2
+    if text.anchor != "start":
+        width = text_width(text.text, text.size, bold=text.bold, mono=text.mono)
+        x -= width / 2 if text.anchor == "middle" else width
     painter.drawText(QPointF(x, text.y), text.text)
 
 

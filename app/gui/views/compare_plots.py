@@ -85,7 +85,7 @@ class ComparisonPlot(QWidget):
             axis.setTickFont(AXIS_FONT)
         self._theme_plots()
         self.readout = QLabel(" ")
-        self.readout.setStyleSheet(style.MUTED)
+        style.set_tone(self.readout, "muted")
         self.readout.setTextFormat(Qt.TextFormat.PlainText)
         self.controls = QHBoxLayout()
         layout = QVBoxLayout(self)
@@ -376,7 +376,7 @@ class RatioHeatmap(ComparisonPlot):
         self.controls.addWidget(self.which_box)
         note = QLabel(self.tr("languages from the cheapest to the costliest on average over the "
                               "tokenizers; colour: log₂ of the ratio"))
-        note.setStyleSheet(style.MUTED)
+        style.set_tone(note, "muted")
         note.setWordWrap(True)
         self.controls.addWidget(note, 1)
         self.plot.invertY(True)
@@ -471,7 +471,7 @@ class LorenzPlot(ComparisonPlot):
                                  "sags below the diagonal, the less equal.").format(
             formula=gini_formula()))
         formula.setWordWrap(True)
-        formula.setStyleSheet(style.MUTED)
+        style.set_tone(formula, "muted")
         self.controls.addWidget(formula, 1)
 
     def draw(self, comparison: Comparison) -> None:

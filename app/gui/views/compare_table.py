@@ -120,7 +120,7 @@ class ComparisonTable(QWidget):
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.summary.setTextFormat(Qt.TextFormat.PlainText)
-        self.summary.setStyleSheet(style.MUTED)
+        style.set_tone(self.summary, "muted")
         self.summary.setToolTip(self.tr("Gini coefficient of the per-language token totals: "
                                         "{formula}").format(formula=gini_formula()))
         layout = QVBoxLayout(self)

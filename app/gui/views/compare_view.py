@@ -43,6 +43,7 @@ from ..compare_session import MAX_TOKENIZERS, ComparisonSession
 from ..settings import recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
+from ..ui_theme import palette_for
 from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
 from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for, demo_label
@@ -79,7 +80,7 @@ class CompareView(QWidget):
         self.corpus_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.corpus_info = QLabel()
-        self.corpus_info.setStyleSheet(style.MUTED)
+        style.set_tone(self.corpus_info, "muted")
         self.corpus_info.setTextFormat(Qt.TextFormat.PlainText)
         self.corpus_info.setWordWrap(True)
         self.reference_box = QComboBox()
@@ -105,10 +106,10 @@ class CompareView(QWidget):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
         self.status = QLabel()
-        self.status.setStyleSheet(style.MUTED)
+        style.set_tone(self.status, "muted")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.problem = QLabel()
-        self.problem.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.problem, "error")
         self.problem.setTextFormat(Qt.TextFormat.PlainText)
         self.problem.setWordWrap(True)
         self.problem.hide()
@@ -313,7 +314,7 @@ class CompareView(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, choice)
             item.setToolTip(choice.key)
             if choice in failed:
-                item.setForeground(QColor(style.ERROR_COLOR))
+                item.setForeground(QColor(palette_for(self).error))
                 item.setToolTip(f"{choice.key}\n{failed[choice]}")
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if choice in ticked

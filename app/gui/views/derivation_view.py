@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import DerivationNode, Tokenizer, derivation, visible
 
+from ...pictures.chip_rows import chip_label
 from .. import style
 from ..i18n import translate
 from ..ui_theme import canvas_ink
-from .chip_canvas import chip_label
 
 LEVEL_H = 64
 GAP = 10
@@ -117,11 +117,13 @@ class DerivationView(QWidget):
                     painter.drawLine(top, QPointF(c.center().x(), c.top()))
         for p in self.placed:
             leaf = p.children is None
-            fill = "#fde2b8" if not leaf else ("#f4c7c3" if p.node.unbuilt else "#e9edf2")
-            painter.setPen(QPen(QColor("#b35c00" if not leaf else "#9aa5b1"), 1.5))
+            colors = ink.palette
+            fill = colors.node_fill if not leaf else (colors.unbuilt_fill if p.node.unbuilt
+                                                      else colors.leaf_fill)
+            painter.setPen(QPen(QColor(colors.node_edge if not leaf else colors.plain_edge), 1.5))
             painter.setBrush(QColor(fill))
             painter.drawRoundedRect(p.rect, 5, 5)
-            painter.setPen(QColor("#000000"))
+            painter.setPen(QColor(colors.plain_ink))
             painter.setFont(self.font_)
             painter.drawText(p.rect, Qt.AlignmentFlag.AlignCenter, self._label(p.node))
             painter.setFont(self.small)

@@ -36,6 +36,7 @@ from .. import style
 from ..i18n import translate
 from ..offsets import shifted
 from ..text_slices import next_turn
+from ..ui_theme import palette_for
 
 if TYPE_CHECKING:
     from ..encode_job import EncodedText
@@ -47,7 +48,6 @@ FILL_LINES = 600  # lines of ids per event-loop turn (~10 ms)
 # A paste longer than this is decoded straight from the clipboard, not put in the box first
 # (Qt would take a second to insert megabytes; the box gets the new encoding's ids anyway).
 PASTE_AT_ONCE_CHARS = 200_000
-HIGHLIGHT = "#ffd54a"
 _SEPARATORS = re.compile(r"[\s,\[\]]+")
 
 
@@ -142,9 +142,9 @@ class IdsPanel(QWidget):
                                             "Enter to decode it"))
         self.copy_button = QPushButton(self.tr("Copy ids"))
         self.message = QLabel()
-        self.message.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.message, "error")
         self.hint = QLabel()
-        self.hint.setStyleSheet(style.MUTED)
+        style.set_tone(self.hint, "muted")
         row = QHBoxLayout()
         row.addWidget(QLabel(self.tr("Ids")))
         row.addWidget(self.message, 1)
@@ -355,7 +355,8 @@ class IdsPanel(QWidget):
         cursor.setPosition(where[1], QTextCursor.MoveMode.KeepAnchor)
         selection = QTextEdit.ExtraSelection()
         fmt = QTextCharFormat()
-        fmt.setBackground(QColor(HIGHLIGHT))
+        fmt.setBackground(QColor(palette_for(self).id_highlight))
+        fmt.setForeground(QColor(palette_for(self).plain_ink))
         fmt.setFontWeight(QFont.Weight.Bold)
         selection.cursor = cursor  # type: ignore[attr-defined]
         selection.format = fmt  # type: ignore[attr-defined]

@@ -2,40 +2,46 @@
 aligned on one byte axis (one cell per byte).
 
 The text is laid out in bands (a line of the text, wrapped at the view's width, never inside
-a character, :mod:`.bands`); a band draws its four rows. A token that goes on into the next
-band shows its label and id again there. Only the bands on screen are painted, so a
-megabyte of text costs what a screenful does. Everything drawn comes from a
-:class:`~bpelens.core.results.token_table.TokenTable` and the colours computed with it.
+a character); a band draws its four rows. A token that goes on into the next band shows its
+label and id again there. Only the bands on screen are painted, so a megabyte of text costs
+what a screenful does. Everything drawn comes from a
+:class:`~bpelens.core.results.token_table.TokenTable` and the colours computed with it, as
+shapes laid out by :mod:`bpelens.app.pictures.layers_layout` — the same shapes the layers
+picture (`bpelens render --view layers`, File → Export picture) is made of.
 """
 
 from __future__ import annotations
 
 import time
-import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import (
-    QColor,
-    QFont,
-    QFontMetrics,
     QMouseEvent,
     QPainter,
     QPaintEvent,
-    QPen,
     QPixmap,
 )
 from PySide6.QtWidgets import QAbstractScrollArea, QToolTip, QWidget
 
-from bpelens.core import TokenTable, hex_bytes, invisible_name, visible
+from bpelens.core import TokenTable
 
-from ..bands import Bands, compute_bands
+from ...pictures.chips import token_label
+from ...pictures.layers_layout import (
+    Bands,
+    LayersGeometry,
+    LayersLook,
+    band_shapes,
+    compute_bands,
+    token_spans,
+)
+from ...pictures.qt_paint import paint_shapes
+from ...pictures.token_colors import chip_color
 from ..encode_job import EncodedText, bands_for
 from ..settings import ViewOptions
 from ..status_text import token_lines
-from ..token_colors import SPECIAL, chip_color, text_color
 from ..ui_theme import canvas_ink
 from .token_menu import token_menu
 
@@ -43,19 +49,12 @@ if TYPE_CHECKING:
     from ..session import Session
     from . import Pane
 
-CELL = 32  # pixels per byte
-LABEL_WIDTH = 62
-ROW_CHARS = 44
-ROW_BYTES = 20
-ROW_PIECES = 14
-ROW_TOKENS = 30
-ROW_IDS = 14
-BAND_GAP = 12
 # The rows' names as drawn at their left (translated where drawn).
 ROW_NAMES = (QT_TRANSLATE_NOOP("LayersView", "characters"),
              QT_TRANSLATE_NOOP("LayersView", "bytes"),
              QT_TRANSLATE_NOOP("LayersView", "pieces"),
              QT_TRANSLATE_NOOP("LayersView", "tokens"))
+ROW_IDS = LayersGeometry().row_ids
 
 
 # Above this many characters, new bands for a new width are made off the GUI thread.
@@ -72,19 +71,8 @@ class ChipSpan:
 
     index: int
     rect: QRectF
-    label: str  # before eliding to the chip's width
+    label: str  # before fitting to the chip's width
     first: bool  # the token starts in this band (else it goes on from the band before)
-
-
-def codepoint_label(ch: str) -> str:
-    """A codepoint as shown in its cell: whitespace visible, an invisible character by its
-    name (ZWJ, VS16, NBSP), a lone mark on a dotted circle."""
-    name = invisible_name(ch)
-    if name is not None:
-        return name
-    if unicodedata.category(ch) in ("Mn", "Mc", "Me"):
-        return "◌" + ch
-    return visible(ch)
 
 
 class LayersView(QAbstractScrollArea):
@@ -121,15 +109,13 @@ class LayersView(QAbstractScrollArea):
 
     def _set_geometry(self, zoom: float) -> None:
         """Cells, rows and type at ``zoom`` (presentation mode enlarges the whole view)."""
-        self.cell = round(CELL * zoom)
-        self.label_width = round(LABEL_WIDTH * zoom)
+        self.geometry_ = geometry = LayersGeometry(zoom)
+        self.cell = geometry.cell
+        self.label_width = geometry.label_width
         self.row_chars, self.row_bytes, self.row_pieces, self.row_tokens, self.row_ids = (
-            round(r * zoom) for r in (ROW_CHARS, ROW_BYTES, ROW_PIECES, ROW_TOKENS, ROW_IDS))
-        self.band_gap = round(BAND_GAP * zoom)
-        self.glyph_font = QFont("Noto Sans", round(14 * zoom))
-        self.small_font = QFont("DejaVu Sans", max(7, round(7 * zoom)))
-        self.mono_font = QFont("DejaVu Sans Mono", max(8, round(8 * zoom)))
-        self.chip_font = QFont("Noto Sans", round(10 * zoom))
+            geometry.row_chars, geometry.row_bytes, geometry.row_pieces, geometry.row_tokens,
+            geometry.row_ids)
+        self.band_gap = geometry.band_gap
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -311,26 +297,19 @@ class LayersView(QAbstractScrollArea):
         table = self.table
         if table is None or not 0 <= band < len(self.bands):
             return []
-        b0, b1 = self.bands[band]
         if top is None:
             top = band * self.band_height - self.verticalScrollBar().value()
-        y = top + self.row_chars + self.row_bytes + self.row_pieces
-        out = []
-        for index in table.tokens_in_bytes(b0, b1):
-            start, end = table.byte_starts[index], table.byte_ends[index]
-            s, e = max(b0, start), min(b1, end)
-            if e <= s and not (start == end == s):
-                continue
-            rect = QRectF(self.label_width + (s - b0) * self.cell + 1.5, y + 2,
-                          max(3, (e - s) * self.cell - 3), self.row_tokens - 4)
-            out.append(ChipSpan(index, rect, self._chip_label(table, index, start, end),
-                                first=s == start))
-        return out
+        return [ChipSpan(span.index, QRectF(span.x, span.y, span.w, span.h), span.label,
+                         span.first)
+                for span in token_spans(table, self.bands[band], top, self.geometry_,
+                                        self._label_of(table))]
 
     def token_color(self, index: int) -> str:
         """The background of token ``index``'s chip."""
         number = self.colors[index] if index < len(self.colors) else 7
-        return chip_color(number, index, alternating=self.alternating)
+        if self.alternating and number < 8:
+            return chip_color(number, index, alternating=True)
+        return self._ink.palette.fill(number)
 
     def select(self, index: int | None) -> None:
         self.selected = index
@@ -436,130 +415,16 @@ class LayersView(QAbstractScrollArea):
         )
 
     def _paint_band(self, painter: QPainter, table: TokenTable, band: int, top: int) -> None:
-        b0, b1 = self.bands[band]
-        x0 = self.label_width
-        painter.setFont(self.small_font)
-        painter.setPen(self._ink.muted)
-        rows = (self.row_chars, self.row_bytes, self.row_pieces, self.row_tokens)
-        y = top
-        for name, row_height in zip(ROW_NAMES, rows, strict=True):
-            painter.drawText(QRect(2, y, self.label_width - 6, row_height),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             self.tr(name))
-            y += row_height
-        if b1 <= b0:
-            return
-        chars = table.char_bytes
-        c_first = bisect_right(chars, b0) - 1
-        c_last = bisect_right(chars, b1 - 1) - 1
-        text = table.model_text[c_first : c_last + 1]
-        data = text.encode("utf-8")
-        base = chars[c_first]
-        # Selection and hover: a translucent column over every row of the token's bytes.
-        for index, shade in ((self.hovered, "#00000010"), (self.selected, "#1f4fff26")):
-            if index is None or index >= len(table):
-                continue
-            s, e = max(b0, table.byte_starts[index]), min(b1, table.byte_ends[index])
-            if s < e:
-                painter.fillRect(QRect(x0 + (s - b0) * self.cell, top, (e - s) * self.cell,
-                                       self.band_height - self.band_gap), QColor(shade))
-        self._paint_chars(painter, table, c_first, c_last, b0, b1, top, text)
-        self._paint_bytes(painter, data, base, b0, b1, chars, c_first, top + self.row_chars)
-        self._paint_pieces(painter, table, b0, b1, top + self.row_chars + self.row_bytes)
-        self._paint_tokens(painter, table, band, top)
+        look = LayersLook(self._ink.palette, self.colors, self._label_of(table),
+                          show_ids=self.show_ids, alternating=self.alternating,
+                          selected=self.selected, hovered=self.hovered,
+                          row_names=tuple(self.tr(name) for name in ROW_NAMES))
+        paint_shapes(painter, band_shapes(table, self.bands[band], top, self.geometry_, look))
 
-    def _paint_chars(self, painter: QPainter, table: TokenTable, c_first: int, c_last: int,
-                     b0: int, b1: int, top: int, text: str) -> None:
-        chars = table.char_bytes
-        glyph_metrics = QFontMetrics(self.glyph_font)
-        small_metrics = QFontMetrics(self.small_font)
-        for offset, ch in enumerate(text):
-            c = c_first + offset
-            s, e = max(b0, chars[c]), min(b1, chars[c + 1])
-            rect = QRect(self.label_width + (s - b0) * self.cell + 1, top + 2,
-                         (e - s) * self.cell - 2, self.row_chars - 4)
-            painter.setPen(QPen(self._ink.rule))
-            painter.setBrush(self._ink.cell)
-            painter.drawRoundedRect(QRectF(rect), 3, 3)
-            painter.setPen(self._ink.ink)
-            painter.setFont(self.glyph_font)
-            label = glyph_metrics.elidedText(codepoint_label(ch), Qt.TextElideMode.ElideRight,
-                                             rect.width())
-            painter.drawText(QRect(rect.x(), rect.y(), rect.width(), 26),
-                             Qt.AlignmentFlag.AlignCenter, label)
-            painter.setFont(self.small_font)
-            painter.setPen(self._ink.muted)
-            code = f"U+{ord(ch):04X}"
-            if small_metrics.horizontalAdvance(code) > rect.width() - 2:
-                code = code[2:]  # a one-byte cell: the hex digits alone
-            painter.drawText(QRect(rect.x(), rect.y() + 25, rect.width(), 14),
-                             Qt.AlignmentFlag.AlignCenter, code)
+    def _label_of(self, table: TokenTable):
+        return lambda index: self._chip_label(table, index)
 
-    def _paint_bytes(self, painter: QPainter, data: bytes, base: int, b0: int, b1: int,
-                     chars: list[int], c_first: int, top: int) -> None:
-        painter.setFont(self.mono_font)
-        c = c_first
-        for offset in range(b0, b1):
-            while chars[c + 1] <= offset:
-                c += 1
-            lead = offset == chars[c]
-            rect = QRect(self.label_width + (offset - b0) * self.cell + 1, top + 1,
-                         self.cell - 2, self.row_bytes - 2)
-            painter.fillRect(rect, self._ink.cell_lead if lead else self._ink.cell)
-            painter.setPen(self._ink.ink if lead else self._ink.muted)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter,
-                             f"{data[offset - base]:02X}")
-
-    def _paint_pieces(self, painter: QPainter, table: TokenTable, b0: int, b1: int,
-                      top: int) -> None:
-        painter.setPen(Qt.PenStyle.NoPen)
-        for index in table.pieces_in_bytes(b0, b1):
-            s = max(b0, table.piece_byte_starts[index])
-            e = min(b1, table.piece_byte_ends[index])
-            if e <= s:
-                continue
-            special = table.piece_special[index] is not None
-            color = SPECIAL if special else ("#9aa5b1" if index % 2 else "#c5ccd3")
-            painter.setBrush(QColor(color))
-            painter.drawRoundedRect(QRectF(self.label_width + (s - b0) * self.cell + 2, top + 3,
-                                           (e - s) * self.cell - 4, self.row_pieces - 6), 3, 3)
-
-    def _paint_tokens(self, painter: QPainter, table: TokenTable, band: int, top: int) -> None:
-        metrics = QFontMetrics(self.chip_font)
-        for chip in self.band_chips(band, top):
-            index, rect = chip.index, chip.rect
-            token_id = table.ids[index]
-            color = QColor(self.token_color(index))
-            painter.setBrush(color)
-            border = QPen(QColor("#1f4fff") if index == self.selected else color.darker(135),
-                          2.5 if index == self.selected else 1)
-            if table.partial[index]:
-                # A chip cut inside a character: a dashed edge says "the character goes on".
-                border.setStyle(Qt.PenStyle.DashLine)
-            painter.setPen(border)
-            painter.drawRoundedRect(rect, 5, 5)
-            # On every band the token has bytes in: a token wrapped to the next row is not a
-            # blank chip there.
-            painter.setPen(QColor(text_color(color.name())))
-            painter.setFont(self.chip_font)
-            shown = metrics.elidedText(chip.label, Qt.TextElideMode.ElideRight,
-                                       int(rect.width()) - 4)
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, shown)
-            if self.show_ids:
-                painter.setFont(self.small_font)
-                painter.setPen(self._ink.muted)
-                painter.drawText(QRectF(rect.x(), rect.bottom() + 2, max(rect.width(), 40),
-                                        self.row_ids), Qt.AlignmentFlag.AlignLeft, str(token_id))
-
-    def _chip_label(self, table: TokenTable, index: int, start: int, end: int) -> str:
-        data = table.token_bytes(index)
-        if table.partial[index]:
-            return hex_bytes(data)
-        if callable(self.spell):
-            spelled = self.spell(table.ids[index])
-            if spelled is not None:
-                return visible(spelled)
-        try:
-            return visible(data.decode("utf-8"))
-        except UnicodeDecodeError:
-            return hex_bytes(data)
+    def _chip_label(self, table: TokenTable, index: int) -> str:
+        return token_label(table.token_bytes(index), partial=bool(table.partial[index]),
+                           spelled=self.spell(table.ids[index]) if callable(self.spell)
+                           else None)

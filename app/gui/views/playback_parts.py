@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import style
+from ..ui_theme import palette_for
 
 
 def quiet_button(text: str, tip: str = "") -> QPushButton:
@@ -55,11 +56,14 @@ def read_only_table(headers: list[str]) -> QTableWidget:
 
 
 def set_row(table: QTableWidget, row: int, cells: list[str], background: str = "") -> None:
-    """Write one row of a read-only table, on ``background`` when given."""
+    """Write one row of a read-only table, on ``background`` when given (a light mark of the
+    palette's, in every theme: its words then take the palette's ink for marks)."""
+    ink = QColor(palette_for(table).plain_ink)
     for col, text in enumerate(cells):
         item = QTableWidgetItem(text)
         if background:
             item.setBackground(QColor(background))
+            item.setForeground(ink)
         table.setItem(row, col, item)
 
 

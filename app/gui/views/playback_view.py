@@ -29,12 +29,21 @@ from bpelens.core import (
     why_not_one,
 )
 
+from ...pictures.chip_rows import (
+    MERGED,
+    RowChip,
+    chip_label,
+    piece_rows,
+    piece_step,
+    state_chips,
+)
 from .. import style
 from ..editor_text import code_points_in_units
 from ..encode_job import EncodedText
 from ..i18n import translate
+from ..ui_theme import palette_for
 from ..worker import Job
-from .chip_canvas import MERGED, STOPPED, Chip, ChipCanvas, chip_label
+from .chip_canvas import ChipCanvas
 from .playback_parts import (
     info_label,
     quiet_button,
@@ -55,8 +64,6 @@ PLAYBACK_CHARS = 100_000
 CANDIDATE_ROWS = 12
 PIECE_SIZE, TEXT_SIZE = 20, 14  # chip font sizes: one piece large, the whole text smaller
 WARM_SLICE = 150  # labels measured per turn of the event loop after a playback is built
-NEXT_ROW = "#ffff00"  # the merge that goes next, in the table
-STATE_ROWS = 10  # rows of earlier states drawn above the current one, at most
 PIECE, TEXT = "piece", "text"
 
 
@@ -94,8 +101,8 @@ class PlaybackView(QWidget):
         self.runner = None
         self.spelling = False  # the vocabulary's spelling (ĠPy) instead of the text (·Py)
         self._labels: dict[int, str] = {}
-        self._text_chips: dict[tuple[int, int, int], list[Chip]] = {}
-        self._piece_chips: dict[tuple, list[Chip]] = {}
+        self._text_chips: dict[tuple[int, int, int], list[RowChip]] = {}
+        self._piece_chips: dict[tuple, list[RowChip]] = {}
         self.warmed = True
         self._marked_pieces: set[int] = set()  # pieces with orange chips on the canvas
         self._last_text_position: int | None = None
@@ -111,7 +118,7 @@ class PlaybackView(QWidget):
         self.prev_piece.clicked.connect(lambda: self.set_slot(self.slot - 1))
         self.next_piece.clicked.connect(lambda: self.set_slot(self.slot + 1))
         self.piece_label = QLabel()
-        self.piece_label.setStyleSheet(style.MUTED)
+        style.set_tone(self.piece_label, "muted")
         self.controls = StepControls(self)
         self.controls.moved.connect(self._render)
 
@@ -274,14 +281,14 @@ class PlaybackView(QWidget):
 
         QTimer.singleShot(0, lambda: turn(0))
 
-    def _chips_of(self, playback: EncodingPlayback, slot: int, k: int, new: int) -> list[Chip]:
+    def _chips_of(self, playback: EncodingPlayback, slot: int, k: int, new: int) -> list[RowChip]:
         """Piece ``slot``'s chips at its state ``k`` in whole-text order, the tokens with id
         ``new`` (made by this step) orange; made once."""
         key = (slot, k, new)
         chips = self._text_chips.get(key)
         if chips is None:
             label = self.label
-            chips = self._text_chips[key] = [Chip(label(t), t, MERGED if t == new else "")
+            chips = self._text_chips[key] = [RowChip(label(t), t, MERGED if t == new else "")
                                              for t in playback.pieces[slot].states[k]]
         return chips
 
@@ -381,19 +388,9 @@ class PlaybackView(QWidget):
         self.piece_label.setText(self.tr("piece {n} of {count}: “{text}”").format(
             n=self.slot + 1, count=len(playback.pieces), text=visible(piece.text)))
         merges = len(piece.steps)
-        finishing = piece.finish and position > merges
-        state_index = min(position, merges)
-        ids = piece.final_ids if finishing else piece.states[state_index]
-        candidates = () if finishing else piece.candidates(state_index)
-        stops = piece.stops() if position >= merges and not finishing else ()
-        # The states so far, one row each, the newest at the bottom (seed 000 figure 1); a
-        # long piece keeps its last rows only.
-        first = max(0, state_index + 1 - STATE_ROWS)
-        groups = [self._state_chips(piece, k, k == state_index and not finishing,
-                                    candidates, stops) for k in range(first, state_index + 1)]
-        if finishing:
-            groups.append([Chip(label(t), t, MERGED, str(t)) for t in ids])
-        self.canvas.set_groups(groups)
+        step = piece_step(piece, position)
+        finishing, ids, candidates, stops = step.finishing, step.ids, step.candidates, step.stops
+        self.canvas.set_groups(piece_rows(piece, step, label, chips_of=self._state_chips))
         self._stick_to_bottom = True
         bar = self.scroll.verticalScrollBar()
         bar.setValue(bar.maximum())
@@ -439,29 +436,18 @@ class PlaybackView(QWidget):
         self._fill_candidates([tuple(r) for r in rows.values()], stops=[
             (s.left_id, s.right_id, 1) for s in stops])
 
-    def _state_chips(self, piece: PiecePlayback, k: int, current: bool, candidates,
-                     stops) -> list[Chip]:
-        """Chips of state ``k``: the token step ``k`` made in orange; on the current row the
-        pair merged next dashed and, at the end, the pairs no merge joins in red."""
-        ids = piece.states[k]
-        marks = [""] * len(ids)
-        if k > 0:
-            marks[piece.steps[k - 1].position] = MERGED
-        nxt: set[int] = set()
-        if current:
-            if candidates:
-                nxt = {candidates[0].position, candidates[0].position + 1}
-            for s in stops:
-                for i in (s.position, s.position + 1):
-                    marks[i] = marks[i] or STOPPED
-        key = (id(piece), k, current, tuple(marks), tuple(sorted(nxt)))
+    def _state_chips(self, piece: PiecePlayback, k: int, current: bool, candidates, stops,
+                     label) -> list[RowChip]:
+        """:func:`state_chips`, made once per state and marks (a step repaints the rows it
+        showed before)."""
+        key = (id(piece), k, current, bool(stops), tuple((c.position, c.rule.rank)
+                                                         for c in candidates[:1]))
         chips = self._piece_chips.get(key)
         if chips is None:
             if len(self._piece_chips) > 10_000:
                 self._piece_chips.clear()
-            label = self.label
-            chips = self._piece_chips[key] = [Chip(label(t), t, marks[i], str(t), i in nxt)
-                                              for i, t in enumerate(ids)]
+            chips = self._piece_chips[key] = state_chips(piece, k, current, candidates, stops,
+                                                         label)
         return chips
 
     def _on_range(self, _low: int, high: int) -> None:
@@ -563,7 +549,7 @@ class PlaybackView(QWidget):
             set_row(self.table, row, [
                 str(rule.rank), f"{label(rule.left_id)} + {label(rule.right_id)}",
                 label(rule.new_id), str(rule.new_id), str(count or "")],
-                NEXT_ROW if row == 0 else "")
+                palette_for(self).next_row if row == 0 else "")
 
     # -- chips -----------------------------------------------------------------------------
     def _chip_id(self, group: int, index: int) -> int | None:

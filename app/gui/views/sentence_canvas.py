@@ -19,14 +19,13 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from bpelens.core import Tokenizer, short_name, visible
 
+from ...pictures.chip_rows import HEX_ERRORS
+from ...pictures.token_colors import chip_color, first_color, next_color, text_color
 from ..status_text import kind_name
-from ..token_colors import chip_color, first_color, next_color, text_color
 from ..ui_theme import canvas_ink
-from .chip_canvas import HEX_ERRORS
 
 NAME_WIDTH = 150
 MIN_BYTE_WIDTH = 8
-CUT_COLOR = "#d0021b"
 CHAR_ROW = 26
 CHIP_ROW = 30
 BAND_GAP = 14
@@ -186,7 +185,7 @@ class SentenceCanvas(QWidget):
         for chip in self.chips:
             if chip.rect.intersects(area):
                 self._paint_chip(painter, chip)
-        color = QColor(CUT_COLOR)
+        color = QColor(canvas_ink(self).palette.cut)
         color.setAlpha(190)
         pen = QPen(color, 1.5, Qt.PenStyle.SolidLine)
         painter.setPen(pen)

@@ -2,40 +2,44 @@
 characters on the token's colour.
 
 Chips drawn one by one break shaping — Arabic letters stop joining, Devanagari conjuncts fall
-apart, right-to-left runs come out reversed. Here the text is laid out whole by Qt and the
-colours are formats of each line's layout (as a syntax highlighter sets them), so shaping and
-bidi are untouched. A character shared by two tokens (a token ending inside it) is hatched.
+apart, right-to-left runs come out reversed — and so do formats that colour parts of a line:
+each format range is a shaping run of its own, so a token boundary inside a cluster (``स्त |
+े``, ``👍 | skin tone``) would cut the glyphs. Here the lines carry no formats at all: the
+colours are painted *under* the text, where the line's layout put each token's glyphs (the
+same code draws the shaped picture: :mod:`bpelens.app.pictures.shaped_text`); a cluster shared
+by two tokens is split between them and striped.
 
 The work follows what changed and what is on screen, not the length of the text: a new
 encoding's text goes into the document as the difference from the text shown (the edited
-lines, not the whole text again), and only lines on screen get colours — each remembers what
-it was coloured for, so a line whose tokens did not change is left alone. A long text goes in
-a slice per turn of the event loop.
+lines, not the whole text again), and only lines on screen are painted — the places of each
+line's glyphs are kept until its text, width or type changes. A long text goes in a slice per
+turn of the event loop.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from itertools import count
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import (
-    QBrush,
-    QColor,
-    QFont,
-    QTextBlock,
-    QTextCharFormat,
-    QTextCursor,
-    QTextLayout,
-)
+from PySide6.QtCore import QEvent, QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QTextBlock, QTextCursor, QTextLine
 from PySide6.QtWidgets import QPlainTextEdit, QWidget
 
 from bpelens.core import TokenTable, common_affixes
 
+from ...pictures.qt_paint import font, paint_shapes
+from ...pictures.shaped_text import (
+    SHAPED_SIZE,
+    Backdrop,
+    backdrop_shapes,
+    backdrops,
+    grapheme_bounds,
+    line_clusters,
+    token_parts,
+)
+from ...pictures.token_colors import chip_color
 from ..encode_job import EncodedText, shaped_text
 from ..text_slices import SliceInserter, at_once
-from ..token_colors import chip_color, text_color
+from ..ui_theme import palette_for
 from ..utf16 import Utf16Map
 from .token_menu import token_menu
 
@@ -44,13 +48,10 @@ if TYPE_CHECKING:
     from . import Pane
 
 SHAPED_SLICE_CHARS = 50_000
-# Lines whose colouring is remembered (a line's user state is its key); past this many the
-# memory is dropped and lines on screen are coloured again.
+# Lines whose glyph places are kept; past this many the memory is dropped and the lines on
+# screen are measured again.
 REMEMBERED_LINES = 20_000
-SELECTED_UNDERLINE = "#1f4fff"
 
-
-FONT_SIZE = 15
 
 
 class ShapedView(QPlainTextEdit):
@@ -66,7 +67,7 @@ class ShapedView(QPlainTextEdit):
         super().__init__(parent)
         self.setReadOnly(True)
         self.setUndoRedoEnabled(False)
-        self.setFont(QFont("Noto Sans", FONT_SIZE))
+        self.setFont(font(SHAPED_SIZE))
         self.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table: TokenTable | None = None
@@ -79,12 +80,9 @@ class ShapedView(QPlainTextEdit):
         # Smaller slices than the editor's: wrapped lines in a bigger font cost more to lay out.
         self._inserter = SliceInserter(self, slice_chars=SHAPED_SLICE_CHARS)
         self._inserter.progressed.connect(self._on_slice)
-        self._screen_incomplete = False  # the last recolor stopped at text not in yet
-        # user state of a line → what its colours were made for (see _line_ranges)
-        self._line_keys: dict[int, tuple] = {}
-        self._line_ids = count(1)
-        self._formats: dict[tuple[str, bool, bool], QTextCharFormat] = {}
-        self._recoloring = self._recolor_again = False
+        # A line's glyph clusters, by what places them (its text, width and type).
+        self._clusters: dict[tuple, list] = {}
+        self._palette = palette_for(self)
         self._serial: int | None = None  # of the encoding shown
         self._inserter.finished.connect(self._on_filled)
         self.verticalScrollBar().valueChanged.connect(self.recolor)
@@ -92,8 +90,10 @@ class ShapedView(QPlainTextEdit):
     # -- a view of a session -------------------------------------------------------------------
 
     def set_zoom(self, zoom: float) -> None:
-        """Larger type (presentation mode); the colours are the text's own formats."""
-        self.setFont(QFont("Noto Sans", round(FONT_SIZE * zoom)))
+        """Larger type (presentation mode); the colours follow the glyphs."""
+        self.setFont(font(round(SHAPED_SIZE * zoom, 1)))
+        self.recolor()
+
     def attach(self, session: Session, pane: Pane) -> None:
         self.token_clicked.connect(session.select)
         self.derivation_requested.connect(session.show_derivation_of)
@@ -166,7 +166,6 @@ class ShapedView(QPlainTextEdit):
                 cursor.insertText(middle)
                 return
         self._inserter.stop()
-        self._line_keys.clear()
         if at_once(shown):
             self.setPlainText(shown)
         else:
@@ -175,8 +174,7 @@ class ShapedView(QPlainTextEdit):
             self._inserter.start(QTextCursor(self.document()), shown)
 
     def _on_slice(self, _fraction: float) -> None:
-        if self._screen_incomplete:
-            self.recolor()
+        self.recolor()
 
     def _on_filled(self) -> None:
         self.recolor()
@@ -190,9 +188,11 @@ class ShapedView(QPlainTextEdit):
         self.recolor()
 
     def token_color(self, index: int) -> str:
-        """The background token ``index`` is drawn on."""
+        """The background token ``index``'s characters are drawn on."""
         number = self.colors[index] if index < len(self.colors) else 7
-        return chip_color(number, index, alternating=self.alternating)
+        if self.alternating and number < 8:
+            return chip_color(number, index, alternating=True)
+        return self._palette.text_fill(number)
 
     def select(self, index: int | None) -> None:
         self.selected = index
@@ -220,102 +220,85 @@ class ShapedView(QPlainTextEdit):
         return lines
 
     def recolor(self) -> None:
-        """Colour the tokens of the lines on screen (a line coloured for the same tokens, text
-        and options keeps its colours)."""
-        if self._recoloring:  # a line laid out again moved the scroll bar: once more after
-            self._recolor_again = True
-            return
-        self._recoloring = True
-        try:
-            self._recolor_again = True
-            while self._recolor_again:
-                self._recolor_again = False
-                self._recolor_lines()
-        finally:
-            self._recoloring = False
+        """Paint the colours again (new tokens, colours or selection)."""
+        self.viewport().update()
 
-    def _recolor_lines(self) -> None:
+    def line_backdrops(self, block: QTextBlock) -> list[tuple[QTextLine, list[Backdrop]]]:
+        """Each line of a block on screen with its tokens' colours (positions in the block's
+        text): none until the text under them is in."""
         table = self.table
-        in_document = self.document().characterCount() - 1  # UTF-16 units there so far
-        self._screen_incomplete = False
-        if len(self._line_keys) > REMEMBERED_LINES:
-            self._line_keys.clear()
-        document = self.document()
-        for block in self.visible_lines():
-            start16 = block.position()
-            end16 = start16 + block.length() - 1
-            if table is None or not len(table):
-                ranges, key = [], ()
-            elif end16 > in_document:
-                self._screen_incomplete = True
-                break  # not in yet
-            else:
-                ranges, key = self._line_ranges(table, block, start16, end16)
-            remembered = self._line_keys.get(block.userState())
-            if remembered == key:
-                continue
-            layout = block.layout()
-            layout.setFormats([self._format_range(*r) for r in ranges])
-            state = next(self._line_ids)
-            block.setUserState(state)
-            self._line_keys[state] = key
-            document.markContentsDirty(start16, block.length())
-
-    def _line_ranges(self, table: TokenTable, block: QTextBlock, start16: int, end16: int
-                     ) -> tuple[list[tuple[int, int, str, bool, bool]], tuple]:
-        """The coloured ranges of one line (UTF-16 start and length in the line, colour,
-        hatched, selected), and the key they were made for: the line's text and ranges."""
-        utf16 = self._map
-        c0, c1 = utf16.from_utf16(start16), utf16.from_utf16(end16)
-        starts, ends, partial, colors = (table.char_starts, table.char_ends, table.partial,
-                                         self.colors)
-        first = bisect_right(ends, c0)
-        last = bisect_left(starts, c1)
-        shared_from = ends[first - 1] if first > 0 else -1
-        # Positions are code points but for characters outside the BMP (two units each).
-        to16 = utf16.to_utf16 if utf16.units != utf16.length else None
-        alternating, selected = self.alternating, self.selected
-        ranges = []
-        for index in range(first, last):
-            start, end = starts[index], ends[index]
-            if end <= start:
-                continue
-            s, e = max(start, c0), min(end, c1)
-            if to16 is not None:
-                s, e = to16(s), to16(e)
-            hatched = start < shared_from or partial[index] != 0
-            if end > shared_from:
-                shared_from = end
-            if e > s:
-                number = colors[index] if index < len(colors) else 7
-                ranges.append((s - start16, e - s, chip_color(number, index,
-                                                              alternating=alternating),
-                               hatched, index == selected))
-        return ranges, (block.text(), *ranges)
-
-    def _format_range(self, start: int, length: int, color: str, hatched: bool,
-                      selected: bool) -> QTextLayout.FormatRange:
-        fmt = self._formats.get((color, hatched, selected))
-        if fmt is None:
-            fmt = self._formats[(color, hatched, selected)] = token_format(color, hatched,
-                                                                           selected)
-        out = QTextLayout.FormatRange()
-        out.start, out.length, out.format = start, length, fmt
+        layout = block.layout()
+        if table is None or not len(table) or layout is None or layout.lineCount() == 0:
+            return []
+        start16 = block.position()
+        if start16 + block.length() - 1 > self.document().characterCount() - 1:
+            return []
+        text = block.text()
+        c0 = self._map.from_utf16(start16)
+        if c0 + len(text) > len(table.model_text):
+            return []  # the text shown is not this table's yet
+        parts, byte_at = token_parts(table, c0, text)
+        out = []
+        for number in range(layout.lineCount()):
+            line = layout.lineAt(number)
+            key = (text, number, line.textStart(), line.textLength(), line.width(),
+                   self.font().pixelSize(), self._palette.name)
+            found = self._clusters.get(key)
+            if found is None:
+                if len(self._clusters) > REMEMBERED_LINES:
+                    self._clusters.clear()
+                found = self._clusters[key] = (line_clusters(line, text),
+                                               grapheme_bounds(layout, line))
+            out.append((line, backdrops(found[0], parts, byte_at, found[1])))
         return out
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self.viewport())
+        offset = self.contentOffset()
+        palette = self._palette
+        for block in self.visible_lines():
+            origin = self.blockBoundingGeometry(block).translated(offset).topLeft()
+            origin += block.layout().position()
+            for line, found in self.line_backdrops(block):
+                shapes = backdrop_shapes(
+                    found, origin.x(), origin.y() + line.y(), line.height(),
+                    fill=self.token_color, hatch=palette.hatch, selected=self.selected,
+                    selected_fill=palette.selected_fill, underline=palette.selected_edge)
+                paint_shapes(painter, shapes)
+        painter.end()
+        super().paintEvent(event)  # the text, whole, over its colours
 
     def colored(self) -> list[tuple[int, int, str, bool]]:
-        """What the lines on screen are coloured with, read back from their layouts: (first
-        character, end character, background colour, hatched) in text order — for tests."""
+        """What the lines on screen are coloured with: (first character, end character,
+        background colour, striped) in text order — for tests."""
         out = []
         for block in self.visible_lines():
-            for r in block.layout().formats():
-                first16 = block.position() + r.start
-                brush = r.format.background()
-                out.append((self._map.from_utf16(first16),
-                            self._map.from_utf16(first16 + r.length),
-                            brush.color().name(),
-                            brush.style() == Qt.BrushStyle.BDiagPattern))
+            start16 = block.position()
+            for _line, found in self.line_backdrops(block):
+                for backdrop in found:
+                    color = self.token_color(backdrop.index)
+                    chosen = backdrop.index == self.selected
+                    out.append((self._map.from_utf16(start16 + backdrop.start),
+                                self._map.from_utf16(start16 + backdrop.end),
+                                self._palette.selected_fill(color) if chosen else color,
+                                backdrop.split and not chosen))
         return out
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._follow_palette()
+
+    def _follow_palette(self) -> None:
+        """The text in the theme's ink for shaped text (the ink its token colours are made
+        for); its colours from the theme."""
+        self._palette = palette_for(self)
+        ink = QColor(self._palette.shaped_ink)
+        own = self.palette()
+        if own.color(QPalette.ColorRole.Text) != ink:
+            own.setColor(QPalette.ColorRole.Text, ink)
+            self.setPalette(own)
+        self.recolor()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -348,18 +331,3 @@ class ShapedView(QPlainTextEdit):
             self.token_clicked.emit(index)
 
 
-def token_format(color: str, hatched: bool, selected: bool) -> QTextCharFormat:
-    """The format of a token's characters: its colour (hatched where a character is shared),
-    darker and underlined when selected."""
-    background = QColor(color)
-    fmt = QTextCharFormat()
-    if selected:  # solid even where hatched: the selection is what the eye looks for
-        fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.SingleUnderline)
-        fmt.setUnderlineColor(QColor(SELECTED_UNDERLINE))
-        fmt.setFontUnderline(True)
-        fmt.setBackground(background.darker(125))
-    else:
-        fmt.setBackground(QBrush(background, Qt.BrushStyle.BDiagPattern) if hatched
-                          else QBrush(background))
-    fmt.setForeground(QColor(text_color(color)))
-    return fmt

@@ -80,12 +80,12 @@ class StudioPlots(QWidget):
         self.gini_curve = self.gini.plot(pen=pg.mkPen("#b00020", width=2))
         self.curves: list[pg.PlotDataItem] = []
         self.readout = QLabel(" ")
-        self.readout.setStyleSheet(style.MUTED)
+        style.set_tone(self.readout, "muted")
         self.readout.setTextFormat(Qt.TextFormat.PlainText)
         self.empty_note = QLabel(self.tr("Choose a corpus with a dev split (or files with dev "
                                          "sets) and press Train: each language's dev tokens "
                                          "appear here as it trains."))
-        self.empty_note.setStyleSheet(style.MUTED)
+        style.set_tone(self.empty_note, "muted")
         self.empty_note.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

@@ -142,7 +142,7 @@ class StudioView(QWidget):
         self.corpus_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.corpus_info = QLabel()
-        self.corpus_info.setStyleSheet(style.MUTED)
+        style.set_tone(self.corpus_info, "muted")
         self.corpus_info.setWordWrap(True)
         self.train_size = _spin(1, 10_000_000, 1500, 100, self.tr(
             "Sentences per language to train on (the first ones)"))
@@ -171,7 +171,7 @@ class StudioView(QWidget):
         self.temperature.setToolTip(self.tr("α of q ∝ (n/Σn)^α: 1 keeps the data's "
                                             "proportions, 0.3 (XLM-R) flattens them"))
         self.shares_note = QLabel()
-        self.shares_note.setStyleSheet(style.MUTED)
+        style.set_tone(self.shares_note, "muted")
         self.shares_note.setWordWrap(True)
 
         self.algorithm = QComboBox()
@@ -233,10 +233,10 @@ class StudioView(QWidget):
         self.progress.setTextVisible(False)
         self.progress.hide()
         self.status = QLabel(self.tr("Choose a corpus and press Train."))
-        self.status.setStyleSheet(style.MUTED)
+        style.set_tone(self.status, "muted")
         self.status.setWordWrap(True)
         self.problem = QLabel()
-        self.problem.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.problem, "error")
         self.problem.setWordWrap(True)
         self.problem.hide()
 
@@ -552,10 +552,10 @@ class StudioView(QWidget):
             languages = plan_languages(self.plan(), self.corpus)
         except BpeLensError as exc:
             self.shares_note.setText(f"⚠ {exc}")
-            self.shares_note.setStyleSheet(style.ERROR_TEXT)
+            style.set_tone(self.shares_note, "error")
             self._show_shares({}, {})
             return
-        self.shares_note.setStyleSheet(style.MUTED)
+        style.set_tone(self.shares_note, "muted")
         shares = shares_preview(languages)
         self._show_shares({x.name: x.train_bytes for x in languages}, shares)
         self.shares_note.setText(self.tr(

@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import BpeLensError
 
+from ...pictures.chip_rows import MERGED, RowChip, chip_label
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
 from .. import style
 from ..i18n import translate
+from ..ui_theme import palette_for
 from ..worker import Job, JobCancelled
-from .chip_canvas import MERGED, MERGED_FILL, Chip, ChipCanvas, chip_label
+from .chip_canvas import ChipCanvas
 from .playback_parts import (
     info_label,
     quiet_button,
@@ -48,7 +50,6 @@ if TYPE_CHECKING:
     from . import Pane
 
 WORDS_SHOWN = 80
-TIED_FILL = "#fde2b8"  # a pair that tied with the chosen one
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
 FILE_ITEM, TRAINED_ITEM = "file", "trained"
 
@@ -102,7 +103,7 @@ class TrainingView(QWidget):
         self.cancel_button = quiet_button(self.tr("Cancel"))
         self.cancel_button.setVisible(False)
         self.status = QLabel()
-        self.status.setStyleSheet(style.MUTED)
+        style.set_tone(self.status, "muted")
         self.status.setWordWrap(True)
         self.controls = StepControls(self)
         self.controls.moved.connect(self._render)
@@ -301,7 +302,7 @@ class TrainingView(QWidget):
         groups = []
         for word in playback.words_at(step)[:WORDS_SHOWN]:
             made = set(word.merged_now)
-            groups.append([Chip(label(t), t, MERGED if i in made else "",
+            groups.append([RowChip(label(t), t, MERGED if i in made else "",
                                 f"×{word.count}" if i == 0 else "")
                            for i, t in enumerate(word.ids)])
         self.words.set_groups(groups)
@@ -330,7 +331,8 @@ class TrainingView(QWidget):
         for tid in reversed(learned[-200:]):
             self.vocab.addItem(f"{tid}  {label(tid)}")
         if learned:
-            self.vocab.item(0).setBackground(QColor(MERGED_FILL))
+            self.vocab.item(0).setBackground(QColor(palette_for(self).merged_fill))
+            self.vocab.item(0).setForeground(QColor(palette_for(self).plain_ink))
         self.vocab_title.setText(self.tr("Vocabulary learned so far: {learned} of {steps} merges "
                                          "(+{base} base)").format(
             learned=len(learned), steps=playback.steps, base=playback.base_size))
@@ -351,9 +353,10 @@ class TrainingView(QWidget):
         self.pairs_title.setText(self.tr("{title}; {rule}").format(
             title=title, rule=playback.rule_rank_text()))
         self.pairs.setRowCount(len(pairs))
+        colors = palette_for(self)
         for row, pair in enumerate(pairs):
             note = self.tr("merged next") if pair.chosen else (
                 self.tr("tied: the tie rule passed it over") if pair.tied else "")
             set_row(self.pairs, row,
                     [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note],
-                    MERGED_FILL if pair.chosen else TIED_FILL if pair.tied else "")
+                    colors.merged_fill if pair.chosen else colors.tied_fill if pair.tied else "")

@@ -23,7 +23,7 @@ def label_of(tokenizer: Tokenizer, tid: int) -> str:
 
 def muted(text: str = "") -> QLabel:
     label = QLabel(text)
-    label.setStyleSheet(style.MUTED)
+    style.set_tone(label, "muted")
     label.setWordWrap(True)
     return label
 

@@ -51,7 +51,7 @@ class ConflictsPage(QWidget):
         self.fix_button = QPushButton(self.tr("Apply the fixes and save…"))
         self.fix_button.setEnabled(False)
         self.problem = QLabel()
-        self.problem.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.problem, "error")
         self.problem.setWordWrap(True)
         self.report = QPlainTextEdit()
         self.report.setReadOnly(True)

@@ -48,7 +48,7 @@ class CostPage(QWidget):
         self.result.horizontalHeader().setStretchLastSection(True)
         self.summary = muted()
         self.problem = QLabel()
-        self.problem.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.problem, "error")
         form = QFormLayout()
         form.addRow(self.tr("Vocabulary (tokens)"), self.vocab)
         form.addRow(self.tr("Hidden size d"), self.d_model)

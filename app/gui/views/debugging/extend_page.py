@@ -176,10 +176,10 @@ class ExtendPage(QWidget):
 
     def show_failure(self, message: str) -> None:
         self.status.setText(message)
-        self.status.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.status, "error")
 
     def clear_failure(self) -> None:
-        self.status.setStyleSheet(style.MUTED)
+        style.set_tone(self.status, "muted")
 
     def _compare(self) -> None:
         if self.outcome is not None:

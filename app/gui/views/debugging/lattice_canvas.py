@@ -32,26 +32,29 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from bpelens.core import LatticeNode, PieceLattice, Tokenizer
 
+from ....pictures.layers_layout import codepoint_label
+from ....pictures.palette import LIGHT
+from ....pictures.token_colors import UNKNOWN
 from ... import style
-from ...token_colors import UNKNOWN
-from ..chip_canvas import PLAIN_EDGE, PLAIN_FILL
-from ..layers_view import codepoint_label
 from .common import label_of
 
 MAX_NODES = 2_000
 
-# The best path in Okabe and Ito's blue (the strongest of compare_plots' series colours): it
-# stays apart from the grey candidates and the red unknown chips in every colour vision.
-BEST_FILL, BEST_EDGE, BEST_TEXT, BEST_SCORE = "#0072B2", "#004C77", "#FFFFFF", "#D9ECF8"
-CANDIDATE_FILL, CANDIDATE_EDGE = PLAIN_FILL, PLAIN_EDGE  # chip_canvas's plain chip
-CANDIDATE_TEXT, CANDIDATE_SCORE = "#2B3138", "#67727E"
-UNKNOWN_FILL, UNKNOWN_EDGE, UNKNOWN_TEXT = UNKNOWN, "#4A0C0C", "#FFFFFF"
-HOVER_EDGE = "#000000"
-HOVER_COLUMNS = "#FFE8A3"
-CELL_FILLS = ("#FFFFFF", "#F1F3F5")  # alternate columns, so a column is easy to follow down
-CELL_EDGE = "#D5DAE0"
-WARNING_COLOR = "#9a3b00"  # style.WARNING's colour
-MUTED_COLOR = "#555555"  # style.MUTED's colour
+# The lattice is drawn on paper (white in every theme). The best path in Okabe and Ito's blue
+# (the strongest of the plots' series colours): it stays apart from the grey candidates and
+# the red unknown chips in every colour vision.
+PAPER = LIGHT
+BEST_FILL, BEST_EDGE, BEST_TEXT, BEST_SCORE = (PAPER.best_fill, PAPER.best_edge, PAPER.best_ink,
+                                               PAPER.best_score)
+CANDIDATE_FILL, CANDIDATE_EDGE = PAPER.plain_fill, PAPER.plain_edge  # the playback's plain chip
+CANDIDATE_TEXT, CANDIDATE_SCORE = PAPER.candidate_ink, PAPER.candidate_score
+UNKNOWN_FILL, UNKNOWN_EDGE, UNKNOWN_TEXT = UNKNOWN, PAPER.unknown_edge, PAPER.unknown_ink
+HOVER_EDGE = PAPER.plain_ink
+HOVER_COLUMNS = PAPER.hover_columns
+CELL_FILLS = PAPER.column_fills  # alternate columns, so a column is easy to follow down
+CELL_EDGE = PAPER.rule
+WARNING_COLOR = PAPER.warning
+MUTED_COLOR = PAPER.muted
 
 MARGIN = 10
 PIECE_GAP = 24  # between pieces on a line: wider than a column, so pieces read as words
@@ -521,7 +524,7 @@ class LatticeCanvas(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         area = QRectF(event.rect())
-        painter.fillRect(area, QColor("#FFFFFF"))
+        painter.fillRect(area, QColor(PAPER.page))
         self._paint_top_text(painter)
         for block in self._blocks:
             box = QRectF(block.x, block.y, (block.end - block.start) * self.column_width
@@ -570,7 +573,7 @@ class LatticeCanvas(QWidget):
             if block.start < cut < block.end:
                 cx = block.x + (cut - block.start) * w
                 painter.drawLine(QPointF(cx, top), QPointF(cx, top + self.header_h))
-        painter.setPen(QColor("#000000"))
+        painter.setPen(QColor(PAPER.plain_ink))
         for column in range(block.start, block.end):
             shown, small = self._glyph_text(piece.text[column])
             painter.setFont(self.name_font if small else self.char_font)

@@ -81,7 +81,7 @@ class LookupPage(QWidget):
         self.details = QPlainTextEdit()
         self.details.setReadOnly(True)
         self.problem = QLabel()
-        self.problem.setStyleSheet(style.ERROR_TEXT)
+        style.set_tone(self.problem, "error")
         self.shown_id: int | None = None
         self._facts = ""  # the chosen token's details, before the texts that use it
         row = QHBoxLayout()
