@@ -87,9 +87,65 @@ def test_the_playback_frame_on_screen_and_the_animation(make_window, qtbot, tmp_
 
     gif = tmp_path / "playback.gif"
     answer_dialog(monkeypatch, gif, "Animated GIF (*.gif)")
-    window.pictures.export_animation()
+    asked = answer_animation(monkeypatch)
+    window.pictures.export_animation(**view.animation_defaults())
     qtbot.waitUntil(gif.exists, timeout=60_000)
+    assert asked[0]["order"] == "text"
     assert Image.open(gif).n_frames == len(playback.text_steps) + 1
+
+
+def answer_animation(monkeypatch, **changes) -> list[dict]:
+    """The animation dialog, built from what the window asks with (recorded), answered with
+    its values after ``changes`` to its widgets."""
+    from bpelens.app.gui import picture_export
+    from bpelens.app.gui.animation_dialog import AnimationDialog
+
+    asked: list[dict] = []
+
+    def answer(parent, **defaults):
+        asked.append(defaults)
+        dialog = AnimationDialog(parent, **defaults)
+        for name, value in changes.items():
+            widget = getattr(dialog, name)
+            if hasattr(widget, "setValue"):
+                widget.setValue(value)
+            else:
+                widget.setCurrentIndex(widget.findData(value))
+        return dialog.choice()
+
+    monkeypatch.setattr(picture_export, "ask_animation", answer)
+    return asked
+
+
+def test_the_animation_plays_the_piece_on_screen_at_the_size_and_speed_chosen(
+        make_window, qtbot, tmp_path, monkeypatch):
+    from PIL import Image
+
+    text = "lowest newest widest"
+    window = make_window(text=text)
+    window.show_view("playback")
+    view = window.views["playback"]
+    qtbot.waitUntil(lambda: view.playback is not None and view.step_count() > 0,
+                    timeout=30_000)
+    view.set_slot(2)  # "·widest" (the pieces: lowest, ·newest, ·widest)
+    piece = view.playback.pieces[2]
+    assert view.order == "piece" and piece.steps
+    gif = tmp_path / "piece.gif"
+    answer_dialog(monkeypatch, gif, "Animated GIF (*.gif)")
+    asked = answer_animation(monkeypatch, fps=4.0, hold_first=2.0, hold_last=3.0, scale=2,
+                             width_box=800)
+    window.pictures.export_animation(**view.animation_defaults())
+    qtbot.waitUntil(gif.exists, timeout=60_000)
+    assert asked == [{"order": "piece", "piece": 3, "pieces": len(view.playback.pieces)}]
+    image = Image.open(gif)
+    assert image.n_frames == len(piece.steps) + (1 if piece.finish else 0) + 1
+    assert image.size[0] == 1600  # 800 px at 2×
+    durations = []
+    for frame in range(image.n_frames):
+        image.seek(frame)
+        durations.append(image.info["duration"])
+    assert durations[0] == 2000 and durations[-1] == 3000
+    assert set(durations[1:-1]) == {250}
 
 
 def test_any_tab_is_saved_as_shown(make_window, qtbot, tmp_path, monkeypatch):

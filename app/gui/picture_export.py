@@ -16,13 +16,16 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 
 from bpelens.core import ConfigError, write_atomic
 
+from ..pictures.layers_layout import ROW_NAMES
 from ..pictures.layers_picture import layers_picture
-from ..pictures.palette import PALETTES
+from ..pictures.palette import LIGHT, Palette
 from ..pictures.picture import Picture
-from ..pictures.playback_picture import playback_picture
+from ..pictures.playback_picture import Order, playback_picture
 from ..pictures.qt_paint import to_image, write_picture
 from ..pictures.shaped_picture import shaped_picture
+from .animation_dialog import ask_animation
 from .i18n import translate
+from .ui_theme import palette_for
 
 if TYPE_CHECKING:
     from .session import Session
@@ -54,18 +57,22 @@ def chosen_filter(chosen: str, filters) -> str | None:
     return next((f for f in filters if chosen in (f, translate("PictureExport", f))), None)
 
 
-def picture_of(session: Session, what: str, *, step: int | None = None, theme: str = "light",
-               width: float = 1200) -> Picture:
-    """``what``: layers, shaped or playback (the frame after ``step`` text steps)."""
+def picture_of(session: Session, what: str, *, step: int | None = None,
+               palette: Palette = LIGHT, width: float = 1200, order: Order = "text",
+               piece: int | None = None) -> Picture:
+    """``what``: layers, shaped or playback (the frame after ``step`` steps of the ``order``
+    the playback plays, of its ``piece`` in piece order)."""
     tokenizer, encoded = session.tokenizer, session.encoded
     if tokenizer is None or encoded is None:
         raise ConfigError(translate("PictureExport", "there is no text encoded yet to draw"))
-    text, chosen = encoded.table.text, PALETTES[theme]
+    text = encoded.table.text
     if what == "layers":
-        return layers_picture(tokenizer, text, chosen, width=width, special=encoded.special)
+        return layers_picture(tokenizer, text, palette, width=width, special=encoded.special,
+                              row_names=tuple(translate("LayersView", n) for n in ROW_NAMES))
     if what == "shaped":
-        return shaped_picture(tokenizer, text, chosen, width=width, special=encoded.special)
-    return playback_picture(tokenizer, text, chosen, step=step, width=width)
+        return shaped_picture(tokenizer, text, palette, width=width, special=encoded.special)
+    return playback_picture(tokenizer, text, palette, step=step, width=width, order=order,
+                            piece=piece, special=encoded.special)
 
 
 def ask_target(parent: QWidget, default_name: str) -> tuple[Path, float] | None:
@@ -147,25 +154,33 @@ class PictureExporter:
             translate("PictureExport", "Could not export: {error}").format(error=exc)))
         self.runner.progressed.connect(lambda _f, message: self.show_message(message))
 
-    def export(self, what: str, step: int | None = None) -> None:
-        """``what``: layers, shaped or playback (its frame after ``step`` text steps)."""
+    def palette(self) -> Palette:
+        """The window's palette of the moment: a picture looks like the window."""
+        return palette_for(self.window)
+
+    def export(self, what: str, step: int | None = None, *, order: Order = "text",
+               piece: int | None = None) -> None:
+        """``what``: layers, shaped or playback (its frame after ``step`` steps of ``order``,
+        of ``piece`` in piece order)."""
         target = ask_target(self.window, f"{what}.png")
         if target is None:
             return
         path, scale = target
-        session = self.session
+        session, palette = self.session, self.palette()
 
         def work(job) -> str:
             job.progress(None, translate("PictureExport", "Drawing the {what} picture…").format(
                 what=picture_name(what)))
-            save_picture(picture_of(session, what, step=step), path, scale)
+            save_picture(picture_of(session, what, step=step, palette=palette, order=order,
+                                    piece=piece), path, scale)
             return translate("PictureExport", "Saved {path}").format(path=path)
 
         self.runner.submit(work)
 
     def copy(self, what: str, step: int | None = None) -> None:
         try:
-            image = copy_picture(picture_of(self.session, what, step=step))
+            image = copy_picture(picture_of(self.session, what, step=step,
+                                            palette=self.palette()))
         except ConfigError as exc:
             self.show_message(str(exc))
             return
@@ -181,31 +196,46 @@ class PictureExporter:
             save_widget(widget, path, scale)
             self.show_message(translate("PictureExport", "Saved {path}").format(path=path))
 
-    def export_animation(self) -> None:
+    def export_animation(self, *, order: Order = "text", piece: int = 1,
+                         pieces: int = 1) -> None:
+        """Ask what to animate and how (the dialog starts from the playback on screen:
+        ``order``, its ``piece`` of ``pieces``), then where, and write it off the GUI
+        thread."""
         tokenizer, encoded = self.session.tokenizer, self.session.encoded
         if tokenizer is None or encoded is None:
             return
-        name, chosen = QFileDialog.getSaveFileName(
-            self.window, translate("PictureExport", "Export the playback"), "playback.gif",
-            ";;".join(translate("PictureExport", f) for f in ANIMATION_FILTERS))
+        choice = ask_animation(self.window, order=order, piece=piece, pieces=pieces)
+        if choice is None:
+            return
+        filters = {"gif": ANIMATION_FILTERS[0], "apng": ANIMATION_FILTERS[1],
+                   "frames": FRAMES_FILTER}
+        default = {"gif": "playback.gif", "apng": "playback.apng", "frames": "playback-frames"}
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, translate("PictureExport", "Export the playback"),
+            default[choice.kind], translate("PictureExport", filters[choice.kind]))
         if not name:
             return
-        text = encoded.table.text
+        text, special, palette = encoded.table.text, encoded.special, self.palette()
 
         def work(job) -> str:
             from ..pictures.animation import playback_frames, write_animation, write_frames
 
             job.progress(None, translate("PictureExport", "Drawing every step of the playback…"))
-            frames = playback_frames(tokenizer, text, PALETTES["light"])
-            job.check()
+            frames = playback_frames(tokenizer, text, palette, width=choice.width,
+                                     order=choice.order,  # type: ignore[arg-type]
+                                     piece=choice.piece if choice.order == "piece" else None,
+                                     special=special, check=job.check)
             job.progress(None, translate("PictureExport", "Writing {n} frames…").format(
                 n=len(frames)))
-            if chosen_filter(chosen, ANIMATION_FILTERS) == FRAMES_FILTER:
-                write_frames(frames, name, scale=2)
+            if choice.kind == "frames":
+                write_frames(frames, name, scale=choice.scale)
                 return translate("PictureExport", "Saved {n} frames in {name}").format(
                     n=len(frames), name=name)
-            write_animation(frames, name)
-            return translate("PictureExport", "Saved {name} ({n} frames)").format(name=name,
-                                                                         n=len(frames))
+            target = Path(name)
+            if target.suffix.lower() not in (".gif", ".apng", ".png"):
+                target = target.with_suffix(f".{choice.kind}")
+            write_animation(frames, target, scale=choice.scale, timing=choice.timing)
+            return translate("PictureExport", "Saved {name} ({n} frames)").format(
+                name=target, n=len(frames))
 
         self.runner.submit(work)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from bpelens.core import ConfigError, Tokenizer, write_atomic
+from bpelens.core import ConfigError, SpecialMode, Tokenizer, write_atomic
 
 from .palette import Palette
 from .picture import Picture
@@ -64,10 +64,10 @@ def frame_steps(steps: int, max_frames: int = MAX_FRAMES) -> list[int]:
 
 def playback_frames(tokenizer: Tokenizer, text: str, palette: Palette, *,
                     width: float = 1200, order: Order = "text", piece: int | None = None,
-                    max_frames: int = MAX_FRAMES,
+                    max_frames: int = MAX_FRAMES, special: SpecialMode = "none",
                     check: Callable[[], None] | None = None) -> list[Picture]:
     """Every step's picture (``check()`` between frames may raise to stop)."""
-    frames = playback_of(tokenizer, text, order=order, piece=piece)
+    frames = playback_of(tokenizer, text, order=order, piece=piece, special=special)
     pictures = []
     for step in frame_steps(frames.steps, max_frames):
         if check is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bpelens.core import ConfigError, EncodingPlayback, Tokenizer, visible
+from bpelens.core import ConfigError, EncodingPlayback, SpecialMode, Tokenizer, visible
 
 from .chip_rows import (
     MARGIN as ROW_MARGIN,
@@ -59,11 +59,11 @@ class PlaybackFrames:
 
 
 def playback_of(tokenizer: Tokenizer, text: str, *, order: Order = "text",
-                piece: int | None = None) -> PlaybackFrames:
+                piece: int | None = None, special: SpecialMode = "none") -> PlaybackFrames:
     """``piece``: which piece plays in piece order (1 is the first; by default the first
     that merges at all, as the window starts)."""
     check_length(text)
-    playback = EncodingPlayback(tokenizer, tokenizer.encode(text, special="none", trace=True))
+    playback = EncodingPlayback(tokenizer, tokenizer.encode(text, special=special, trace=True))
     slot = 0
     if order == "piece":
         pieces = playback.pieces
@@ -80,10 +80,12 @@ def playback_of(tokenizer: Tokenizer, text: str, *, order: Order = "text",
 
 def playback_picture(tokenizer: Tokenizer, text: str, palette: Palette, *,
                      step: int | None = None, width: float = 1200, title: str | None = None,
-                     order: Order = "text", piece: int | None = None) -> Picture:
+                     order: Order = "text", piece: int | None = None,
+                     special: SpecialMode = "none") -> Picture:
     """The frame after ``step`` steps (None: the last, every merge done)."""
-    return frame_picture(playback_of(tokenizer, text, order=order, piece=piece), palette,
-                         step=step, width=width, title=title)
+    return frame_picture(playback_of(tokenizer, text, order=order, piece=piece,
+                                     special=special), palette, step=step, width=width,
+                         title=title)
 
 
 def frame_picture(frames: PlaybackFrames, palette: Palette, *, step: int | None = None,

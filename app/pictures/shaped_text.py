@@ -15,6 +15,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Protocol
 
 from PySide6.QtGui import QTextLayout, QTextLine
@@ -70,13 +71,14 @@ class Backdrop:
 def line_clusters(line: QTextLine, text: str) -> list[Cluster]:
     """The line's clusters of glyphs in text order (``text``: the layout's)."""
     runs = line.glyphRuns(-1, -1, _FLAGS)
-    if any(run.isRightToLeft() for run in runs):
-        # Qt gives wrong string indexes for the glyphs of a right-to-left item drawn in
-        # several runs (two Arabic words: the second word's glyphs all point at the item's
-        # start), so those lines ask where each position's glyphs are, one by one.
-        clusters = _clusters_by_position(line)
-    else:
+    if _indexes_hold(line, runs):
         clusters = _clusters_of_runs(line, runs)
+    else:
+        # Qt gives wrong string indexes for the glyphs of an item drawn in several runs (an
+        # item's words with a space in a fallback font between them: the later word's glyphs
+        # all point at one place), and right-to-left runs cannot be checked by their order:
+        # those lines ask where each position's glyphs are, one by one.
+        clusters = _clusters_by_position(line)
     if clusters:
         # The spaces a line wraps after draw no glyph: they are not part of the last cluster
         # (its tokens would share them), but a place of no width at its end.
@@ -90,6 +92,25 @@ def line_clusters(line: QTextLine, text: str) -> list[Cluster]:
             clusters[-1] = Cluster(last.start, cut, last.x0, last.x1, last.rtl)
             clusters.append(Cluster(cut, last.end, edge, edge, last.rtl))
     return clusters
+
+
+def _indexes_hold(line: QTextLine, runs) -> bool:
+    """Whether the runs' string indexes can be trusted: left to right, each run's in the line
+    and in order, and each run after the one before."""
+    start, end = line.textStart(), line.textStart() + line.textLength()
+    last = start - 1
+    for run in runs:
+        if run.isRightToLeft():
+            return False
+        indexes = run.stringIndexes()
+        if not indexes:
+            continue
+        if indexes[0] <= last or indexes[-1] >= end:
+            return False
+        if any(b < a for a, b in pairwise(indexes)):
+            return False
+        last = indexes[-1]
+    return True
 
 
 def _clusters_of_runs(line: QTextLine, runs) -> list[Cluster]:
@@ -128,29 +149,48 @@ def _clusters_of_runs(line: QTextLine, runs) -> list[Cluster]:
 
 def _clusters_by_position(line: QTextLine) -> list[Cluster]:
     """Clusters from the glyphs of each text position: positions whose glyphs overlap make
-    one cluster, its place the union of Qt's places for them."""
+    one cluster, which lies where its glyphs advance (a mark, of no advance, adds nothing;
+    Qt's own rectangles for a position share a cluster's place out evenly, and overlap the
+    next letter's when marks sit on it)."""
+    places: dict[tuple[int, float], tuple[float, float, bool]] = {}
+    for run in line.glyphRuns(-1, -1, _FLAGS_BY_POSITION):
+        indexes = run.glyphIndexes()
+        advances = run.rawFont().advancesForGlyphIndexes(indexes)
+        rtl = run.isRightToLeft()
+        for index, point, advance in zip(indexes, run.positions(), advances, strict=True):
+            places[(index, round(point.x(), 2))] = (point.x(), point.x() + advance.x(), rtl)
     start, end = line.textStart(), line.textStart() + line.textLength()
     out: list[Cluster] = []
     last_glyphs: set[tuple[int, float]] = set()
     for position in range(start, end):
-        runs = line.glyphRuns(position, 1, _FLAGS_BY_POSITION)
-        glyphs = {(index, round(point.x(), 2)) for run in runs
+        glyphs = {(index, round(point.x(), 2))
+                  for run in line.glyphRuns(position, 1, _FLAGS_BY_POSITION)
                   for index, point in zip(run.glyphIndexes(), run.positions(), strict=True)}
-        if not glyphs or (out and glyphs & last_glyphs):
-            if out:  # nothing of its own, or part of the cluster before
-                before = out[-1]
-                x0, x1 = before.x0, before.x1
-                for run in runs:
-                    rect = run.boundingRect()
-                    x0, x1 = min(x0, rect.left()), max(x1, rect.right())
-                out[-1] = Cluster(before.start, position + 1, x0, x1, before.rtl)
-                last_glyphs |= glyphs
+        found = [places[g] for g in glyphs if g in places]
+        if out and (not found or glyphs & last_glyphs):  # part of the cluster before
+            before = out[-1]
+            x0, x1 = _extent(found, before.x0, before.x1)
+            out[-1] = Cluster(before.start, position + 1, x0, x1, before.rtl)
+            last_glyphs |= glyphs
             continue
-        rects = [run.boundingRect() for run in runs]
-        out.append(Cluster(position, position + 1, min(r.left() for r in rects),
-                           max(r.right() for r in rects), runs[0].isRightToLeft()))
+        if not found:
+            continue  # (a line that starts with what draws nothing)
+        x0, x1 = _extent(found, None, None)
+        out.append(Cluster(position, position + 1, x0, x1, found[0][2]))
         last_glyphs = glyphs
     return out
+
+
+def _extent(places, x0: float | None, x1: float | None) -> tuple[float, float]:
+    """The span of the glyphs that advance (or of all of them, if none does), with
+    (x0, x1) so far."""
+    wide = [p for p in places if p[1] > p[0]] or list(places)
+    for left, right, _ in wide:
+        if x0 is None or x1 is None or x1 <= x0:
+            x0, x1 = left, right
+        elif right > left:
+            x0, x1 = min(x0, left), max(x1, right)
+    return (x0 or 0.0), (x1 if x1 is not None else 0.0)
 
 
 def grapheme_bounds(layout: QTextLayout, line: QTextLine) -> list[int]:
@@ -232,11 +272,11 @@ class _Table(Protocol):
     char_bytes: Sequence[int]
 
 
-def token_parts(table: _Table, c0: int, text: str
+def token_parts(table: _Table, c0: int, text: str, *, base: int = 0
                 ) -> tuple[list[TokenPart], Callable[[int], int]]:
-    """The parts of the table's tokens in ``text`` (its characters from ``c0`` on) in
-    ``text``'s UTF-16 positions, and the UTF-8 offset (in the whole text) of each of its
-    positions."""
+    """The parts of the table's tokens in ``text`` (its characters from ``c0`` on) in the
+    UTF-16 positions of a layout whose text holds ``text`` from position ``base``, and the
+    UTF-8 offset (in the whole text) of each of those positions."""
     units = [0]  # UTF-16 position of each character of text, then the end
     for ch in text:
         units.append(units[-1] + (2 if ord(ch) > 0xFFFF else 1))
@@ -249,13 +289,13 @@ def token_parts(table: _Table, c0: int, text: str
     for index in range(first, last):
         s, e = max(starts[index], c0) - c0, min(ends[index], c0 + n) - c0
         if e > s:
-            parts.append(TokenPart(units[s], units[e], table.byte_starts[index],
+            parts.append(TokenPart(base + units[s], base + units[e], table.byte_starts[index],
                                    table.byte_ends[index], index))
     char_bytes = table.char_bytes
 
     def byte_at(position: int) -> int:
         # (a position inside a surrogate pair counts as its character's start)
-        return char_bytes[c0 + bisect_right(units, position) - 1]
+        return char_bytes[c0 + bisect_right(units, position - base) - 1]
 
     return parts, byte_at
 

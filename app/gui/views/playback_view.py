@@ -339,6 +339,17 @@ class PlaybackView(QWidget):
             position, self.pending_step = self.pending_step, None
         self.controls.set_count(self.step_count(), position)
 
+    def shown_frame(self) -> dict:
+        """The frame on screen, as a playback picture draws it: its step, order and piece."""
+        if self.order == TEXT or self.playback is None or not self.playback.pieces:
+            return {"step": self.text_step_shown(), "order": "text"}
+        return {"step": self.position, "order": "piece", "piece": self.slot + 1}
+
+    def animation_defaults(self) -> dict:
+        """What an animation starts from: the order on screen and its piece."""
+        pieces = len(self.playback.pieces) if self.playback is not None else 1
+        return {"order": self.order, "piece": self.slot + 1, "pieces": max(1, pieces)}
+
     def text_step_shown(self) -> int | None:
         """The whole-text step on screen (None in piece order: the finished text)."""
         return self.position if self.order == TEXT else None

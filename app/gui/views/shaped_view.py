@@ -224,8 +224,10 @@ class ShapedView(QPlainTextEdit):
         self.viewport().update()
 
     def line_backdrops(self, block: QTextBlock) -> list[tuple[QTextLine, list[Backdrop]]]:
-        """Each line of a block on screen with its tokens' colours (positions in the block's
-        text): none until the text under them is in."""
+        """Each line of a block that is on screen, with its tokens' colours (positions in
+        the block's text): none until the text under them is in. Only the lines on screen
+        are measured: a paragraph of a hundred thousand characters costs what a screenful
+        does."""
         table = self.table
         layout = block.layout()
         if table is None or not len(table) or layout is None or layout.lineCount() == 0:
@@ -237,12 +239,22 @@ class ShapedView(QPlainTextEdit):
         c0 = self._map.from_utf16(start16)
         if c0 + len(text) > len(table.model_text):
             return []  # the text shown is not this table's yet
-        parts, byte_at = token_parts(table, c0, text)
+        top = (self.blockBoundingGeometry(block).translated(self.contentOffset()).top()
+               + layout.position().y())
+        height = self.viewport().height()
+        units = text.encode("utf-16-le", "surrogatepass")
         out = []
         for number in range(layout.lineCount()):
             line = layout.lineAt(number)
-            key = (text, number, line.textStart(), line.textLength(), line.width(),
-                   self.font().pixelSize(), self._palette.name)
+            if top + line.y() + line.height() < 0:
+                continue
+            if top + line.y() > height:
+                break
+            first, count = line.textStart(), line.textLength()
+            piece = units[2 * first : 2 * (first + count)].decode("utf-16-le", "surrogatepass")
+            before = len(units[: 2 * first].decode("utf-16-le", "surrogatepass"))
+            parts, byte_at = token_parts(table, c0 + before, piece, base=first)
+            key = (piece, first, line.width(), self.font().pixelSize())
             found = self._clusters.get(key)
             if found is None:
                 if len(self._clusters) > REMEMBERED_LINES:
