@@ -584,8 +584,9 @@ class PlaybackView(QWidget):
         if self.playback is not None and self.playback.pieces:
             piece = self.playback.pieces[slot]
             if len(piece.final_ids) > 1:
-                why = self.tr("Its piece “{text}” ends as {n} tokens: {why}").format(
-                    text=visible(piece.text), n=len(piece.final_ids),
+                # The engine's sentence starts with the count ("3 tokens: …"): not said twice.
+                why = self.tr("Its piece “{text}” ends as {why}").format(
+                    text=visible(piece.text),
                     why=localize(why_not_one(piece).sentence(self.playback.tokenizer,
                                                              self.label)))
         self.derivation_wanted.emit(token_id, why)
