@@ -40,6 +40,7 @@ _EXPORTS = {
     "printable_to_bytes": "text.byte_level",
     "hex_bytes": "text.display",
     "invisible_name": "text.display",
+    "isolated": "text.display",
     "token_text": "text.display",
     "visible": "text.display",
     # pipeline
@@ -330,6 +331,7 @@ __all__ = [
     "greedy_longest_match",
     "hex_bytes",
     "invisible_name",
+    "isolated",
     "iter_audit",
     "iter_comparison",
     "iter_multilingual_training",
@@ -537,7 +539,7 @@ if TYPE_CHECKING:
     from .text.aligned import NormalizedText
     from .text.bounded_regex import share_the_interpreter
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
-    from .text.display import hex_bytes, invisible_name, token_text, visible
+    from .text.display import hex_bytes, invisible_name, isolated, token_text, visible
     from .text.units import (
         Codepoint,
         Span,

@@ -11,6 +11,7 @@ from bpelens.core import (
     Tokenizer,
     codepoints,
     hex_bytes,
+    isolated,
     localize,
     token_text,
     visible,
@@ -101,9 +102,10 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
                 shown[step.position] = f"[{shown[step.position]}]"
                 lines.append(f"    {number:>5}  " + translate(
                     "CliInspect", "rank {rank:<6} {left} + {right} → {new} (id {id})   "
-                    "{tokens}").format(rank=step.rank, left=_name(tokenizer, step.left_id),
-                                       right=_name(tokenizer, step.right_id),
-                                       new=_name(tokenizer, step.new_id), id=step.new_id,
+                    "{tokens}").format(rank=step.rank,
+                                       left=isolated(_name(tokenizer, step.left_id)),
+                                       right=isolated(_name(tokenizer, step.right_id)),
+                                       new=isolated(_name(tokenizer, step.new_id)), id=step.new_id,
                                        tokens=" ".join(shown)))
     lines.append(f"\nids {list(encoding.ids)}")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from bpelens.core import TokenInfo, TokenTable
+from bpelens.core import TokenInfo, TokenTable, isolated
 
 from .i18n import translate
 
@@ -50,8 +50,9 @@ def token_lines(info: TokenInfo) -> list[str]:
         out.append(translate("TokenInfo", "merge rank {rank}").format(rank=info.rank))
     if info.left is not None:
         out.append(translate("TokenInfo", "merged from “{left}” ({left_id}) + “{right}” "
-                             "({right_id})").format(left=info.left, left_id=info.left_id,
-                                                    right=info.right, right_id=info.right_id))
+                             "({right_id})").format(left=isolated(info.left), left_id=info.left_id,
+                                                    right=isolated(info.right),
+                                                    right_id=info.right_id))
     out.append(translate("TokenInfo", "bytes {byte_start}–{byte_end}, characters "
                          "{char_start}–{char_end}").format(
         byte_start=info.byte_start, byte_end=info.byte_end, char_start=info.char_start,

@@ -17,6 +17,7 @@ from bpelens.core import (
     EncodingPlayback,
     SpecialMode,
     Tokenizer,
+    isolated,
     token_table,
 )
 
@@ -145,9 +146,9 @@ def playback_picture(tokenizer: Tokenizer, text: str, theme: Theme, *, step: int
     name = title or f"{tokenizer.name or 'tokenizer'}: merge playback"
     caption = f"step {step:,} of {steps:,}"
     if made is not None:
-        caption += (f": merge rank {made.rank:,}, {token_text(tokenizer, made.left_id)} + "
-                    f"{token_text(tokenizer, made.right_id)} → "
-                    f"{token_text(tokenizer, made.new_id)}")
+        caption += (f": merge rank {made.rank:,}, {isolated(token_text(tokenizer, made.left_id))}"
+                    f" + {isolated(token_text(tokenizer, made.right_id))} → "
+                    f"{isolated(token_text(tokenizer, made.new_id))}")
     elif steps:
         caption += ": the text's starting symbols"
     chip_h = 44 * theme.font_scale

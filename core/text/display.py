@@ -87,6 +87,22 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate … pop directional isolate
+
+
+def isolated(text: str) -> str:
+    """``text`` wrapped in a bidi isolate (FSI … PDI) when it holds a right-to-left letter,
+    else unchanged. A token written into a sentence ("ا + ل → ال") is otherwise one run
+    with the arrow and the plus beside it, and the bidi algorithm reverses them together;
+    isolated, each token keeps its own direction and the sentence its order."""
+    if text.isascii():
+        return text
+    for ch in text:
+        if unicodedata.bidirectional(ch) in ("R", "AL"):
+            return FSI + text + PDI
+    return text
+
+
 def hex_bytes(data: bytes, sep: str = " ") -> str:
     """``b"\\xe7\\x8c"`` → ``"E7 8C"``."""
     return sep.join(f"{b:02X}" for b in data)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError
+from bpelens.core import BpeLensError, isolated
 
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
 from .. import style
@@ -321,9 +321,9 @@ class TrainingView(QWidget):
             by = self.tr(", chosen by {chooser}").format(chooser=chooser) if chooser else ""
             self.info.setText(self.tr("Merge {step} of {steps} (rank {rank}): ({left}, {right}) "
                                       "→ {new} — new id {id}, seen {count} times{by}.").format(
-                step=step, steps=playback.steps, rank=m.rank, left=label(m.left_id),
-                right=label(m.right_id), new=label(m.new_id), id=m.new_id, count=m.count,
-                by=by) + length)
+                step=step, steps=playback.steps, rank=m.rank, left=isolated(label(m.left_id)),
+                right=isolated(label(m.right_id)), new=isolated(label(m.new_id)), id=m.new_id,
+                count=m.count, by=by) + length)
         self._fill_pairs(step, label)
         learned = playback.vocabulary_at(step)
         self.vocab.clear()
@@ -355,5 +355,6 @@ class TrainingView(QWidget):
             note = self.tr("merged next") if pair.chosen else (
                 self.tr("tied: the tie rule passed it over") if pair.tied else "")
             set_row(self.pairs, row,
-                    [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note],
+                    [f"{isolated(label(pair.left_id))} + {isolated(label(pair.right_id))}",
+                     str(pair.count), note],
                     MERGED_FILL if pair.chosen else TIED_FILL if pair.tied else "")

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import (
     Tokenizer,
+    isolated,
     visible,
 )
 
@@ -67,8 +68,8 @@ def audit_line(tokenizer: Tokenizer, token) -> str:
             rule = token.blocked_by
             line += translate(
                 "DebugCommon", "; merge {rank} ({left} + {right}) gets there first").format(
-                rank=rule.rank, left=label_of(tokenizer, rule.left_id),
-                right=label_of(tokenizer, rule.right_id))
+                rank=rule.rank, left=isolated(label_of(tokenizer, rule.left_id)),
+                right=isolated(label_of(tokenizer, rule.right_id)))
     elif token.whole_piece_only:
         line += translate(
             "DebugCommon", ", but only as a whole piece (the merges alone make something else)")

@@ -25,6 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bpelens.core import isolated
+
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
 from ... import style
@@ -159,7 +161,7 @@ class ExtendPage(QWidget):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.merges.setPlainText("\n".join(
             self.tr("{n:>5}  {left} + {right}   ({count:,} times)").format(
-                n=n, left=left, right=right, count=count)
+                n=n, left=isolated(left), right=isolated(right), count=count)
             for n, (left, right, count) in enumerate(outcome.readable, start=1)))
         for button in (self.compare_button, self.open_button, self.save_button):
             button.setEnabled(True)

@@ -1,0 +1,80 @@
+"""The window's words (issue 26): merges with right-to-left tokens keep their order, the
+diff page's labels and cuts, "round trip ✗" with its reason, the Other algorithms page's
+spelling, the Japanese UI's last English words."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QFont, QTextLayout
+
+from bpelens.core import BPEModel, Tokenizer, isolated, save_tokenizer
+from bpelens.core.text.display import FSI, PDI
+
+from test_gui_main_window import window_factory
+
+ALEF, LAM = "ا", "ل"
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    return window_factory(qtbot, tmp_path)
+
+
+def arabic_file(tmp_path) -> str:
+    # ا + ل → ال (ids 0, 1 → 2): the merge of the issue's reversed title.
+    model = BPEModel(level="char", alphabet=ALEF + LAM, merges=[(0, 1, 2)])
+    path = tmp_path / "arabic.json"
+    save_tokenizer(Tokenizer(model, pretokenizer="whitespace"), path)
+    return str(path)
+
+
+def laid_out(text: str) -> QTextLayout:
+    layout = QTextLayout(text, QFont("Noto Sans", 12))
+    layout.beginLayout()
+    layout.createLine().setLineWidth(10_000)
+    layout.endLayout()
+    return layout
+
+
+def centre_x(layout: QTextLayout, index: int, length: int = 1) -> float:
+    """Where the glyphs of characters index… are drawn (the visual order, after bidi)."""
+    runs = layout.glyphRuns(index, length)
+    rect = runs[0].boundingRect()
+    for run in runs[1:]:
+        rect = rect.united(run.boundingRect())
+    return rect.center().x()
+
+
+def test_isolated_wraps_only_right_to_left_text():
+    assert isolated("ال") == FSI + "ال" + PDI
+    assert isolated("·Py") == "·Py" and isolated("猫") == "猫" and isolated("") == ""
+    assert isolated("aל") == FSI + "aל" + PDI  # Hebrew too
+
+
+def test_a_merge_of_arabic_tokens_keeps_its_arrow_between_them(make_window, qtbot, tmp_path):
+    window = make_window(tokenizer_path=arabic_file(tmp_path), text=ALEF + LAM)
+    window.show_view("playback")
+    view = window.views["playback"]
+    qtbot.waitUntil(lambda: view.playback is not None and window.settled(), timeout=60_000)
+    view.controls.go(1)
+    title = view.info.text().splitlines()[0]
+    left, right, new = isolated(ALEF), isolated(LAM), isolated(ALEF + LAM)
+    assert f"({left}, {right}) → {new}" in title
+    # Drawn left to right as read: ( ا , ل ) → ال — the arrow after both parts, before the
+    # token they make (without the isolates the bidi algorithm draws "ال ← (ل ,ا").
+    layout = laid_out(title)
+    start = title.index("(")
+    x_left = centre_x(layout, title.index(ALEF, start))
+    x_comma = centre_x(layout, title.index(",", start))
+    x_right = centre_x(layout, title.index(LAM, start))
+    x_arrow = centre_x(layout, title.index("→"))
+    x_new = centre_x(layout, title.index(ALEF + LAM, title.index("→")), 2)
+    assert x_left < x_comma < x_right < x_arrow < x_new, (x_left, x_comma, x_right, x_arrow,
+                                                           x_new)
+    # the table of merges present: "ا + ل" in that order too
+    view.controls.go(0)
+    cell = view.table.item(0, 1).text()
+    assert cell == f"{left} + {right}"
+    layout = laid_out(cell)
+    assert centre_x(layout, cell.index(ALEF)) < centre_x(layout, cell.index("+")) < centre_x(
+        layout, cell.index(LAM))
