@@ -39,6 +39,7 @@ _EXPORTS = {
     "bytes_to_unicode": "text.byte_level",
     "printable_to_bytes": "text.byte_level",
     "hex_bytes": "text.display",
+    "hex_text": "text.display",
     "invisible_name": "text.display",
     "isolated": "text.display",
     "token_text": "text.display",
@@ -330,6 +331,7 @@ __all__ = [
     "gini",
     "greedy_longest_match",
     "hex_bytes",
+    "hex_text",
     "invisible_name",
     "isolated",
     "iter_audit",
@@ -539,7 +541,14 @@ if TYPE_CHECKING:
     from .text.aligned import NormalizedText
     from .text.bounded_regex import share_the_interpreter
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
-    from .text.display import hex_bytes, invisible_name, isolated, token_text, visible
+    from .text.display import (
+        hex_bytes,
+        hex_text,
+        invisible_name,
+        isolated,
+        token_text,
+        visible,
+    )
     from .text.units import (
         Codepoint,
         Span,

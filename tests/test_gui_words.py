@@ -78,3 +78,37 @@ def test_a_merge_of_arabic_tokens_keeps_its_arrow_between_them(make_window, qtbo
     layout = laid_out(cell)
     assert centre_x(layout, cell.index(ALEF)) < centre_x(layout, cell.index("+")) < centre_x(
         layout, cell.index(LAM))
+
+
+def test_the_diff_page_draws_cuts_beside_labels_and_bytes_as_hex(make_window, qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window = make_window()
+    window.show_view("debug")
+    page = window.views["debug"].diff_page
+    page.other_box.setCurrentIndex(page.other_box.findText("demo-english-char"))
+    page.text.setText("नमस्ते दुनिया lowest newest")
+    page.resize(900, 600)
+    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText(), timeout=30_000)
+    canvas = page.canvas
+    labelled = [chip for chip in canvas.chips if chip.text_rect is not None]
+    assert labelled and len(canvas.cut_marks) == len(canvas.aligned.differing_cuts())
+    crossings = 0
+    for lines in canvas.cut_marks:
+        x = lines[0].x1()
+        for chip in labelled:
+            box = chip.text_rect
+            if not box.left() - 1 <= x <= box.right() + 1:
+                continue
+            crossings += 1  # a cut through a token another tokenizer keeps whole
+            for line in lines:
+                assert line.x1() == line.x2() == x
+                assert line.y2() <= box.top() or line.y1() >= box.bottom(), (
+                    f"a cut line crosses the label {chip.text!r}")
+    assert crossings  # the case of the issue is there: cuts inside labelled chips
+    shown = page.output.toPlainText()
+    assert "\\x" not in shown and "'" not in shown
+    partial = [chip.label for chip in canvas.chips if "<" in chip.label]
+    assert partial and all(chip.startswith("<") or "<" in chip for chip in partial)

@@ -11,6 +11,7 @@ own abbreviation where it has one: ZWJ, ZWNJ, VS16, NBSP…), shown as ``⟨ZWJ�
 
 from __future__ import annotations
 
+import codecs
 import unicodedata
 
 VISIBLE_WHITESPACE = {" ": "·", "\n": "↵", "\t": "⇥", "\r": "␍"}
@@ -106,6 +107,25 @@ def isolated(text: str) -> str:
 def hex_bytes(data: bytes, sep: str = " ") -> str:
     """``b"\\xe7\\x8c"`` → ``"E7 8C"``."""
     return sep.join(f"{b:02X}" for b in data)
+
+
+def _hex_bytes_handler(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    bad = error.object[error.start : error.end]
+    return "".join(f"<{b:02X}>" for b in bad), error.end
+
+
+# Bytes that are not whole characters written <E6>: b" \xe6" is a space and a byte, "·<E6>",
+# not three hex codes (nor Python's "\\xe6", which JSON would escape once more).
+HEX_ERRORS = "bpelens-hex"
+codecs.register_error(HEX_ERRORS, _hex_bytes_handler)
+
+
+def hex_text(data: bytes) -> str:
+    """A token's bytes as people read them everywhere in BPE Lens: its text with whitespace
+    made visible, each byte that is not part of a whole character as ``<E0>``
+    (``b"\xe0\xa4"`` → ``"<E0><A4>"``, ``b" \xe6"`` → ``"·<E6>"``)."""
+    return visible(data.decode("utf-8", HEX_ERRORS))
 
 
 def token_text(data: bytes) -> str:

@@ -4,7 +4,6 @@ label and kept, so a step on a 10k-character text relays out without measuring a
 
 from __future__ import annotations
 
-import codecs
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
@@ -24,6 +23,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from bpelens.core import Tokenizer, visible
+from bpelens.core.text.display import HEX_ERRORS
 
 from ..ui_theme import canvas_ink
 
@@ -59,17 +59,6 @@ def chip_label(tokenizer: Tokenizer, token_id: int, *, spelling: bool = False) -
         if data:
             label = data.decode("utf-8", HEX_ERRORS)
     return visible(label) if label else "∅"
-
-
-def _hex_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
-    bad = error.object[error.start : error.end]
-    return "".join(f"<{b:02X}>" for b in bad), error.end
-
-
-# A token's text with the bytes that are not whole characters written <E6>: " <E6>" stays
-# a space and a byte, not three hex codes.
-HEX_ERRORS = "bpelens-hex"
-codecs.register_error(HEX_ERRORS, _hex_bytes)
 
 
 class ChipCanvas(QWidget):
