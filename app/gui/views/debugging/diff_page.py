@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 from bpelens.core import (
     Tokenizer,
     isolated,
-    visible,
 )
 
 from ..sentence_canvas import SentenceCanvas
