@@ -112,3 +112,35 @@ def test_the_diff_page_draws_cuts_beside_labels_and_bytes_as_hex(make_window, qt
     assert "\\x" not in shown and "'" not in shown
     partial = [chip.label for chip in canvas.chips if "<" in chip.label]
     assert partial and all(chip.startswith("<") or "<" in chip for chip in partial)
+
+
+def test_the_japanese_window_names_the_demo_languages_and_ties_in_japanese(qapp, qtbot):
+    from test_i18n import japanese
+
+    from bpelens.app.gui import i18n
+    from bpelens.app.gui.language_labels import DEMO_LANGUAGES, corpus_label
+    from bpelens.app.gui.views.debug_view import DebugView
+    from bpelens.app.parallel_corpora import DEMO_NAME, demo_corpus
+    from bpelens.core import localize
+    from bpelens.core.messages import Message
+
+    corpus = demo_corpus()
+    assert {corpus.language_name(code) for code in corpus.languages} <= set(DEMO_LANGUAGES)
+    assert i18n.install_language(qapp, "ja") == "ja"
+    try:
+        view = DebugView()
+        qtbot.addWidget(view)
+        box = view.extend_page.source_box
+        shown = box.itemText(box.findData("lang:en"))
+        english = japanese("Language", "English")
+        assert english and english != "English"
+        assert japanese("Language", "{name} ({code})").format(name=english, code="en") in shown
+        assert "English" not in shown
+        for code in corpus.languages:
+            text = box.itemText(box.findData("lang:" + code))
+            assert f"({code})" in text and corpus.language_name(code) not in text, text
+        assert corpus_label(DEMO_NAME) == japanese("CorpusChoice", DEMO_NAME) != DEMO_NAME
+        ties = Message("ties go to the smallest (left id, right id)")
+        assert localize(ties) == japanese("Engine", ties) != ties
+    finally:
+        i18n.remove_language(qapp)

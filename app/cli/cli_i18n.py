@@ -17,6 +17,8 @@ import argparse
 import os
 from collections.abc import Mapping, Sequence
 
+from bpelens.core.text import display
+
 SUPPORTED = ("en", "ja")
 SOURCE_LANGUAGE = "en"
 CONTEXT_PREFIX = "Cli"
@@ -186,13 +188,6 @@ def read_catalogue(lang: str) -> dict[tuple[str, str, str], str]:
     return out
 
 
-def display_width(text: str) -> int:
-    """Terminal columns ``text`` takes: East Asian wide characters take two."""
-    from unicodedata import east_asian_width
-
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def ljust(text: str, width: int) -> str:
-    """``f"{text:<width}"`` that lines up Japanese too."""
-    return text + " " * max(0, width - display_width(text))
+# Every table of the command line pads by terminal columns with these (one definition, in
+# core beside the other display helpers; the comparison table uses it too).
+display_width, ljust, rjust = display.display_width, display.ljust, display.rjust

@@ -17,7 +17,7 @@ from bpelens.core import (
     visible,
 )
 
-from .cli_i18n import translate
+from .cli_i18n import ljust, translate
 from .json_output import encoding_dict, warnings_of
 from .text_input import text_argument
 from .tokenizer_argument import open_cli_tokenizer
@@ -57,7 +57,7 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
 
     lines.append("\n" + translate("CliInspect", "codepoints ({count})").format(count=len(text)))
     for cp in codepoints(text):
-        lines.append(f"  {cp.index:>4}  {visible(cp.char):<3} {cp.label:<8} "
+        lines.append(f"  {cp.index:>4}  {ljust(visible(cp.char), 3)} {ljust(cp.label, 8)} "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=cp.byte_start, end=cp.byte_end) + f"  {hex_bytes(cp.utf8)}")
     lines.append("\n" + translate("CliInspect", "pieces ({count})").format(
@@ -80,7 +80,7 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
                 note = translate("CliInspect", "  ends inside {chars}")
             note = note.format(chars=chars)
         label = token_text(tok.bytes) if tok.kind != "special" else tok.label
-        lines.append(f"  {tok.index:>4}  id {tok.id:<7} {label:<12} "
+        lines.append(f"  {tok.index:>4}  id {tok.id:<7} {ljust(label, 12)} "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=tok.span.byte_start, end=tok.span.byte_end)
                      + f"  {hex_bytes(tok.bytes)}{note}")

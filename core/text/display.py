@@ -104,6 +104,33 @@ def isolated(text: str) -> str:
     return text
 
 
+def display_width(text: str) -> int:
+    """The terminal columns ``text`` takes: East Asian wide and fullwidth characters two,
+    combining marks (Mn, Me) and other characters that draw nothing of their own (format
+    characters, ZWJ, variation selectors) none, every other character one. Every table the
+    command line prints pads by it, so こんにちは and naïve (with a combining diaeresis) line up
+    with ASCII."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for ch in text:
+        if unicodedata.east_asian_width(ch) in ("W", "F"):
+            width += 2
+        elif unicodedata.category(ch) not in ("Mn", "Me", "Cf") and ch != "\u200b":
+            width += 1
+    return width
+
+
+def ljust(text: str, width: int) -> str:
+    """``f"{text:<width}"`` by terminal columns (:func:`display_width`)."""
+    return text + " " * max(0, width - display_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    """``f"{text:>width}"`` by terminal columns (:func:`display_width`)."""
+    return " " * max(0, width - display_width(text)) + text
+
+
 def hex_bytes(data: bytes, sep: str = " ") -> str:
     """``b"\\xe7\\x8c"`` → ``"E7 8C"``."""
     return sep.join(f"{b:02X}" for b in data)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError, isolated
+from bpelens.core import BpeLensError, isolated, localize
 
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
 from .. import style
@@ -318,7 +318,8 @@ class TrainingView(QWidget):
             length = self.tr(" The corpus is {n:,.0f} tokens now.").format(
                 n=lengths[step]) if len(lengths) > step else ""
             chooser = playback.chosen_by(step)
-            by = self.tr(", chosen by {chooser}").format(chooser=chooser) if chooser else ""
+            by = self.tr(", chosen by {chooser}").format(chooser=localize(chooser)) \
+                if chooser else ""
             self.info.setText(self.tr("Merge {step} of {steps} (rank {rank}): ({left}, {right}) "
                                       "→ {new} — new id {id}, seen {count} times{by}.").format(
                 step=step, steps=playback.steps, rank=m.rank, left=isolated(label(m.left_id)),
@@ -349,7 +350,7 @@ class TrainingView(QWidget):
         else:
             title = self.tr("Pair counts now — the top one becomes merge {n}").format(n=step + 1)
         self.pairs_title.setText(self.tr("{title}; {rule}").format(
-            title=title, rule=playback.rule_rank_text()))
+            title=title, rule=localize(playback.rule_rank_text())))
         self.pairs.setRowCount(len(pairs))
         for row, pair in enumerate(pairs):
             note = self.tr("merged next") if pair.chosen else (

@@ -30,6 +30,7 @@ from bpelens.core import isolated
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
 from ... import style
+from ...language_labels import corpus_label, language_label
 from .common import muted
 
 TEXT_FILE = "file"  # the corpus box's "text file…" entry
@@ -56,7 +57,8 @@ class ExtendPage(QWidget):
         corpus = demo_corpus()
         for language in corpus.languages:
             self.source_box.addItem(self.tr("{language} — bundled demo corpus").format(
-                language=corpus.label(language)), LANGUAGE_SOURCE + language)
+                language=language_label(corpus.language_name(language), language)),
+                LANGUAGE_SOURCE + language)
         self.source_box.addItem(self.tr("Text file…"), TEXT_FILE)
         self.source_box.setCurrentIndex(max(0, self.source_box.findData(LANGUAGE_SOURCE + "ja")))
         self.add = QSpinBox()
@@ -152,10 +154,10 @@ class ExtendPage(QWidget):
     def show_outcome(self, outcome: ExtendOutcome) -> None:
         self.outcome = outcome
         self.status.setText(self.tr("{summary} Tokens per language of {corpus}:").format(
-            summary=self.summary(outcome), corpus=outcome.corpus_name))
+            summary=self.summary(outcome), corpus=corpus_label(outcome.corpus_name)))
         self.table.setRowCount(len(outcome.changes))
         for row, change in enumerate(outcome.changes):
-            cells = (f"{change.name} ({change.language})", f"{change.sentences:,}",
+            cells = (language_label(change.name, change.language), f"{change.sentences:,}",
                      f"{change.before:,}", f"{change.after:,}", f"{change.change:+.1%}")
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))

@@ -1,0 +1,72 @@
+"""The command line's words and checks (issue 26): tables padded by terminal columns, merges
+with right-to-left tokens isolated, diff's JSON with real bytes, decode's id ranges and
+--file, stdin that is not UTF-8, train's output checked first, extend's merges as text,
+render's scale range, diff as a table, a bad session file's whole reason, the window's
+options in --help, and a clear line without a display."""
+
+from __future__ import annotations
+
+import json
+
+from bpelens.core import BPEModel, Tokenizer, save_tokenizer
+from bpelens.core.text.display import FSI, PDI, display_width
+
+from cli_helpers import bpelens
+
+
+def test_display_width_counts_terminal_columns():
+    assert display_width("こんにちは") == 10
+    assert display_width("naïve") == display_width("nai\u0308ve") == 5  # a combining mark: 0
+    assert display_width("ｱ") == 1 and display_width("Ａ") == 2  # halfwidth, fullwidth
+    assert display_width("abc") == 3 and display_width("") == 0
+
+
+def test_inspect_lines_up_wide_characters():
+    run = bpelens("inspect", "-t", "demo-multilingual-byte", "こんにちは naïve")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+
+    def column_of(line: str, word: str) -> int:
+        return display_width(line[: line.index(word)])
+
+    codepoints = lines[lines.index("codepoints (11)") + 1:][:11]
+    assert len({column_of(line, "U+") for line in codepoints}) == 1, codepoints
+    start = next(i for i, line in enumerate(lines) if line.startswith("tokens ("))
+    tokens = [line for line in lines[start + 1:] if " id " in line]
+    assert len(tokens) > 5
+    assert len({column_of(line, "bytes ") for line in tokens}) == 1, tokens
+
+
+def test_compare_table_in_japanese_lines_up():
+    run = bpelens("--lang", "ja", "compare", "--corpus", "demo", "--format", "table",
+                  "-t", "demo-multilingual-byte", "-t", "demo-english-char", "--quiet")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    table = lines[: lines.index("")]
+    assert any(not line.isascii() for line in table[:1])  # Japanese headings
+    assert len({display_width(line) for line in table}) == 1, table
+
+
+def test_inspect_isolates_right_to_left_tokens_in_its_merges(tmp_path):
+    model = BPEModel(level="char", alphabet="ال", merges=[(0, 1, 2)])
+    path = tmp_path / "arabic.json"
+    save_tokenizer(Tokenizer(model, pretokenizer="whitespace"), path)
+    run = bpelens("inspect", "-t", str(path), "ال")
+    assert run.returncode == 0, run.stderr
+    merge = next(line for line in run.stdout.splitlines() if "→" in line)
+    assert f"{FSI}ا{PDI} + {FSI}ل{PDI} → {FSI}ال{PDI}" in merge
+
+
+def test_diff_json_carries_bytes_not_a_python_repr():
+    run = bpelens("diff", "-t", "demo-multilingual-byte", "-t", "demo-english-char",
+                  "नमस्ते")
+    assert run.returncode == 0, run.stderr
+    assert "\\\\x" not in run.stdout
+    data = json.loads(run.stdout)
+    first = data["merges"]["first_difference"]
+    left = bytes.fromhex(first["left_bytes_hex"])
+    assert first["left"] == "".join(f"<{b:02X}>" for b in left)  # b"\xe0\xa4": no character
+    examples = data["vocabulary"]["examples_only_left"]
+    assert examples and all(set(e) == {"id", "token", "bytes_hex"} for e in examples)
+    partial = [e for e in examples if "<" in e["token"]]
+    assert partial
