@@ -39,6 +39,8 @@ _EXPORTS = {
     "bytes_to_unicode": "text.byte_level",
     "printable_to_bytes": "text.byte_level",
     "hex_bytes": "text.display",
+    "round_trip_difference": "results.round_trip",
+    "RoundTripDifference": "results.round_trip",
     "hex_text": "text.display",
     "invisible_name": "text.display",
     "isolated": "text.display",
@@ -259,6 +261,7 @@ __all__ = [
     "PiecePlayback",
     "PieceTrace",
     "PlacedToken",
+    "RoundTripDifference",
     "Segmentation",
     "SegmentationDiff",
     "SideBySide",
@@ -362,6 +365,7 @@ __all__ = [
     "read_corpus",
     "read_language_file",
     "read_lines",
+    "round_trip_difference",
     "save_extended",
     "save_hf_json",
     "save_tiktoken",
@@ -534,6 +538,7 @@ if TYPE_CHECKING:
     )
     from .playback.training_playback import PairCount, TrainingPlayback, WordState
     from .results.encoding import Encoding, Piece, Token
+    from .results.round_trip import RoundTripDifference, round_trip_difference
     from .results.table_edit import EditWindow, TableEdit, edits_splice, token_table_after_edit
     from .results.token_info import TokenInfo, token_info
     from .results.token_table import TokenTable, token_table

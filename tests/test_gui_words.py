@@ -144,3 +144,16 @@ def test_the_japanese_window_names_the_demo_languages_and_ties_in_japanese(qapp,
         assert localize(ties) == japanese("Engine", ties) != ties
     finally:
         i18n.remove_language(qapp)
+
+
+def test_round_trip_cross_says_why_in_the_status_bar(make_window, qtbot, tmp_path):
+    model = BPEModel(level="char", alphabet=" 1abcd", merges=[])
+    path = tmp_path / "nfkc.json"
+    save_tokenizer(Tokenizer(model, normalizer="nfkc", pretokenizer="whitespace"), path)
+    window = make_window(tokenizer_path=str(path), text="abcd①")
+    assert "round trip ✗: NFKC changes “①” to “1” at character 4" in window.stats.text()
+    assert "decoded from there: “abcd1”" in window.stats.toolTip()
+    window.editor.setPlainText("abcd1")
+    qtbot.waitUntil(lambda: window.settled() and window.table.text == "abcd1",
+                    timeout=60_000)
+    assert window.stats.text().endswith("round trip ✓")
