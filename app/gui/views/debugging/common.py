@@ -16,10 +16,13 @@ from bpelens.core import (
 
 from ... import style
 from ...i18n import translate
+from ..chip_canvas import chip_label
 
 
 def label_of(tokenizer: Tokenizer, tid: int) -> str:
-    return tokenizer.token_label(tid, printable=True)
+    """A token as the rest of the window writes it (the chips' text form: ``·Py``, not
+    ``ĠPy``; a part of a character as ``<E3>``)."""
+    return chip_label(tokenizer, tid)
 
 
 def muted(text: str = "") -> QLabel:
