@@ -12,6 +12,7 @@ from bpelens.core import BPEModel, Tokenizer, save_tokenizer
 from bpelens.core.text.display import FSI, PDI, display_width
 
 from cli_helpers import bpelens
+from conftest import SHARED_DATA, needs_shared_data
 
 
 def test_display_width_counts_terminal_columns():
@@ -70,3 +71,18 @@ def test_diff_json_carries_bytes_not_a_python_repr():
     assert examples and all(set(e) == {"id", "token", "bytes_hex"} for e in examples)
     partial = [e for e in examples if "<" in e["token"]]
     assert partial
+
+
+
+
+@needs_shared_data
+def test_decode_states_the_ids_with_their_gap_for_any_missing_id():
+    path = str(SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken")
+    gap = "its ids are 0–199997, 199999 and 200018"
+    for missing in ("999999", "199998", "-5", "1" * 40):
+        run = bpelens("decode", "-t", path, "13", missing)
+        assert run.returncode == 2
+        assert run.stderr.strip() == (f"bpelens: error: id {missing} at position 1 is not in "
+                                      f"this tokenizer: {gap}"), run.stderr
+    run = bpelens("decode", "-t", path, "x")
+    assert run.stderr.strip().endswith(gap)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from bisect import bisect_right
+
+from bpelens.core import Tokenizer, localize
 
 from .cli_i18n import translate
 from .errors import CliError
@@ -22,7 +25,7 @@ _MAX_DIGITS = 18
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
     words = _id_words(args.ids)
-    ids = parse_ids(words, tokenizer.vocab_size)
+    ids = parse_ids(words, tokenizer)
     data = tokenizer.decode_bytes(ids)
     text = tokenizer.decode(ids, errors=args.errors)
     try:
@@ -58,22 +61,30 @@ def _id_words(arguments: list[str]) -> list[str]:
     return words
 
 
-def parse_ids(words: list[str], vocab_size: int) -> list[int]:
-    """Each word a whole number in 0–(vocab_size − 1); the first that is not is named."""
-    top = vocab_size - 1
+def parse_ids(words: list[str], tokenizer: Tokenizer) -> list[int]:
+    """Each word an id the tokenizer has; the first that is not is named, with the ids it
+    has said as the engine says them (the gaps too: o200k's 0–199997, 199999 and 200018)."""
+    ranges = tokenizer.id_ranges()
+    starts = [start for start, _ in ranges]
+
+    def has(value: int) -> bool:
+        index = bisect_right(starts, value) - 1
+        return index >= 0 and value <= ranges[index][1]
+
     ids = []
     for position, word in enumerate(words):
         if not _WHOLE_NUMBER.fullmatch(word):
             shown = word if len(word) <= 40 else word[:40] + "…"
-            raise CliError(translate("Cli", "{word} (position {position}) is not a token id: "
-                                     "ids are whole numbers from 0 to {top}").format(
-                                         word=repr(shown), position=position, top=top))
+            raise CliError(translate("Cli", "{word} (position {position}) is not a token id (a "
+                                     "whole number): {ids}").format(
+                                         word=repr(shown), position=position,
+                                         ids=localize(tokenizer.describe_ids())))
         value = int(word) if len(word) <= _MAX_DIGITS else None
-        if value is None or not 0 <= value <= top:
+        if value is None or not has(value):
             shown = word if len(word) <= 40 else word[:40] + "…"
             raise CliError(translate("Cli", "id {id} at position {position} is not in this "
-                                     "tokenizer: its ids are 0–{top}").format(
-                                         id=shown, position=position, top=top))
+                                     "tokenizer: {ids}").format(
+                                         id=shown, position=position,
+                                         ids=localize(tokenizer.describe_ids())))
         ids.append(value)
     return ids
-
