@@ -86,3 +86,25 @@ def test_decode_states_the_ids_with_their_gap_for_any_missing_id():
                                       f"this tokenizer: {gap}"), run.stderr
     run = bpelens("decode", "-t", path, "x")
     assert run.stderr.strip().endswith(gap)
+
+
+def test_stdin_bytes_that_are_not_utf8_are_named_as_such_even_with_ids_only():
+    from cli_helpers import bpelens_bytes
+
+    data = b"ab\xff\xfecd\xe3"  # three bytes that are not UTF-8, the first at byte 2
+    run = bpelens_bytes("encode", "-t", "demo-multilingual-byte", stdin=data)
+    assert run.returncode == 0, run.stderr
+    warnings = json.loads(run.stdout)["warnings"]
+    assert warnings == ["3 bytes of standard input are not UTF-8 (the first at byte 2); each "
+                        "is read as U+FFFD"]
+    assert "surrogate" not in run.stdout.decode()
+    ids_only = bpelens_bytes("encode", "--ids-only", "-t", "demo-multilingual-byte",
+                             stdin=data)
+    assert ids_only.returncode == 0
+    assert json.loads(ids_only.stdout)["ids"]
+    assert ids_only.stderr.decode().strip() == (
+        "bpelens: warning: 3 bytes of standard input are not UTF-8 (the first at byte 2); "
+        "each is read as U+FFFD")
+    clean = bpelens_bytes("encode", "--ids-only", "-t", "demo-multilingual-byte",
+                          stdin=b"abcd")
+    assert clean.stderr == b""

@@ -19,7 +19,7 @@ from bpelens.core import (
 
 from .cli_i18n import ljust, translate
 from .json_output import encoding_dict, warnings_of
-from .text_input import text_argument
+from .text_input import NotUtf8, input_text
 from .tokenizer_argument import open_cli_tokenizer
 
 
@@ -34,7 +34,7 @@ def describe(tokenizer: Tokenizer) -> str:
                          pretokenizer=pre_name, normalizer=norm)
 
 
-def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
+def render(tokenizer: Tokenizer, encoding: Encoding, not_utf8: NotUtf8 | None = None) -> str:
     text = encoding.model_text
     n_bytes = encoding.byte_count
     n_tokens = len(encoding.ids)
@@ -52,7 +52,7 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
         "{ratio} bytes/token, round trip {round_trip}").format(
             characters=len(text), bytes=n_bytes, tokens=n_tokens, ratio=ratio,
             round_trip="✓" if encoding.round_trip else "✗"))
-    for warning in warnings_of(encoding, translate):
+    for warning in warnings_of(encoding, translate, not_utf8):
         lines.append(translate("CliInspect", "warning    {warning}").format(warning=warning))
 
     lines.append("\n" + translate("CliInspect", "codepoints ({count})").format(count=len(text)))
@@ -127,10 +127,10 @@ def _name(tokenizer: Tokenizer, token_id: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
-    encoding = tokenizer.encode(text_argument(args.text, args.file), special=args.special,
-                                trace=True)
+    given = input_text(args.text, args.file)
+    encoding = tokenizer.encode(given.text, special=args.special, trace=True)
     if args.json:
-        print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))
+        print(json.dumps(encoding_dict(tokenizer, encoding, given.not_utf8), ensure_ascii=False))
     else:
-        print(render(tokenizer, encoding))
+        print(render(tokenizer, encoding, given.not_utf8))
     return 0
