@@ -108,3 +108,24 @@ def test_stdin_bytes_that_are_not_utf8_are_named_as_such_even_with_ids_only():
     clean = bpelens_bytes("encode", "--ids-only", "-t", "demo-multilingual-byte",
                           stdin=b"abcd")
     assert clean.stderr == b""
+
+
+def test_train_checks_its_output_before_training(tmp_path):
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("low lower newest widest\n" * 20, encoding="utf-8")
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("x")
+    cases = {str(tmp_path / "missing" / "out.json"): "the folder",
+             str(tmp_path): "is a folder; give a file name",
+             str(a_file / "out.json"): "is not a folder"}
+    for output, problem in cases.items():
+        run = bpelens("train", "--corpus", str(corpus), "--vocab-size", "300", "-o", output)
+        assert run.returncode == 2
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1 and problem in lines[0], run.stderr  # no "done: …" before it
+        assert run.stdout == ""
+    tokenizer = tmp_path / "tokenizer.json"
+    tokenizer.write_text("{}")  # never read: the output is checked first
+    extend = bpelens("extend", "-t", str(tokenizer), "--corpus", str(corpus), "--add", "5", "-o",
+                     str(tmp_path / "missing" / "out.json"))
+    assert extend.returncode == 2 and "the folder" in extend.stderr

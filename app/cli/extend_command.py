@@ -16,6 +16,7 @@ from bpelens.core import (
 
 from ..parallel_corpora import open_corpus
 from .cli_i18n import translate
+from .output_path import check_output_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise ConfigError(translate("Cli", "-t {path}: no such file (give a BPE "
                                     "tokenizer.json)").format(path=path))
+    check_output_path(args.output)  # before learning, not after it
     for corpus in args.corpus:
         if not Path(corpus).is_file():
             raise ConfigError(translate("Cli", "--corpus {path}: no such file").format(
