@@ -137,6 +137,7 @@ _EXPORTS = {
     "Extension": "debugging.extend",
     "extend_tokenizer_json": "debugging.extend",
     "extend_tokenizer": "debugging.extend",
+    "extend_refusal": "debugging.extend",
     "tokens_before_after": "debugging.extend",
     "LanguageChange": "debugging.extend",
     "AUDIT_CLASSES": "debugging.audit",
@@ -323,6 +324,7 @@ __all__ = [
     "edits_splice",
     "embedding_cost",
     "encoded",
+    "extend_refusal",
     "extend_tokenizer",
     "extend_tokenizer_json",
     "extended_format",
@@ -472,6 +474,7 @@ if TYPE_CHECKING:
     from .debugging.extend import (
         Extension,
         LanguageChange,
+        extend_refusal,
         extend_tokenizer,
         extend_tokenizer_json,
         tokens_before_after,

@@ -129,3 +129,23 @@ def test_train_checks_its_output_before_training(tmp_path):
     extend = bpelens("extend", "-t", str(tokenizer), "--corpus", str(corpus), "--add", "5", "-o",
                      str(tmp_path / "missing" / "out.json"))
     assert extend.returncode == 2 and "the folder" in extend.stderr
+
+
+@needs_shared_data
+def test_extend_prints_its_merges_as_text_not_byte_level_spelling(tmp_path):
+    gpt2 = SHARED_DATA / "tokenizers" / "hf" / "gpt2.tokenizer.json"
+    corpus = tmp_path / "ja.txt"
+    corpus.write_text("日本語のテキストです。ててていいい。\n" * 30 + "もう一つの文です。\n" * 20,
+                      encoding="utf-8")
+    out = tmp_path / "out.json"
+    run = bpelens("extend", "-t", str(gpt2), "--corpus", str(corpus), "--add", "12", "-o",
+                  str(out))
+    assert run.returncode == 0, run.stderr
+    first = json.loads(run.stdout)["first"]
+    assert len(first) == 10
+    text = corpus.read_text(encoding="utf-8")
+    for left, right in first:
+        for token in (left, right):
+            assert not set(token) & set("ãģĠĦ¦"), first  # GPT-2's byte-level spelling
+            assert token in text or token.startswith("<") or "<" in token, token
+    assert any(left + right in text for left, right in first)  # whole characters joined

@@ -157,3 +157,23 @@ def test_round_trip_cross_says_why_in_the_status_bar(make_window, qtbot, tmp_pat
     qtbot.waitUntil(lambda: window.settled() and window.table.text == "abcd1",
                     timeout=60_000)
     assert window.stats.text().endswith("round trip ✓")
+
+
+def test_the_extend_page_says_up_front_that_a_rank_file_cannot_be_extended(make_window, qtbot):
+    from conftest import SHARED_DATA
+
+    path = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"
+    if not path.is_file():
+        pytest.skip(f"{path} is not here")
+    window = make_window()
+    window.show_view("debug")
+    page = window.views["debug"].extend_page
+    assert page.run_button.isEnabled() and not page.refusal  # the demo: a BPE trained here
+    window.open_path(str(path))
+    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled()
+                    and window.tokenizer.vocab_size > 100_000, timeout=90_000)
+    qtbot.waitUntil(lambda: not page.run_button.isEnabled(), timeout=30_000)
+    assert "continued training needs a BPE tokenizer.json" in page.status.text()
+    assert page.status.text().startswith("Not for this tokenizer:")
+    page.run()  # refused without any work
+    assert page.outcome is None and not page.cancel_button.isVisible()

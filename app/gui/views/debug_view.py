@@ -143,6 +143,7 @@ class DebugView(QWidget):
         for page in (self.lookup_page, self.contrast_page, self.conflicts_page):
             page.tokenizer = tokenizer
         self.cost_page.set_vocab(tokenizer.vocab_size)
+        self.extend_page.set_tokenizer(tokenizer)
         self.audit_page.status.setText(self.tr("{n:,} ids; press Audit.").format(
             n=tokenizer.vocab_size))
 

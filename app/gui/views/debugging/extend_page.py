@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import isolated
+from bpelens.core import Tokenizer, extend_refusal, isolated, localize
 
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
@@ -71,9 +71,10 @@ class ExtendPage(QWidget):
         self.run_button = QPushButton(self.tr("Learn merges"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
-        self.status = muted(self.tr("Learn new merges on a new corpus on top of this tokenizer "
-                                    "(its own pre-tokenizer and segmentation); every existing "
-                                    "id stays."))
+        self.intro = self.tr("Learn new merges on a new corpus on top of this tokenizer (its "
+                             "own pre-tokenizer and segmentation); every existing id stays.")
+        self.refusal = ""  # why the tokenizer in the main view cannot be extended
+        self.status = muted(self.intro)
         self.table = QTableWidget(0, len(self.HEADERS))
         self.table.setHorizontalHeaderLabels([self.tr(header) for header in self.HEADERS])
         self.table.verticalHeader().hide()
@@ -120,6 +121,20 @@ class ExtendPage(QWidget):
             lambda: self.outcome and self.open_requested.emit(str(self.outcome.path)))
         self.save_button.clicked.connect(self.ask_save)
 
+    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        """Offered only for a tokenizer continued training works on; for another (a rank
+        file, Unigram, WordPiece…) the page says why at once, before any work."""
+        refusal = extend_refusal(tokenizer)
+        self.refusal = localize(refusal) if refusal is not None else ""
+        self.run_button.setEnabled(refusal is None)
+        self.run_button.setToolTip(self.refusal)
+        if refusal is not None:
+            self.status.setText(self.tr("Not for this tokenizer: {why}. Open a BPE "
+                                        "tokenizer.json or a BPE trained here to extend it.")
+                                .format(why=self.refusal))
+        else:
+            self.status.setText(self.intro)
+
     def _on_source_chosen(self, index: int) -> None:
         if self.source_box.itemData(index) != TEXT_FILE:
             return
@@ -143,12 +158,12 @@ class ExtendPage(QWidget):
                           self.min_frequency.value(), DEMO_CORPUS)
 
     def run(self) -> None:
-        if self.source_box.currentData() == TEXT_FILE:
+        if self.source_box.currentData() == TEXT_FILE or self.refusal:
             return
         self.run_requested.emit(self.plan())
 
     def set_busy(self, busy: bool) -> None:
-        self.run_button.setEnabled(not busy)
+        self.run_button.setEnabled(not busy and not self.refusal)
         self.cancel_button.setVisible(busy)
 
     def show_outcome(self, outcome: ExtendOutcome) -> None:
