@@ -149,3 +149,19 @@ def test_extend_prints_its_merges_as_text_not_byte_level_spelling(tmp_path):
             assert not set(token) & set("ãģĠĦ¦"), first  # GPT-2's byte-level spelling
             assert token in text or token.startswith("<") or "<" in token, token
     assert any(left + right in text for left, right in first)  # whole characters joined
+
+
+def test_render_scale_help_and_check_agree(tmp_path):
+    import re
+
+    help_text = " ".join(bpelens("render", "--help").stdout.split())
+    found = re.search(r"--scale S pixels per point, from ([\d.]+) to ([\d.]+)", help_text)
+    assert found, help_text
+    low, high = float(found.group(1)), float(found.group(2))
+    for scale, ok in ((low, True), (high, True), (5, 5 <= high), (high * 1.01, False),
+                      (low * 0.99, False)):
+        run = bpelens("render", "-t", "demo-multilingual-byte", "--text", "hi", "-o",
+                      str(tmp_path / "x.svg"), "--scale", str(scale))
+        assert (run.returncode == 0) == ok, (scale, run.stderr)
+        if not ok:
+            assert f"choose from {low:g} to {high:g}" in run.stderr

@@ -10,6 +10,9 @@ from bpelens.resources import DEMO_TOKENIZERS
 from .cli_i18n import translate
 from .errors import OneLineParser
 
+# render --scale: what the help states and render checks (one range for both).
+SCALE_RANGE = (0.25, 8.0)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
@@ -366,8 +369,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "PNG files in the folder -o names (made if "
                                                   "missing)"))
     render.add_argument("--scale", type=float, default=1, metavar="S",
-                        help=translate("CliHelp", "pixels per point: 1, 2 or 3 for slides (default"
-                                                  " 1)"))
+                        help=translate("CliHelp", "pixels per point, from {low:g} to {high:g} "
+                                                  "(2 or 3 for slides; default 1)").format(
+                                                      low=SCALE_RANGE[0], high=SCALE_RANGE[1]))
     render.add_argument("--theme", choices=("light", "dark", "contrast"), default="light",
                         help=translate("CliHelp", "light (default), dark, or high contrast for "
                                                   "projectors"))
