@@ -158,10 +158,48 @@ def test_render_scale_help_and_check_agree(tmp_path):
     found = re.search(r"--scale S pixels per point, from ([\d.]+) to ([\d.]+)", help_text)
     assert found, help_text
     low, high = float(found.group(1)), float(found.group(2))
-    for scale, ok in ((low, True), (high, True), (5, 5 <= high), (high * 1.01, False),
+    for scale, ok in ((low, True), (high, True), (5, high >= 5), (high * 1.01, False),
                       (low * 0.99, False)):
         run = bpelens("render", "-t", "demo-multilingual-byte", "--text", "hi", "-o",
                       str(tmp_path / "x.svg"), "--scale", str(scale))
         assert (run.returncode == 0) == ok, (scale, run.stderr)
         if not ok:
             assert f"choose from {low:g} to {high:g}" in run.stderr
+
+
+def test_decode_reads_ids_from_a_file(tmp_path):
+    expected = bpelens("decode", "-t", "demo-multilingual-byte", "72", "101", "108")
+    assert expected.returncode == 0
+    for content in ("72 101 108\n", "[72, 101, 108]", '{"ids": [72, 101, 108]}'):
+        path = tmp_path / "ids.txt"
+        path.write_text(content)
+        run = bpelens("decode", "-t", "demo-multilingual-byte", "--file", str(path))
+        assert run.returncode == 0, run.stderr
+        assert run.stdout == expected.stdout
+    both = bpelens("decode", "-t", "demo-multilingual-byte", "--file", str(path), "72")
+    assert both.returncode == 2 and "not both" in both.stderr
+    missing = bpelens("decode", "-t", "demo-multilingual-byte", "--file",
+                      str(tmp_path / "nope.txt"))
+    assert missing.returncode == 2 and "--file" in missing.stderr and "nope.txt" in missing.stderr
+
+
+def test_diff_as_a_table_lines_up_and_says_what_the_json_says():
+    args = ("diff", "-t", "demo-multilingual-byte", "-t", "demo-english-char",
+            "lowest こんにちは")
+    data = json.loads(bpelens(*args).stdout)
+    run = bpelens(*args, "--format", "table")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].split() == ["demo-multilingual-byte", "demo-english-char"]
+    assert set(lines[1]) == {"-", " "}
+    rows = lines[: next(i for i, line in enumerate(lines) if line.startswith("only left"))]
+    assert len({display_width(line) for line in rows}) == 1, rows
+    by_name = {" ".join(line.split()[:-2]): line.split()[-2:] for line in rows[2:]}
+    same = f"{data['vocabulary']['shared_same_id']:,}"
+    assert by_name["shared, same id"] == [same, same]
+    assert by_name["only in this one"] == [f"{data['vocabulary']['only_left']:,}",
+                                           f"{data['vocabulary']['only_right']:,}"]
+    first = data["merges"]["first_difference"]
+    assert by_name[f"first that differs (rank {first['rank']})"] == [first["left"],
+                                                                      first["right"]]
+    assert "\\x" not in run.stdout

@@ -199,10 +199,14 @@ def build_parser() -> argparse.ArgumentParser:
     decode.add_argument("--errors", choices=("strict", "replace"), default="strict",
                         help=translate("CliHelp", "strict: bytes that are not UTF-8 are an error "
                                                   "(default); replace: they become U+FFFD"))
+    decode.add_argument("--file", metavar="PATH",
+                        help=translate("CliHelp", "read the ids from this file (as on standard "
+                                                  "input; - for standard input)"))
     decode.add_argument("ids", nargs="*", metavar="ID",
                         help=translate("CliHelp", "token ids (spaces or commas between them, [ ] "
-                                                  "allowed); none: read them from standard input "
-                                                  "(also {\"ids\": [...]} as encode writes)"))
+                                                  "allowed); none: read them from --file or "
+                                                  "standard input (also {\"ids\": [...]} as "
+                                                  "encode writes)"))
     decode.set_defaults(handler="decode_command")
 
     export = sub.add_parser(
@@ -304,13 +308,17 @@ def build_parser() -> argparse.ArgumentParser:
                                          " and only in one, the longest run of ids from 0 that "
                                          "mean the same bytes, the merges' shared prefix and first"
                                          " difference, and, given TEXT, where each cuts it (byte "
-                                         "offsets). JSON on stdout."),
+                                         "offsets). JSON on stdout, or a table with --format "
+                                         "table."),
     )
     diff.add_argument("-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
                       help=translate("CliHelp", "give it twice: the left and the right tokenizer "
                                                 "(a file, folder, bundled demo, or FILE@ENCODING)"))
     diff.add_argument("text", nargs="?", help=translate("CliHelp", "a text to cut with both "
                                                                    "(optional)"))
+    diff.add_argument("--format", choices=("json", "table"), default="json",
+                      help=translate("CliHelp", "json (default) or table: a row per fact, a "
+                                                "column per tokenizer, for reading"))
     diff.set_defaults(handler="diff_command")
 
     extend = sub.add_parser(

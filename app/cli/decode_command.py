@@ -11,7 +11,7 @@ from bpelens.core import Tokenizer, localize
 
 from .cli_i18n import translate
 from .errors import CliError
-from .text_input import stdin_binary
+from .text_input import read_file_bytes, stdin_binary
 from .tokenizer_argument import open_cli_tokenizer
 
 # Between ids: spaces or commas, and the brackets of a pasted JSON list.
@@ -24,7 +24,7 @@ _MAX_DIGITS = 18
 
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
-    words = _id_words(args.ids)
+    words = _id_words(args.ids, args.file)
     ids = parse_ids(words, tokenizer)
     data = tokenizer.decode_bytes(ids)
     text = tokenizer.decode(ids, errors=args.errors)
@@ -42,10 +42,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _id_words(arguments: list[str]) -> list[str]:
+def _id_words(arguments: list[str], file: str | None = None) -> list[str]:
+    if arguments and file is not None:
+        raise CliError(translate("Cli", "give the ids either as arguments or with --file, not "
+                                 "both"))
     if arguments:
         return [w for a in arguments for w in _SEPARATORS.split(a) if w]
-    raw = stdin_binary(translate("Cli", "the ids")).read().decode("utf-8", "replace")
+    if file is not None and file != "-":
+        raw = read_file_bytes(file, "--file").decode("utf-8", "replace")
+    else:
+        raw = stdin_binary(translate("Cli", "the ids")).read().decode("utf-8", "replace")
     try:
         value = json.loads(raw)
     except ValueError:
@@ -57,7 +63,7 @@ def _id_words(arguments: list[str]) -> list[str]:
     words = [w for w in _SEPARATORS.split(raw) if w]
     if not words:
         raise CliError(translate("Cli", "no ids: give them as arguments (bpelens decode -t "
-                                 "TOKENIZER 13 11) or on standard input"))
+                                 "TOKENIZER 13 11), with --file or on standard input"))
     return words
 
 
