@@ -18,13 +18,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="bpelens",
         description=translate("CliHelp", "See how a BPE tokenizer turns text into token ids. With "
-                                         "no subcommand, opens the app (bpelens [--tokenizer PATH]"
-                                         " [--text TEXT])."),
+                                         "no subcommand, opens the window (its options are "
+                                         "listed below the subcommands; it needs a display)."),
         epilog=translate("CliHelp", "bpelens COMMAND --help shows a command's options. Results are"
                                     " JSON on stdout; an error is one line on stderr with exit "
                                     "status 2."),
     )
     parser.add_argument("--version", action="version", version="bpelens 0.1.0")
+    # The window's options, listed after the subcommands (from the window's own parser, so
+    # the two never drift apart); the window parses them itself.
+    from ..gui.launch import window_help
+
+    plain_help = parser.format_help
+    parser.format_help = lambda: plain_help() + "\n" + window_help()  # type: ignore[method-assign]
     sub = parser.add_subparsers(title=translate("CliHelp", "subcommands"), metavar="COMMAND",
                                 parser_class=OneLineParser)
 
