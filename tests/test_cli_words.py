@@ -203,3 +203,49 @@ def test_diff_as_a_table_lines_up_and_says_what_the_json_says():
     assert by_name[f"first that differs (rank {first['rank']})"] == [first["left"],
                                                                       first["right"]]
     assert "\\x" not in run.stdout
+
+
+def _without_display() -> dict[str, str]:
+
+    from cli_helpers import _env
+
+    env = _env()
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        env.pop(name, None)
+    return env
+
+
+def test_the_window_without_a_display_says_so_in_one_line_and_how_to_run_headless():
+    import subprocess
+
+    from cli_helpers import COMMAND
+
+    for extra in ({}, {"QT_QPA_PLATFORM": "xcb"}, {"QT_QPA_PLATFORM": "wayland"}):
+        run = subprocess.run([*COMMAND, "--text", "hi"], env=_without_display() | extra,
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 2, (extra, run.returncode, run.stderr)
+        lines = run.stderr.strip().splitlines()
+        assert len(lines) == 1, run.stderr
+        assert "needs a display" in lines[0] and "bpelens render" in lines[0]
+        assert "QT_QPA_PLATFORM=offscreen" in lines[0] and "xcb-cursor0" not in lines[0]
+    # --help needs no display
+    helped = subprocess.run([*COMMAND, "--tokenizer", "x", "--help"], env=_without_display(),
+                            capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0 and "--view" in helped.stdout
+
+
+def test_missing_xcb_libraries_are_named_as_debian_packages():
+    from bpelens.app.gui.launch import XCB_LIBRARIES, display_problem
+
+    def only(present: set[str]):
+        return lambda name: f"lib{name}.so" if name in present else None
+
+    everything = {library for library, _ in XCB_LIBRARIES}
+    x11 = {"DISPLAY": ":0"}
+    assert display_problem(x11, "linux", only(everything)) is None
+    problem = display_problem(x11, "linux", only(everything - {"xcb-cursor", "xcb-xkb"}))
+    assert "apt-get install libxcb-cursor0 libxcb-xkb1 " in problem
+    # Wayland, another platform, another system: no X11 libraries needed
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux", only(set())) is None
+    assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux", only(set())) is None
+    assert display_problem({}, "darwin", only(set())) is None

@@ -7,6 +7,7 @@ training studio: `bpelens --view studio [--corpus PATH] [--train]`."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -185,8 +186,59 @@ def start_in_view(window, args: argparse.Namespace) -> None:
         view.open_corpus(args.corpus or "demo")
 
 
+# The libraries Qt's xcb plugin loads (Qt 6), each with the Debian package that has it: when
+# one is missing, Qt aborts with a hint about xcb-cursor0 only.
+XCB_LIBRARIES = (
+    ("xcb-cursor", "libxcb-cursor0"), ("xcb-icccm", "libxcb-icccm4"),
+    ("xcb-image", "libxcb-image0"), ("xcb-keysyms", "libxcb-keysyms1"),
+    ("xcb-randr", "libxcb-randr0"), ("xcb-render-util", "libxcb-render-util0"),
+    ("xcb-shape", "libxcb-shape0"), ("xcb-xkb", "libxcb-xkb1"),
+    ("xkbcommon-x11", "libxkbcommon-x11-0"),
+)
+
+
+def display_problem(environ: dict[str, str] | None = None, platform: str | None = None,
+                    find_library=None) -> str | None:  # type: ignore[no-untyped-def]
+    """Why the window cannot open here, in one line, or None when it can (as far as can be
+    told before Qt starts: Qt itself aborts with exit 134 and a misleading hint). Only X11
+    and Wayland systems need a display; QT_QPA_PLATFORM set to another platform (offscreen,
+    vnc, eglfs…) is trusted."""
+    from bpelens.app.cli.cli_i18n import translate
+
+    env = dict(os.environ if environ is None else environ)
+    system = sys.platform if platform is None else platform
+    if not (system.startswith("linux") or "bsd" in system):
+        return None
+    chosen = env.get("QT_QPA_PLATFORM", "").split(":")[0].strip().lower()
+    x11, wayland = bool(env.get("DISPLAY")), bool(env.get("WAYLAND_DISPLAY"))
+    if chosen and not chosen.startswith(("xcb", "wayland")):
+        return None
+    if (chosen.startswith("xcb") and not x11) or (chosen.startswith("wayland") and not wayland) \
+            or not (x11 or wayland):
+        return translate("CliGui", "bpelens: error: the window needs a display, and there is "
+                         "none (DISPLAY and WAYLAND_DISPLAY are not set); without one use the "
+                         "command line (bpelens --help: encode, inspect, compare…), draw "
+                         "pictures with bpelens render, or run the window off screen with "
+                         "QT_QPA_PLATFORM=offscreen")
+    if chosen.startswith("wayland") or (not chosen and wayland):
+        return None  # Qt picks Wayland: the xcb libraries are not needed
+    if find_library is None:
+        from ctypes.util import find_library
+    missing = [package for library, package in XCB_LIBRARIES if find_library(library) is None]
+    if missing:
+        return translate("CliGui", "bpelens: error: the window cannot open on this X11 display: "
+                         "Qt's xcb platform needs libraries that are not installed; install "
+                         "them with: apt-get install {packages} (or run the window off screen "
+                         "with QT_QPA_PLATFORM=offscreen)").format(packages=" ".join(missing))
+    return None
+
+
 def launch(argv: list[str]) -> int:
     args = parse_gui_args(argv)
+    problem = display_problem()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 2
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
