@@ -249,3 +249,16 @@ def test_missing_xcb_libraries_are_named_as_debian_packages():
     assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux", only(set())) is None
     assert display_problem({"QT_QPA_PLATFORM": "offscreen"}, "linux", only(set())) is None
     assert display_problem({}, "darwin", only(set())) is None
+
+
+def test_diff_table_in_japanese_lines_up():
+    from bpelens.app.cli import cli_i18n
+
+    catalogue = cli_i18n.read_catalogue("ja")
+    run = bpelens("--lang", "ja", "diff", "--format", "table", "-t", "demo-multilingual-byte",
+                  "-t", "demo-english-char", "こんにちは")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    rows = lines[: next(i for i, line in enumerate(lines) if ":" in line)]
+    assert catalogue[("CliDiff", "tokens", "")] in rows[2]
+    assert len({display_width(line) for line in rows}) == 1, rows

@@ -34,7 +34,7 @@ def language_label(name: str, code: str) -> str:
     no name is known (the name is the code)."""
     if not name or name == code:
         return code
-    return translate(CONTEXT, "{name} ({code})").format(name=language_name(name), code=code)
+    return translate("Language", "{name} ({code})").format(name=language_name(name), code=code)
 
 
 def corpus_label(name: str) -> str:
