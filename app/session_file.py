@@ -13,8 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bpelens.core import ConfigError, write_atomic
-from bpelens.core.formats.file_io import json_reason
+from bpelens.core import ConfigError, json_reason, write_atomic
 
 FORMAT = "bpelens-session"
 VERSION = 1

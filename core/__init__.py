@@ -39,6 +39,10 @@ _EXPORTS = {
     "bytes_to_unicode": "text.byte_level",
     "printable_to_bytes": "text.byte_level",
     "hex_bytes": "text.display",
+    "display_width": "text.display",
+    "ljust": "text.display",
+    "rjust": "text.display",
+    "json_reason": "formats.file_io",
     "round_trip_difference": "results.round_trip",
     "RoundTripDifference": "results.round_trip",
     "hex_text": "text.display",
@@ -320,6 +324,7 @@ __all__ = [
     "decoded",
     "derivation",
     "diff_tokenizers",
+    "display_width",
     "dropout_samples",
     "edits_splice",
     "embedding_cost",
@@ -344,9 +349,11 @@ __all__ = [
     "iter_multilingual_training",
     "iter_tokenizer_counts",
     "iter_training",
+    "json_reason",
     "language_name",
     "language_of_file",
     "lines_of",
+    "ljust",
     "load_tokenizer",
     "localize",
     "lorenz",
@@ -367,6 +374,7 @@ __all__ = [
     "read_corpus",
     "read_language_file",
     "read_lines",
+    "rjust",
     "round_trip_difference",
     "save_extended",
     "save_hf_json",
@@ -499,7 +507,7 @@ if TYPE_CHECKING:
     from .fast.short_steps import decoded, encoded, lines_of
     from .formats.detect import open_tokenizer
     from .formats.export import save_hf_json, save_tiktoken
-    from .formats.file_io import new_file_name, write_atomic
+    from .formats.file_io import json_reason, new_file_name, write_atomic
     from .formats.own_format import (
         load_tokenizer,
         save_tokenizer,
@@ -550,10 +558,13 @@ if TYPE_CHECKING:
     from .text.bounded_regex import share_the_interpreter
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
     from .text.display import (
+        display_width,
         hex_bytes,
         hex_text,
         invisible_name,
         isolated,
+        ljust,
+        rjust,
         token_text,
         visible,
     )

@@ -17,7 +17,9 @@ import argparse
 import os
 from collections.abc import Mapping, Sequence
 
-from bpelens.core.text import display
+# Every table of the command line pads by terminal columns with these, re-exported here
+# (one definition, in core beside the other display helpers; the comparison table uses it).
+from bpelens.core import display_width, ljust, rjust  # noqa: F401
 
 SUPPORTED = ("en", "ja")
 SOURCE_LANGUAGE = "en"
@@ -187,7 +189,3 @@ def read_catalogue(lang: str) -> dict[tuple[str, str, str], str]:
             out[key] = translation.text
     return out
 
-
-# Every table of the command line pads by terminal columns with these (one definition, in
-# core beside the other display helpers; the comparison table uses it too).
-display_width, ljust, rjust = display.display_width, display.ljust, display.rjust

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bpelens.core.text.display import display_width, ljust, rjust
+from bpelens.core import display_width, ljust, rjust
 
 
 def table(rows: Sequence[Sequence[str]], *, right: Sequence[int] = (), rule: bool = True

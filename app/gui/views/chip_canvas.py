@@ -22,8 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from bpelens.core import Tokenizer, visible
-from bpelens.core.text.display import HEX_ERRORS
+from bpelens.core import Tokenizer, hex_text, visible
 
 from ..ui_theme import canvas_ink
 
@@ -57,7 +56,7 @@ def chip_label(tokenizer: Tokenizer, token_id: int, *, spelling: bool = False) -
     if "\\x" in label:
         data = tokenizer.token_bytes(token_id)
         if data:
-            label = data.decode("utf-8", HEX_ERRORS)
+            return hex_text(data)
     return visible(label) if label else "∅"
 
 
