@@ -178,3 +178,17 @@ def test_the_extend_page_says_up_front_that_a_rank_file_cannot_be_extended(make_
     assert page.status.text().startswith("Not for this tokenizer:")
     page.run()  # refused without any work
     assert page.outcome is None and not page.cancel_button.isVisible()
+
+
+def test_a_cut_line_of_arabic_tokens_reads_in_text_order(qapp, tmp_path):
+    from bpelens.app.gui.views.debugging.common import cut_line
+    from bpelens.core import open_tokenizer
+
+    tokenizer = open_tokenizer(arabic_file(tmp_path))
+    ids = tokenizer.encode_ids(ALEF + " " + LAM, special="none")
+    line = cut_line(tokenizer, ids)
+    assert line == f"{isolated(ALEF)} | {isolated(LAM)}"
+    layout = laid_out("cuts: " + line)
+    text = "cuts: " + line
+    assert centre_x(layout, text.index(ALEF)) < centre_x(layout, text.index("|")) < centre_x(
+        layout, text.index(LAM))

@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
                                 "first").format(rank=rule.rank, left=isolated(label(rule.left_id)),
                                                 right=isolated(label(rule.right_id)))
         print(translate("CliAudit", "  unreachable {id}: {text} → {ids}{blocked}").format(
-            id=token.id, text=repr(token.text), ids=list(token.encodes_to), blocked=blocked))
+            id=token.id, text=isolated(repr(token.text)), ids=list(token.encodes_to),
+            blocked=blocked))
     if merges is not None:
         for unused in merges.never_applied:
             if unused.reason == "never_made":
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
                                     rank=rule.rank, left=isolated(label(rule.left_id)),
                                     right=isolated(label(rule.right_id)),
                                     new=isolated(label(rule.new_id)),
-                                    builds=" | ".join(map(label, unused.builds))))
+                                    builds=" | ".join(isolated(label(b)) for b in unused.builds)))
         for tid in merges.orphans:
             print(translate("CliAudit", "  orphan {id}: {token}").format(id=tid,
                                                                          token=label(tid)))

@@ -402,7 +402,7 @@ class PlaybackView(QWidget):
             # piece.finish (what the model did after the merges) is worded by the engine, in
             # English: the CLI prints it too.
             self.info.setText(self.tr("Last step: {finish}.\nFinal tokens: {tokens}").format(
-                finish=piece.finish, tokens=" | ".join(label(t) for t in ids)))
+                finish=piece.finish, tokens=" | ".join(isolated(label(t)) for t in ids)))
         elif position == 0:
             start = (self.tr("Start: “{text}” as {n} bytes. ")
                      if playback.tokenizer.model.level == "byte"

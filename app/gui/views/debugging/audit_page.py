@@ -233,7 +233,7 @@ class AuditPage(QWidget):
             lines.append(self.tr("its own text: {text}").format(text=repr(token.text)))
         if token.cls == "unreachable":
             lines.append(self.tr("encodes to: {pieces}").format(pieces=" | ".join(
-                f"{label_of(tokenizer, i)} ({i})" for i in token.encodes_to)))
+                f"{isolated(label_of(tokenizer, i))} ({i})" for i in token.encodes_to)))
             if token.blocked_by is not None:
                 rule = token.blocked_by
                 lines.append(self.tr("merge {rank} ({left} + {right} → {new}) gets there first")
@@ -254,7 +254,7 @@ class AuditPage(QWidget):
             rule = unused.rule
             why = (self.tr("another merge makes the token") if unused.reason == "another_merge"
                    else self.tr("the merges make {pieces}").format(pieces=" | ".join(
-                       label_of(tokenizer, i) for i in unused.builds)))
+                       isolated(label_of(tokenizer, i)) for i in unused.builds)))
             lines.append(self.tr("merge {rank} ({left} + {right}) never applies: {why}").format(
                 rank=rule.rank, left=isolated(label_of(tokenizer, rule.left_id)),
                 right=isolated(label_of(tokenizer, rule.right_id)), why=why))

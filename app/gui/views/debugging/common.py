@@ -66,7 +66,7 @@ def audit_line(tokenizer: Tokenizer, token) -> str:
         cls=class_name(token.cls))
     if token.cls == "unreachable":
         line += translate("DebugCommon", " — its text encodes to {pieces}").format(
-            pieces=" | ".join(label_of(tokenizer, i) for i in token.encodes_to))
+            pieces=" | ".join(isolated(label_of(tokenizer, i)) for i in token.encodes_to))
         if token.blocked_by is not None:
             rule = token.blocked_by
             line += translate(
@@ -89,4 +89,6 @@ def text_of(tokenizer: Tokenizer, tid: int) -> str:
 
 
 def cut_line(tokenizer: Tokenizer, ids) -> str:
-    return " | ".join(text_of(tokenizer, tid) for tid in ids)
+    # Each token isolated: Arabic tokens side by side would otherwise run right to left
+    # across the bars, in the wrong order.
+    return " | ".join(isolated(text_of(tokenizer, tid)) for tid in ids)

@@ -181,7 +181,8 @@ def conflict_report(extended: Tokenizer, made: tuple[int, ...], conflicts: list)
             "ConflictsPage", "{token} (id {id}) never comes out: its text {text} encodes to "
             "{pieces}").format(token=label(conflict.token_id), id=conflict.token_id,
                                text=repr(conflict.text),
-                               pieces=" | ".join(label(t) for t in conflict.stops_at)))
+                               pieces=" | ".join(isolated(label(t))
+                                                 for t in conflict.stops_at)))
         if conflict.blocked_by is not None:
             rule = conflict.blocked_by
             lines.append("  " + translate(
