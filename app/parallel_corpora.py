@@ -10,11 +10,12 @@ from bpelens.resources import PARALLEL_DEMO, resource
 
 DEMO_CORPUS = "demo"
 DEMO_LABEL = "Bundled demo: 20 sentences in 12 languages"
+DEMO_NAME = "demo (12 languages)"  # the corpus's name (translated where the window shows it)
 
 
 def demo_corpus() -> ParallelCorpus:
     data = resource(PARALLEL_DEMO).read_bytes()
-    return parse_tsv_corpus(data, "bundled demo corpus", name="demo (12 languages)")
+    return parse_tsv_corpus(data, "bundled demo corpus", name=DEMO_NAME)
 
 
 def open_corpus(spec: str) -> ParallelCorpus:

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bpelens.core import ConfigError, write_atomic
+from bpelens.core import ConfigError, json_reason, write_atomic
 
 FORMAT = "bpelens-session"
 VERSION = 1
@@ -82,8 +82,8 @@ def read_session(path: str | Path) -> SessionFile:
     except UnicodeDecodeError as exc:
         raise ConfigError(f"{path}: not UTF-8 (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
-        raise ConfigError(f"{path}: not a BPE Lens session (JSON error at line {exc.lineno}: "
-                          f"{exc.msg})") from None
+        raise ConfigError(f"{path}: not a BPE Lens session (JSON error at line {exc.lineno}, "
+                          f"column {exc.colno}: {json_reason(exc)})") from None
     return session_from_json(data, str(path))
 
 

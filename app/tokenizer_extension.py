@@ -20,7 +20,6 @@ from bpelens.core import (
     open_tokenizer,
     read_lines,
     tokens_before_after,
-    visible,
 )
 
 from .gui.i18n import translate
@@ -112,16 +111,5 @@ def run_extension(plan: ExtendPlan, tokenizer: Tokenizer, runs_dir: Path, job: A
     extended = open_tokenizer(path)
     parallel = open_corpus(plan.corpus)
     changes = tokens_before_after(tokenizer, extended, parallel)
-    vocab = extension.data["model"]["vocab"]
-    readable = tuple((shown(extended, vocab[left]), shown(extended, vocab[right]), count)
-                     for left, right, _, count in extension.merges)
-    return ExtendOutcome(path, extension, parallel.name, plan.corpus, tuple(changes), readable)
-
-
-def shown(tokenizer: Tokenizer, tid: int) -> str:
-    """A token as text with nothing invisible, or its label when it is part of a character
-    (a byte-level vocabulary's spelling of Japanese is unreadable: ãģ¾ for ま)."""
-    try:
-        return visible(tokenizer.token_bytes(tid).decode("utf-8"))
-    except UnicodeDecodeError:
-        return tokenizer.token_label(tid)
+    return ExtendOutcome(path, extension, parallel.name, plan.corpus, tuple(changes),
+                         extension.readable(extended))

@@ -39,7 +39,15 @@ _EXPORTS = {
     "bytes_to_unicode": "text.byte_level",
     "printable_to_bytes": "text.byte_level",
     "hex_bytes": "text.display",
+    "display_width": "text.display",
+    "ljust": "text.display",
+    "rjust": "text.display",
+    "json_reason": "formats.file_io",
+    "round_trip_difference": "results.round_trip",
+    "RoundTripDifference": "results.round_trip",
+    "hex_text": "text.display",
     "invisible_name": "text.display",
+    "isolated": "text.display",
     "token_text": "text.display",
     "visible": "text.display",
     # pipeline
@@ -133,6 +141,7 @@ _EXPORTS = {
     "Extension": "debugging.extend",
     "extend_tokenizer_json": "debugging.extend",
     "extend_tokenizer": "debugging.extend",
+    "extend_refusal": "debugging.extend",
     "tokens_before_after": "debugging.extend",
     "LanguageChange": "debugging.extend",
     "AUDIT_CLASSES": "debugging.audit",
@@ -257,6 +266,7 @@ __all__ = [
     "PiecePlayback",
     "PieceTrace",
     "PlacedToken",
+    "RoundTripDifference",
     "Segmentation",
     "SegmentationDiff",
     "SideBySide",
@@ -314,10 +324,12 @@ __all__ = [
     "decoded",
     "derivation",
     "diff_tokenizers",
+    "display_width",
     "dropout_samples",
     "edits_splice",
     "embedding_cost",
     "encoded",
+    "extend_refusal",
     "extend_tokenizer",
     "extend_tokenizer_json",
     "extended_format",
@@ -329,15 +341,19 @@ __all__ = [
     "gini",
     "greedy_longest_match",
     "hex_bytes",
+    "hex_text",
     "invisible_name",
+    "isolated",
     "iter_audit",
     "iter_comparison",
     "iter_multilingual_training",
     "iter_tokenizer_counts",
     "iter_training",
+    "json_reason",
     "language_name",
     "language_of_file",
     "lines_of",
+    "ljust",
     "load_tokenizer",
     "localize",
     "lorenz",
@@ -358,6 +374,8 @@ __all__ = [
     "read_corpus",
     "read_language_file",
     "read_lines",
+    "rjust",
+    "round_trip_difference",
     "save_extended",
     "save_hf_json",
     "save_tiktoken",
@@ -464,6 +482,7 @@ if TYPE_CHECKING:
     from .debugging.extend import (
         Extension,
         LanguageChange,
+        extend_refusal,
         extend_tokenizer,
         extend_tokenizer_json,
         tokens_before_after,
@@ -488,7 +507,7 @@ if TYPE_CHECKING:
     from .fast.short_steps import decoded, encoded, lines_of
     from .formats.detect import open_tokenizer
     from .formats.export import save_hf_json, save_tiktoken
-    from .formats.file_io import new_file_name, write_atomic
+    from .formats.file_io import json_reason, new_file_name, write_atomic
     from .formats.own_format import (
         load_tokenizer,
         save_tokenizer,
@@ -530,6 +549,7 @@ if TYPE_CHECKING:
     )
     from .playback.training_playback import PairCount, TrainingPlayback, WordState
     from .results.encoding import Encoding, Piece, Token
+    from .results.round_trip import RoundTripDifference, round_trip_difference
     from .results.table_edit import EditWindow, TableEdit, edits_splice, token_table_after_edit
     from .results.token_info import TokenInfo, token_info
     from .results.token_table import TokenTable, token_table
@@ -537,7 +557,17 @@ if TYPE_CHECKING:
     from .text.aligned import NormalizedText
     from .text.bounded_regex import share_the_interpreter
     from .text.byte_level import bytes_to_printable, bytes_to_unicode, printable_to_bytes
-    from .text.display import hex_bytes, invisible_name, token_text, visible
+    from .text.display import (
+        display_width,
+        hex_bytes,
+        hex_text,
+        invisible_name,
+        isolated,
+        ljust,
+        rjust,
+        token_text,
+        visible,
+    )
     from .text.units import (
         Codepoint,
         Span,

@@ -192,8 +192,8 @@ def test_inspect_is_readable(seed_tokenizer):
         (["encode", "-t", "SEED", "lowesx"], "character 'x' (U+0078) at character 5"),
         (["decode", "-t", "SEED", "13", "99"], "id 99 at position 1 is not in this tokenizer: "
          "its ids are 0–13"),
-        (["decode", "-t", "SEED", "thirteen"], "'thirteen' (position 0) is not a token id: ids "
-         "are whole numbers from 0 to 13"),
+        (["decode", "-t", "SEED", "thirteen"], "'thirteen' (position 0) is not a token id (a "
+         "whole number): its ids are 0–13"),
         (["decode", "-t", "SEED", "13", "-1"], "id -1 at position 1 is not in this tokenizer"),
         (["decode", "-t", "SEED", "1.5"], "'1.5' (position 0) is not a token id"),
         (["decode", "-t", "SEED", "1" * 5000], "is not in this tokenizer: its ids are 0–13"),

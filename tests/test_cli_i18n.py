@@ -74,8 +74,9 @@ def test_a_cli_error_is_one_japanese_line_with_status_2():
     run = bpelens("--lang", "ja", "decode", "-t", CHAR_DEMO, "abc")
     assert_clean_outcome(run)
     assert run.returncode == 2
-    expected = japanese("Cli", "{word} (position {position}) is not a token id: ids are whole "
-                        "numbers from 0 to {top}").format(word="'abc'", position=0, top=416)
+    expected = japanese("Cli", "{word} (position {position}) is not a token id (a whole "
+                        "number): {ids}").format(word="'abc'", position=0, ids=japanese(
+                            "Engine", "its ids are {shown}").format(shown="0–416"))
     prefix = japanese("Cli", "bpelens: error: {message}").format(message="")
     assert run.stderr.strip() == prefix + expected
     assert run.stderr.startswith("bpelens: ")  # the program's name stays
@@ -92,8 +93,8 @@ def test_a_usage_error_is_one_japanese_line_with_status_2():
 def test_english_errors_are_unchanged_by_default():
     run = bpelens("decode", "-t", CHAR_DEMO, "abc")
     assert run.returncode == 2
-    assert run.stderr.strip() == ("bpelens: error: 'abc' (position 0) is not a token id: ids "
-                                  "are whole numbers from 0 to 416")
+    assert run.stderr.strip() == ("bpelens: error: 'abc' (position 0) is not a token id (a "
+                                  "whole number): its ids are 0–416")
 
 
 def test_a_bad_language_is_refused_in_one_line():
@@ -151,7 +152,7 @@ def test_every_cli_translation_is_read_from_the_shipped_catalogue():
     assert len(catalogue) > 200
     assert {context for context, _, _ in catalogue} <= {
         "Cli", "CliHelp", "CliAudit", "CliCompare", "CliInspect", "CliTrain", "CliArgparse",
-        "CliWarning", "Metric", "Engine", "CliGui"}
+        "CliWarning", "Metric", "Engine", "CliGui", "CliDiff"}
 
 
 def test_progress_lines_on_stderr_are_japanese(tmp_path):

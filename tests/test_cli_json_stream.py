@@ -155,6 +155,7 @@ def test_the_command_prints_exactly_what_encoding_dict_gives(tokenizers, tmp_pat
     # Through the real command, text on stdin with bytes that are not UTF-8 (which become
     # lone surrogates, then U+FFFD with a warning) and a special-token string.
     tokenizer_file = tmp_path / "demo.json"
+    from bpelens.app.cli.text_input import not_utf8
     from bpelens.core import save_tokenizer
 
     demo = tokenizers["demo-byte"]
@@ -163,8 +164,9 @@ def test_the_command_prints_exactly_what_encoding_dict_gives(tokenizers, tmp_pat
     run = bpelens_bytes("encode", "-t", str(tokenizer_file), stdin=data)
     assert run.returncode == 0, run.stderr
     text = data.decode("utf-8", "surrogateescape")
-    expected = json.dumps(encoding_dict(demo, demo.encode(text)), ensure_ascii=False) + "\n"
+    expected = json.dumps(encoding_dict(demo, demo.encode(text), not_utf8(data, "stdin")),
+                          ensure_ascii=False) + "\n"
     assert run.stdout.decode("utf-8") == expected
-    assert "lone surrogate" in expected
+    assert "2 bytes of standard input are not UTF-8" in expected
     ids_only = bpelens_bytes("encode", "-t", str(tokenizer_file), "--ids-only", stdin=data)
     assert ids_only.stdout.decode() == json.dumps({"ids": demo.encode_ids(text)}) + "\n"

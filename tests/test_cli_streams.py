@@ -97,7 +97,10 @@ def test_stdin_that_is_not_utf8_is_reported_not_fatal():
                          capture_output=True, timeout=60)
     assert_clean_outcome(run)
     assert run.returncode == 0
-    assert "lone surrogate" in json.loads(run.stdout)["warnings"][0]
+    # said as what it is: a byte that is not UTF-8 (not a lone surrogate, which Python
+    # made of it)
+    assert json.loads(run.stdout)["warnings"][0] == (
+        "1 byte of standard input is not UTF-8 (at byte 3); it is read as U+FFFD")
 
 
 def test_a_terminal_on_stdin_is_told_how_to_end_the_text():

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from bpelens.app.demo_data import load_demo
+from bpelens.app.pictures.chip_rows import chip_label
 from bpelens.core import audit, embedding_cost, greedy_longest_match
 
 from test_gui_main_window import window_factory
@@ -86,9 +87,12 @@ def test_lookup_cost_and_other_algorithms_show_the_cores_answers(make_window, qt
     QTest.mouseClick(contrast.run_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "distinct" in contrast.output.toPlainText(), timeout=30_000)
     shown = contrast.output.toPlainText()
-    greedy = " | ".join(tokenizer.token_label(i, printable=True)
+    # Tokens written as everywhere else in the window (·ne), not in the vocabulary's
+    # byte-level spelling (Ġne).
+    greedy = " | ".join(chip_label(tokenizer, i)
                         for i in greedy_longest_match(tokenizer, "lowest newest"))
-    assert greedy in shown
+    assert greedy in shown and "·ne" in shown
+    assert "Ġ" not in shown
     assert "1 distinct" in shown  # p = 0: the ordinary encoding only
 
 

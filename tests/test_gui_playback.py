@@ -348,3 +348,28 @@ def test_a_file_without_a_trace_says_so(make_window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: not view.runner.busy and "Could not" in view.status.text(),
                     timeout=60_000)
     assert "no training record" in view.status.text() and "--trace-top" in view.status.text()
+
+
+@needs_shared_data
+def test_the_derivation_dialog_says_the_count_once_and_captions_id_and_rank(make_window, qtbot):
+    window = make_window(tokenizer_path=str(SHARED_DATA / "tokenizers" / "hf" /
+                                            "qwen3.tokenizer.json"), text="Hello, Pyxis!")
+    view = open_playback(window, qtbot)
+    window.session.select(2)  # ĠPy: its piece " Pyxis" ends as several tokens
+    view.controls.to_end()
+    count = len(view.piece().final_ids)
+    assert count > 1
+    rect = view.canvas.chip_rect(len(view.canvas.groups) - 1, 0)
+    qtbot.mouseDClick(view.canvas, Qt.MouseButton.LeftButton, pos=rect.center().toPoint())
+    dialog = window.derivation
+    qtbot.waitUntil(dialog.isVisible)
+    why = dialog.why.text()
+    assert f"ends as {count} tokens: merging stopped" in why
+    assert why.count(f"{count} tokens") == 1, why
+    captions = {p.node.id: dialog.tree_view.caption(p.node) for p in dialog.tree_view.placed}
+    for p in dialog.tree_view.placed:
+        node = p.node
+        expected = (f"id {node.id} · rank {node.rule.rank}" if node.rule is not None
+                    else f"id {node.id}")
+        assert captions[node.id] == expected
+    assert any(p.node.rule is not None for p in dialog.tree_view.placed)

@@ -182,3 +182,22 @@ def test_a_moved_tokenizer_is_asked_for_and_a_lost_one_keeps_the_rest(make_windo
     assert window.editor.toPlainText() == "still here"
     assert window.session.choice.key == shown
     assert "gone.json was not found" in window.banner.text()
+
+
+@pytest.mark.parametrize(("document", "at", "reason"), [
+    ('{"format": "bpelens-session", "texts": ["a\tb"]}', "\t", "Invalid control character"),
+    ('{"format": "bpelens-session",\n "texts": ["a"', None, "Expecting ',' delimiter"),
+    ('{"format": "bpelens-session", "texts": ["unended]}', '"unended', "Unterminated string "
+     "starting"),
+])
+def test_a_json_error_in_a_session_gives_its_whole_reason_line_and_column(tmp_path, document,
+                                                                          at, reason):
+    path = tmp_path / "bad.bpelens"
+    path.write_text(document, encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        read_session(path)
+    offset = document.index(at) if at is not None else len(document)  # None: at the end
+    line = document.count("\n", 0, offset) + 1
+    column = offset - (document.rfind("\n", 0, offset) + 1) + 1
+    message = str(caught.value)
+    assert message.endswith(f"(JSON error at line {line}, column {column}: {reason})"), message

@@ -10,18 +10,27 @@ from bpelens.resources import DEMO_TOKENIZERS
 from .cli_i18n import translate
 from .errors import OneLineParser
 
+# render --scale: what the help states and render checks (one range for both).
+SCALE_RANGE = (0.25, 8.0)
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="bpelens",
         description=translate("CliHelp", "See how a BPE tokenizer turns text into token ids. With "
-                                         "no subcommand, opens the app (bpelens [--tokenizer PATH]"
-                                         " [--text TEXT])."),
+                                         "no subcommand, opens the window (its options are "
+                                         "listed below the subcommands; it needs a display)."),
         epilog=translate("CliHelp", "bpelens COMMAND --help shows a command's options. Results are"
                                     " JSON on stdout; an error is one line on stderr with exit "
                                     "status 2."),
     )
     parser.add_argument("--version", action="version", version="bpelens 0.1.0")
+    # The window's options, listed after the subcommands (from the window's own parser, so
+    # the two never drift apart); the window parses them itself.
+    from ..gui.launch import window_help
+
+    plain_help = parser.format_help
+    parser.format_help = lambda: plain_help() + "\n" + window_help()  # type: ignore[method-assign]
     sub = parser.add_subparsers(title=translate("CliHelp", "subcommands"), metavar="COMMAND",
                                 parser_class=OneLineParser)
 
@@ -196,10 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
     decode.add_argument("--errors", choices=("strict", "replace"), default="strict",
                         help=translate("CliHelp", "strict: bytes that are not UTF-8 are an error "
                                                   "(default); replace: they become U+FFFD"))
+    decode.add_argument("--file", metavar="PATH",
+                        help=translate("CliHelp", "read the ids from this file (as on standard "
+                                                  "input; - for standard input)"))
     decode.add_argument("ids", nargs="*", metavar="ID",
                         help=translate("CliHelp", "token ids (spaces or commas between them, [ ] "
-                                                  "allowed); none: read them from standard input "
-                                                  "(also {\"ids\": [...]} as encode writes)"))
+                                                  "allowed); none: read them from --file or "
+                                                  "standard input (also {\"ids\": [...]} as "
+                                                  "encode writes)"))
     decode.set_defaults(handler="decode_command")
 
     export = sub.add_parser(
@@ -301,13 +314,17 @@ def build_parser() -> argparse.ArgumentParser:
                                          " and only in one, the longest run of ids from 0 that "
                                          "mean the same bytes, the merges' shared prefix and first"
                                          " difference, and, given TEXT, where each cuts it (byte "
-                                         "offsets). JSON on stdout."),
+                                         "offsets). JSON on stdout, or a table with --format "
+                                         "table."),
     )
     diff.add_argument("-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
                       help=translate("CliHelp", "give it twice: the left and the right tokenizer "
                                                 "(a file, folder, bundled demo, or FILE@ENCODING)"))
     diff.add_argument("text", nargs="?", help=translate("CliHelp", "a text to cut with both "
                                                                    "(optional)"))
+    diff.add_argument("--format", choices=("json", "table"), default="json",
+                      help=translate("CliHelp", "json (default) or table: a row per fact, a "
+                                                "column per tokenizer, for reading"))
     diff.set_defaults(handler="diff_command")
 
     extend = sub.add_parser(
@@ -380,8 +397,9 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "PNG files in the folder -o names (made if "
                                                   "missing)"))
     render.add_argument("--scale", type=float, default=1, metavar="S",
-                        help=translate("CliHelp", "pixels per point: 1, 2 or 3 for slides (default"
-                                                  " 1)"))
+                        help=translate("CliHelp", "pixels per point, from {low:g} to {high:g} "
+                                                  "(2 or 3 for slides; default 1)").format(
+                                                      low=SCALE_RANGE[0], high=SCALE_RANGE[1]))
     render.add_argument("--theme", choices=("light", "dark", "contrast"), default="light",
                         help=translate("CliHelp", "light (default), dark, or high contrast for "
                                                   "projectors"))

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from bpelens.core import iter_audit
+from bpelens.core import isolated, iter_audit
 
 from .cli_i18n import QT_TRANSLATE_NOOP, ljust, translate
 from .tokenizer_argument import open_cli_tokenizer
@@ -57,19 +57,21 @@ def run(args: argparse.Namespace) -> int:
         if token.blocked_by is not None:
             rule = token.blocked_by
             blocked = translate("CliAudit", "; merge {rank} ({left} + {right}) gets there "
-                                "first").format(rank=rule.rank, left=label(rule.left_id),
-                                                right=label(rule.right_id))
+                                "first").format(rank=rule.rank, left=isolated(label(rule.left_id)),
+                                                right=isolated(label(rule.right_id)))
         print(translate("CliAudit", "  unreachable {id}: {text} → {ids}{blocked}").format(
-            id=token.id, text=repr(token.text), ids=list(token.encodes_to), blocked=blocked))
+            id=token.id, text=isolated(repr(token.text)), ids=list(token.encodes_to),
+            blocked=blocked))
     if merges is not None:
         for unused in merges.never_applied:
             if unused.reason == "never_made":
                 rule = unused.rule
                 print(translate("CliAudit", "  never applied: merge {rank} ({left} + {right} "
                                 "→ {new}); the merges make {builds}").format(
-                                    rank=rule.rank, left=label(rule.left_id),
-                                    right=label(rule.right_id), new=label(rule.new_id),
-                                    builds=" | ".join(map(label, unused.builds))))
+                                    rank=rule.rank, left=isolated(label(rule.left_id)),
+                                    right=isolated(label(rule.right_id)),
+                                    new=isolated(label(rule.new_id)),
+                                    builds=" | ".join(isolated(label(b)) for b in unused.builds)))
         for tid in merges.orphans:
             print(translate("CliAudit", "  orphan {id}: {token}").format(id=tid,
                                                                          token=label(tid)))

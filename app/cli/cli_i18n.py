@@ -17,6 +17,10 @@ import argparse
 import os
 from collections.abc import Mapping, Sequence
 
+# Every table of the command line pads by terminal columns with these, re-exported here
+# (one definition, in core beside the other display helpers; the comparison table uses it).
+from bpelens.core import display_width, ljust, rjust  # noqa: F401
+
 SUPPORTED = ("en", "ja")
 SOURCE_LANGUAGE = "en"
 CONTEXT_PREFIX = "Cli"
@@ -185,14 +189,3 @@ def read_catalogue(lang: str) -> dict[tuple[str, str, str], str]:
             out[key] = translation.text
     return out
 
-
-def display_width(text: str) -> int:
-    """Terminal columns ``text`` takes: East Asian wide characters take two."""
-    from unicodedata import east_asian_width
-
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def ljust(text: str, width: int) -> str:
-    """``f"{text:<width}"`` that lines up Japanese too."""
-    return text + " " * max(0, width - display_width(text))

@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from bisect import bisect_right
+
+from bpelens.core import Tokenizer, localize
 
 from .cli_i18n import translate
 from .errors import CliError
-from .text_input import stdin_binary
+from .text_input import read_file_bytes, stdin_binary
 from .tokenizer_argument import open_cli_tokenizer
 
 # Between ids: spaces or commas, and the brackets of a pasted JSON list.
@@ -21,8 +24,8 @@ _MAX_DIGITS = 18
 
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
-    words = _id_words(args.ids)
-    ids = parse_ids(words, tokenizer.vocab_size)
+    words = _id_words(args.ids, args.file)
+    ids = parse_ids(words, tokenizer)
     data = tokenizer.decode_bytes(ids)
     text = tokenizer.decode(ids, errors=args.errors)
     try:
@@ -39,10 +42,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _id_words(arguments: list[str]) -> list[str]:
+def _id_words(arguments: list[str], file: str | None = None) -> list[str]:
+    if arguments and file is not None:
+        raise CliError(translate("Cli", "give the ids either as arguments or with --file, not "
+                                 "both"))
     if arguments:
         return [w for a in arguments for w in _SEPARATORS.split(a) if w]
-    raw = stdin_binary(translate("Cli", "the ids")).read().decode("utf-8", "replace")
+    if file is not None and file != "-":
+        raw = read_file_bytes(file, "--file").decode("utf-8", "replace")
+    else:
+        raw = stdin_binary(translate("Cli", "the ids")).read().decode("utf-8", "replace")
     try:
         value = json.loads(raw)
     except ValueError:
@@ -54,26 +63,34 @@ def _id_words(arguments: list[str]) -> list[str]:
     words = [w for w in _SEPARATORS.split(raw) if w]
     if not words:
         raise CliError(translate("Cli", "no ids: give them as arguments (bpelens decode -t "
-                                 "TOKENIZER 13 11) or on standard input"))
+                                 "TOKENIZER 13 11), with --file or on standard input"))
     return words
 
 
-def parse_ids(words: list[str], vocab_size: int) -> list[int]:
-    """Each word a whole number in 0–(vocab_size − 1); the first that is not is named."""
-    top = vocab_size - 1
+def parse_ids(words: list[str], tokenizer: Tokenizer) -> list[int]:
+    """Each word an id the tokenizer has; the first that is not is named, with the ids it
+    has said as the engine says them (the gaps too: o200k's 0–199997, 199999 and 200018)."""
+    ranges = tokenizer.id_ranges()
+    starts = [start for start, _ in ranges]
+
+    def has(value: int) -> bool:
+        index = bisect_right(starts, value) - 1
+        return index >= 0 and value <= ranges[index][1]
+
     ids = []
     for position, word in enumerate(words):
         if not _WHOLE_NUMBER.fullmatch(word):
             shown = word if len(word) <= 40 else word[:40] + "…"
-            raise CliError(translate("Cli", "{word} (position {position}) is not a token id: "
-                                     "ids are whole numbers from 0 to {top}").format(
-                                         word=repr(shown), position=position, top=top))
+            raise CliError(translate("Cli", "{word} (position {position}) is not a token id (a "
+                                     "whole number): {ids}").format(
+                                         word=repr(shown), position=position,
+                                         ids=localize(tokenizer.describe_ids())))
         value = int(word) if len(word) <= _MAX_DIGITS else None
-        if value is None or not 0 <= value <= top:
+        if value is None or not has(value):
             shown = word if len(word) <= 40 else word[:40] + "…"
             raise CliError(translate("Cli", "id {id} at position {position} is not in this "
-                                     "tokenizer: its ids are 0–{top}").format(
-                                         id=shown, position=position, top=top))
+                                     "tokenizer: {ids}").format(
+                                         id=shown, position=position,
+                                         ids=localize(tokenizer.describe_ids())))
         ids.append(value)
     return ids
-

@@ -13,10 +13,10 @@ from bpelens.core import BpeLensError, Tokenizer
 
 from .cli_i18n import translate
 from .errors import CliError, say
-from .json_output import encoding_dict
+from .json_output import encoding_dict, not_utf8_warning
 from .json_stream import write_ids_json, write_table_json
 from .line_batches import line_batches
-from .text_input import check_readable_file, stdin_binary, text_argument
+from .text_input import check_readable_file, input_text, stdin_binary
 from .tokenizer_argument import open_cli_tokenizer
 
 LINE_RULE = 'each line must be a JSON string, such as "some text" ("" for an empty text)'
@@ -29,20 +29,27 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(translate("Cli", "--jsonl reads its lines from standard input or "
                                      "--file, not from TEXT"))
         return _run_jsonl(tokenizer, args)
-    text = text_argument(args.text, args.file)
+    given = input_text(args.text, args.file)
+    text = given.text
     out = sys.stdout
     if args.ids_only:
+        # No JSON warnings to carry it: what was not UTF-8 is said on stderr.
+        if given.not_utf8 is not None:
+            say(translate("Cli", "bpelens: warning: {warning}").format(
+                warning=not_utf8_warning(given.not_utf8, translate)))
         write_ids_json(out, tokenizer.encode_ids(text, special=args.special,
                                                  add_special_tokens=args.add_special_tokens))
     elif args.trace or args.add_special_tokens:
         # Traces (and the post-processor's tokens) come only with the full result.
         encoding = tokenizer.encode(text, special=args.special, trace=args.trace,
                                     add_special_tokens=args.add_special_tokens)
-        out.write(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False) + "\n")
+        out.write(json.dumps(encoding_dict(tokenizer, encoding, given.not_utf8),
+                             ensure_ascii=False) + "\n")
     else:
         from bpelens.core import token_table
 
-        write_table_json(out, token_table(tokenizer, text, special=args.special))
+        write_table_json(out, token_table(tokenizer, text, special=args.special),
+                         given.not_utf8)
     return 0
 
 

@@ -16,6 +16,7 @@ from bpelens.core import (
 
 from ..parallel_corpora import open_corpus
 from .cli_i18n import translate
+from .output_path import check_output_path
 
 
 def run(args: argparse.Namespace) -> int:
@@ -23,6 +24,7 @@ def run(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise ConfigError(translate("Cli", "-t {path}: no such file (give a BPE "
                                     "tokenizer.json)").format(path=path))
+    check_output_path(args.output)  # before learning, not after it
     for corpus in args.corpus:
         if not Path(corpus).is_file():
             raise ConfigError(translate("Cli", "--corpus {path}: no such file").format(
@@ -50,11 +52,14 @@ def run(args: argparse.Namespace) -> int:
     base = open_tokenizer(path)
     extension = extend_tokenizer(base, lines(), args.add, min_frequency=args.min_frequency)
     extension.write(args.output)
+    extended = open_tokenizer(args.output)
+    # The merges as the window writes them (て + い), not in the byte-level vocabulary's
+    # spelling (ãģ¦ + ãģĦ).
     summary = {"output": str(args.output), "merges_added": len(extension.merges),
                "stop_reason": extension.stop_reason, "new_tokens": extension.new_tokens,
-               "first": [[a, b] for a, b, _, _ in extension.merges[:10]]}
+               "first": [[a, b] for a, b, _ in extension.readable(extended, 10)]}
     if parallel is not None:
-        changes = tokens_before_after(base, open_tokenizer(args.output), parallel, languages)
+        changes = tokens_before_after(base, extended, parallel, languages)
         summary["corpus"] = parallel.name
         summary["languages"] = [change.to_json() for change in changes]
     print(json.dumps(summary, ensure_ascii=False))

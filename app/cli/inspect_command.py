@@ -11,14 +11,15 @@ from bpelens.core import (
     Tokenizer,
     codepoints,
     hex_bytes,
+    isolated,
     localize,
     token_text,
     visible,
 )
 
-from .cli_i18n import translate
+from .cli_i18n import ljust, translate
 from .json_output import encoding_dict, warnings_of
-from .text_input import text_argument
+from .text_input import NotUtf8, input_text
 from .tokenizer_argument import open_cli_tokenizer
 
 
@@ -33,7 +34,7 @@ def describe(tokenizer: Tokenizer) -> str:
                          pretokenizer=pre_name, normalizer=norm)
 
 
-def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
+def render(tokenizer: Tokenizer, encoding: Encoding, not_utf8: NotUtf8 | None = None) -> str:
     text = encoding.model_text
     n_bytes = encoding.byte_count
     n_tokens = len(encoding.ids)
@@ -51,12 +52,12 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
         "{ratio} bytes/token, round trip {round_trip}").format(
             characters=len(text), bytes=n_bytes, tokens=n_tokens, ratio=ratio,
             round_trip="✓" if encoding.round_trip else "✗"))
-    for warning in warnings_of(encoding, translate):
+    for warning in warnings_of(encoding, translate, not_utf8):
         lines.append(translate("CliInspect", "warning    {warning}").format(warning=warning))
 
     lines.append("\n" + translate("CliInspect", "codepoints ({count})").format(count=len(text)))
     for cp in codepoints(text):
-        lines.append(f"  {cp.index:>4}  {visible(cp.char):<3} {cp.label:<8} "
+        lines.append(f"  {cp.index:>4}  {ljust(visible(cp.char), 3)} {ljust(cp.label, 8)} "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=cp.byte_start, end=cp.byte_end) + f"  {hex_bytes(cp.utf8)}")
     lines.append("\n" + translate("CliInspect", "pieces ({count})").format(
@@ -79,7 +80,7 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
                 note = translate("CliInspect", "  ends inside {chars}")
             note = note.format(chars=chars)
         label = token_text(tok.bytes) if tok.kind != "special" else tok.label
-        lines.append(f"  {tok.index:>4}  id {tok.id:<7} {label:<12} "
+        lines.append(f"  {tok.index:>4}  id {tok.id:<7} {ljust(label, 12)} "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=tok.span.byte_start, end=tok.span.byte_end)
                      + f"  {hex_bytes(tok.bytes)}{note}")
@@ -101,9 +102,10 @@ def render(tokenizer: Tokenizer, encoding: Encoding) -> str:
                 shown[step.position] = f"[{shown[step.position]}]"
                 lines.append(f"    {number:>5}  " + translate(
                     "CliInspect", "rank {rank:<6} {left} + {right} → {new} (id {id})   "
-                    "{tokens}").format(rank=step.rank, left=_name(tokenizer, step.left_id),
-                                       right=_name(tokenizer, step.right_id),
-                                       new=_name(tokenizer, step.new_id), id=step.new_id,
+                    "{tokens}").format(rank=step.rank,
+                                       left=isolated(_name(tokenizer, step.left_id)),
+                                       right=isolated(_name(tokenizer, step.right_id)),
+                                       new=isolated(_name(tokenizer, step.new_id)), id=step.new_id,
                                        tokens=" ".join(shown)))
     lines.append(f"\nids {list(encoding.ids)}")
     return "\n".join(lines)
@@ -125,10 +127,10 @@ def _name(tokenizer: Tokenizer, token_id: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
-    encoding = tokenizer.encode(text_argument(args.text, args.file), special=args.special,
-                                trace=True)
+    given = input_text(args.text, args.file)
+    encoding = tokenizer.encode(given.text, special=args.special, trace=True)
     if args.json:
-        print(json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False))
+        print(json.dumps(encoding_dict(tokenizer, encoding, given.not_utf8), ensure_ascii=False))
     else:
-        print(render(tokenizer, encoding))
+        print(render(tokenizer, encoding, given.not_utf8))
     return 0

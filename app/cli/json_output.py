@@ -7,6 +7,8 @@ from typing import Any, Protocol
 
 from bpelens.core import Encoding, PieceTrace, SpecialMatch, Tokenizer, stops_in
 
+from .text_input import NotUtf8
+
 
 def token_dicts(encoding: Encoding) -> list[dict[str, Any]]:
     return [
@@ -74,12 +76,28 @@ def _english(context: str, text: str) -> str:
     return text
 
 
+def not_utf8_warning(note: NotUtf8, translate: Callable[[str, str], str] = _english) -> str:
+    """``3 bytes of standard input are not UTF-8 (the first at byte 5); each is read as
+    U+FFFD``."""
+    source = (translate("CliWarning", "standard input") if note.source == "stdin" else
+              translate("CliWarning", "the text argument"))
+    return (translate("CliWarning", "{count} bytes of {source} are not UTF-8 (the first at "
+                      "byte {offset}); each is read as U+FFFD") if note.count != 1 else
+            translate("CliWarning", "{count} byte of {source} is not UTF-8 (at byte {offset}); "
+                      "it is read as U+FFFD")).format(count=note.count, source=source,
+                                                      offset=note.offset)
+
+
 def warnings_of(result: HasWarnings,
-                translate: Callable[[str, str], str] = _english) -> list[str]:
+                translate: Callable[[str, str], str] = _english,
+                not_utf8: NotUtf8 | None = None) -> list[str]:
     """The warnings, in English as the JSON writes them; ``translate`` (cli_i18n's) puts them
-    in the terminal's language for ``inspect``."""
+    in the terminal's language for ``inspect``. ``not_utf8``: the input's lone surrogates
+    were bytes that are not UTF-8 (said as such, not as surrogates)."""
     warnings = []
-    if result.replaced_surrogates:
+    if result.replaced_surrogates and not_utf8 is not None:
+        warnings.append(not_utf8_warning(not_utf8, translate))
+    elif result.replaced_surrogates:
         warnings.append(translate(
             "CliWarning", "{count} lone surrogate(s) replaced by U+FFFD at character(s) "
             "{positions}").format(count=len(result.replaced_surrogates),
@@ -114,12 +132,13 @@ def model_text_differs(text: str, model_text: str, replaced: tuple[int, ...]) ->
     return "".join(chars) != model_text
 
 
-def encoding_dict(tokenizer: Tokenizer, encoding: Encoding) -> dict[str, Any]:
+def encoding_dict(tokenizer: Tokenizer, encoding: Encoding, not_utf8: NotUtf8 | None = None
+                  ) -> dict[str, Any]:
     """The CLI's answer for one text (``json_stream`` writes the same, column by column)."""
     data: dict[str, Any] = {"ids": list(encoding.ids), "tokens": token_dicts(encoding)}
     if model_text_differs(encoding.text, encoding.model_text, encoding.replaced_surrogates):
         data["normalized_text"] = encoding.model_text
-    warnings = warnings_of(encoding)
+    warnings = warnings_of(encoding, not_utf8=not_utf8)
     if warnings:
         data["warnings"] = warnings
     if encoding.traces is not None:

@@ -15,6 +15,7 @@ from typing import TextIO
 from bpelens.core import TokenTable
 
 from .json_output import model_text_differs, warnings_of
+from .text_input import NotUtf8
 
 # Tokens per write: big enough that the loop's overhead vanishes, small enough to stay in
 # cache and keep a reader (| head) served promptly.
@@ -31,7 +32,7 @@ def write_ids_json(out: TextIO, ids: list[int]) -> None:
     out.write("]}\n")
 
 
-def write_table_json(out: TextIO, table: TokenTable) -> None:
+def write_table_json(out: TextIO, table: TokenTable, not_utf8: NotUtf8 | None = None) -> None:
     """What ``json.dumps(encoding_dict(tokenizer, encoding), ensure_ascii=False)`` prints for
     the same text, and a newline."""
     out.write('{"ids": [')
@@ -42,7 +43,7 @@ def write_table_json(out: TextIO, table: TokenTable) -> None:
     if model_text_differs(table.text, table.model_text, table.replaced_surrogates):
         out.write(', "normalized_text": ')
         out.write(encode_basestring(table.model_text))
-    warnings = warnings_of(table)
+    warnings = warnings_of(table, not_utf8=not_utf8)
     if warnings:
         out.write(', "warnings": [' + ", ".join(map(encode_basestring, warnings)) + "]")
     out.write("}\n")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bpelens.core import ConfigError
 
+from .arguments import SCALE_RANGE
 from .cli_i18n import translate
 from .tokenizer_argument import open_cli_tokenizer
 
@@ -27,9 +28,11 @@ def run(args: argparse.Namespace) -> int:
     if not output.parent.is_dir():
         raise ConfigError(translate("Cli", "-o {output}: no folder {folder}").format(
             output=output, folder=output.parent))
-    if not 0.25 <= args.scale <= 8:
-        raise ConfigError(translate("Cli", "--scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 "
-                                    "for slides)").format(scale=args.scale))
+    low, high = SCALE_RANGE
+    if not low <= args.scale <= high:
+        raise ConfigError(translate("Cli", "--scale {scale:g}: choose from {low:g} to {high:g} "
+                                    "(2 or 3 for slides)").format(scale=args.scale, low=low,
+                                                                  high=high))
     if not 200 <= args.width <= 20_000:
         raise ConfigError(translate("Cli", "--width {width}: choose from 200 to 20000 "
                                     "points").format(width=args.width))

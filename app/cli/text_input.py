@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -10,18 +12,53 @@ from .cli_i18n import translate
 from .errors import CliError, say
 
 
-def text_argument(text: str | None, file: str | None = None) -> str:
+@dataclass(frozen=True)
+class NotUtf8:
+    """Bytes of the input that are not UTF-8: how many, where the first is (from 0), and
+    where they came from (``stdin`` or ``argument``)."""
+
+    count: int
+    offset: int
+    source: str
+
+
+@dataclass(frozen=True)
+class InputText:
+    text: str
+    not_utf8: NotUtf8 | None = None
+
+
+def not_utf8(data: bytes, source: str) -> NotUtf8 | None:
+    """What is not UTF-8 in ``data`` (None when all of it is)."""
+    try:
+        data.decode("utf-8")
+        return None
+    except UnicodeDecodeError as exc:
+        first = exc.start
+    escaped = data.decode("utf-8", "surrogateescape")
+    return NotUtf8(sum(1 for ch in escaped if "\udc80" <= ch <= "\udcff"), first, source)
+
+
+def input_text(text: str | None, file: str | None = None) -> InputText:
+    """The command's text, and what of it was not UTF-8. Bytes that are not UTF-8 (on
+    standard input, or in the argument vector, which Python reads the same way) become lone
+    surrogates, which the engine replaces with U+FFFD instead of failing on the whole input;
+    the caller reports them as what they were, bytes that are not UTF-8."""
     if text is not None and file is not None:
         raise CliError(translate("Cli", "give the text either as TEXT or with --file, not "
                                  "both"))
     if file is not None and file != "-":
-        return read_text_file(file)
+        return InputText(read_text_file(file))
     if text is not None and text != "-":
-        return text
+        if any("\udc80" <= ch <= "\udcff" for ch in text):
+            return InputText(text, not_utf8(os.fsencode(text), "argument"))
+        return InputText(text)
     data = stdin_binary(translate("Cli", "the text"), with_file=True).read()
-    # Like the argument vector, stdin bytes that are not UTF-8 become lone surrogates, which
-    # the engine then replaces (and reports) instead of failing on the whole input.
-    return data.decode("utf-8", "surrogateescape")
+    return InputText(data.decode("utf-8", "surrogateescape"), not_utf8(data, "stdin"))
+
+
+def text_argument(text: str | None, file: str | None = None) -> str:
+    return input_text(text, file).text
 
 
 def stdin_binary(what: str, *, with_file: bool = False) -> BinaryIO:

@@ -26,6 +26,7 @@ from bpelens.core import (
 )
 
 from .cli_i18n import QT_TRANSLATE_NOOP, translate
+from .output_path import check_output_path
 from .text_input import utf8_problem_at
 from .train_languages import (
     by_language,
@@ -45,6 +46,7 @@ def corpus_spec(spec: str) -> tuple[Path, Fraction]:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_output_path(args.output)  # before training, not after it
     trace_top = trace_top_option(args.trace_top)
     try:
         min_frequency = Fraction(args.min_frequency)

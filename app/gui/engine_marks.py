@@ -33,6 +33,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a digits pre-tokenizer's \"individual\" must be true or false, not {individual!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a list"),
     QT_TRANSLATE_NOOP("Engine", "a list of {count}"),
+    QT_TRANSLATE_NOOP("Engine", "a lone surrogate is replaced by U+FFFD at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "a normalizer must be a name or an object with a \"type\" string, not {config!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a number"),
     QT_TRANSLATE_NOOP("Engine", "a number or null"),
@@ -55,11 +56,13 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "an added token must not be the empty string"),
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
+    QT_TRANSLATE_NOOP("Engine", "an unknown token {token} at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "byte fallback"),
     QT_TRANSLATE_NOOP("Engine", "byte-level"),
     QT_TRANSLATE_NOOP("Engine", "byte-level BPE (tiktoken ranks), {tokens} tokens"),
     QT_TRANSLATE_NOOP("Engine", "byte_fallback is true, but the byte piece {missing} is missing (all 256 are needed)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "bytes"),
+    QT_TRANSLATE_NOOP("Engine", "bytes not valid UTF-8 decode to U+FFFD at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "cannot list this folder ({strerror})"),
     QT_TRANSLATE_NOOP("Engine", "cannot read ({strerror})"),
     QT_TRANSLATE_NOOP("Engine", "cannot write ({strerror})"),
@@ -73,6 +76,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "components are nested too deeply"),
     QT_TRANSLATE_NOOP("Engine", "continued training joins the vocabulary's strings, which a continuing_subword_prefix or end_of_word_suffix makes ambiguous: give a BPE without them"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "continued training needs a BPE tokenizer.json or BPE trained in BPE Lens (this one is {describe})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "decoding drops “{before}” at character {char}"),
+    QT_TRANSLATE_NOOP("Engine", "decoding gives “{after}” for “{before}” at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "dropout {p!r}: expected a probability from 0 to 1"),
     QT_TRANSLATE_NOOP("Engine", "empty; a rank file has one 'base64-token rank' per line"),
     QT_TRANSLATE_NOOP("Engine", "end-of-word {marker}"),
@@ -216,18 +221,24 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the files of a corpus together"),
     QT_TRANSLATE_NOOP("Engine", "the integer {value}"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
+    QT_TRANSLATE_NOOP("Engine", "the normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
     QT_TRANSLATE_NOOP("Engine", "the pattern"),
     QT_TRANSLATE_NOOP("Engine", "the piece is one token"),
     QT_TRANSLATE_NOOP("Engine", "the pieces are inconsistent"),
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
+    QT_TRANSLATE_NOOP("Engine", "the summed counts"),
     QT_TRANSLATE_NOOP("Engine", "the tokens left"),
+    QT_TRANSLATE_NOOP("Engine", "the {kind} normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the {what} pattern"),
     QT_TRANSLATE_NOOP("Engine", "the {what} {component!r} has no entry in BPE Lens's own files (they hold {names})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "this JSON is not a tokenizer BPE Lens reads ({formats})"),
     QT_TRANSLATE_NOOP("Engine", "this WordPiece vocabulary has no unknown token {unk_token!r}, and a word needs it (it cannot be matched, or is too long)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "this character-level model has no byte tokens"),
     QT_TRANSLATE_NOOP("Engine", "this tokenizer has no training record: train it here or with `bpelens train --trace-top K` to play its training back"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "ties go to the largest (left, right) token text, as in parity-aware BPE"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "ties go to the pair seen first in the corpus"),
+    QT_TRANSLATE_NOOP("Engine", "ties go to the smallest (left id, right id)"),
     QT_TRANSLATE_NOOP("Engine", "tiktoken has no normalizer; this tokenizer normalizes its text"),
     QT_TRANSLATE_NOOP("Engine", "tiktoken looks the whole piece up in its ranks before merging and finds it as one token"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "tiktoken splits text with one regex; this tokenizer's pre-tokenizer is {kind!r}"),  # noqa: E501
@@ -324,6 +335,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{query!r} is not hex bytes (e.g. e3 81 82 or 0xe38182)"),
     QT_TRANSLATE_NOOP("Engine", "{ratio_count} ratios for {languages} languages: give one per training language"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{size:,} bytes is far larger than any SentencePiece model (at most {max_file_bytes:,} bytes are read)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{step} changes “{before}” to “{after}” at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one has {affix} {value!r})"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one is {describe})"),
     QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language"),  # noqa: E501

@@ -77,6 +77,7 @@ TRANSLATED_SOURCES = (
     "text_checks.py",
     "text_autosave.py",
     "failure_messages.py",
+    "language_labels.py",
     # The engine's words, marked from core's source by bpelens.app.engine_words.
     "engine_marks.py",
     # The app's modules the window alone uses (the command line never imports them).

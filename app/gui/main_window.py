@@ -65,7 +65,7 @@ from .session_io import (
     collect_session,
 )
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
-from .status_text import specials_note, stats_line, token_lines
+from .status_text import round_trip_tooltip, specials_note, stats_line, token_lines
 from .text_autosave import TextAutosave
 from .text_checks import box_safe
 from .tokenizer_files import (
@@ -666,8 +666,9 @@ class MainWindow(QMainWindow):
             self.special_switch.hide()
             return
         table = encoded.table
-        self.stats.setText(stats_line(table))
-        self.stats.setToolTip(self.stats.text())
+        self.stats.setText(stats_line(table, encoded.tokenizer))
+        more = round_trip_tooltip(table, encoded.tokenizer)
+        self.stats.setToolTip(self.stats.text() + ("\n\n" + more if more else ""))
         note = specials_note(table)
         self.specials_note.setText(note.text)
         self.specials_note.setToolTip(note.text)

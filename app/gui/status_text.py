@@ -7,7 +7,15 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from bpelens.core import TokenInfo, TokenTable
+from bpelens.core import (
+    TokenInfo,
+    Tokenizer,
+    TokenTable,
+    isolated,
+    localize,
+    round_trip_difference,
+    visible,
+)
 
 from .i18n import translate
 
@@ -50,8 +58,9 @@ def token_lines(info: TokenInfo) -> list[str]:
         out.append(translate("TokenInfo", "merge rank {rank}").format(rank=info.rank))
     if info.left is not None:
         out.append(translate("TokenInfo", "merged from “{left}” ({left_id}) + “{right}” "
-                             "({right_id})").format(left=info.left, left_id=info.left_id,
-                                                    right=info.right, right_id=info.right_id))
+                             "({right_id})").format(left=isolated(info.left), left_id=info.left_id,
+                                                    right=isolated(info.right),
+                                                    right_id=info.right_id))
     out.append(translate("TokenInfo", "bytes {byte_start}–{byte_end}, characters "
                          "{char_start}–{char_end}").format(
         byte_start=info.byte_start, byte_end=info.byte_end, char_start=info.char_start,
@@ -59,13 +68,32 @@ def token_lines(info: TokenInfo) -> list[str]:
     return out
 
 
-def stats_line(table: TokenTable) -> str:
+def stats_line(table: TokenTable, tokenizer: Tokenizer | None = None) -> str:
+    """The status bar's counts; a failed round trip says why (with the tokenizer)."""
     n = len(table)
     ratio = f"{table.byte_count / n:.2f}" if n else "–"
+    check = "✓" if table.round_trip else "✗"
+    why = round_trip_difference(tokenizer, table) if tokenizer is not None else None
+    if why is not None:
+        check = translate("StatusText", "✗: {why}").format(why=localize(why.sentence()))
     return translate("StatusText", "{tokens:,} tokens · {characters:,} characters · {bytes:,} "
                      "bytes · {ratio} bytes/token · round trip {check}").format(
         tokens=n, characters=len(table.text), bytes=table.byte_count, ratio=ratio,
-        check="✓" if table.round_trip else "✗")
+        check=check)
+
+
+def round_trip_tooltip(table: TokenTable, tokenizer: Tokenizer) -> str:
+    """More on a failed round trip than the status bar has room for ("" when it holds)."""
+    why = round_trip_difference(tokenizer, table)
+    if why is None:
+        return ""
+    start = max(0, why.char - 8)
+    return translate("StatusText", "decode(encode(text)) is not the text: {why}.\n"
+                     "the text from character {start}: “{text}”\n"
+                     "decoded from there: “{decoded}”").format(
+        why=localize(why.sentence()), start=start,
+        text=visible(table.text[start:why.char + 24]),
+        decoded=visible(table.decoded[start:why.char + 24]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,12 +9,11 @@ pair no merge joins (red: where merging stopped). A caption under it gives its i
 
 from __future__ import annotations
 
-import codecs
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from bpelens.core import PiecePlayback, Tokenizer, visible
+from bpelens.core import PiecePlayback, Tokenizer, hex_text, visible
 
 from .palette import Palette
 from .picture import Box, Chip, Shape, Text
@@ -48,19 +47,8 @@ def chip_label(tokenizer: Tokenizer, token_id: int, *, spelling: bool = False) -
     if "\\x" in label:
         data = tokenizer.token_bytes(token_id)
         if data:
-            label = data.decode("utf-8", HEX_ERRORS)
+            return hex_text(data)
     return visible(label) if label else "∅"
-
-
-def _hex_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
-    bad = error.object[error.start : error.end]
-    return "".join(f"<{b:02X}>" for b in bad), error.end
-
-
-# A token's text with the bytes that are not whole characters written <E6>: " <E6>" stays
-# a space and a byte, not three hex codes.
-HEX_ERRORS = "bpelens-hex"
-codecs.register_error(HEX_ERRORS, _hex_bytes)
 
 
 @dataclass(frozen=True)

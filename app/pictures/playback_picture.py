@@ -9,7 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bpelens.core import ConfigError, EncodingPlayback, SpecialMode, Tokenizer, visible
+from bpelens.core import (
+    ConfigError,
+    EncodingPlayback,
+    SpecialMode,
+    Tokenizer,
+    isolated,
+    visible,
+)
 
 from .chip_rows import (
     MARGIN as ROW_MARGIN,
@@ -183,5 +190,5 @@ def _piece_frame(frames: PlaybackFrames, position: int) -> tuple[list[list[RowCh
 
 def _pair(label, rule) -> str:
     # Isolated, so a right-to-left token keeps the arrow's direction.
-    return (f"\u2068{label(rule.left_id)}\u2069 + \u2068{label(rule.right_id)}\u2069 → "
-            f"\u2068{label(rule.new_id)}\u2069")
+    return (f"{isolated(label(rule.left_id))} + {isolated(label(rule.right_id))} → "
+            f"{isolated(label(rule.new_id))}")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from typing import Any
 
+from ..text.display import display_width
 from .comparison import Comparison
 from .inequality import GINI_FORMULA
 from .metrics import METRIC_BY_KEY, METRICS, ComparisonRow
@@ -88,7 +89,7 @@ TABLE_KEYS = ("sentences", "tokens", "ratio", "mean_sentence_ratio", "tokens_per
 
 
 def comparison_table(comparison: Comparison, *, words: Callable[[str], str] | None = None,
-                     width: Callable[[str], int] = len) -> str:
+                     width: Callable[[str], int] = display_width) -> str:
     """Columns aligned for a terminal, then each tokenizer's Gini coefficient and total.
 
     ``words`` puts the table's words in another language (the engine has no translations of

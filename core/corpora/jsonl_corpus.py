@@ -13,6 +13,7 @@ from pathlib import Path
 from bpelens.core.messages import Message
 
 from ..errors import CorpusError
+from ..formats.file_io import json_reason
 from .corpus_text import decode_text, read_corpus_file, split_lines
 from .parallel_corpus import ParallelCorpus
 
@@ -55,7 +56,8 @@ def _parse_line(line: str, where: str) -> tuple[str, str, str]:
         value = json.loads(line, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise CorpusError(Message("{where}: not JSON ({msg} at column {colno}); {shape}",
-                                  where=where, msg=exc.msg, colno=exc.colno, shape=SHAPE)
+                                  where=where, msg=json_reason(exc), colno=exc.colno,
+                                  shape=SHAPE)
                           ) from None
     except ValueError as exc:
         raise CorpusError(Message("{where}: {exc}; {shape}", where=where, exc=exc,

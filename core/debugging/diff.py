@@ -11,6 +11,7 @@ from typing import Any
 from ..analysis.side_by_side import segment
 from ..errors import DecodeError
 from ..pipeline.tokenizer import Tokenizer
+from ..text.display import hex_text
 
 EXAMPLES = 20  # tokens listed per side in the JSON (all are counted)
 
@@ -53,8 +54,17 @@ class TokenizerDiff:
     segmentation: SegmentationDiff | None = None
 
     def to_json(self) -> dict[str, Any]:
-        def shown(data: bytes) -> str:
-            return data.decode("utf-8", "backslashreplace")
+        # A token as the window writes it (bytes that are not a whole character as <E0>),
+        # and its bytes themselves: real data, never a Python repr ("\\xe0") that JSON would
+        # escape a second time.
+        def token(data: bytes) -> dict[str, str]:
+            return {"token": hex_text(data), "bytes_hex": data.hex()}
+
+        def side(data: bytes | None) -> str | None:
+            return None if data is None else hex_text(data)
+
+        def side_hex(data: bytes | None) -> str | None:
+            return None if data is None else data.hex()
 
         data: dict[str, Any] = {
             "left": self.left_name, "right": self.right_name,
@@ -63,11 +73,11 @@ class TokenizerDiff:
                 "same_bytes_other_id": len(self.same_bytes_other_id),
                 "only_left": len(self.only_left), "only_right": len(self.only_right),
                 "examples_same_bytes_other_id": [
-                    {"token": shown(b), "left_id": a, "right_id": c}
+                    {**token(b), "left_id": a, "right_id": c}
                     for b, a, c in self.same_bytes_other_id[:EXAMPLES]],
-                "examples_only_left": [{"id": i, "token": shown(b)}
+                "examples_only_left": [{"id": i, **token(b)}
                                        for i, b in self.only_left[:EXAMPLES]],
-                "examples_only_right": [{"id": i, "token": shown(b)}
+                "examples_only_right": [{"id": i, **token(b)}
                                         for i, b in self.only_right[:EXAMPLES]],
             },
             "same_id_prefix": self.same_id_prefix,
@@ -75,10 +85,10 @@ class TokenizerDiff:
                        "shared_prefix": self.shared_merge_prefix,
                        "first_difference": None if self.first_merge_difference is None else {
                            "rank": self.shared_merge_prefix,
-                           "left": None if self.first_merge_difference[0] is None
-                           else shown(self.first_merge_difference[0]),
-                           "right": None if self.first_merge_difference[1] is None
-                           else shown(self.first_merge_difference[1])}},
+                           "left": side(self.first_merge_difference[0]),
+                           "right": side(self.first_merge_difference[1]),
+                           "left_bytes_hex": side_hex(self.first_merge_difference[0]),
+                           "right_bytes_hex": side_hex(self.first_merge_difference[1])}},
         }
         if self.segmentation is not None:
             data["segmentation"] = self.segmentation.to_json()

@@ -34,6 +34,7 @@ from ..formats.hf_json import tokenizer_from_hf
 from ..models.bpe import BPEModel
 from ..models.vocab_bpe import VocabBPEModel
 from ..pipeline.tokenizer import Tokenizer
+from ..text.display import hex_text
 from ..training.trainer import _PairIndex
 
 MAX_NEW = 1_000_000
@@ -50,6 +51,20 @@ class Extension:
     merges: tuple[tuple[str, str, int, int], ...]
     stop_reason: str
     new_tokens: int = 0  # merges whose result was not in the vocabulary yet
+
+    def readable(self, extended: Tokenizer, limit: int | None = None
+                 ) -> tuple[tuple[str, str, int], ...]:
+        """The merges as people read tokens everywhere in BPE Lens: (left, right, times),
+        text with whitespace made visible and a part of a character as hex (``て`` + ``い``,
+        ``<E3><81>`` — not the byte-level vocabulary's ``ãģ¦``). ``extended``: the
+        tokenizer the extension writes (opened from it); ``limit``: the first so many."""
+        vocab = self.data["model"]["vocab"]
+
+        def shown(spelling: str) -> str:
+            return hex_text(extended.token_bytes(vocab[spelling]))
+
+        return tuple((shown(left), shown(right), count)
+                     for left, right, _, count in self.merges[:limit])
 
     def write(self, path: str | Path) -> None:
         from ..formats.file_io import write_atomic
@@ -74,6 +89,33 @@ def extend_tokenizer_json(path: str | Path, lines: Iterable[str], add: int, *,
     return extend_tokenizer(open_tokenizer(path), lines, add, min_frequency=min_frequency)
 
 
+def _extendable(tokenizer: Tokenizer) -> Tokenizer:
+    """The tokenizer as the vocabulary BPE continued training works on (BPE trained in BPE
+    Lens goes through its tokenizer.json); ConfigError saying why when there is none."""
+    model = tokenizer.model
+    if isinstance(model, BPEModel):
+        tokenizer = tokenizer_from_hf(to_hf_json(tokenizer), path=tokenizer.name or "")
+        model = tokenizer.model
+    if not isinstance(model, VocabBPEModel):
+        raise ConfigError(Message("continued training needs a BPE tokenizer.json or BPE trained in "
+                                  "BPE Lens (this one is {describe})", describe=model.describe()))
+    if model.prefix or model.suffix:
+        raise ConfigError("continued training joins the vocabulary's strings, which a "
+                          "continuing_subword_prefix or end_of_word_suffix makes ambiguous: "
+                          "give a BPE without them")
+    return tokenizer
+
+
+def extend_refusal(tokenizer: Tokenizer) -> str | None:
+    """Why ``tokenizer`` cannot be extended (a rank file, a Unigram model, an end-of-word
+    marker…), said before any corpus is read; None when it can be."""
+    try:
+        _extendable(tokenizer)
+    except ConfigError as exc:
+        return exc.message
+    return None
+
+
 def _check_add(add: int) -> None:
     if not isinstance(add, int) or not 1 <= add <= MAX_NEW:
         raise ConfigError(Message("--add {add!r}: expected a number of merges from 1 to "
@@ -88,17 +130,9 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
     vocabulary + merges BPE, or BPE trained in BPE Lens, which is written as tokenizer.json
     first). ``report(message, fraction)`` is called now and then (it may raise to cancel)."""
     _check_add(add)
+    tokenizer = _extendable(tokenizer)
     model = tokenizer.model
-    if isinstance(model, BPEModel):
-        tokenizer = tokenizer_from_hf(to_hf_json(tokenizer), path=tokenizer.name or "")
-        model = tokenizer.model
-    if not isinstance(model, VocabBPEModel):
-        raise ConfigError(Message("continued training needs a BPE tokenizer.json or BPE trained in "
-                                  "BPE Lens (this one is {describe})", describe=model.describe()))
-    if model.prefix or model.suffix:
-        raise ConfigError("continued training joins the vocabulary's strings, which a "
-                          "continuing_subword_prefix or end_of_word_suffix makes ambiguous: "
-                          "give a BPE without them")
+    assert isinstance(model, VocabBPEModel)
     data = to_hf_json(tokenizer)
     model_data = data["model"]
     vocab: dict[str, int] = model_data["vocab"]

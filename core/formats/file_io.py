@@ -21,6 +21,12 @@ from ..errors import TokenizerFileError
 MAX_FILE_BYTES = 1 << 30
 
 
+def json_reason(exc: json.JSONDecodeError) -> str:
+    """Python's reason for a JSON error, whole: its message ends with "at" when it means
+    the position ("Invalid control character at"), which callers say as line and column."""
+    return exc.msg.removesuffix(" at")
+
+
 def new_file_name(folder: Path, parts: tuple[str, ...], suffix: str) -> Path:
     """``folder/<time>-<part>-<part><suffix>``, each part reduced to letters, digits, dots and
     dashes, ``-2``, ``-3`` … added until no file has it (saved runs are never overwritten)."""
@@ -82,7 +88,7 @@ def parse_json_bytes(path: Path, data: bytes, *, max_depth: int | None = None) -
     except json.JSONDecodeError as exc:
         raise TokenizerFileError(
             str(path), Message("invalid JSON at line {lineno}, column {colno}: {msg}",
-                               lineno=exc.lineno, colno=exc.colno, msg=exc.msg)
+                               lineno=exc.lineno, colno=exc.colno, msg=json_reason(exc))
         ) from None
     except ValueError as exc:
         raise TokenizerFileError(str(path), str(exc)) from None

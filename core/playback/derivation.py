@@ -17,6 +17,7 @@ from bpelens.core.messages import Message
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..results.token_table import TokenTable
+from ..text.display import isolated
 from .encoding_playback import PiecePlayback, Stop
 
 # Far deeper than any real tree (o200k's deepest is a few dozen levels); a file whose rules
@@ -96,11 +97,12 @@ class WhyNotOne:
         if len(self.final_ids) <= 1:
             return Message("the piece is one token")
         label = label or tokenizer.token_label
-        missing: str = ", ".join(f"({label(s.left_id)}, {label(s.right_id)})"
+        # Each token isolated: an Arabic pair would otherwise reverse around its comma.
+        missing: str = ", ".join(f"({isolated(label(s.left_id))}, {isolated(label(s.right_id))})"
                                  for s in self.stops) or Message("the tokens left")
         rule = self.last_rule
         last = Message("the last merge was ({left}, {right}) at rank {rank}",
-                       left=label(rule.left_id), right=label(rule.right_id),
+                       left=isolated(label(rule.left_id)), right=isolated(label(rule.right_id)),
                        rank=rule.rank) if rule else Message("no merge applied")
         if self.finish:
             return Message("{count} tokens: merging stopped because no merge joins {missing} "

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import ConfigError
+from ..messages import Message
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 
@@ -85,10 +86,12 @@ class TrainingPlayback:
         return len(self.top_pairs) == len(self.merges) > 0
 
     def rule_rank_text(self) -> str:
+        # Messages: an interface says them in its language (localize).
         if self.record.parity:
-            return "ties go to the largest (left, right) token text, as in parity-aware BPE"
-        return ("ties go to the pair seen first in the corpus" if self.tie_break ==
-                "first_occurrence" else "ties go to the smallest (left id, right id)")
+            return Message("ties go to the largest (left, right) token text, as in "
+                           "parity-aware BPE")
+        return (Message("ties go to the pair seen first in the corpus") if self.tie_break ==
+                "first_occurrence" else Message("ties go to the smallest (left id, right id)"))
 
     def chosen_by(self, step: int) -> str | None:
         """For a training by language: who chose merge ``step`` (1-based) — a language, or
@@ -97,7 +100,7 @@ class TrainingPlayback:
         if not record.languages or not 0 < step <= len(record.chosen):
             return None
         index = record.chosen[step - 1]
-        return record.languages[index] if index >= 0 else "the summed counts"
+        return record.languages[index] if index >= 0 else Message("the summed counts")
 
     def pairs_at(self, step: int) -> tuple[PairCount, ...]:
         """The top pairs when merge ``step`` (0-based) was chosen, chosen first."""

@@ -11,6 +11,7 @@ own abbreviation where it has one: ZWJ, ZWNJ, VS16, NBSP…), shown as ``⟨ZWJ�
 
 from __future__ import annotations
 
+import codecs
 import unicodedata
 
 VISIBLE_WHITESPACE = {" ": "·", "\n": "↵", "\t": "⇥", "\r": "␍"}
@@ -87,9 +88,71 @@ def visible(text: str) -> str:
     return "".join(out)
 
 
+FSI, PDI = "\u2068", "\u2069"  # first-strong isolate … pop directional isolate
+
+
+def isolated(text: str) -> str:
+    """``text`` wrapped in a bidi isolate (FSI … PDI) when it holds a right-to-left letter,
+    else unchanged. A token written into a sentence ("ا + ل → ال") is otherwise one run
+    with the arrow and the plus beside it, and the bidi algorithm reverses them together;
+    isolated, each token keeps its own direction and the sentence its order."""
+    if text.isascii():
+        return text
+    for ch in text:
+        if unicodedata.bidirectional(ch) in ("R", "AL"):
+            return FSI + text + PDI
+    return text
+
+
+def display_width(text: str) -> int:
+    """The terminal columns ``text`` takes: East Asian wide and fullwidth characters two,
+    combining marks (Mn, Me) and other characters that draw nothing of their own (format
+    characters, ZWJ, variation selectors) none, every other character one. Every table the
+    command line prints pads by it, so こんにちは and naïve (with a combining diaeresis) line up
+    with ASCII."""
+    if text.isascii():
+        return len(text)
+    width = 0
+    for ch in text:
+        if unicodedata.east_asian_width(ch) in ("W", "F"):
+            width += 2
+        elif unicodedata.category(ch) not in ("Mn", "Me", "Cf") and ch != "\u200b":
+            width += 1
+    return width
+
+
+def ljust(text: str, width: int) -> str:
+    """``f"{text:<width}"`` by terminal columns (:func:`display_width`)."""
+    return text + " " * max(0, width - display_width(text))
+
+
+def rjust(text: str, width: int) -> str:
+    """``f"{text:>width}"`` by terminal columns (:func:`display_width`)."""
+    return " " * max(0, width - display_width(text)) + text
+
+
 def hex_bytes(data: bytes, sep: str = " ") -> str:
     """``b"\\xe7\\x8c"`` → ``"E7 8C"``."""
     return sep.join(f"{b:02X}" for b in data)
+
+
+def _hex_bytes_handler(error: UnicodeError) -> tuple[str, int]:
+    assert isinstance(error, UnicodeDecodeError)
+    bad = error.object[error.start : error.end]
+    return "".join(f"<{b:02X}>" for b in bad), error.end
+
+
+# Bytes that are not whole characters written <E6>: b" \xe6" is a space and a byte, "·<E6>",
+# not three hex codes (nor Python's "\\xe6", which JSON would escape once more).
+HEX_ERRORS = "bpelens-hex"
+codecs.register_error(HEX_ERRORS, _hex_bytes_handler)
+
+
+def hex_text(data: bytes) -> str:
+    """A token's bytes as people read them everywhere in BPE Lens: its text with whitespace
+    made visible, each byte that is not part of a whole character as ``<E0>``
+    (``b"\xe0\xa4"`` → ``"<E0><A4>"``, ``b" \xe6"`` → ``"·<E6>"``)."""
+    return visible(data.decode("utf-8", HEX_ERRORS))
 
 
 def token_text(data: bytes) -> str:

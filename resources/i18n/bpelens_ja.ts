@@ -274,20 +274,24 @@
         <translation>--languages: 言語コードをカンマ区切りで指定してください（en,ja,zh）</translation>
     </message>
     <message>
+        <source>give the ids either as arguments or with --file, not both</source>
+        <translation>ID は引数か --file のどちらか一方で指定してください（両方は不可）</translation>
+    </message>
+    <message>
         <source>the ids</source>
         <translation>ID</translation>
     </message>
     <message>
-        <source>no ids: give them as arguments (bpelens decode -t TOKENIZER 13 11) or on standard input</source>
-        <translation>ID がありません: 引数（bpelens decode -t TOKENIZER 13 11）または標準入力で指定してください</translation>
+        <source>no ids: give them as arguments (bpelens decode -t TOKENIZER 13 11), with --file or on standard input</source>
+        <translation>ID がありません: 引数（bpelens decode -t TOKENIZER 13 11）、--file、または標準入力で指定してください</translation>
     </message>
     <message>
-        <source>{word} (position {position}) is not a token id: ids are whole numbers from 0 to {top}</source>
-        <translation>{word}（位置 {position}）はトークン ID ではありません: ID は 0 から {top} までの整数です</translation>
+        <source>{word} (position {position}) is not a token id (a whole number): {ids}</source>
+        <translation>{word}（位置 {position}）はトークン ID（整数）ではありません: {ids}</translation>
     </message>
     <message>
-        <source>id {id} at position {position} is not in this tokenizer: its ids are 0–{top}</source>
-        <translation>位置 {position} の ID {id} はこのトークナイザーにありません: ID は 0〜{top} です</translation>
+        <source>id {id} at position {position} is not in this tokenizer: {ids}</source>
+        <translation>位置 {position} の ID {id} はこのトークナイザーにありません: {ids}</translation>
     </message>
     <message>
         <source>-t: give exactly two tokenizers to compare, not {count}</source>
@@ -296,6 +300,10 @@
     <message>
         <source>--jsonl reads its lines from standard input or --file, not from TEXT</source>
         <translation>--jsonl は行を標準入力または --file から読みます。TEXT からは読みません</translation>
+    </message>
+    <message>
+        <source>bpelens: warning: {warning}</source>
+        <translation>bpelens: 警告: {warning}</translation>
     </message>
     <message>
         <source>bpelens: error: {message}</source>
@@ -366,8 +374,8 @@
         <translation>-o {output}: フォルダー {folder} がありません</translation>
     </message>
     <message>
-        <source>--scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 for slides)</source>
-        <translation>--scale {scale:g}: 0.25 から 8 の間で選んでください（スライドには 1、2、3）</translation>
+        <source>--scale {scale:g}: choose from {low:g} to {high:g} (2 or 3 for slides)</source>
+        <translation>--scale {scale:g}: {low:g} から {high:g} の間で選んでください（スライドには 2 か 3）</translation>
     </message>
     <message>
         <source>--width {width}: choose from 200 to 20000 points</source>
@@ -573,6 +581,22 @@
         <source>--dev: no dev set for {languages} (give one for every training language, or none to follow the training text)</source>
         <translation>--dev: {languages} の開発セットがありません（学習するすべての言語に指定するか、学習テキストを追うならどれにも指定しないでください）</translation>
     </message>
+    <message>
+        <source>{where}: is a folder; give a file name</source>
+        <translation>{where}: フォルダーです。ファイル名を指定してください</translation>
+    </message>
+    <message>
+        <source>{where}: the folder {folder} does not exist</source>
+        <translation>{where}: フォルダー {folder} がありません</translation>
+    </message>
+    <message>
+        <source>{where}: {folder} is not a folder</source>
+        <translation>{where}: {folder} はフォルダーではありません</translation>
+    </message>
+    <message>
+        <source>{where}: cannot create files in {folder} (permission denied)</source>
+        <translation>{where}: {folder} にファイルを作れません（権限がありません）</translation>
+    </message>
 </context>
 <context>
     <name>CliArgparse</name>
@@ -746,11 +770,70 @@
     </message>
 </context>
 <context>
-    <name>CliGui</name>
+    <name>CliDiff</name>
     <message>
-        <source>Open BPE Lens. Subcommands (train, encode, decode, inspect) run the CLI; see bpelens --help.</source>
-        <translation>BPE Lens を開きます。サブコマンド（train、encode、decode、inspect）はコマンドラインとして動きます。bpelens --help を参照してください。</translation>
+        <source>none</source>
+        <translation>なし</translation>
     </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン数</translation>
+    </message>
+    <message>
+        <source>  shared, same id</source>
+        <translation>  共通（同じ ID）</translation>
+    </message>
+    <message>
+        <source>  shared, another id</source>
+        <translation>  共通（別の ID）</translation>
+    </message>
+    <message>
+        <source>  only in this one</source>
+        <translation>  こちらにのみ</translation>
+    </message>
+    <message>
+        <source>ids with the same bytes in both</source>
+        <translation>両方で同じバイト列を表す ID</translation>
+    </message>
+    <message>
+        <source>merges</source>
+        <translation>マージ数</translation>
+    </message>
+    <message>
+        <source>  the same from the first</source>
+        <translation>  先頭から同じもの</translation>
+    </message>
+    <message>
+        <source>  first that differs (rank {rank:,})</source>
+        <translation>  最初に異なるもの（ランク {rank:,}）</translation>
+    </message>
+    <message>
+        <source>tokens of the text</source>
+        <translation>テキストのトークン数</translation>
+    </message>
+    <message>
+        <source>  cuts only this one makes (bytes)</source>
+        <translation>  こちらだけの区切り（バイト位置）</translation>
+    </message>
+    <message>
+        <source>only left, e.g.:</source>
+        <translation>左のみの例:</translation>
+    </message>
+    <message>
+        <source>only right, e.g.:</source>
+        <translation>右のみの例:</translation>
+    </message>
+    <message>
+        <source>left cuts:</source>
+        <translation>左の区切り:</translation>
+    </message>
+    <message>
+        <source>right cuts:</source>
+        <translation>右の区切り:</translation>
+    </message>
+</context>
+<context>
+    <name>CliGui</name>
     <message>
         <source>a saved session to open (texts, tokenizer, views)</source>
         <translation>開く保存済みセッション（テキスト、トークナイザー、ビュー）</translation>
@@ -780,10 +863,6 @@
         <translation>.tiktoken ファイルの場合: それが属するエンコーディング（o200k_harmony など）</translation>
     </message>
     <message>
-        <source>the view to open on: layers, playback (merge playback of the text), training (training playback), compare (languages and tokenizers on a parallel corpus)</source>
-        <translation>最初に開くビュー: layers、playback（テキストのマージの再生）、training（学習の再生）、compare（対訳コーパスで言語とトークナイザーを比較）</translation>
-    </message>
-    <message>
         <source>with --view playback or training: the step to stand on</source>
         <translation>--view playback または training と共に: 表示するステップ</translation>
     </message>
@@ -808,6 +887,14 @@
         <translation>--compare と --show は --view compare と共に使います</translation>
     </message>
     <message>
+        <source>--page goes with --view debug</source>
+        <translation>--page は --view debug と一緒に使います</translation>
+    </message>
+    <message>
+        <source>--order goes with --view playback</source>
+        <translation>--order は --view playback と一緒に使います</translation>
+    </message>
+    <message>
         <source>--corpus goes with --view training, compare or studio</source>
         <translation>--corpus は --view training、compare、studio のいずれかと共に使います</translation>
     </message>
@@ -820,6 +907,26 @@
         <translation>--step は --view playback または --view training と共に使います</translation>
     </message>
     <message>
+        <source>Open BPE Lens. The subcommands ({commands}) run the command line instead; see bpelens --help.</source>
+        <translation>BPE Lens を開きます。サブコマンド（{commands}）を付けるとコマンドラインとして動きます。bpelens --help を参照してください。</translation>
+    </message>
+    <message>
+        <source>the tab to open on: layers (characters, bytes, pieces, tokens), playback (merge playback of the text), training (training playback), compare (languages and tokenizers on a parallel corpus), studio (training studio: train by language), debug (debugging kit)</source>
+        <translation>最初に開くタブ: layers（文字・バイト・ピース・トークン）、playback（テキストのマージの再生）、training（学習の再生）、compare（対訳コーパスでの言語とトークナイザーの比較）、studio（学習スタジオ: 言語ごとの学習）、debug（デバッグキット）</translation>
+    </message>
+    <message>
+        <source>with --view playback: piece (one piece at a time, the default) or text (the whole text, each rank everywhere at once)</source>
+        <translation>--view playback と共に: piece（1 ピースずつ、既定）または text（テキスト全体、各ランクをすべての箇所に一度に）</translation>
+    </message>
+    <message>
+        <source>with --view debug: the debugging kit&apos;s page (audit, lookup, diff, conflicts: merge conflicts, extend, algorithms: other algorithms, cost)</source>
+        <translation>--view debug と共に: デバッグキットのページ（audit: 監査、lookup: 検索、diff: 差分、conflicts: マージの衝突、extend: 拡張、algorithms: 他のアルゴリズム、cost: コスト）</translation>
+    </message>
+    <message>
+        <source>window (bpelens [SESSION.bpelens] [OPTIONS]; it needs a display)</source>
+        <translation>ウィンドウ（bpelens [SESSION.bpelens] [OPTIONS]。ディスプレイが必要です）</translation>
+    </message>
+    <message>
         <source>{value!r} is not a whole number</source>
         <translation>{value!r} は整数ではありません</translation>
     </message>
@@ -827,12 +934,20 @@
         <source>{step} is negative; steps count from 0</source>
         <translation>{step} は負の数です。ステップは 0 から数えます</translation>
     </message>
+    <message>
+        <source>bpelens: error: the window needs a display, and there is none (DISPLAY and WAYLAND_DISPLAY are not set); without one use the command line (bpelens --help: encode, inspect, compare…), draw pictures with bpelens render, or run the window off screen with QT_QPA_PLATFORM=offscreen</source>
+        <translation>bpelens: エラー: ウィンドウにはディスプレイが必要ですが、ありません（DISPLAY も WAYLAND_DISPLAY も設定されていません）。ディスプレイなしでは、コマンドライン（bpelens --help: encode、inspect、compare など）を使うか、bpelens render で画像を描くか、QT_QPA_PLATFORM=offscreen でウィンドウを画面外で動かしてください</translation>
+    </message>
+    <message>
+        <source>bpelens: error: the window cannot open on this X11 display: Qt&apos;s xcb platform needs libraries that are not installed; install them with: apt-get install {packages} (or run the window off screen with QT_QPA_PLATFORM=offscreen)</source>
+        <translation>bpelens: エラー: この X11 ディスプレイではウィンドウを開けません: Qt の xcb プラットフォームに必要なライブラリが入っていません。次でインストールしてください: apt-get install {packages}（または QT_QPA_PLATFORM=offscreen でウィンドウを画面外で動かしてください）</translation>
+    </message>
 </context>
 <context>
     <name>CliHelp</name>
     <message>
-        <source>See how a BPE tokenizer turns text into token ids. With no subcommand, opens the app (bpelens [--tokenizer PATH] [--text TEXT]).</source>
-        <translation>BPE トークナイザーがテキストをトークン ID に変える様子を見ます。サブコマンドなしではアプリを開きます（bpelens [--tokenizer PATH] [--text TEXT]）。</translation>
+        <source>See how a BPE tokenizer turns text into token ids. With no subcommand, opens the window (its options are listed below the subcommands; it needs a display).</source>
+        <translation>BPE トークナイザーがテキストをトークン ID に変える様子を見ます。サブコマンドなしではウィンドウを開きます（そのオプションはサブコマンドの下に一覧があります。ディスプレイが必要です）。</translation>
     </message>
     <message>
         <source>bpelens COMMAND --help shows a command&apos;s options. Results are JSON on stdout; an error is one line on stderr with exit status 2.</source>
@@ -1031,8 +1146,20 @@
         <translation>strict: UTF-8 でないバイトはエラー（既定）。replace: U+FFFD に置き換えます</translation>
     </message>
     <message>
-        <source>token ids (spaces or commas between them, [ ] allowed); none: read them from standard input (also {&quot;ids&quot;: [...]} as encode writes)</source>
-        <translation>トークン ID（空白かカンマで区切る。[ ] も可）。なければ標準入力から読みます（encode が書く {&quot;ids&quot;: [...]} も可）</translation>
+        <source>read the ids from this file (as on standard input; - for standard input)</source>
+        <translation>このファイルから ID を読みます（標準入力と同じ形式。- で標準入力）</translation>
+    </message>
+    <message>
+        <source>token ids (spaces or commas between them, [ ] allowed); none: read them from --file or standard input (also {&quot;ids&quot;: [...]} as encode writes)</source>
+        <translation>トークン ID（空白かカンマで区切る。[ ] も可）。指定なし: --file か標準入力から読みます（encode が書く {&quot;ids&quot;: [...]} も可）</translation>
+    </message>
+    <message>
+        <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout, or a table with --format table.</source>
+        <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID・別の ID）と片方にしかないトークン、0 から続く同じバイト列を表す ID の範囲、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれの区切り位置（バイトオフセット）。標準出力に JSON、--format table で表。</translation>
+    </message>
+    <message>
+        <source>pixels per point, from {low:g} to {high:g} (2 or 3 for slides; default 1)</source>
+        <translation>1 ポイントあたりのピクセル数、{low:g} から {high:g} まで（スライドには 2 か 3。既定 1）</translation>
     </message>
     <message>
         <source>save a BPE tokenizer as tokenizer.json or .tiktoken</source>
@@ -1107,16 +1234,16 @@
         <translation>2 つのトークナイザーを比べる: 語彙、ID、マージ、テキストの切れ目</translation>
     </message>
     <message>
-        <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout.</source>
-        <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID または別の ID）と片方だけのトークン、0 から同じバイトを表す ID の最長の連続、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれがどこで切るか（バイトオフセット）。標準出力に JSON。</translation>
-    </message>
-    <message>
         <source>give it twice: the left and the right tokenizer (a file, folder, bundled demo, or FILE@ENCODING)</source>
         <translation>2 回指定します: 左と右のトークナイザー（ファイル、フォルダー、同梱のデモ、または FILE@ENCODING）</translation>
     </message>
     <message>
         <source>a text to cut with both (optional)</source>
         <translation>両方で切るテキスト（任意）</translation>
+    </message>
+    <message>
+        <source>json (default) or table: a row per fact, a column per tokenizer, for reading</source>
+        <translation>json（既定）または table: 項目ごとに 1 行、トークナイザーごとに 1 列の読みやすい表</translation>
     </message>
     <message>
         <source>continued BPE training: new merges on top of a tokenizer.json</source>
@@ -1181,10 +1308,6 @@
     <message>
         <source>with --view playback: every step as numbered PNG files in the folder -o names (made if missing)</source>
         <translation>--view playback と併用: 各手順を、-o で指定したフォルダー（なければ作成）に番号付きの PNG ファイルとして書きます</translation>
-    </message>
-    <message>
-        <source>pixels per point: 1, 2 or 3 for slides (default 1)</source>
-        <translation>ポイントあたりのピクセル数: スライドには 1、2、3（既定 1）</translation>
     </message>
     <message>
         <source>light (default), dark, or high contrast for projectors</source>
@@ -1343,6 +1466,22 @@
 </context>
 <context>
     <name>CliWarning</name>
+    <message>
+        <source>standard input</source>
+        <translation>標準入力</translation>
+    </message>
+    <message>
+        <source>the text argument</source>
+        <translation>テキスト引数</translation>
+    </message>
+    <message>
+        <source>{count} bytes of {source} are not UTF-8 (the first at byte {offset}); each is read as U+FFFD</source>
+        <translation>{source} の {count} バイトが UTF-8 ではありません（最初はバイト {offset}）。それぞれ U+FFFD として読みます</translation>
+    </message>
+    <message>
+        <source>{count} byte of {source} is not UTF-8 (at byte {offset}); it is read as U+FFFD</source>
+        <translation>{source} の {count} バイトが UTF-8 ではありません（バイト {offset}）。U+FFFD として読みます</translation>
+    </message>
     <message>
         <source>{count} lone surrogate(s) replaced by U+FFFD at character(s) {positions}</source>
         <translation>孤立サロゲート {count} 個を U+FFFD に置き換えました（文字位置 {positions}）</translation>
@@ -1728,6 +1867,10 @@ a + bc</translation>
         <source>Open a folder of line-aligned files</source>
         <translation>行が対応するファイルのフォルダーを開く</translation>
     </message>
+    <message>
+        <source>demo (12 languages)</source>
+        <translation>デモ（12 言語）</translation>
+    </message>
 </context>
 <context>
     <name>CostPage</name>
@@ -1920,12 +2063,12 @@ a + bc</translation>
 <context>
     <name>DerivationView</name>
     <message>
-        <source>{id} = rank</source>
-        <translation>{id} = ランク</translation>
+        <source>id {id}</source>
+        <translation>ID {id}</translation>
     </message>
     <message>
-        <source>{id} · r{rank}</source>
-        <translation>{id} · r{rank}</translation>
+        <source>id {id} · rank {rank}</source>
+        <translation>ID {id} · ランク {rank}</translation>
     </message>
 </context>
 <context>
@@ -2525,6 +2668,26 @@ a + bc</translation>
         <translation>テキストの {where} 文字目の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
     </message>
     <message>
+        <source>a lone surrogate is replaced by U+FFFD at character {char}</source>
+        <translation>文字 {char} の孤立サロゲートが U+FFFD に置き換えられます</translation>
+    </message>
+    <message>
+        <source>an unknown token {token} at character {char}</source>
+        <translation>文字 {char} に未知トークン {token}</translation>
+    </message>
+    <message>
+        <source>bytes not valid UTF-8 decode to U+FFFD at character {char}</source>
+        <translation>文字 {char} で UTF-8 として正しくないバイト列が U+FFFD にデコードされます</translation>
+    </message>
+    <message>
+        <source>decoding drops “{before}” at character {char}</source>
+        <translation>デコードで文字 {char} の「{before}」が失われます</translation>
+    </message>
+    <message>
+        <source>decoding gives “{after}” for “{before}” at character {char}</source>
+        <translation>デコードで文字 {char} の「{before}」が「{after}」になります</translation>
+    </message>
+    <message>
         <source>expected a list of {count} counts</source>
         <translation>{count} 個のカウントのリストが必要です</translation>
     </message>
@@ -2865,6 +3028,10 @@ a + bc</translation>
         <translation>最後のマージはランク {rank} の ({left}, {right}) です</translation>
     </message>
     <message>
+        <source>the normalizer</source>
+        <translation>正規化</translation>
+    </message>
+    <message>
         <source>the number {value!r}</source>
         <translation>数値 {value!r}</translation>
     </message>
@@ -2885,8 +3052,16 @@ a + bc</translation>
         <translation>文字列 {shown!r}</translation>
     </message>
     <message>
+        <source>the summed counts</source>
+        <translation>合計頻度</translation>
+    </message>
+    <message>
         <source>the tokens left</source>
         <translation>残りのトークン</translation>
+    </message>
+    <message>
+        <source>the {kind} normalizer</source>
+        <translation>正規化 {kind}</translation>
     </message>
     <message>
         <source>the {what} pattern</source>
@@ -2911,6 +3086,18 @@ a + bc</translation>
     <message>
         <source>this tokenizer has no training record: train it here or with `bpelens train --trace-top K` to play its training back</source>
         <translation>このトークナイザーには学習記録がありません: 学習を再生するには、ここで学習するか `bpelens train --trace-top K` で学習してください</translation>
+    </message>
+    <message>
+        <source>ties go to the largest (left, right) token text, as in parity-aware BPE</source>
+        <translation>同点は (左, 右) のトークンのテキストが最大のものに（parity-aware BPE と同じ）</translation>
+    </message>
+    <message>
+        <source>ties go to the pair seen first in the corpus</source>
+        <translation>同点はコーパスで最初に現れたペアに</translation>
+    </message>
+    <message>
+        <source>ties go to the smallest (left id, right id)</source>
+        <translation>同点は (左 ID, 右 ID) が最小のものに</translation>
     </message>
     <message>
         <source>tiktoken has no normalizer; this tokenizer normalizes its text</source>
@@ -3297,6 +3484,10 @@ a + bc</translation>
         <translation>{size:,} バイトは SentencePiece モデルとしては大きすぎます（読み込むのは最大 {max_file_bytes:,} バイトです）</translation>
     </message>
     <message>
+        <source>{step} changes “{before}” to “{after}” at character {char}</source>
+        <translation>{step} が文字 {char} の「{before}」を「{after}」に変えます</translation>
+    </message>
+    <message>
         <source>{takes_merges} (this one has {affix} {value!r})</source>
         <translation>{takes_merges}（これには {affix} {value!r} があります）</translation>
     </message>
@@ -3652,6 +3843,10 @@ a + bc</translation>
         <translation>最小頻度</translation>
     </message>
     <message>
+        <source>Not for this tokenizer: {why}. Open a BPE tokenizer.json or a BPE trained here to extend it.</source>
+        <translation>このトークナイザーには使えません: {why}。拡張するには BPE の tokenizer.json か、ここで学習した BPE を開いてください。</translation>
+    </message>
+    <message>
         <source>A new corpus: UTF-8 text, one text per line</source>
         <translation>新しいコーパス: UTF-8 テキスト、1 行に 1 テキスト</translation>
     </message>
@@ -3771,6 +3966,61 @@ Delete キーで消去できます。別のテキストを貼り付ける、ド�
     <message>
         <source>The text could not be put in the box: {error}</source>
         <translation>テキストをボックスに入れられませんでした: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>Language</name>
+    <message>
+        <source>English</source>
+        <translation>英語</translation>
+    </message>
+    <message>
+        <source>Japanese</source>
+        <translation>日本語</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>中国語</translation>
+    </message>
+    <message>
+        <source>Korean</source>
+        <translation>韓国語</translation>
+    </message>
+    <message>
+        <source>Arabic</source>
+        <translation>アラビア語</translation>
+    </message>
+    <message>
+        <source>Hindi</source>
+        <translation>ヒンディー語</translation>
+    </message>
+    <message>
+        <source>Russian</source>
+        <translation>ロシア語</translation>
+    </message>
+    <message>
+        <source>Spanish</source>
+        <translation>スペイン語</translation>
+    </message>
+    <message>
+        <source>French</source>
+        <translation>フランス語</translation>
+    </message>
+    <message>
+        <source>German</source>
+        <translation>ドイツ語</translation>
+    </message>
+    <message>
+        <source>Portuguese</source>
+        <translation>ポルトガル語</translation>
+    </message>
+    <message>
+        <source>Vietnamese</source>
+        <translation>ベトナム語</translation>
+    </message>
+    <message>
+        <source>{name} ({code})</source>
+        <translation>{name}（{code}）</translation>
     </message>
 </context>
 <context>
@@ -4553,8 +4803,8 @@ Final tokens: {tokens}</source>
         <translation>マージではない</translation>
     </message>
     <message>
-        <source>Its piece “{text}” ends as {n} tokens: {why}</source>
-        <translation>このトークンのピース「{text}」は最終的に {n} トークンになります: {why}</translation>
+        <source>Its piece “{text}” ends as {why}</source>
+        <translation>そのピース「{text}」は最終的に {why}</translation>
     </message>
 </context>
 <context>
@@ -4667,8 +4917,20 @@ Final tokens: {tokens}</source>
 <context>
     <name>StatusText</name>
     <message>
+        <source>✗: {why}</source>
+        <translation>✗: {why}</translation>
+    </message>
+    <message>
         <source>{tokens:,} tokens · {characters:,} characters · {bytes:,} bytes · {ratio} bytes/token · round trip {check}</source>
         <translation>{tokens:,} トークン · {characters:,} 文字 · {bytes:,} バイト · {ratio} バイト/トークン · ラウンドトリップ {check}</translation>
+    </message>
+    <message>
+        <source>decode(encode(text)) is not the text: {why}.
+the text from character {start}: “{text}”
+decoded from there: “{decoded}”</source>
+        <translation>decode(encode(テキスト)) が元のテキストと一致しません: {why}。
+文字 {start} からのテキスト: 「{text}」
+そこからのデコード結果: 「{decoded}」</translation>
     </message>
     <message>
         <source>{names} and {n} more</source>

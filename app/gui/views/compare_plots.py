@@ -44,6 +44,7 @@ from bpelens.core import (
 )
 
 from .. import style
+from ..language_labels import language_label
 from ..ui_theme import canvas_ink
 from .compare_table import gini_formula, metric_label
 from .plot_theme import theme_plot
@@ -162,8 +163,8 @@ class ComparisonPlot(QWidget):
 
     def language_label(self, language: str) -> str:
         assert self.comparison is not None
-        name = self.comparison.language_names.get(language, language)
-        return language if name == language else f"{name} ({language})"
+        return language_label(self.comparison.language_names.get(language, language),
+                              language)
 
     def set_language_axis(self, axis: pg.AxisItem, languages: list[str]) -> None:
         step = max(1, math.ceil(len(languages) / AXIS_LABELS))

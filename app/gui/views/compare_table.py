@@ -32,6 +32,7 @@ from bpelens.core import (
 
 from .. import style
 from ..i18n import translate
+from ..language_labels import language_label
 
 SORT_ROLE = Qt.ItemDataRole.UserRole
 ROW_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -169,8 +170,8 @@ def _cells(comparison: Comparison, row: ComparisonRow) -> list[QStandardItem]:
     tokenizer.setToolTip(row.tokenizer)
     tokenizer.setData(short_name(row.tokenizer), SORT_ROLE)
     tokenizer.setData(row, ROW_ROLE)
-    name = comparison.language_names.get(row.language, row.language)
-    label = row.language if name == row.language else f"{name} ({row.language})"
+    label = language_label(comparison.language_names.get(row.language, row.language),
+                           row.language)
     language = QStandardItem(label)
     language.setData(label.lower(), SORT_ROLE)
     cells = [tokenizer, language]

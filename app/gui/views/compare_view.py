@@ -40,6 +40,7 @@ from bpelens.core import (
 from ...parallel_corpora import DEMO_CORPUS
 from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
+from ..language_labels import corpus_label, language_label
 from ..settings import recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
@@ -276,7 +277,8 @@ class CompareView(QWidget):
             remember_corpus(self.session.settings, str(self.compare.corpus_spec))
         self._fill_corpus_box()
         info = self.tr("{name}: {sentences:,} sentences in {languages} languages").format(
-            name=corpus.name, sentences=len(corpus), languages=len(corpus.languages))
+            name=corpus_label(corpus.name), sentences=len(corpus),
+            languages=len(corpus.languages))
         if corpus.notes:
             info += " — " + "; ".join(map(localize, corpus.notes))
         self.corpus_info.setText(info)
@@ -387,7 +389,8 @@ class CompareView(QWidget):
                 for i, lang in enumerate(corpus.languages)):
             self.language_list.clear()
             for language in corpus.languages:
-                item = QListWidgetItem(corpus.label(language))
+                item = QListWidgetItem(language_label(corpus.language_name(language),
+                                                      language))
                 item.setData(Qt.ItemDataRole.UserRole, language)
                 missing = corpus.missing(language)
                 if missing:
@@ -405,7 +408,8 @@ class CompareView(QWidget):
         self.reference_box.blockSignals(True)
         self.reference_box.clear()
         for language in compare.languages:
-            self.reference_box.addItem(corpus.label(language), language)
+            self.reference_box.addItem(language_label(corpus.language_name(language),
+                                                      language), language)
         self.reference_box.setCurrentIndex(max(0, self.reference_box.findData(
             compare.reference)))
         self.reference_box.blockSignals(False)

@@ -68,9 +68,18 @@ class DebugView(QWidget):
         cost_scroll.setWidgetResizable(True)
         cost_scroll.setWidget(self.cost_page)
         self.pages.addTab(cost_scroll, self.tr("Cost"))
+        # The pages by the names `--page` gives (launch.KIT_PAGES), in tab order.
+        self.page_widgets: dict[str, QWidget] = {
+            "audit": self.audit_page, "lookup": self.lookup_page, "diff": self.diff_page,
+            "conflicts": self.conflicts_page, "extend": self.extend_page,
+            "algorithms": self.contrast_page, "cost": cost_scroll}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pages)
+
+    def show_page(self, key: str) -> None:
+        """Bring a page to the front by its `--page` name (audit, lookup … cost)."""
+        self.pages.setCurrentWidget(self.page_widgets[key])
 
     def attach(self, session: Session, pane: Pane) -> None:
         self.session = session
@@ -143,6 +152,7 @@ class DebugView(QWidget):
         for page in (self.lookup_page, self.contrast_page, self.conflicts_page):
             page.tokenizer = tokenizer
         self.cost_page.set_vocab(tokenizer.vocab_size)
+        self.extend_page.set_tokenizer(tokenizer)
         self.audit_page.status.setText(self.tr("{n:,} ids; press Audit.").format(
             n=tokenizer.vocab_size))
 

@@ -62,13 +62,11 @@ class DerivationView(QWidget):
             return found
         return visible(node.label) if node.label else "∅"
 
-    def _caption(self, node: DerivationNode) -> str:
-        # A rank file's rank is its id: say it once.
+    def caption(self, node: DerivationNode) -> str:
+        # Both words written out: a bare "95839 = rank" or "r12" reads as a formula.
         if node.rule is None:
-            return f"{node.id}"
-        if node.rule.rank == node.id:
-            return self.tr("{id} = rank").format(id=node.id)
-        return self.tr("{id} · r{rank}").format(id=node.id, rank=node.rule.rank)
+            return self.tr("id {id}").format(id=node.id)
+        return self.tr("id {id} · rank {rank}").format(id=node.id, rank=node.rule.rank)
 
     def _place(self, tree: DerivationNode) -> None:
         chip_h = self._metrics.height() + 10
@@ -76,7 +74,7 @@ class DerivationView(QWidget):
 
         def place(node: DerivationNode, depth: int) -> int:
             width = max(34, self._metrics.horizontalAdvance(self._label(node)) + 16,
-                        QFontMetrics(self.small).horizontalAdvance(self._caption(node)) + 6)
+                        QFontMetrics(self.small).horizontalAdvance(self.caption(node)) + 6)
             y = GAP + depth * LEVEL_H
             if node.left is None or node.right is None:
                 rect = QRectF(cursor[0], y, width, chip_h)
@@ -130,7 +128,7 @@ class DerivationView(QWidget):
             painter.setPen(ink.muted)
             painter.drawText(QRectF(p.rect.left() - 20, p.rect.bottom() + 1,
                                     p.rect.width() + 40, 12), Qt.AlignmentFlag.AlignHCenter,
-                             self._caption(p.node))
+                             self.caption(p.node))
         painter.end()
 
 

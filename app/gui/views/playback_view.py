@@ -24,6 +24,7 @@ from bpelens.core import (
     EncodingPlayback,
     PiecePlayback,
     Tokenizer,
+    isolated,
     localize,
     visible,
     why_not_one,
@@ -409,7 +410,7 @@ class PlaybackView(QWidget):
             # piece.finish (what the model did after the merges) is worded by the engine, in
             # English: the CLI prints it too.
             self.info.setText(self.tr("Last step: {finish}.\nFinal tokens: {tokens}").format(
-                finish=piece.finish, tokens=" | ".join(label(t) for t in ids)))
+                finish=piece.finish, tokens=" | ".join(isolated(label(t)) for t in ids)))
         elif position == 0:
             start = (self.tr("Start: “{text}” as {n} bytes. ")
                      if playback.tokenizer.model.level == "byte"
@@ -423,8 +424,9 @@ class PlaybackView(QWidget):
             self.info.setText(
                 self.tr("Step {position} of {count}: ({left}, {right}) → {new} — rank {rank}, "
                         "new id {id}.").format(
-                    position=position, count=merges, left=label(step.left_id),
-                    right=label(step.right_id), new=label(step.new_id), rank=step.rank,
+                    position=position, count=merges, left=isolated(label(step.left_id)),
+                    right=isolated(label(step.right_id)), new=isolated(label(step.new_id)),
+                    rank=step.rank,
                     id=step.new_id)
                 + self._why_next(candidates))
         if position >= merges and not finishing:
@@ -477,8 +479,9 @@ class PlaybackView(QWidget):
                             "present{where}.") if rules != 1 else
                     self.tr("Next: ({left}, {right}) — the lowest rank of the {n} merge "
                             "present{where}."))
-        return "\n" + sentence.format(left=self.label(first.left_id),
-                                      right=self.label(first.right_id), n=rules, where=where)
+        return "\n" + sentence.format(left=isolated(self.label(first.left_id)),
+                                      right=isolated(self.label(first.right_id)), n=rules,
+                                      where=where)
 
     def _render_text(self, position: int) -> None:
         self._stick_to_bottom = False
@@ -529,7 +532,8 @@ class PlaybackView(QWidget):
                                 "{tokens:,} tokens now."))
             self.info.setText(sentence.format(
                 position=position, count=len(playback.text_steps), rank=r.rank,
-                left=label(r.left_id), right=label(r.right_id), new=label(r.new_id),
+                left=isolated(label(r.left_id)), right=isolated(label(r.right_id)),
+                new=isolated(label(r.new_id)),
                 id=r.new_id, times=made.count, pieces=len(made.pieces),
                 tokens=sum(map(len, states))))
         stops: list[tuple[int, int, int]] = []
@@ -551,14 +555,15 @@ class PlaybackView(QWidget):
                                              "joins"))
             self.table.setRowCount(len(stops))
             for row, (a, b, n) in enumerate(stops):
-                set_row(self.table, row, ["—", f"{label(a)} + {label(b)}",
+                set_row(self.table, row, ["—", f"{isolated(label(a))} + {isolated(label(b))}",
                                           self.tr("not a merge"), "", str(n)])
             return
         self.table_title.setText(self.tr("Merges present now — the lowest rank goes next"))
         self.table.setRowCount(len(rows))
         for row, (rule, count) in enumerate(rows):
             set_row(self.table, row, [
-                str(rule.rank), f"{label(rule.left_id)} + {label(rule.right_id)}",
+                str(rule.rank),
+                f"{isolated(label(rule.left_id))} + {isolated(label(rule.right_id))}",
                 label(rule.new_id), str(rule.new_id), str(count or "")],
                 palette_for(self).next_row if row == 0 else "")
 
@@ -581,8 +586,9 @@ class PlaybackView(QWidget):
         if self.playback is not None and self.playback.pieces:
             piece = self.playback.pieces[slot]
             if len(piece.final_ids) > 1:
-                why = self.tr("Its piece “{text}” ends as {n} tokens: {why}").format(
-                    text=visible(piece.text), n=len(piece.final_ids),
+                # The engine's sentence starts with the count ("3 tokens: …"): not said twice.
+                why = self.tr("Its piece “{text}” ends as {why}").format(
+                    text=visible(piece.text),
                     why=localize(why_not_one(piece).sentence(self.playback.tokenizer,
                                                              self.label)))
         self.derivation_wanted.emit(token_id, why)

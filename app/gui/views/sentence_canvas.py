@@ -2,7 +2,9 @@
 sentence's own byte axis, wrapped into bands of the width. Each character gets a column as
 wide as its glyph (at least a few pixels per byte, so a token that ends inside a character has
 room to show that it does); cuts that some tokenizers make and others do not are marked with a
-red line through the rows, so where two tokenizers cut differently is seen at a glance.
+red line through the rows, so where two tokenizers cut differently is seen at a glance. The
+line never crosses a label: in a row whose chip the cut falls inside, it is drawn only above
+and below the label's text.
 
 Characters are drawn one by one on the axis (the sentence itself, shaped, is shown above the
 canvas); each chip's label is its token's text, shaped within the chip.
@@ -13,13 +15,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from bpelens.core import Tokenizer, short_name, visible
+from bpelens.core import Tokenizer, hex_text, short_name, visible
 
-from ...pictures.chip_rows import HEX_ERRORS
 from ...pictures.token_colors import chip_color, first_color, next_color, text_color
 from ..status_text import kind_name
 from ..ui_theme import canvas_ink
@@ -38,6 +39,8 @@ class ChipPlace:
     rect: QRectF
     label: str
     color: str
+    text: str = ""  # the label as drawn (elided to fit; empty: too narrow for any)
+    text_rect: QRectF | None = None  # where the drawn label's glyphs are
 
 
 class SentenceCanvas(QWidget):
@@ -56,7 +59,8 @@ class SentenceCanvas(QWidget):
         self.aligned = None
         self.tokenizers: tuple[Tokenizer, ...] = ()
         self.chips: list[ChipPlace] = []
-        self.cut_marks: list[QRectF] = []
+        # Per cut that not every tokenizer makes, its red line, in pieces that miss labels.
+        self.cut_marks: list[tuple[QLineF, ...]] = []
         self.bands: list[tuple[float, int, int]] = []  # (top, first char, end char)
         self.columns: list[tuple[float, float]] = []  # per character: (x, width) in its band
         self._height = 40
@@ -136,8 +140,8 @@ class SentenceCanvas(QWidget):
                     band, x = self.x_of_byte(start) if start < total else (
                         len(self.bands) - 1, self._band_end_x(len(self.bands) - 1))
                     y = self.bands[band][0] + CHAR_ROW + CHIP_ROW * row
-                    self.chips.append(ChipPlace(row, index, QRectF(x - 3, y + 2, 6,
-                                                                   CHIP_ROW - 6), label, color))
+                    self.chips.append(self._chip(row, index, QRectF(x - 3, y + 2, 6,
+                                                                    CHIP_ROW - 6), label, color))
                     continue
                 band0, x0 = self.x_of_byte(start)
                 band1, x1 = self.x_of_byte(end) if end < total else (
@@ -148,13 +152,48 @@ class SentenceCanvas(QWidget):
                     a = x0 if band == band0 else float(NAME_WIDTH)
                     b = x1 if band == band1 else self._band_end_x(band)
                     y = self.bands[band][0] + CHAR_ROW + CHIP_ROW * row
-                    self.chips.append(ChipPlace(row, index, QRectF(a, y + 2, b - a, CHIP_ROW - 6),
-                                                label, color))
+                    self.chips.append(self._chip(row, index, QRectF(a, y + 2, b - a,
+                                                                    CHIP_ROW - 6), label, color))
         for offset in aligned.differing_cuts():
             band, x = self.x_of_byte(offset)
-            top = self.bands[band][0]
-            self.cut_marks.append(QRectF(x, top + CHAR_ROW - 4, 0,
-                                         CHIP_ROW * len(aligned.rows) + 4))
+            self.cut_marks.append(self._cut_line(band, x))
+
+    def _chip(self, row: int, index: int, rect: QRectF, label: str, color: str) -> ChipPlace:
+        """A chip with its label fitted: the big font when it fits, else the small one
+        elided; no text for a sliver of a character or hex cut short (colour and edges say
+        it, the tooltip more)."""
+        available = rect.width() - 4
+        if available < 6:
+            return ChipPlace(row, index, rect, label, color)
+        big = self.metrics.horizontalAdvance(label) <= available
+        metrics = self.metrics if big else self.small_metrics
+        text = metrics.elidedText(label, Qt.TextElideMode.ElideRight, int(available))
+        if text in ("…", "") or (text != label and "<" in label):
+            return ChipPlace(row, index, rect, label, color)
+        width, height = metrics.horizontalAdvance(text), metrics.height()
+        text_rect = QRectF(rect.center().x() - width / 2, rect.center().y() - height / 2,
+                           width, height)
+        return ChipPlace(row, index, rect, label, color, text, text_rect)
+
+    def _cut_line(self, band: int, x: float) -> tuple[QLineF, ...]:
+        """The red line of a cut at ``x`` down the rows of a band, left out where it would
+        cross a label (a row whose token goes on across the cut): there it stops above the
+        label's text and starts again below it."""
+        top = self.bands[band][0] + CHAR_ROW - 1  # below the characters' row
+        bottom = self.bands[band][0] + CHAR_ROW + CHIP_ROW * len(self.aligned.rows)
+        lines: list[QLineF] = []
+        y = top
+        for chip in self.chips:
+            box = chip.text_rect
+            if (box is None or not box.top() < bottom or not box.bottom() > top
+                    or not box.left() - 2 <= x <= box.right() + 2):
+                continue
+            if box.top() - 1 > y:
+                lines.append(QLineF(x, y, x, box.top() - 1))
+            y = max(y, box.bottom() + 1)
+        if bottom > y:
+            lines.append(QLineF(x, y, x, bottom))
+        return tuple(lines)
 
     @staticmethod
     def _label(tokenizer: Tokenizer | None, token) -> str:
@@ -163,7 +202,7 @@ class SentenceCanvas(QWidget):
         if tokenizer is None:
             return str(token.token_id)
         data = tokenizer.token_bytes(token.token_id)
-        return visible(data.decode("utf-8", HEX_ERRORS)) if data else "∅"
+        return hex_text(data) if data else "∅"
 
     def sizeHint(self) -> QSize:
         return QSize(700, self._height)
@@ -189,8 +228,9 @@ class SentenceCanvas(QWidget):
         color.setAlpha(190)
         pen = QPen(color, 1.5, Qt.PenStyle.SolidLine)
         painter.setPen(pen)
-        for mark in self.cut_marks:
-            painter.drawLine(QPointF(mark.x(), mark.top()), QPointF(mark.x(), mark.bottom()))
+        for lines in self.cut_marks:
+            for line in lines:
+                painter.drawLine(line)
         painter.end()
 
     def _paint_axis(self, painter: QPainter, area: QRectF) -> None:
@@ -221,17 +261,12 @@ class SentenceCanvas(QWidget):
         painter.setPen(QPen(canvas_ink(self).muted, 1))
         painter.setBrush(QColor(chip.color))
         painter.drawRoundedRect(chip.rect.adjusted(0.5, 0, -0.5, 0), 3, 3)
-        available = chip.rect.width() - 4
-        if available < 6:
+        if not chip.text:
             return
         painter.setPen(QColor(text_color(chip.color)))
-        big = self.metrics.horizontalAdvance(chip.label) <= available
+        big = self.metrics.horizontalAdvance(chip.label) <= chip.rect.width() - 4
         painter.setFont(self.font_ if big else self.small)
-        metrics = self.metrics if big else self.small_metrics
-        label = metrics.elidedText(chip.label, Qt.TextElideMode.ElideRight, int(available))
-        if label in ("…", "") or (label != chip.label and "<" in chip.label):
-            return  # a sliver of a character, hex cut short: colour and edges say it, hover more
-        painter.drawText(chip.rect, Qt.AlignmentFlag.AlignCenter, label)
+        painter.drawText(chip.rect, Qt.AlignmentFlag.AlignCenter, chip.text)
 
     # -- pointer -------------------------------------------------------------------------------
     def chip_at(self, x: float, y: float) -> ChipPlace | None:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import Comparison, ParallelCorpus, short_name
 
 from .. import style
+from ..language_labels import language_label
 from .playback_parts import quiet_button
 from .sentence_canvas import SentenceCanvas
 
@@ -216,9 +217,8 @@ class SentenceComparison(QWidget):
         self.language_box.clear()
         if comparison is not None:
             for language in comparison.languages:
-                name = comparison.language_names.get(language, language)
-                self.language_box.addItem(language if name == language else
-                                          f"{name} ({language})", language)
+                self.language_box.addItem(language_label(
+                    comparison.language_names.get(language, language), language), language)
         self.language_box.blockSignals(False)
         if comparison is None:
             self.model.set_sentences([], np.zeros((0, 0), dtype=np.int64), [])

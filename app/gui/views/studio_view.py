@@ -67,6 +67,7 @@ from ...training_studio import (
 )
 from .. import style
 from ..i18n import translate
+from ..language_labels import corpus_label
 from ..settings import recent_corpora, remember_corpus, runs_folder
 from .corpus_choice import add_recent_and_open_items, corpus_for, demo_label
 
@@ -475,7 +476,7 @@ class StudioView(QWidget):
         self._fill_corpus_box()
         rows = len(corpus.shared_rows(list(corpus.languages)))
         self.corpus_info.setText(self.tr("{name}: {rows:,} sentences in {languages} languages")
-                                 .format(name=corpus.name, rows=rows,
+                                 .format(name=corpus_label(corpus.name), rows=rows,
                                          languages=len(corpus.languages)))
         # A split that fits: the preset for large corpora, about 60/20/20 for small ones.
         if self.train_size.value() + self.dev_size.value() > rows:

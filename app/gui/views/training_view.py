@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError
+from bpelens.core import BpeLensError, isolated, localize
 
 from ...pictures.chip_rows import MERGED, RowChip, chip_label
 from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
@@ -319,12 +319,13 @@ class TrainingView(QWidget):
             length = self.tr(" The corpus is {n:,.0f} tokens now.").format(
                 n=lengths[step]) if len(lengths) > step else ""
             chooser = playback.chosen_by(step)
-            by = self.tr(", chosen by {chooser}").format(chooser=chooser) if chooser else ""
+            by = self.tr(", chosen by {chooser}").format(chooser=localize(chooser)) \
+                if chooser else ""
             self.info.setText(self.tr("Merge {step} of {steps} (rank {rank}): ({left}, {right}) "
                                       "→ {new} — new id {id}, seen {count} times{by}.").format(
-                step=step, steps=playback.steps, rank=m.rank, left=label(m.left_id),
-                right=label(m.right_id), new=label(m.new_id), id=m.new_id, count=m.count,
-                by=by) + length)
+                step=step, steps=playback.steps, rank=m.rank, left=isolated(label(m.left_id)),
+                right=isolated(label(m.right_id)), new=isolated(label(m.new_id)), id=m.new_id,
+                count=m.count, by=by) + length)
         self._fill_pairs(step, label)
         learned = playback.vocabulary_at(step)
         self.vocab.clear()
@@ -351,12 +352,13 @@ class TrainingView(QWidget):
         else:
             title = self.tr("Pair counts now — the top one becomes merge {n}").format(n=step + 1)
         self.pairs_title.setText(self.tr("{title}; {rule}").format(
-            title=title, rule=playback.rule_rank_text()))
+            title=title, rule=localize(playback.rule_rank_text())))
         self.pairs.setRowCount(len(pairs))
         colors = palette_for(self)
         for row, pair in enumerate(pairs):
             note = self.tr("merged next") if pair.chosen else (
                 self.tr("tied: the tie rule passed it over") if pair.tied else "")
             set_row(self.pairs, row,
-                    [f"{label(pair.left_id)} + {label(pair.right_id)}", str(pair.count), note],
+                    [f"{isolated(label(pair.left_id))} + {isolated(label(pair.right_id))}",
+                     str(pair.count), note],
                     colors.merged_fill if pair.chosen else colors.tied_fill if pair.tied else "")

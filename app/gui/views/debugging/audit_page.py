@@ -24,6 +24,7 @@ from bpelens.core import (
     AUDIT_CLASSES,
     BpeLensError,
     Tokenizer,
+    isolated,
     iter_audit,
     token_facts,
     visible,
@@ -232,13 +233,14 @@ class AuditPage(QWidget):
             lines.append(self.tr("its own text: {text}").format(text=repr(token.text)))
         if token.cls == "unreachable":
             lines.append(self.tr("encodes to: {pieces}").format(pieces=" | ".join(
-                f"{label_of(tokenizer, i)} ({i})" for i in token.encodes_to)))
+                f"{isolated(label_of(tokenizer, i))} ({i})" for i in token.encodes_to)))
             if token.blocked_by is not None:
                 rule = token.blocked_by
                 lines.append(self.tr("merge {rank} ({left} + {right} → {new}) gets there first")
-                             .format(rank=rule.rank, left=label_of(tokenizer, rule.left_id),
-                                     right=label_of(tokenizer, rule.right_id),
-                                     new=label_of(tokenizer, rule.new_id)))
+                             .format(rank=rule.rank,
+                                     left=isolated(label_of(tokenizer, rule.left_id)),
+                                     right=isolated(label_of(tokenizer, rule.right_id)),
+                                     new=isolated(label_of(tokenizer, rule.new_id))))
             elif len(token.encodes_to) > 1:
                 lines.append(self.tr("the pipeline cuts its text into several pieces before any "
                                      "merge"))
@@ -252,10 +254,10 @@ class AuditPage(QWidget):
             rule = unused.rule
             why = (self.tr("another merge makes the token") if unused.reason == "another_merge"
                    else self.tr("the merges make {pieces}").format(pieces=" | ".join(
-                       label_of(tokenizer, i) for i in unused.builds)))
+                       isolated(label_of(tokenizer, i)) for i in unused.builds)))
             lines.append(self.tr("merge {rank} ({left} + {right}) never applies: {why}").format(
-                rank=rule.rank, left=label_of(tokenizer, rule.left_id),
-                right=label_of(tokenizer, rule.right_id), why=why))
+                rank=rule.rank, left=isolated(label_of(tokenizer, rule.left_id)),
+                right=isolated(label_of(tokenizer, rule.right_id)), why=why))
         try:
             facts = token_facts(tokenizer, tid)
             lines.append(self.tr("kind {kind}, rank {rank}").format(kind=facts.kind,

@@ -10,15 +10,19 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import (
     Tokenizer,
+    isolated,
     visible,
 )
 
 from ... import style
 from ...i18n import translate
+from ..chip_canvas import chip_label
 
 
 def label_of(tokenizer: Tokenizer, tid: int) -> str:
-    return tokenizer.token_label(tid, printable=True)
+    """A token as the rest of the window writes it (the chips' text form: ``·Py``, not
+    ``ĠPy``; a part of a character as ``<E3>``)."""
+    return chip_label(tokenizer, tid)
 
 
 def muted(text: str = "") -> QLabel:
@@ -62,13 +66,13 @@ def audit_line(tokenizer: Tokenizer, token) -> str:
         cls=class_name(token.cls))
     if token.cls == "unreachable":
         line += translate("DebugCommon", " — its text encodes to {pieces}").format(
-            pieces=" | ".join(label_of(tokenizer, i) for i in token.encodes_to))
+            pieces=" | ".join(isolated(label_of(tokenizer, i)) for i in token.encodes_to))
         if token.blocked_by is not None:
             rule = token.blocked_by
             line += translate(
                 "DebugCommon", "; merge {rank} ({left} + {right}) gets there first").format(
-                rank=rule.rank, left=label_of(tokenizer, rule.left_id),
-                right=label_of(tokenizer, rule.right_id))
+                rank=rule.rank, left=isolated(label_of(tokenizer, rule.left_id)),
+                right=isolated(label_of(tokenizer, rule.right_id)))
     elif token.whole_piece_only:
         line += translate(
             "DebugCommon", ", but only as a whole piece (the merges alone make something else)")
@@ -85,4 +89,6 @@ def text_of(tokenizer: Tokenizer, tid: int) -> str:
 
 
 def cut_line(tokenizer: Tokenizer, ids) -> str:
-    return " | ".join(text_of(tokenizer, tid) for tid in ids)
+    # Each token isolated: Arabic tokens side by side would otherwise run right to left
+    # across the bars, in the wrong order.
+    return " | ".join(isolated(text_of(tokenizer, tid)) for tid in ids)

@@ -22,6 +22,7 @@ from bpelens.core import (
     apply_fixes,
     extended_format,
     find_conflicts,
+    isolated,
     printable_to_bytes,
     save_extended,
     visible,
@@ -180,13 +181,14 @@ def conflict_report(extended: Tokenizer, made: tuple[int, ...], conflicts: list)
             "ConflictsPage", "{token} (id {id}) never comes out: its text {text} encodes to "
             "{pieces}").format(token=label(conflict.token_id), id=conflict.token_id,
                                text=repr(conflict.text),
-                               pieces=" | ".join(label(t) for t in conflict.stops_at)))
+                               pieces=" | ".join(isolated(label(t))
+                                                 for t in conflict.stops_at)))
         if conflict.blocked_by is not None:
             rule = conflict.blocked_by
             lines.append("  " + translate(
                 "ConflictsPage", "merge {rank} ({left} + {right}) applies first and blocks the "
-                "way").format(rank=rule.rank, left=label(rule.left_id),
-                              right=label(rule.right_id)))
+                "way").format(rank=rule.rank, left=isolated(label(rule.left_id)),
+                              right=isolated(label(rule.right_id))))
         if not conflict.fix:
             lines.append("  " + translate(
                 "ConflictsPage", "no merge can fix it: what its text encodes to does not join "

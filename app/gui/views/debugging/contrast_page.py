@@ -22,6 +22,7 @@ from bpelens.core import (
     Tokenizer,
     dropout_samples,
     greedy_longest_match,
+    isolated,
     unigram_lattice,
 )
 
@@ -101,7 +102,7 @@ def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, see
     """The lines the page shows and the Unigram lattice (None for other models)."""
 
     def cut(ids) -> str:
-        return " | ".join(label_of(tokenizer, i) for i in ids)
+        return " | ".join(isolated(label_of(tokenizer, i)) for i in ids)
 
     # Worked out off the GUI thread: translate() is safe there.
     try:

@@ -18,11 +18,16 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import (
     Tokenizer,
-    visible,
+    isolated,
 )
 
 from ..sentence_canvas import SentenceCanvas
 from .common import cut_line, muted
+
+
+def quoted(text: str | None) -> str:
+    """A token (already written as the window writes tokens) in quotes; nothing as —."""
+    return "—" if text is None else f"“{isolated(text)}”"
 
 
 class DiffPage(QWidget):
@@ -95,16 +100,16 @@ class DiffPage(QWidget):
             first = merges["first_difference"]
             lines.append("  " + self.tr("first difference at rank {rank:,}: left makes {left}, "
                                         "right makes {right}").format(
-                rank=first["rank"], left=repr(first["left"]), right=repr(first["right"])))
+                rank=first["rank"], left=quoted(first["left"]), right=quoted(first["right"])))
         for title, key in ((self.tr("only left, e.g.: {tokens}"), "examples_only_left"),
                            (self.tr("only right, e.g.: {tokens}"), "examples_only_right")):
-            shown = "  ".join(visible(x["token"]) for x in vocabulary[key][:12])
+            shown = "  ".join(isolated(x["token"]) for x in vocabulary[key][:12])
             if shown:
                 lines.append(title.format(tokens=shown))
         seg = result.segmentation
         if seg is not None:
             lines.append("")
-            lines.append(self.tr("the text: {text}").format(text=repr(seg.text)))
+            lines.append(self.tr("the text: {text}").format(text=quoted(seg.text)))
             lines.append(self.tr("left:  {cuts}").format(cuts=cut_line(left, seg.left_ids)))
             lines.append(self.tr("right: {cuts}").format(cuts=cut_line(right, seg.right_ids)))
             only_left, only_right = seg.only_left_cuts, seg.only_right_cuts

@@ -25,9 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from bpelens.core import Tokenizer, extend_refusal, isolated, localize
+
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
 from ... import style
+from ...language_labels import corpus_label, language_label
 from .common import muted
 
 TEXT_FILE = "file"  # the corpus box's "text file…" entry
@@ -54,7 +57,8 @@ class ExtendPage(QWidget):
         corpus = demo_corpus()
         for language in corpus.languages:
             self.source_box.addItem(self.tr("{language} — bundled demo corpus").format(
-                language=corpus.label(language)), LANGUAGE_SOURCE + language)
+                language=language_label(corpus.language_name(language), language)),
+                LANGUAGE_SOURCE + language)
         self.source_box.addItem(self.tr("Text file…"), TEXT_FILE)
         self.source_box.setCurrentIndex(max(0, self.source_box.findData(LANGUAGE_SOURCE + "ja")))
         self.add = QSpinBox()
@@ -67,9 +71,10 @@ class ExtendPage(QWidget):
         self.run_button = QPushButton(self.tr("Learn merges"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.hide()
-        self.status = muted(self.tr("Learn new merges on a new corpus on top of this tokenizer "
-                                    "(its own pre-tokenizer and segmentation); every existing "
-                                    "id stays."))
+        self.intro = self.tr("Learn new merges on a new corpus on top of this tokenizer (its "
+                             "own pre-tokenizer and segmentation); every existing id stays.")
+        self.refusal = ""  # why the tokenizer in the main view cannot be extended
+        self.status = muted(self.intro)
         self.table = QTableWidget(0, len(self.HEADERS))
         self.table.setHorizontalHeaderLabels([self.tr(header) for header in self.HEADERS])
         self.table.verticalHeader().hide()
@@ -116,6 +121,20 @@ class ExtendPage(QWidget):
             lambda: self.outcome and self.open_requested.emit(str(self.outcome.path)))
         self.save_button.clicked.connect(self.ask_save)
 
+    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        """Offered only for a tokenizer continued training works on; for another (a rank
+        file, Unigram, WordPiece…) the page says why at once, before any work."""
+        refusal = extend_refusal(tokenizer)
+        self.refusal = localize(refusal) if refusal is not None else ""
+        self.run_button.setEnabled(refusal is None)
+        self.run_button.setToolTip(self.refusal)
+        if refusal is not None:
+            self.status.setText(self.tr("Not for this tokenizer: {why}. Open a BPE "
+                                        "tokenizer.json or a BPE trained here to extend it.")
+                                .format(why=self.refusal))
+        else:
+            self.status.setText(self.intro)
+
     def _on_source_chosen(self, index: int) -> None:
         if self.source_box.itemData(index) != TEXT_FILE:
             return
@@ -139,27 +158,27 @@ class ExtendPage(QWidget):
                           self.min_frequency.value(), DEMO_CORPUS)
 
     def run(self) -> None:
-        if self.source_box.currentData() == TEXT_FILE:
+        if self.source_box.currentData() == TEXT_FILE or self.refusal:
             return
         self.run_requested.emit(self.plan())
 
     def set_busy(self, busy: bool) -> None:
-        self.run_button.setEnabled(not busy)
+        self.run_button.setEnabled(not busy and not self.refusal)
         self.cancel_button.setVisible(busy)
 
     def show_outcome(self, outcome: ExtendOutcome) -> None:
         self.outcome = outcome
         self.status.setText(self.tr("{summary} Tokens per language of {corpus}:").format(
-            summary=self.summary(outcome), corpus=outcome.corpus_name))
+            summary=self.summary(outcome), corpus=corpus_label(outcome.corpus_name)))
         self.table.setRowCount(len(outcome.changes))
         for row, change in enumerate(outcome.changes):
-            cells = (f"{change.name} ({change.language})", f"{change.sentences:,}",
+            cells = (language_label(change.name, change.language), f"{change.sentences:,}",
                      f"{change.before:,}", f"{change.after:,}", f"{change.change:+.1%}")
             for column, text in enumerate(cells):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self.merges.setPlainText("\n".join(
             self.tr("{n:>5}  {left} + {right}   ({count:,} times)").format(
-                n=n, left=left, right=right, count=count)
+                n=n, left=isolated(left), right=isolated(right), count=count)
             for n, (left, right, count) in enumerate(outcome.readable, start=1)))
         for button in (self.compare_button, self.open_button, self.save_button):
             button.setEnabled(True)
