@@ -14,9 +14,9 @@ from bpelens.core import (
     visible,
 )
 
+from ....pictures.chip_rows import chip_label
 from ... import style
 from ...i18n import translate
-from ..chip_canvas import chip_label
 
 
 def label_of(tokenizer: Tokenizer, tid: int) -> str:
