@@ -42,11 +42,10 @@ class Presentation(QObject):
             return
         window = self.window
         self.active = True
-        self._was = {"maximized": window.isMaximized(), "geometry": window.saveGeometry(),
-                     "ids": window.panes["ids"].isVisible()}
+        self._was = {"maximized": window.isMaximized(), "geometry": window.saveGeometry()}
         for widget in self._chrome():
             widget.hide()
-        window.panes["ids"].hide()
+        window.show_text_area()  # without the ids
         window.setPalette(contrast_palette())
         self._apply_zoom(self.zoom)
         QApplication.instance().installEventFilter(self)
@@ -62,7 +61,7 @@ class Presentation(QObject):
         window.setPalette(QPalette())  # back to the theme's palette
         for widget in self._chrome():
             widget.show()
-        window.panes["ids"].setVisible(bool(self._was["ids"]))
+        window.show_text_area()
         window.showNormal()
         window.restoreGeometry(self._was["geometry"])  # type: ignore[arg-type]
         if self._was["maximized"]:

@@ -1,0 +1,105 @@
+"""The window's layout as a user meets it: tabs of their own data (training, comparison,
+studio, kit) get the page with the text panes folded into a button in the tab bar's corner;
+the text tabs keep the text above them; switching tabs never moves the splitter, and each kind
+of tab keeps the user's own sizes, across restarts too. The status bar's passing messages never
+cover the counts."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+
+from test_gui_main_window import window_factory
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    return window_factory(qtbot, tmp_path)
+
+
+def sized(window, qtbot, width=1280, height=800):
+    window.resize(width, height)
+    qtbot.waitUntil(lambda: window.width() == width and window.height() == height)
+    return window
+
+
+def test_tabs_of_their_own_data_get_the_page_and_a_button_brings_the_text_back(
+        make_window, qtbot):
+    window = sized(make_window(text="hello"), qtbot)
+    assert window.top_splitter.isVisible() and not window.text_button.isVisible()
+    for key in ("training", "compare", "studio", "debug"):
+        window.show_view(key)
+        qtbot.waitUntil(lambda: not window.top_splitter.isVisible())
+        assert not window.panes["ids"].isVisible()
+        qtbot.waitUntil(lambda: window.tabs.height() >= 0.95 * window.splitter.height())
+        assert window.text_button.isVisible()
+
+    QTest.mouseClick(window.text_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.top_splitter.isVisible())
+    assert window.panes["ids"].isVisible()
+    assert 0 < window.top_splitter.height() < window.tabs.height()  # a short text box
+    assert window.text_action.isChecked()
+    window.show_view("compare")
+    assert window.top_splitter.isVisible()  # for every tab of that kind, and remembered
+    window.close()
+    again = sized(make_window(text="hello"), qtbot)
+    again.show_view("studio")
+    assert again.top_splitter.isVisible()
+    QTest.mouseClick(again.text_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not again.top_splitter.isVisible())
+
+
+def test_the_text_tabs_keep_the_text_and_switching_never_moves_the_splitter(
+        make_window, qtbot):
+    window = sized(make_window(text="hello"), qtbot)
+    window.splitter.setSizes([300, 300, 100])
+    text_sizes = window.splitter.sizes()
+    window.splitter.splitterMoved.emit(300, 1)  # as a drag says it
+    for key in ("playback", "layers", "training", "playback", "debug", "layers"):
+        window.show_view(key)
+        if key in ("layers", "playback"):
+            qtbot.waitUntil(lambda: window.top_splitter.isVisible())
+            assert window.splitter.sizes() == text_sizes, key
+
+    window.show_view("compare")
+    window.show_text_on_analysis(True)
+    qtbot.waitUntil(lambda: window.top_splitter.isVisible())
+    window.splitter.setSizes([200, 420, 80])
+    analysis_sizes = window.splitter.sizes()
+    window.splitter.splitterMoved.emit(200, 1)
+    for key in ("studio", "layers", "debug", "playback", "training"):
+        window.show_view(key)
+        qtbot.waitUntil(lambda: window.top_splitter.isVisible())
+        want = text_sizes if key in ("layers", "playback") else analysis_sizes
+        assert window.splitter.sizes() == want, key
+
+    window.close()  # both kinds' sizes are kept
+    again = sized(make_window(text="hello"), qtbot)
+    assert again.splitter.sizes() == text_sizes
+    again.show_view("debug")
+    qtbot.waitUntil(lambda: again.top_splitter.isVisible())
+    assert again.splitter.sizes() == analysis_sizes
+
+
+def test_a_passing_message_never_covers_the_counts(make_window, qtbot):
+    window = sized(make_window(text="hello world"), qtbot)
+    bar = window.statusBar()
+    counts = window.stats.text()
+    assert "tokens" in counts
+    bar.showMessage("Opened the session a-rather-long-session-name-for-a-talk.bpelens", 8000)
+    assert window.status_message.text().startswith("Opened the session")
+    qtbot.waitUntil(lambda: window.status_message.isVisible())
+    assert window.stats.isVisible() and window.stats.text() == counts
+    shown = [w for w in (window.stats, window.status_message, window.specials_note,
+                         window.special_switch) if w.isVisible()]
+    for i, a in enumerate(shown):
+        for b in shown[i + 1:]:
+            ra = a.geometry().translated(a.parentWidget().mapTo(window, QPoint(0, 0)))
+            rb = b.geometry().translated(b.parentWidget().mapTo(window, QPoint(0, 0)))
+            assert not ra.intersects(rb), (a, b)
+    # the counts are not cut to make room for it
+    assert window.stats.width() >= window.stats.sizeHint().width()
+    assert bar.currentMessage().startswith("Opened the session")
+    bar.clearMessage()
+    assert window.status_message.text() == "" and bar.currentMessage() == ""
