@@ -103,3 +103,33 @@ def test_a_passing_message_never_covers_the_counts(make_window, qtbot):
     assert bar.currentMessage().startswith("Opened the session")
     bar.clearMessage()
     assert window.status_message.text() == "" and bar.currentMessage() == ""
+
+
+def test_the_playback_opens_on_its_first_row_and_keeps_the_newest_state_in_sight(
+        make_window, qtbot):
+    # A piece of many bytes (a Japanese sentence in a byte-level tokenizer) wraps its first
+    # state over more rows than the view holds.
+    window = sized(make_window(text="日本語のトークン化を見てみましょう日本語のトークン化"), qtbot)
+    window.show_view("playback")
+    playback = window.views["playback"]
+    qtbot.waitUntil(lambda: playback.playback is not None and bool(playback.playback.pieces),
+                    timeout=60_000)
+    pieces = playback.playback.pieces
+    longest = max(range(len(pieces)), key=lambda i: len(pieces[i].states[0]))
+    playback.set_slot(longest)
+    window.splitter.setSizes([400, 260, 40])  # a short chip area
+    canvas, bar = playback.canvas, playback.scroll.verticalScrollBar()
+    qtbot.waitUntil(lambda: canvas.height() > playback.scroll.viewport().height() + 20)
+    playback.controls.set_count(playback.step_count(), 0)
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    assert bar.value() == 0  # the first row of the piece, not its last
+    assert len(pieces[longest].steps) >= 3
+    for _ in range(3):
+        playback.controls.forward()
+        newest = canvas.chip_rect(len(canvas.groups) - 1, 0)
+        top = bar.value()
+        # the newest state's first row is on screen
+        qtbot.waitUntil(lambda newest=newest: bar.value() <= newest.top()
+                        and newest.bottom() <= bar.value()
+                        + playback.scroll.viewport().height())
+        assert bar.value() >= top
