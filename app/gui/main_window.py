@@ -57,7 +57,7 @@ from .i18n import LANGUAGE_NAMES, SUPPORTED, saved_language
 from .input_editor import InputEditor
 from .language_switch import switch_language
 from .picture_export import PictureExporter
-from .presentation import Presentation
+from .presentation import DEFAULT_ZOOM, Presentation
 from .session import Session
 from .session_io import (
     apply_session,
@@ -89,6 +89,7 @@ from .views.shaped_view import ShapedView
 from .views.studio_view import StudioView
 from .window_state import bring_inside, restore_window_state, save_window_state
 from .worker import Runner
+from .zoom import VIEW_ZOOMS, call_set_zoom, next_zoom, zoom_tree
 
 # Below this many characters a keystroke re-encodes at once; above, after a pause in typing
 # (unless the engine re-encodes only around the edit: then at once at any length).
@@ -99,6 +100,13 @@ ROOMY_TEXT_BOX = 130
 # The two kinds of tab (ViewSpec.shows_text): each keeps its own splitter sizes.
 TEXT, ANALYSIS = "text", "analysis"
 TEXT_ON_ANALYSIS_KEY = "window/analysis_text"
+# The text panes and the ids under them zoom together, by this name; the tabs by their keys.
+TEXT_ZOOM = "text"
+TEXT_PANE = "editor"  # the "Your text" pane's key among the panes a zoom sizes
+ZOOM_PREFIX = "zoom/"
+# Views whose own set_zoom sizes what they paint (their fonts are their own): the window
+# sizes nothing inside them but the widgets around a playback's chip canvas.
+PAINTED_VIEWS = ("layers", "shaped", "playback")
 
 
 class MainWindow(QMainWindow):
@@ -126,6 +134,10 @@ class MainWindow(QMainWindow):
         self._restore_group_sizes()
         restore_window_state(self.settings, self, self._splitters())
         self.show_text_area()
+        for key, zoom in self.view_zooms.items():  # the views' own zooms, from last time
+            if zoom != 1.0:
+                for pane_key in self._zoom_keys(key):
+                    self._zoom_pane(pane_key, zoom)
 
         self.picker.choices_changed.connect(self.compare_view.set_choices)
         self.picker.choices_changed.connect(self.views["debug"].set_choices)
@@ -226,7 +238,8 @@ class MainWindow(QMainWindow):
         self.editor.setPlaceholderText(self.tr("Type or paste text, or drop a text file here"))
 
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.top_splitter.addWidget(Pane(self.tr("Your text"), self.editor))
+        self.text_pane = Pane(self.tr("Your text"), self.editor)
+        self.top_splitter.addWidget(self.text_pane)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(self.top_splitter)
         self.views: dict[str, QWidget] = {}
@@ -267,6 +280,10 @@ class MainWindow(QMainWindow):
         self.tabs.setCornerWidget(self.text_button, Qt.Corner.TopRightCorner)
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self.splitter.splitterMoved.connect(lambda *_: self._remember_sizes())
+        self._areas = {spec.key: spec.area for spec in VIEWS}
+        self.view_zooms = {key: zoom for key in (TEXT_ZOOM, *self.tab_keys)
+                           if (zoom := _zoom(self.settings.value(f"{ZOOM_PREFIX}{key}")))
+                           is not None}
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -347,6 +364,72 @@ class MainWindow(QMainWindow):
     def _remember_sizes(self) -> None:
         if self.text_area_shown() and not self.top_splitter.isHidden():
             self.group_sizes[self.group] = self.splitter.sizes()
+
+    # -- zoom (the design: zoom.py) ------------------------------------------------------------
+    def zoom_target(self) -> str:
+        """What Ctrl + / Ctrl − zoom outside presentation mode: the text panes (and the ids)
+        when the keyboard is in them, else the tab in front."""
+        focus = QApplication.focusWidget()
+        if focus is not None and any(area is focus or area.isAncestorOf(focus)
+                                     for area in (self.top_splitter, *self.below_panes)):
+            return TEXT_ZOOM
+        return self.tab_keys[self.tabs.currentIndex()]
+
+    def view_zoom(self, key: str) -> float:
+        """The zoom a view (or TEXT_ZOOM) has outside presentation mode (remembered)."""
+        return self.view_zooms.get(key, 1.0)
+
+    def zoom_by(self, steps: int) -> None:
+        if self.presentation.active:
+            self.presentation.zoom_by(steps)
+        else:
+            key = self.zoom_target()
+            self.set_view_zoom(key, next_zoom(self.view_zoom(key), steps))
+
+    def reset_zoom(self) -> None:
+        if self.presentation.active:
+            self.presentation.set_zoom(DEFAULT_ZOOM)
+        else:
+            self.set_view_zoom(self.zoom_target(), 1.0)
+
+    def set_view_zoom(self, key: str, zoom: float) -> None:
+        self.view_zooms[key] = zoom
+        self.settings.setValue(f"{ZOOM_PREFIX}{key}", zoom)
+        if not self.presentation.active:
+            for pane_key in self._zoom_keys(key):
+                self._zoom_pane(pane_key, zoom)
+            self.statusBar().showMessage(self.tr("Zoom {percent}%").format(
+                percent=round(zoom * 100)), 3000)
+
+    def apply_zooms(self) -> None:
+        """Every size as the mode says: in presentation mode one zoom for everything, else
+        each view its own and the rest (the tab bar, the banner) 1."""
+        presenting = self.presentation.active
+        everything = self.presentation.zoom if presenting else 1.0
+        zoom_tree(self.centralWidget(), everything,
+                  skip=(self.text_pane, *self.panes.values()))
+        for key in (TEXT_PANE, *self.panes):
+            group = TEXT_ZOOM if key in self._zoom_keys(TEXT_ZOOM) else key
+            self._zoom_pane(key, everything if presenting else self.view_zoom(group))
+
+    def _zoom_keys(self, key: str) -> tuple[str, ...]:
+        """The panes a zoom key sizes."""
+        if key == TEXT_ZOOM:
+            return (TEXT_PANE, *(k for k, spec_area in self._areas.items()
+                                 if spec_area != "tab"))
+        return (key,)
+
+    def _zoom_pane(self, key: str, zoom: float) -> None:
+        pane = self.text_pane if key == TEXT_PANE else self.panes[key]
+        view = pane.view
+        zoom_tree(pane.label, zoom)
+        if key in PAINTED_VIEWS:
+            view.set_zoom(zoom)  # type: ignore[attr-defined]
+            canvas = getattr(view, "canvas", None)
+            if key == "playback":
+                zoom_tree(view, zoom, skip=(canvas,) if canvas is not None else ())
+        elif not call_set_zoom(view, zoom):
+            zoom_tree(view, zoom)
 
     def show_derivation(self, token_id: int, why: str) -> None:
         tokenizer = self.session.tokenizer
@@ -450,6 +533,22 @@ class MainWindow(QMainWindow):
         self.present_action = _action(self, self.tr("Present (full screen, large, keyboard)"),
                                       "F5", self.presentation.toggle)
         view.addAction(self.present_action)
+        zoom_menu = view.addMenu(self.tr("Zoom"))
+        self.zoom_in_action = _action(self, self.tr("Zoom in"), QKeySequence.StandardKey.ZoomIn,
+                                      lambda: self.zoom_by(+1))
+        self.zoom_in_action.setShortcuts([QKeySequence.StandardKey.ZoomIn,
+                                          QKeySequence("Ctrl+=")])
+        self.zoom_out_action = _action(self, self.tr("Zoom out"),
+                                       QKeySequence.StandardKey.ZoomOut,
+                                       lambda: self.zoom_by(-1))
+        self.zoom_reset_action = _action(self, self.tr("Actual size"), "Ctrl+0",
+                                         self.reset_zoom)
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            action.setToolTip(self.tr("The view you are on: the text panes when the keyboard "
+                                      "is in them, else the tab in front; in presentation "
+                                      "mode, everything"))
+        zoom_menu.addActions([self.zoom_in_action, self.zoom_out_action,
+                              self.zoom_reset_action])
         self.text_action = _toggle(self, self.tr("Your text over every tab"),
                                    self.text_on_analysis,
                                    lambda: self.show_text_on_analysis(
@@ -836,6 +935,15 @@ def _action(parent: QWidget, text: str, shortcut, slot) -> QAction:
         action.setShortcut(shortcut)
     action.triggered.connect(slot)
     return action
+
+
+def _zoom(value: object) -> float | None:
+    """A saved zoom, if it is one of the steps' range."""
+    try:
+        zoom = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return zoom if VIEW_ZOOMS[0] <= zoom <= VIEW_ZOOMS[-1] else None
 
 
 def _sizes(value: object) -> list[int] | None:

@@ -43,6 +43,7 @@ from ..compare_session import MAX_TOKENIZERS, ComparisonSession
 from ..settings import recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
+from ..zoom import zoom_tree
 from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
 from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for, demo_label
@@ -61,6 +62,7 @@ PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 class CompareView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom = 1.0
         self.compare: ComparisonSession | None = None
         self.session: Session | None = None
         self.choices: list[Choice] = []
@@ -203,6 +205,12 @@ class CompareView(QWidget):
 
     def plots(self) -> tuple[ComparisonPlot, ...]:
         return (self.bars, self.heatmap, self.lorenz)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables, plots and sentence canvas at ``zoom`` (presentation mode, Ctrl +
+        / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:

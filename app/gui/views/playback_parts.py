@@ -33,7 +33,9 @@ def info_label(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setStyleSheet("font-size: 14px")
+    font = label.font()
+    font.setPixelSize(14)  # a font, not a style sheet: it grows with the view's zoom
+    label.setFont(font)
     return label
 
 

@@ -170,7 +170,9 @@ class SentenceComparison(QWidget):
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.text.setStyleSheet("font-size: 15px")
+        font = self.text.font()
+        font.setPixelSize(15)  # a font, not a style sheet: it grows with the view's zoom
+        self.text.setFont(font)
         self.reference = QLabel()
         self.reference.setWordWrap(True)
         self.reference.setTextFormat(Qt.TextFormat.PlainText)

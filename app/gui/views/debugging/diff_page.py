@@ -21,6 +21,7 @@ from bpelens.core import (
     visible,
 )
 
+from ...zoom import zoom_tree
 from ..sentence_canvas import SentenceCanvas
 from .common import cut_line, muted
 
@@ -59,6 +60,11 @@ class DiffPage(QWidget):
         split.addWidget(self.output)
         split.setSizes([220, 200])
         layout.addWidget(split, 1)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def set_choices(self, choices: list) -> None:
         current = self.other_box.currentData()

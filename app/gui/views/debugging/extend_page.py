@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
 from ... import style
+from ...zoom import zoom_tree
 from .common import muted
 
 TEXT_FILE = "file"  # the corpus box's "text file…" entry
@@ -115,6 +116,11 @@ class ExtendPage(QWidget):
         self.open_button.clicked.connect(
             lambda: self.outcome and self.open_requested.emit(str(self.outcome.path)))
         self.save_button.clicked.connect(self.ask_save)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def _on_source_chosen(self, index: int) -> None:
         if self.source_box.itemData(index) != TEXT_FILE:
