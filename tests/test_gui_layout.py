@@ -10,7 +10,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from test_gui_main_window import window_factory
+from bpelens.app.gui import main_window
+from bpelens.app.gui.views.sentence_canvas import NAME_WIDTH
+from bpelens.core import short_name
+
+from test_gui_main_window import settings_in, window_factory
 
 
 @pytest.fixture
@@ -133,3 +137,44 @@ def test_the_playback_opens_on_its_first_row_and_keeps_the_newest_state_in_sight
                         and newest.bottom() <= bar.value()
                         + playback.scroll.viewport().height())
         assert bar.value() >= top
+
+
+def test_the_sentence_rows_name_their_tokenizers_whole(make_window, qtbot):
+    window = sized(make_window(text="hello"), qtbot)
+    window.show_view("compare")
+    compare = window.compare_view
+    qtbot.waitUntil(lambda: compare.compare is not None and compare.compare.comparison
+                    is not None and not compare.compare.counter.busy, timeout=120_000)
+    compare.open_sentences("", "en")
+    canvas = compare.sentences.canvas
+    qtbot.waitUntil(lambda: canvas.aligned is not None and len(canvas.aligned.rows) >= 2,
+                    timeout=60_000)
+    names = [f"{short_name(row.tokenizer)}  {len(row.tokens)}" for row in canvas.aligned.rows]
+    assert any("demo-multilingual-byte" in name for name in names)
+    width = getattr(canvas, "name_width", NAME_WIDTH)
+    for name in names:  # "demo-multilingual-byte  31", not "demo-m…-byte  31"
+        assert canvas.small_metrics.elidedText(
+            name, Qt.TextElideMode.ElideMiddle, width - 8) == name
+    assert width <= 0.3 * canvas.width() + 1  # the chips keep the room
+
+
+def test_the_comparison_table_opened_first_sizes_its_columns_to_its_rows(
+        qtbot, tmp_path, monkeypatch):
+    # As `bpelens --view compare` on a full-HD screen: the tab in front before the window
+    # shows, the rows coming while nothing around the table moves.
+    monkeypatch.setattr(main_window, "bring_inside", lambda window: False)
+    window = main_window.MainWindow(text="hello", settings=settings_in(tmp_path),
+                                    discover=False)
+    qtbot.addWidget(window)
+    window.show_view("compare")
+    window.compare_view.open_corpus("demo")
+    window.resize(1920, 1080)
+    window.show()
+    compare = window.compare_view
+    qtbot.waitUntil(lambda: compare.compare is not None and compare.compare.comparison
+                    is not None and not compare.compare.counter.busy, timeout=120_000)
+    table = compare.table
+    header = table.view.horizontalHeader()
+    for column in (0, 1):  # "demo-multilingual-byte", "Portuguese (pt)", not "demo-…"
+        qtbot.waitUntil(lambda column=column: header.sectionSize(column)
+                        >= table.view.sizeHintForColumn(column))

@@ -40,6 +40,7 @@ from bpelens.core import (
 from ...parallel_corpora import DEMO_CORPUS
 from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
+from ..fitting_combo import FittingComboBox
 from ..settings import recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
@@ -76,18 +77,12 @@ class CompareView(QWidget):
         self.pending_reference: str | None = None
         self._stale: set[str] = set()  # pages not yet showing the latest comparison
 
-        self.corpus_box = QComboBox()
-        self.corpus_box.setMinimumContentsLength(30)
-        self.corpus_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_box = FittingComboBox(minimum_length=24)
         self.corpus_info = QLabel()
         self.corpus_info.setStyleSheet(style.MUTED)
         self.corpus_info.setTextFormat(Qt.TextFormat.PlainText)
         self.corpus_info.setWordWrap(True)
-        self.reference_box = QComboBox()
-        self.reference_box.setMinimumContentsLength(14)
-        self.reference_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.reference_box = FittingComboBox(minimum_length=14)
         self.reference_box.setToolTip(self.tr("Ratios are taken to this language's tokens"))
         self.special_box = QComboBox()
         self.special_box.addItem(self.tr("special tokens as text"), "none")

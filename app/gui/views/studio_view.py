@@ -66,6 +66,7 @@ from ...training_studio import (
     shares_preview,
 )
 from .. import style
+from ..fitting_combo import FittingComboBox
 from ..i18n import translate
 from ..settings import recent_corpora, remember_corpus, runs_folder
 from ..zoom import zoom_tree
@@ -139,10 +140,7 @@ class StudioView(QWidget):
         self._started = False
         self.train_when_read = False  # --train: start as soon as the corpus is read
 
-        self.corpus_box = QComboBox()
-        self.corpus_box.setMinimumContentsLength(24)
-        self.corpus_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_box = FittingComboBox(minimum_length=24)
         self.corpus_info = QLabel()
         self.corpus_info.setStyleSheet(style.MUTED)
         self.corpus_info.setWordWrap(True)

@@ -10,7 +10,6 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
 from ... import style
+from ...fitting_combo import FittingComboBox
 from ...zoom import zoom_tree
 from .common import muted
 
@@ -50,8 +50,7 @@ class ExtendPage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.outcome: ExtendOutcome | None = None
-        self.source_box = QComboBox()
-        self.source_box.setMinimumContentsLength(20)
+        self.source_box = FittingComboBox(minimum_length=20)
         corpus = demo_corpus()
         for language in corpus.languages:
             self.source_box.addItem(self.tr("{language} — bundled demo corpus").format(
