@@ -9,8 +9,9 @@ The rule for a word cut short ("clipped"):
   window, never where it has room for its whole text (``elided_ok=False``: a full-HD window);
 - any other label, button, combo box (its current text), tab and header section must be as
   wide (and a label as tall) as its whole text needs, and so must a table's column that is
-  sized to its contents. Text in a scrolled area may be scrolled
-  out of sight: that is scrolling, not clipping (the widget itself is measured).
+  sized to its contents or stretched to the table's width (unless its cells wrap). Text in
+  a scrolled area may be scrolled out of sight: that is scrolling, not clipping (the widget
+  itself is measured).
 """
 
 from __future__ import annotations
@@ -218,13 +219,24 @@ def _combo_problem(combo: QComboBox) -> str:
 
 
 def _cells_problem(table: QTableView) -> str:
-    """A column sized to its contents must hold them (the table scrolls sideways instead)."""
+    """A column sized to its contents must hold them (the table scrolls sideways instead);
+    so must a column stretched to the table's width, unless its words wrap onto taller rows.
+    (A column the user sizes may cut its cells: that is the user's choice.)"""
     header = table.horizontalHeader()
     cut = []
+    last = max((i for i in range(header.count()) if not header.isSectionHidden(i)),
+               key=header.visualIndex, default=-1)
     for i in range(header.count()):
-        if header.isSectionHidden(i) or \
-                header.sectionResizeMode(i) != QHeaderView.ResizeMode.ResizeToContents:
+        mode = header.sectionResizeMode(i)
+        stretched = mode == QHeaderView.ResizeMode.Stretch or (
+            i == last and header.stretchLastSection())
+        if header.isSectionHidden(i) or table.isColumnHidden(i):
             continue
+        if stretched and table.wordWrap() and table.verticalHeader().sectionResizeMode(
+                0) == QHeaderView.ResizeMode.ResizeToContents:
+            continue  # its words wrap and the rows grow to hold them
+        if mode != QHeaderView.ResizeMode.ResizeToContents and not stretched:
+            continue  # the user sizes it
         need = table.sizeHintForColumn(i)
         if header.sectionSize(i) + 1 < need:
             cut.append(f"column {_header_text(header, i)!r} {header.sectionSize(i)} < {need}")

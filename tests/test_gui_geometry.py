@@ -44,7 +44,11 @@ def shown_at(width: int, height: int, qtbot, tmp_path, monkeypatch) -> MainWindo
 
 
 def settle(window, qtbot) -> None:
-    """The tabs that read a corpus on first showing have read it and counted."""
+    """The tabs that read a corpus on first showing have read it and counted; the training
+    playback has trained on its first corpus (its tables have rows)."""
+    training = window.views["training"]
+    training.train(training.corpora[0])
+    qtbot.waitUntil(lambda: training.playback is not None, timeout=60_000)
     compare, studio = window.compare_view, window.studio_view
     qtbot.waitUntil(lambda: compare.compare is not None and compare.compare.comparison
                     is not None and not compare.compare.counter.busy, timeout=120_000)
@@ -74,7 +78,7 @@ def test_no_words_overlap_or_are_cut_short_on_any_tab(language, size, qtbot, tmp
                                                       monkeypatch):
     width, height = SIZES[size]
     window = shown_at(width, height, qtbot, tmp_path, monkeypatch)
-    for key in ("compare", "studio"):
+    for key in ("compare", "studio", "training"):
         window.show_view(key)
     settle(window, qtbot)
     problems = check_every_state(window, qtbot, f"{language} {size}")
