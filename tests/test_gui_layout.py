@@ -178,3 +178,4 @@ def test_the_comparison_table_opened_first_sizes_its_columns_to_its_rows(
     for column in (0, 1):  # "demo-multilingual-byte", "Portuguese (pt)", not "demo-…"
         qtbot.waitUntil(lambda column=column: header.sectionSize(column)
                         >= table.view.sizeHintForColumn(column))
+

@@ -353,6 +353,16 @@ class MainWindow(QMainWindow):
         if hasattr(self, "text_action"):
             self.text_action.setChecked(self.text_on_analysis)
 
+    def take_layout_from(self, other: MainWindow) -> None:
+        """The splitters of another window of this session (a language switch builds a new
+        one before the old one closes and saves them)."""
+        other._remember_sizes()
+        self.group_sizes = {group: list(sizes) if sizes is not None else None
+                            for group, sizes in other.group_sizes.items()}
+        self.top_splitter.setSizes(other.top_splitter.sizes())
+        self.text_on_analysis = other.text_on_analysis
+        self.show_text_area()
+
     def _roomy_sizes(self) -> list[int]:
         """The first time the text shows over a tab of its own data: a short text box."""
         sizes = list(self.group_sizes[TEXT] or self.splitter.sizes())
