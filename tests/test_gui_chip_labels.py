@@ -42,6 +42,8 @@ def _ink(image, rect: QRect, background: QColor) -> int:
 
 def test_a_wrapped_token_repeats_its_label_and_id_on_the_next_row(make_window, qtbot):
     window = make_window(text=WRAPPING)
+    window.resize(800, 800)  # the size the text wraps in (the first size follows the screen)
+    qtbot.waitUntil(lambda: window.width() == 800 and window.height() == 800)
     layers = window.layers
     table = window.table
     bands = layers.bands
