@@ -179,3 +179,18 @@ def test_the_comparison_table_opened_first_sizes_its_columns_to_its_rows(
         qtbot.waitUntil(lambda column=column: header.sectionSize(column)
                         >= table.view.sizeHintForColumn(column))
 
+
+
+def test_presenting_leaves_the_users_splitter_as_it_was(make_window, qtbot):
+    window = sized(make_window(text="hello"), qtbot)
+    window.splitter.setSizes([300, 300, 100])
+    window.splitter.splitterMoved.emit(300, 1)
+    sizes = window.splitter.sizes()
+    window.presentation.enter()
+    window.splitter.splitterMoved.emit(300, 1)  # a drag while presenting, the ids hidden
+    window.presentation.leave()
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.panes["ids"].isVisible() and window.height() == 800)
+    window.show_view("compare")
+    window.show_view("layers")  # the sizes this kind of tab keeps
+    qtbot.waitUntil(lambda: window.splitter.sizes() == sizes)

@@ -372,7 +372,10 @@ class MainWindow(QMainWindow):
         return sizes
 
     def _remember_sizes(self) -> None:
-        if self.text_area_shown() and not self.top_splitter.isHidden():
+        # (Presentation mode hides the ids: its sizes are not the user's.)
+        presenting = getattr(self, "presentation", None) is not None \
+            and self.presentation.active
+        if self.text_area_shown() and not self.top_splitter.isHidden() and not presenting:
             self.group_sizes[self.group] = self.splitter.sizes()
 
     # -- zoom (the design: zoom.py) ------------------------------------------------------------
