@@ -43,6 +43,8 @@ def _ink(image, rect: QRect, background: QColor) -> int:
 
 def test_a_wrapped_token_repeats_its_label_and_id_on_the_next_row(make_window, qtbot):
     window = make_window(text=WRAPPING)
+    window.resize(800, 800)  # the size the text wraps in (the first size follows the screen)
+    qtbot.waitUntil(lambda: window.width() == 800 and window.height() == 800)
     layers = window.layers
     table = window.table
     bands = layers.bands
@@ -113,6 +115,8 @@ def test_chips_and_cells_name_zero_width_characters(make_window, qtbot):
     text = "👨\u200d👩\u200d👧 ❤\ufe0f ☺\ufe0e a\u200cb x\u2060y"
     window = make_window(text=text, tokenizer_path=str(O200K))  # has these as tokens
     qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=90_000)
+    window.resize(800, 860)  # the layers view holds every band of the text
+    qtbot.waitUntil(lambda: window.height() == 860)
     table = window.table
     layers = window.layers
     cells = {ch: codepoint_label(ch) for ch in text}

@@ -67,3 +67,24 @@ def test_the_language_menu_switches_at_once_and_keeps_the_session(english, qtbot
                 if isinstance(w, MainWindow) and w is not new and w.isVisible())
     assert back.menuBar().actions()[0].text() == "&File"
     assert back.editor.toPlainText() == typed
+
+
+def test_a_language_switch_keeps_the_splitters(english, qtbot, tmp_path):
+    # Not given to qtbot: the switch deletes it, as it must to free its tokenizer.
+    window = MainWindow(text="hello", settings=settings_in(tmp_path),
+                                    discover=False)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled(), timeout=90_000)
+    window.splitter.setSizes([300, 300, 100])
+    window.splitter.splitterMoved.emit(300, 1)
+    text_sizes = window.splitter.sizes()
+    window.language_actions["ja"].trigger()
+    new = next(w for w in QApplication.topLevelWidgets()
+               if isinstance(w, MainWindow) and w is not window and w.isVisible())
+    qtbot.waitUntil(lambda: new.tokenizer is not None and new.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: new.isVisible())
+    # (the Japanese words take other heights around the splitter: its shares are kept)
+    shares = [size / sum(text_sizes) for size in text_sizes]
+    now = new.splitter.sizes()
+    assert [round(size / sum(now), 2) for size in now] == pytest.approx(shares, abs=0.02)

@@ -66,6 +66,7 @@ def make_window(qtbot, tmp_path):
 
 def test_typing_shows_the_core_encoding_in_every_view(make_window, qtbot):
     window = make_window(text="")
+    window.resize(800, 860)  # the layers view holds every band of the text below
     window.editor.setFocus()
     typed = "A猫🙂 こんにちは مرحبا नमस्ते"
     type_text(window.editor, typed)

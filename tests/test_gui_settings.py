@@ -8,12 +8,13 @@ import os
 import stat
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QFileDialog
 
 from bpelens.app.gui.settings import save_text, text_path
 from bpelens.app.gui.tokenizer_files import TOKENIZER_FILTER, looks_like_tokenizer
+from bpelens.app.gui.window_state import FRAME_ALLOWANCE, first_size, inside
 from bpelens.core import open_tokenizer
 
 from conftest import SHARED_DATA, needs_shared_data
@@ -44,11 +45,50 @@ def test_size_place_and_splitters_survive_a_restart(make_window, qtbot, tmp_path
     assert again.top_splitter.sizes() == top_sizes
 
 
-def test_a_first_start_fits_the_screen(make_window):
+def test_a_first_start_fits_the_screen_with_its_frame(make_window):
     window = make_window(text="hello")
     area = (window.screen() or QGuiApplication.primaryScreen()).availableGeometry()
-    assert window.width() <= area.width() and window.height() <= area.height()
-    assert window.width() >= min(1280, area.width()) - 1
+    assert area.contains(window.frameGeometry())
+    # ... with room for a window manager's title bar and borders, not known before it shows
+    assert window.width() + FRAME_ALLOWANCE.width() <= area.width()
+    assert window.height() + FRAME_ALLOWANCE.height() <= area.height()
+    assert window.width() >= area.width() - FRAME_ALLOWANCE.width() - 1  # a small screen: all
+
+
+@pytest.mark.parametrize("screen", [(1280, 800 - 30), (1366, 768 - 30), (1920, 1080 - 40),
+                                    (2560, 1440 - 40), (3840, 2160 - 60)])
+def test_the_first_size_fits_a_small_screen_and_takes_a_share_of_a_large_one(screen):
+    width, height = screen
+    size = first_size(QSize(width, height))
+    assert size.width() + FRAME_ALLOWANCE.width() <= width
+    assert size.height() + FRAME_ALLOWANCE.height() <= height
+    # a screen with room for more than the default size gives the window a share of it
+    assert size.width() >= min(width * 0.8, width - FRAME_ALLOWANCE.width()) - 1
+    assert size.height() >= min(height * 0.85, height - FRAME_ALLOWANCE.height()) - 1
+    if width >= 1920:
+        assert size.width() > 1280 and size.height() > 860
+        assert size.width() <= width * 0.9 and size.height() <= height * 0.9  # not all of it
+
+
+def test_saved_geometry_larger_than_the_screen_is_brought_back_inside(make_window, qtbot):
+    window = make_window(text="hello")
+    area = (window.screen() or QGuiApplication.primaryScreen()).availableGeometry()
+    window.resize(area.width() + 400, area.height() + 300)
+    window.move(QPoint(area.right() - 200, area.bottom() - 150))  # mostly off the screen
+    qtbot.waitUntil(lambda: window.width() == area.width() + 400)
+    window.close()
+
+    again = make_window()
+    qtbot.waitUntil(lambda: area.contains(again.frameGeometry()))
+    assert again.frameGeometry().width() == area.width()
+
+
+def test_inside_moves_a_frame_in_and_shrinks_it_only_where_it_is_larger():
+    area = QRect(0, 30, 1280, 770)
+    assert inside(QRect(100, 100, 500, 400), area) == QRect(100, 100, 500, 400)
+    assert inside(QRect(1000, 600, 500, 400), area) == QRect(780, 400, 500, 400)
+    assert inside(QRect(-50, 0, 1400, 400), area) == QRect(0, 30, 1280, 400)
+    assert inside(QRect(20, 10, 600, 900), area) == QRect(20, 30, 600, 770)
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])

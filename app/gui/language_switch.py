@@ -37,6 +37,7 @@ def switch_language(window: MainWindow, lang: str | None) -> MainWindow:
     # Paths in a session are absolute once chosen, so where it "was saved" does not matter.
     apply_session(new, saved, Path.cwd() / "language-switch.bpelens")
     new.setGeometry(window.geometry())
+    new.take_layout_from(window)
     if window.isFullScreen() or window.isMaximized():
         new.setWindowState(window.windowState())
     window.close()

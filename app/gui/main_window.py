@@ -27,9 +27,9 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -49,6 +49,7 @@ from bpelens.resources import DEMO_TOKENIZERS
 from . import style
 from .banner import Banner
 from .busy_indicator import BusyIndicator
+from .elided_label import ElidedLabel
 from .encode_job import EncodedText
 from .gui_gc import collect_on_gui_thread
 from .gui_thread import keep_gui_thread_responsive
@@ -56,7 +57,7 @@ from .i18n import LANGUAGE_NAMES, SUPPORTED, saved_language
 from .input_editor import InputEditor
 from .language_switch import switch_language
 from .picture_export import PictureExporter
-from .presentation import Presentation
+from .presentation import DEFAULT_ZOOM, Presentation
 from .session import Session
 from .session_io import (
     apply_session,
@@ -65,6 +66,7 @@ from .session_io import (
     collect_session,
 )
 from .settings import app_settings, load_saved_text, recent_tokenizers, text_path
+from .status_bar import StatusBar
 from .status_text import round_trip_tooltip, specials_note, stats_line, token_lines
 from .text_autosave import TextAutosave
 from .text_checks import box_safe
@@ -85,17 +87,26 @@ from .views.ids_panel import IdsPanel
 from .views.layers_view import LayersView
 from .views.shaped_view import ShapedView
 from .views.studio_view import StudioView
-from .window_state import restore_window_state, save_window_state
+from .window_state import bring_inside, restore_window_state, save_window_state
 from .worker import Runner
+from .zoom import VIEW_ZOOMS, call_set_zoom, next_zoom, zoom_tree
 
 # Below this many characters a keystroke re-encodes at once; above, after a pause in typing
 # (unless the engine re-encodes only around the edit: then at once at any length).
 IMMEDIATE_LIMIT = 20_000
 DEBOUNCE_MS = 150
-# Pixels of text box kept when a playback tab first needs the height.
+# Pixels of text box the first time the user shows the text on a tab of its own data.
 ROOMY_TEXT_BOX = 130
-# The tabs that need the height more than the text box does.
-ROOMY_TABS = ("playback", "training", "compare", "studio", "debug")
+# The two kinds of tab (ViewSpec.shows_text): each keeps its own splitter sizes.
+TEXT, ANALYSIS = "text", "analysis"
+TEXT_ON_ANALYSIS_KEY = "window/analysis_text"
+# The text panes and the ids under them zoom together, by this name; the tabs by their keys.
+TEXT_ZOOM = "text"
+TEXT_PANE = "editor"  # the "Your text" pane's key among the panes a zoom sizes
+ZOOM_PREFIX = "zoom/"
+# Views whose own set_zoom sizes what they paint (their fonts are their own): the window
+# sizes nothing inside them but the widgets around a playback's chip canvas.
+PAINTED_VIEWS = ("layers", "shaped", "playback")
 
 
 class MainWindow(QMainWindow):
@@ -114,12 +125,19 @@ class MainWindow(QMainWindow):
         # A session's prepared texts (slides); the one in the box is prepared_index.
         self.prepared_texts: list[str] = [""]
         self.prepared_index = 0
+        self._shown_once = False
         self._build_widgets()
         self._build_actions()
         self._build_status()
         self._build_work()
         self._wire_session()
+        self._restore_group_sizes()
         restore_window_state(self.settings, self, self._splitters())
+        self.show_text_area()
+        for key, zoom in self.view_zooms.items():  # the views' own zooms, from last time
+            if zoom != 1.0:
+                for pane_key in self._zoom_keys(key):
+                    self._zoom_pane(pane_key, zoom)
 
         self.picker.choices_changed.connect(self.compare_view.set_choices)
         self.picker.choices_changed.connect(self.views["debug"].set_choices)
@@ -203,10 +221,9 @@ class MainWindow(QMainWindow):
         self.open_button.setToolTip(self.tr("Open a tokenizer file (tokenizer.json, *.tiktoken, "
                                             "vocab.json + merges.txt, a SentencePiece .model, "
                                             "a BPE Lens .json)"))
-        self.about_tokenizer = QLabel()
+        # Cut to the room there, the whole in its tooltip: it must not widen the window.
+        self.about_tokenizer = ElidedLabel()
         style.set_tone(self.about_tokenizer, "muted")
-        self.about_tokenizer.setTextFormat(Qt.TextFormat.PlainText)
-        self.about_tokenizer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.top_bar = QWidget()  # hidden in presentation mode
         top = QHBoxLayout(self.top_bar)
         top.setContentsMargins(0, 0, 0, 0)
@@ -221,7 +238,8 @@ class MainWindow(QMainWindow):
         self.editor.setPlaceholderText(self.tr("Type or paste text, or drop a text file here"))
 
         self.top_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.top_splitter.addWidget(Pane(self.tr("Your text"), self.editor))
+        self.text_pane = Pane(self.tr("Your text"), self.editor)
+        self.top_splitter.addWidget(self.text_pane)
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(self.top_splitter)
         self.views: dict[str, QWidget] = {}
@@ -249,8 +267,23 @@ class MainWindow(QMainWindow):
             view.attach(self.session, pane)  # type: ignore[attr-defined]
         self.top_splitter.setSizes(top_sizes)
         self.splitter.setSizes(sizes)
-        self._made_room = False
+        self.text_tabs = {spec.key for spec in VIEWS if spec.area == "tab" and spec.shows_text}
+        self.below_panes = [self.panes[spec.key] for spec in VIEWS if spec.area == "below"]
+        # The main splitter's sizes on each kind of tab, while the text shows there.
+        self.group = TEXT
+        self.group_sizes: dict[str, list[int] | None] = {TEXT: None, ANALYSIS: None}
+        self.text_on_analysis = _flag(self.settings.value(TEXT_ON_ANALYSIS_KEY, False))
+        self.text_button = QToolButton()
+        self.text_button.setAutoRaise(True)
+        self.text_button.clicked.connect(lambda: self.show_text_on_analysis(
+            not self.text_on_analysis))
+        self.tabs.setCornerWidget(self.text_button, Qt.Corner.TopRightCorner)
         self.tabs.currentChanged.connect(self._on_tab_changed)
+        self.splitter.splitterMoved.connect(lambda *_: self._remember_sizes())
+        self._areas = {spec.key: spec.area for spec in VIEWS}
+        self.view_zooms = {key: zoom for key in (TEXT_ZOOM, *self.tab_keys)
+                           if (zoom := _zoom(self.settings.value(f"{ZOOM_PREFIX}{key}")))
+                           is not None}
 
         central = QWidget()
         layout = QVBoxLayout(central)
@@ -272,16 +305,144 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(self.tab_keys.index(key))
         self.views[key].setFocus()  # so → ← space Home End step it at once
 
+    # -- the text panes on each kind of tab ---------------------------------------------------
     def _on_tab_changed(self, index: int) -> None:
-        # The playbacks need height more than the text box does: the first time one shows,
-        # a tall text box gives it some (the user's splitter is left alone after that).
-        if self.tab_keys[index] in ROOMY_TABS and not self._made_room:
-            self._made_room = True
-            sizes = self.splitter.sizes()
-            if sizes[0] > ROOMY_TEXT_BOX:
-                sizes[1] += sizes[0] - ROOMY_TEXT_BOX
-                sizes[0] = ROOMY_TEXT_BOX
+        group = TEXT if self.tab_keys[index] in self.text_tabs else ANALYSIS
+        if group != self.group:
+            self._remember_sizes()
+            self.group = group
+            self.show_text_area()
+
+    def text_area_shown(self) -> bool:
+        """Whether the text panes (and the ids under the tabs) show with the tab in front."""
+        return self.group == TEXT or self.text_on_analysis
+
+    def show_text_on_analysis(self, shown: bool) -> None:
+        """The text panes over the tabs of their own data (a corpus, the tokenizer) too, or
+        folded away (the button in the tab bar's corner brings them back); remembered."""
+        if shown == self.text_on_analysis:
+            return
+        self._remember_sizes()
+        self.text_on_analysis = shown
+        self.settings.setValue(TEXT_ON_ANALYSIS_KEY, shown)
+        self.show_text_area()
+
+    def show_text_area(self) -> None:
+        """Show or fold the text panes for the tab in front, with the sizes this kind of tab
+        had: switching between tabs of one kind never moves the splitter."""
+        shown = self.text_area_shown()
+        presenting = getattr(self, "presentation", None) is not None \
+            and self.presentation.active
+        self.top_splitter.setVisible(shown)
+        for pane in self.below_panes:
+            # The ids are for the screen, not the audience.
+            pane.setVisible(shown and not (presenting and pane is self.panes.get("ids")))
+        if shown:
+            sizes = self.group_sizes[self.group]
+            if sizes is None and self.group == ANALYSIS:
+                sizes = self._roomy_sizes()
+            if sizes is not None and len(sizes) == self.splitter.count():
                 self.splitter.setSizes(sizes)
+        analysis = self.group == ANALYSIS
+        self.text_button.setVisible(analysis)
+        self.text_button.setText(self.tr("Hide your text ▴") if shown
+                                 else self.tr("Show your text ▾"))
+        self.text_button.setToolTip(
+            self.tr("Fold the text panes away on this kind of tab: the page is the tab's")
+            if shown else self.tr("Show the text panes over this kind of tab too"))
+        if hasattr(self, "text_action"):
+            self.text_action.setChecked(self.text_on_analysis)
+
+    def take_layout_from(self, other: MainWindow) -> None:
+        """The splitters of another window of this session (a language switch builds a new
+        one before the old one closes and saves them)."""
+        other._remember_sizes()
+        self.group_sizes = {group: list(sizes) if sizes is not None else None
+                            for group, sizes in other.group_sizes.items()}
+        self.top_splitter.setSizes(other.top_splitter.sizes())
+        self.text_on_analysis = other.text_on_analysis
+        self.show_text_area()
+
+    def _roomy_sizes(self) -> list[int]:
+        """The first time the text shows over a tab of its own data: a short text box."""
+        sizes = list(self.group_sizes[TEXT] or self.splitter.sizes())
+        if sizes[0] > ROOMY_TEXT_BOX:
+            sizes[1] += sizes[0] - ROOMY_TEXT_BOX
+            sizes[0] = ROOMY_TEXT_BOX
+        return sizes
+
+    def _remember_sizes(self) -> None:
+        # (Presentation mode hides the ids: its sizes are not the user's.)
+        presenting = getattr(self, "presentation", None) is not None \
+            and self.presentation.active
+        if self.text_area_shown() and not self.top_splitter.isHidden() and not presenting:
+            self.group_sizes[self.group] = self.splitter.sizes()
+
+    # -- zoom (the design: zoom.py) ------------------------------------------------------------
+    def zoom_target(self) -> str:
+        """What Ctrl + / Ctrl − zoom outside presentation mode: the text panes (and the ids)
+        when the keyboard is in them, else the tab in front."""
+        focus = QApplication.focusWidget()
+        if focus is not None and any(area is focus or area.isAncestorOf(focus)
+                                     for area in (self.top_splitter, *self.below_panes)):
+            return TEXT_ZOOM
+        return self.tab_keys[self.tabs.currentIndex()]
+
+    def view_zoom(self, key: str) -> float:
+        """The zoom a view (or TEXT_ZOOM) has outside presentation mode (remembered)."""
+        return self.view_zooms.get(key, 1.0)
+
+    def zoom_by(self, steps: int) -> None:
+        if self.presentation.active:
+            self.presentation.zoom_by(steps)
+        else:
+            key = self.zoom_target()
+            self.set_view_zoom(key, next_zoom(self.view_zoom(key), steps))
+
+    def reset_zoom(self) -> None:
+        if self.presentation.active:
+            self.presentation.set_zoom(DEFAULT_ZOOM)
+        else:
+            self.set_view_zoom(self.zoom_target(), 1.0)
+
+    def set_view_zoom(self, key: str, zoom: float) -> None:
+        self.view_zooms[key] = zoom
+        self.settings.setValue(f"{ZOOM_PREFIX}{key}", zoom)
+        if not self.presentation.active:
+            for pane_key in self._zoom_keys(key):
+                self._zoom_pane(pane_key, zoom)
+            self.statusBar().showMessage(self.tr("Zoom {percent}%").format(
+                percent=round(zoom * 100)), 3000)
+
+    def apply_zooms(self) -> None:
+        """Every size as the mode says: in presentation mode one zoom for everything, else
+        each view its own and the rest (the tab bar, the banner) 1."""
+        presenting = self.presentation.active
+        everything = self.presentation.zoom if presenting else 1.0
+        zoom_tree(self.centralWidget(), everything,
+                  skip=(self.text_pane, *self.panes.values()))
+        for key in (TEXT_PANE, *self.panes):
+            group = TEXT_ZOOM if key in self._zoom_keys(TEXT_ZOOM) else key
+            self._zoom_pane(key, everything if presenting else self.view_zoom(group))
+
+    def _zoom_keys(self, key: str) -> tuple[str, ...]:
+        """The panes a zoom key sizes."""
+        if key == TEXT_ZOOM:
+            return (TEXT_PANE, *(k for k, spec_area in self._areas.items()
+                                 if spec_area != "tab"))
+        return (key,)
+
+    def _zoom_pane(self, key: str, zoom: float) -> None:
+        pane = self.text_pane if key == TEXT_PANE else self.panes[key]
+        view = pane.view
+        zoom_tree(pane.label, zoom)
+        if key in PAINTED_VIEWS:
+            view.set_zoom(zoom)  # type: ignore[attr-defined]
+            canvas = getattr(view, "canvas", None)
+            if key == "playback":
+                zoom_tree(view, zoom, skip=(canvas,) if canvas is not None else ())
+        elif not call_set_zoom(view, zoom):
+            zoom_tree(view, zoom)
 
     def show_derivation(self, token_id: int, why: str) -> None:
         tokenizer = self.session.tokenizer
@@ -293,7 +454,23 @@ class MainWindow(QMainWindow):
         return self.panes["shaped"].label
 
     def _splitters(self) -> dict[str, QSplitter]:
-        return {"main": self.splitter, "top": self.top_splitter}
+        # The main splitter's sizes are kept per kind of tab (its state would hold which
+        # panes the tab in front had folded away).
+        return {"top": self.top_splitter}
+
+    def _restore_group_sizes(self) -> None:
+        for group in (TEXT, ANALYSIS):
+            sizes = _sizes(self.settings.value(f"window/sizes/{group}"))
+            if sizes is not None and len(sizes) == self.splitter.count():
+                self.group_sizes[group] = sizes
+        if self.group_sizes[TEXT] is not None:
+            self.splitter.setSizes(self.group_sizes[TEXT])
+
+    def _save_group_sizes(self) -> None:
+        self._remember_sizes()
+        for group, sizes in self.group_sizes.items():
+            if sizes is not None:
+                self.settings.setValue(f"window/sizes/{group}", sizes)
 
     def _build_actions(self) -> None:
         menu = self.menuBar().addMenu(self.tr("&File"))
@@ -369,6 +546,27 @@ class MainWindow(QMainWindow):
         self.present_action = _action(self, self.tr("Present (full screen, large, keyboard)"),
                                       "F5", self.presentation.toggle)
         view.addAction(self.present_action)
+        zoom_menu = view.addMenu(self.tr("Zoom"))
+        self.zoom_in_action = _action(self, self.tr("Zoom in"), QKeySequence.StandardKey.ZoomIn,
+                                      lambda: self.zoom_by(+1))
+        self.zoom_in_action.setShortcuts([QKeySequence.StandardKey.ZoomIn,
+                                          QKeySequence("Ctrl+=")])
+        self.zoom_out_action = _action(self, self.tr("Zoom out"),
+                                       QKeySequence.StandardKey.ZoomOut,
+                                       lambda: self.zoom_by(-1))
+        self.zoom_reset_action = _action(self, self.tr("Actual size"), "Ctrl+0",
+                                         self.reset_zoom)
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            action.setToolTip(self.tr("The view you are on: the text panes when the keyboard "
+                                      "is in them, else the tab in front; in presentation "
+                                      "mode, everything"))
+        zoom_menu.addActions([self.zoom_in_action, self.zoom_out_action,
+                              self.zoom_reset_action])
+        self.text_action = _toggle(self, self.tr("Your text over every tab"),
+                                   self.text_on_analysis,
+                                   lambda: self.show_text_on_analysis(
+                                       self.text_action.isChecked()))
+        view.addAction(self.text_action)
         view.addSeparator()
         view.addActions([self.ids_action, self.alternate_action, self.spelling_action])
         view.addSeparator()
@@ -452,19 +650,20 @@ class MainWindow(QMainWindow):
             n=self.prepared_index + 1, count=len(self.prepared_texts)), 4000)
 
     def _build_status(self) -> None:
-        self.stats = QLabel()
-        # The counts must not make the whole window wider: they are cut, the tooltip has them
-        # all. (The special-token note names three tokens at most.)
-        self.stats.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.specials_note = QLabel()
-        self.specials_note.setTextFormat(Qt.TextFormat.PlainText)
+        # The counts must not make the whole window wider: in a narrow window they are cut,
+        # the tooltip has them all. (The special-token note names three tokens at most.)
+        self.stats = ElidedLabel()
+        self.specials_note = ElidedLabel()
         self.special_switch = QPushButton()
         self.special_switch.hide()
         self.special_switch.clicked.connect(self.special_action.trigger)
         self.busy = BusyIndicator()
-        bar = self.statusBar()
-        bar.addWidget(self.stats, 1)  # a passing message (a clicked token's facts) covers it
-        # The special-token warning stays in sight whatever message passes.
+        bar = StatusBar()
+        self.setStatusBar(bar)
+        # The counts, then passing messages (a clicked token's facts) beside them, never over
+        # them; the special-token warning stays in sight whatever message passes.
+        bar.add_counts(self.stats)
+        self.status_message = bar.message
         bar.addPermanentWidget(self.specials_note)
         bar.addPermanentWidget(self.special_switch)
         bar.addPermanentWidget(self.busy)
@@ -720,6 +919,13 @@ class MainWindow(QMainWindow):
             self.open_dropped(paths)
             event.acceptProposedAction()
 
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._shown_once:
+            self._shown_once = True
+            # Once the window manager has framed it: the whole frame inside the screen.
+            QTimer.singleShot(0, lambda: bring_inside(self))
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Save the text (at once, waiting for nothing but a save already writing), remember
         the window, and abandon all running work: closing never waits for an encode."""
@@ -732,6 +938,7 @@ class MainWindow(QMainWindow):
             self.show_error(problem, "save")
             print(f"bpelens: {problem}", file=sys.stderr)
         save_window_state(self.settings, self, self._splitters())
+        self._save_group_sizes()
         self.settings.sync()
         super().closeEvent(event)
 
@@ -742,6 +949,31 @@ def _action(parent: QWidget, text: str, shortcut, slot) -> QAction:
         action.setShortcut(shortcut)
     action.triggered.connect(slot)
     return action
+
+
+def _zoom(value: object) -> float | None:
+    """A saved zoom, if it is one of the steps' range."""
+    try:
+        zoom = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return zoom if VIEW_ZOOMS[0] <= zoom <= VIEW_ZOOMS[-1] else None
+
+
+def _sizes(value: object) -> list[int] | None:
+    """Splitter sizes as QSettings gives a list of ints back (strings from a file), or None."""
+    if not isinstance(value, list | tuple):
+        return None
+    try:
+        sizes = [int(x) for x in value]
+    except (TypeError, ValueError):
+        return None
+    return sizes if sizes and all(x >= 0 for x in sizes) else None
+
+
+def _flag(value: object) -> bool:
+    """A boolean setting as QSettings gives it back (a bool, or "true"/"false" from a file)."""
+    return value is True or str(value).lower() in ("true", "1")
 
 
 def _toggle(parent: QWidget, text: str, checked: bool, slot) -> QAction:

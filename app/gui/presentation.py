@@ -1,21 +1,22 @@
 """Presentation mode (F5, View → Present, `--present`): the window full screen with its menu,
-status bar, tokenizer bar and ids panel hidden, everything larger (Ctrl + / Ctrl − / Ctrl 0,
-the zoom remembered), a high-contrast palette for projectors, and the keyboard in charge — a
-presenter's clicker sends Page Down / Page Up: they step the playback on screen, or show the
-next / previous prepared text of the session elsewhere; F6 (Shift+F6) shows the next (previous)
-view. Esc or F5 ends it."""
+status bar, tokenizer bar and ids panel hidden, everything larger — the text panes, every
+view, its tables and plots, the tab bar, at one zoom (Ctrl + / Ctrl − / Ctrl 0, the zoom
+remembered; zoom.py has the design), a high-contrast palette for projectors, and the keyboard
+in charge — a presenter's clicker sends Page Down / Page Up: they step the playback on
+screen, or show the next / previous prepared text of the session elsewhere; F6 (Shift+F6)
+shows the next (previous) view. Esc or F5 ends it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QFont, QKeyEvent, QPalette
+from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import QApplication
 
-from . import style
 from .style import retone
 from .ui_theme import contrast_palette
+from .zoom import next_zoom
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -43,14 +44,13 @@ class Presentation(QObject):
             return
         window = self.window
         self.active = True
-        self._was = {"maximized": window.isMaximized(), "geometry": window.saveGeometry(),
-                     "ids": window.panes["ids"].isVisible()}
+        self._was = {"maximized": window.isMaximized(), "geometry": window.saveGeometry()}
         for widget in self._chrome():
             widget.hide()
-        window.panes["ids"].hide()
+        window.show_text_area()  # without the ids
         window.setPalette(contrast_palette())
         retone(window)
-        self._apply_zoom(self.zoom)
+        self._apply_zoom()
         QApplication.instance().installEventFilter(self)
         window.showFullScreen()
 
@@ -60,12 +60,12 @@ class Presentation(QObject):
         window = self.window
         self.active = False
         QApplication.instance().removeEventFilter(self)
-        self._apply_zoom(1.0)
+        self._apply_zoom()
         window.setPalette(QPalette())  # back to the theme's palette
         retone(window)
         for widget in self._chrome():
             widget.show()
-        window.panes["ids"].setVisible(bool(self._was["ids"]))
+        window.show_text_area()
         window.showNormal()
         window.restoreGeometry(self._was["geometry"])  # type: ignore[arg-type]
         if self._was["maximized"]:
@@ -77,22 +77,18 @@ class Presentation(QObject):
 
     # -- size ------------------------------------------------------------------------------------
     def zoom_by(self, steps: int) -> None:
-        index = min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - self.zoom))
-        self.set_zoom(ZOOMS[max(0, min(len(ZOOMS) - 1, index + steps))])
+        self.set_zoom(next_zoom(self.zoom, steps, ZOOMS))
 
     def set_zoom(self, zoom: float) -> None:
         self.zoom = zoom
         self.window.settings.setValue(ZOOM_KEY, zoom)
         if self.active:
-            self._apply_zoom(zoom)
+            self._apply_zoom()
 
-    def _apply_zoom(self, zoom: float) -> None:
-        window = self.window
-        family, size = style.EDITOR_FONT
-        window.editor.setFont(QFont(family, round(size * zoom)))
-        window.views["layers"].set_zoom(zoom)
-        window.views["shaped"].set_zoom(zoom)
-        window.views["playback"].set_zoom(zoom)
+    def _apply_zoom(self) -> None:
+        # On: one zoom for the text panes, every view, its tables and plots, the tab bar.
+        # Off: every view back to its own zoom, the rest to 1 (see zoom.py).
+        self.window.apply_zooms()
 
     # -- the keyboard ----------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:

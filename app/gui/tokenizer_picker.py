@@ -10,9 +10,11 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from bpelens.core import FoundTokenizer
+
+from .fitting_combo import FittingComboBox
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,16 +25,14 @@ class Choice:
     label: str = ""
 
 
-class TokenizerPicker(QComboBox):
+class TokenizerPicker(FittingComboBox):
     """``choices_changed(choices)`` whenever the list is rebuilt (the comparison offers the
     same tokenizers)."""
 
     choices_changed = Signal(list)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setMinimumContentsLength(28)
-        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        super().__init__(parent, minimum_length=24)
         self._demos: list[str] = []
         self._found: list[FoundTokenizer] = []
         self._recent: list[str] = []

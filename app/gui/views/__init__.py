@@ -65,6 +65,9 @@ class ViewSpec:
     size: int  # initial height (below, tabs) or width (beside the text), in pixels
     stretch: int = 0
     tab: str = ""  # the tab's label
+    # Whether the tab shows the text in the box (then the text panes stay above it); a tab of
+    # its own data (a corpus, the tokenizer) gets the whole page, the text folded away.
+    shows_text: bool = True
 
     # The title and tab stay English here (a spec is data); the window shows these.
     def shown_title(self) -> str:
@@ -88,12 +91,12 @@ VIEWS: tuple[ViewSpec, ...] = (
     ViewSpec("training", QT_TRANSLATE_NOOP("Views", "Training playback: train on a corpus, then "
                                                     "step through its merges"),
              TrainingView, "tab", 470, stretch=1,
-             tab=QT_TRANSLATE_NOOP("Views", "Training playback")),
+             tab=QT_TRANSLATE_NOOP("Views", "Training playback"), shows_text=False),
     ViewSpec("compare", "", CompareView, "tab", 470, stretch=1,
-             tab=QT_TRANSLATE_NOOP("Views", "Compare languages")),
+             tab=QT_TRANSLATE_NOOP("Views", "Compare languages"), shows_text=False),
     ViewSpec("studio", "", StudioView, "tab", 470, stretch=1,
-             tab=QT_TRANSLATE_NOOP("Views", "Training studio")),
+             tab=QT_TRANSLATE_NOOP("Views", "Training studio"), shows_text=False),
     ViewSpec("debug", "", DebugView, "tab", 470, stretch=1,
-             tab=QT_TRANSLATE_NOOP("Views", "Debugging kit")),
+             tab=QT_TRANSLATE_NOOP("Views", "Debugging kit"), shows_text=False),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )

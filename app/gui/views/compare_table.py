@@ -140,6 +140,9 @@ class ComparisonTable(QWidget):
         header = self.view.horizontalHeader()
         if header.sortIndicatorSection() >= 0:  # the user's sort is kept
             self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
+        # Sized to the rows now here: a table filled while out of sight (or before its
+        # window took its size) can keep the widths of its empty header ("demo-…").
+        header.resizeSections(QHeaderView.ResizeMode.ResizeToContents)
         parts = [self.tr("{name}: Gini {gini:.3f}, {tokens:,} tokens").format(
                      name=short_name(name), gini=comparison.gini[name],
                      tokens=comparison.totals[name]) for name in comparison.tokenizers]

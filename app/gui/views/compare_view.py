@@ -40,11 +40,13 @@ from bpelens.core import (
 from ...parallel_corpora import DEMO_CORPUS
 from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
+from ..fitting_combo import FittingComboBox
 from ..language_labels import corpus_label, language_label
 from ..settings import recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
 from ..ui_theme import palette_for
+from ..zoom import zoom_tree
 from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
 from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for, demo_label
@@ -63,6 +65,7 @@ PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 class CompareView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom = 1.0
         self.compare: ComparisonSession | None = None
         self.session: Session | None = None
         self.choices: list[Choice] = []
@@ -76,18 +79,12 @@ class CompareView(QWidget):
         self.pending_reference: str | None = None
         self._stale: set[str] = set()  # pages not yet showing the latest comparison
 
-        self.corpus_box = QComboBox()
-        self.corpus_box.setMinimumContentsLength(30)
-        self.corpus_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_box = FittingComboBox(minimum_length=24)
         self.corpus_info = QLabel()
         style.set_tone(self.corpus_info, "muted")
         self.corpus_info.setTextFormat(Qt.TextFormat.PlainText)
         self.corpus_info.setWordWrap(True)
-        self.reference_box = QComboBox()
-        self.reference_box.setMinimumContentsLength(14)
-        self.reference_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.reference_box = FittingComboBox(minimum_length=14)
         self.reference_box.setToolTip(self.tr("Ratios are taken to this language's tokens"))
         self.special_box = QComboBox()
         self.special_box.addItem(self.tr("special tokens as text"), "none")
@@ -205,6 +202,12 @@ class CompareView(QWidget):
 
     def plots(self) -> tuple[ComparisonPlot, ...]:
         return (self.bars, self.heatmap, self.lorenz)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables, plots and sentence canvas at ``zoom`` (presentation mode, Ctrl +
+        / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:

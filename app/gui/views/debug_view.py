@@ -26,6 +26,7 @@ from ...tokenizer_extension import run_extension
 from ..i18n import translate
 from ..settings import runs_folder
 from ..tokenizer_files import load_choice
+from ..zoom import zoom_tree
 from .debugging.audit_page import AuditPage, run_audit
 from .debugging.conflicts_page import ConflictsPage
 from .debugging.contrast_page import ContrastPage
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 class DebugView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom = 1.0
         self.session: Session | None = None
         self.tokenizer: Tokenizer | None = None
         self.runner = None
@@ -80,6 +82,11 @@ class DebugView(QWidget):
     def show_page(self, key: str) -> None:
         """Bring a page to the front by its `--page` name (audit, lookup … cost)."""
         self.pages.setCurrentWidget(self.page_widgets[key])
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and every page at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def attach(self, session: Session, pane: Pane) -> None:
         self.session = session

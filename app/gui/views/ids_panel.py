@@ -37,6 +37,7 @@ from ..i18n import translate
 from ..offsets import shifted
 from ..text_slices import next_turn
 from ..ui_theme import palette_for
+from ..zoom import zoom_tree
 
 if TYPE_CHECKING:
     from ..encode_job import EncodedText
@@ -172,6 +173,11 @@ class IdsPanel(QWidget):
         self.copy_button.clicked.connect(self.copy)
 
     # -- a view of a session -------------------------------------------------------------------
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and ids at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
+
     def attach(self, session: Session, pane: Pane) -> None:
         self.ids_entered.connect(session.decode)
         # The cursor on an id selects its token; selecting moves the cursor: once is enough.

@@ -34,7 +34,9 @@ def info_label(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setStyleSheet("font-size: 14px")
+    font = label.font()
+    font.setPixelSize(14)  # a font, not a style sheet: it grows with the view's zoom
+    label.setFont(font)
     return label
 
 
@@ -51,7 +53,13 @@ def read_only_table(headers: list[str]) -> QTableWidget:
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    # Short columns as wide as their contents, the last takes the rest and wraps its words
+    # (a note like "tied: the tie rule passed it over" is read, not cut to "tied: the…").
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setStretchLastSection(True)
+    table.setWordWrap(True)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     return table
 
 

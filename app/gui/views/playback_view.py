@@ -132,8 +132,9 @@ class PlaybackView(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setWidget(self.canvas)
         self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        # Piece order keeps the newest state in sight once the canvas has grown to hold it.
-        self._stick_to_bottom = False
+        # Piece order keeps the newest state in sight (its first row first) as the canvas
+        # grows to hold it; the start of a piece shows from its top.
+        self._follow_newest = False
         self.scroll.verticalScrollBar().rangeChanged.connect(self._on_range)
         self.table = read_only_table([self.tr("rank"), self.tr("pair"), self.tr("makes"),
                                       self.tr("id"), self.tr("times")])
@@ -403,9 +404,8 @@ class PlaybackView(QWidget):
         step = piece_step(piece, position)
         finishing, ids, candidates, stops = step.finishing, step.ids, step.candidates, step.stops
         self.canvas.set_groups(piece_rows(piece, step, label, chips_of=self._state_chips))
-        self._stick_to_bottom = True
-        bar = self.scroll.verticalScrollBar()
-        bar.setValue(bar.maximum())
+        self._follow_newest = True
+        self._show_newest()
         if finishing:
             # piece.finish (what the model did after the merges) is worded by the engine, in
             # English: the CLI prints it too.
@@ -463,9 +463,25 @@ class PlaybackView(QWidget):
                                                          label)
         return chips
 
-    def _on_range(self, _low: int, high: int) -> None:
-        if self._stick_to_bottom:
-            self.scroll.verticalScrollBar().setValue(high)
+    def _on_range(self, _low: int, _high: int) -> None:
+        if self._follow_newest:
+            self._show_newest()
+
+    def _show_newest(self) -> None:
+        """Scroll as little as shows the newest state (the last row group) whole, or its
+        first rows when it is taller than the view; content that fits is not scrolled."""
+        canvas, bar = self.canvas, self.scroll.verticalScrollBar()
+        last = len(canvas.groups) - 1
+        top_rect = canvas.chip_rect(last, 0) if last >= 0 and canvas.groups[last] else None
+        if top_rect is None:
+            bar.setValue(0)
+            return
+        end_rect = canvas.chip_rect(last, len(canvas.groups[last]) - 1) or top_rect
+        top = max(0, int(top_rect.top()) - 4)
+        bottom = int(end_rect.top()) + canvas.row_height
+        height = self.scroll.viewport().height()
+        value = max(bar.value(), bottom - height)
+        bar.setValue(max(0, min(value, top)))
 
     def _why_next(self, candidates) -> str:
         if not candidates:
@@ -484,7 +500,7 @@ class PlaybackView(QWidget):
                                       where=where)
 
     def _render_text(self, position: int) -> None:
-        self._stick_to_bottom = False
+        self._follow_newest = False
         playback = self.playback
         assert playback is not None
         label = self.label

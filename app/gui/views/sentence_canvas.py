@@ -25,7 +25,8 @@ from ...pictures.token_colors import chip_color, first_color, next_color, text_c
 from ..status_text import kind_name
 from ..ui_theme import canvas_ink
 
-NAME_WIDTH = 150
+NAME_WIDTH = 150  # the tokenizers' names and counts, at least (more if a name needs it)
+NAME_SHARE = 0.3  # at most this share of the width
 MIN_BYTE_WIDTH = 8
 CHAR_ROW = 26
 CHIP_ROW = 30
@@ -52,10 +53,7 @@ class SentenceCanvas(QWidget):
         super().__init__(parent)
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.font_ = QFont("Noto Sans", 12)
-        self.small = QFont("Noto Sans", 9)
-        self.metrics = QFontMetrics(self.font_)
-        self.small_metrics = QFontMetrics(self.small)
+        self.set_zoom(1.0)
         self.aligned = None
         self.tokenizers: tuple[Tokenizer, ...] = ()
         self.chips: list[ChipPlace] = []
@@ -64,6 +62,30 @@ class SentenceCanvas(QWidget):
         self.bands: list[tuple[float, int, int]] = []  # (top, first char, end char)
         self.columns: list[tuple[float, float]] = []  # per character: (x, width) in its band
         self._height = 40
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts and rows at ``zoom`` times their size, the sentence laid out again."""
+        self.zoom = zoom
+        self.font_ = QFont("Noto Sans", max(6, round(12 * zoom)))
+        self.small = QFont("Noto Sans", max(6, round(9 * zoom)))
+        self.metrics = QFontMetrics(self.font_)
+        self.small_metrics = QFontMetrics(self.small)
+        self.char_row = round(CHAR_ROW * zoom)
+        self.chip_row = round(CHIP_ROW * zoom)
+        self.name_width = round(NAME_WIDTH * zoom)
+        if getattr(self, "aligned", None) is not None:
+            self._layout()
+
+    def _name(self, segmentation) -> str:
+        return f"{short_name(segmentation.tokenizer)}  {len(segmentation.tokens)}"
+
+    def _fit_names(self) -> None:
+        """A name column as wide as the longest name needs (up to a share of the width)."""
+        least = round(NAME_WIDTH * self.zoom)
+        names = [self.small_metrics.horizontalAdvance(self._name(s)) + 14
+                 for s in self.aligned.rows] if self.aligned is not None else []
+        self.name_width = max(least, min(max(names, default=0),
+                                         round(self.width() * NAME_SHARE)))
 
     def show_sentence(self, aligned, tokenizers: tuple[Tokenizer, ...]) -> None:
         self.aligned, self.tokenizers = aligned, tokenizers
@@ -81,18 +103,19 @@ class SentenceCanvas(QWidget):
             self._set_height(40)
             return
         text, starts = aligned.text, aligned.char_bytes
-        available = max(200, self.width() - NAME_WIDTH - 12)
+        self._fit_names()
+        available = max(200, self.width() - self.name_width - 12)
         widths = [max(self.metrics.horizontalAdvance(visible(ch)) + 8,
                       MIN_BYTE_WIDTH * (starts[i + 1] - starts[i]))
                   for i, ch in enumerate(text)]
-        band_height = CHAR_ROW + CHIP_ROW * len(aligned.rows) + BAND_GAP
+        band_height = self.char_row + self.chip_row * len(aligned.rows) + BAND_GAP
         top, first, x = 4.0, 0, 0.0
         for i, width in enumerate(widths):
             if x + width > available and i > first:
                 self.bands.append((top, first, i))
                 top += band_height
                 first, x = i, 0.0
-            self.columns.append((NAME_WIDTH + x, width))
+            self.columns.append((self.name_width + x, width))
             x += width
         if text:
             self.bands.append((top, first, len(text)))
@@ -111,7 +134,7 @@ class SentenceCanvas(QWidget):
         starts = self.aligned.char_bytes
         char = min(bisect_right(starts, offset) - 1, len(self.columns) - 1)
         if char < 0:
-            return 0, float(NAME_WIDTH)
+            return 0, float(self.name_width)
         band = next(b for b, (_, first, end) in enumerate(self.bands) if first <= char < end)
         x, width = self.columns[char]
         size = starts[char + 1] - starts[char]
@@ -139,9 +162,9 @@ class SentenceCanvas(QWidget):
                     # A token of no text (an end-of-word marker, BOS): a narrow chip there.
                     band, x = self.x_of_byte(start) if start < total else (
                         len(self.bands) - 1, self._band_end_x(len(self.bands) - 1))
-                    y = self.bands[band][0] + CHAR_ROW + CHIP_ROW * row
-                    self.chips.append(self._chip(row, index, QRectF(x - 3, y + 2, 6,
-                                                                    CHIP_ROW - 6), label, color))
+                    y = self.bands[band][0] + self.char_row + self.chip_row * row
+                    self.chips.append(self._chip(row, index, QRectF(
+                        x - 3, y + 2, 6, self.chip_row - 6), label, color))
                     continue
                 band0, x0 = self.x_of_byte(start)
                 band1, x1 = self.x_of_byte(end) if end < total else (
@@ -149,11 +172,11 @@ class SentenceCanvas(QWidget):
                 if end < total and x1 == self.columns[self.bands[band1][1]][0] and band1 > band0:
                     band1, x1 = band1 - 1, self._band_end_x(band1 - 1)  # ends at a band's end
                 for band in range(band0, band1 + 1):
-                    a = x0 if band == band0 else float(NAME_WIDTH)
+                    a = x0 if band == band0 else float(self.name_width)
                     b = x1 if band == band1 else self._band_end_x(band)
-                    y = self.bands[band][0] + CHAR_ROW + CHIP_ROW * row
-                    self.chips.append(self._chip(row, index, QRectF(a, y + 2, b - a,
-                                                                    CHIP_ROW - 6), label, color))
+                    y = self.bands[band][0] + self.char_row + self.chip_row * row
+                    self.chips.append(self._chip(row, index, QRectF(
+                        a, y + 2, b - a, self.chip_row - 6), label, color))
         for offset in aligned.differing_cuts():
             band, x = self.x_of_byte(offset)
             self.cut_marks.append(self._cut_line(band, x))
@@ -179,8 +202,8 @@ class SentenceCanvas(QWidget):
         """The red line of a cut at ``x`` down the rows of a band, left out where it would
         cross a label (a row whose token goes on across the cut): there it stops above the
         label's text and starts again below it."""
-        top = self.bands[band][0] + CHAR_ROW - 1  # below the characters' row
-        bottom = self.bands[band][0] + CHAR_ROW + CHIP_ROW * len(self.aligned.rows)
+        top = self.bands[band][0] + self.char_row - 1  # below the characters' row
+        bottom = self.bands[band][0] + self.char_row + self.chip_row * len(self.aligned.rows)
         lines: list[QLineF] = []
         y = top
         for chip in self.chips:
@@ -237,24 +260,24 @@ class SentenceCanvas(QWidget):
         aligned = self.aligned
         ink = canvas_ink(self)
         for top, first, end in self.bands:
-            if top > area.bottom() or top + CHAR_ROW + CHIP_ROW * len(aligned.rows) < area.top():
+            bottom = top + self.char_row + self.chip_row * len(aligned.rows)
+            if top > area.bottom() or bottom < area.top():
                 continue
             painter.setFont(self.font_)
             for char in range(first, end):
                 x, width = self.columns[char]
                 painter.setPen(ink.rule)
-                painter.drawLine(QPointF(x, top), QPointF(x, top + CHAR_ROW - 2))
+                painter.drawLine(QPointF(x, top), QPointF(x, top + self.char_row - 2))
                 painter.setPen(ink.ink)
-                painter.drawText(QRectF(x, top, width, CHAR_ROW - 2),
+                painter.drawText(QRectF(x, top, width, self.char_row - 2),
                                  Qt.AlignmentFlag.AlignCenter, visible(aligned.text[char]))
             painter.setFont(self.small)
             for row, segmentation in enumerate(aligned.rows):
-                y = top + CHAR_ROW + CHIP_ROW * row
+                y = top + self.char_row + self.chip_row * row
                 name = self.small_metrics.elidedText(
-                    f"{short_name(segmentation.tokenizer)}  {len(segmentation.tokens)}",
-                    Qt.TextElideMode.ElideMiddle, NAME_WIDTH - 8)
+                    self._name(segmentation), Qt.TextElideMode.ElideMiddle, self.name_width - 8)
                 painter.setPen(ink.ink)
-                painter.drawText(QRectF(2, y, NAME_WIDTH - 6, CHIP_ROW - 2),
+                painter.drawText(QRectF(2, y, self.name_width - 6, self.chip_row - 2),
                                  Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, name)
 
     def _paint_chip(self, painter: QPainter, chip: ChipPlace) -> None:

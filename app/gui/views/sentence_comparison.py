@@ -11,7 +11,6 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import Comparison, ParallelCorpus, short_name
 
 from .. import style
+from ..fitting_combo import FittingComboBox
 from ..language_labels import language_label
 from .playback_parts import quiet_button
 from .sentence_canvas import SentenceCanvas
@@ -136,7 +136,7 @@ class SentenceComparison(QWidget):
         self.shown = None  # the SentenceView on screen
         self._listed: tuple | None = None  # (comparison, language) the list shows
         self._selecting = False
-        self.language_box = QComboBox()
+        self.language_box = FittingComboBox(minimum_length=12)
         self.number = QSpinBox()
         self.number.setMinimum(1)
         self.number.setKeyboardTracking(False)
@@ -171,7 +171,9 @@ class SentenceComparison(QWidget):
         self.text.setWordWrap(True)
         self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.text.setStyleSheet("font-size: 15px")
+        font = self.text.font()
+        font.setPixelSize(15)  # a font, not a style sheet: it grows with the view's zoom
+        self.text.setFont(font)
         self.reference = QLabel()
         self.reference.setWordWrap(True)
         self.reference.setTextFormat(Qt.TextFormat.PlainText)

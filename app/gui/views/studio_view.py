@@ -66,9 +66,11 @@ from ...training_studio import (
     shares_preview,
 )
 from .. import style
+from ..fitting_combo import FittingComboBox
 from ..i18n import translate
 from ..language_labels import corpus_label
 from ..settings import recent_corpora, remember_corpus, runs_folder
+from ..zoom import zoom_tree
 from .corpus_choice import add_recent_and_open_items, corpus_for, demo_label
 
 if TYPE_CHECKING:
@@ -129,6 +131,7 @@ class StudioView(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom = 1.0
         self.session: Session | None = None
         self.runner = self.reader = self.exporter = self.lister = None
         self.corpus: ParallelCorpus | LanguageFiles | None = None
@@ -138,10 +141,7 @@ class StudioView(QWidget):
         self._started = False
         self.train_when_read = False  # --train: start as soon as the corpus is read
 
-        self.corpus_box = QComboBox()
-        self.corpus_box.setMinimumContentsLength(24)
-        self.corpus_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.corpus_box = FittingComboBox(minimum_length=24)
         self.corpus_info = QLabel()
         style.set_tone(self.corpus_info, "muted")
         self.corpus_info.setWordWrap(True)
@@ -391,11 +391,19 @@ class StudioView(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        made = self.plots is None
         self._make_plots()
+        if made and self.zoom != 1.0:
+            self.set_zoom(self.zoom)  # the plots just made, at the view's zoom
         if not self._started:
             self._started = True
             if self.corpus is None:
                 self.open_corpus(DEMO_CORPUS)  # something to train on at once
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and plots at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:

@@ -31,6 +31,7 @@ from .. import style
 from ..i18n import translate
 from ..ui_theme import palette_for
 from ..worker import Job, JobCancelled
+from ..zoom import zoom_tree
 from .chip_canvas import ChipCanvas
 from .playback_parts import (
     info_label,
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
     from . import Pane
 
 WORDS_SHOWN = 80
+WORD_SIZE = 15  # the corpus words' chips, in points at zoom 1
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
 FILE_ITEM, TRAINED_ITEM = "file", "trained"
 
@@ -88,6 +90,7 @@ class TrainingView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.zoom = 1.0
         self.playback: TrainingPlayback | None = None
         self.pending_step: int | None = None
         self.runner = None
@@ -109,7 +112,7 @@ class TrainingView(QWidget):
         self.controls.moved.connect(self._render)
 
         self.info = info_label(self.tr("Choose a corpus and press Train."))
-        self.words = ChipCanvas(15)
+        self.words = ChipCanvas(WORD_SIZE)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.words)
@@ -181,7 +184,16 @@ class TrainingView(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        made = self.count_plot is None
         self._make_plots()
+        if made and self.zoom != 1.0:
+            self.set_zoom(self.zoom)  # the plots just made, at the view's zoom
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables, chips and plots at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
+        self.words.set_point_size(round(WORD_SIZE * zoom))
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:

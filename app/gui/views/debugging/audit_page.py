@@ -31,6 +31,7 @@ from bpelens.core import (
 )
 
 from ...i18n import translate
+from ...zoom import zoom_tree
 from .common import class_name, cut_line, label_of, muted, tree_lines
 
 if TYPE_CHECKING:
@@ -176,6 +177,11 @@ class AuditPage(QWidget):
         self.class_box.currentIndexChanged.connect(self._apply_filter)
         self.filter.textChanged.connect(self._apply_filter)
         self.table.selectionModel().currentRowChanged.connect(self._show_details)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def show_audit(self, tokenizer: Tokenizer, audit: Audit) -> None:
         self.tokenizer, self.audit = tokenizer, audit

@@ -30,6 +30,7 @@ from bpelens.core import (
 
 from ... import style
 from ...i18n import translate
+from ...zoom import zoom_tree
 from .common import text_of
 
 
@@ -74,6 +75,11 @@ class ConflictsPage(QWidget):
         layout.addWidget(split, 1)
         self.check_button.clicked.connect(self.check)
         self.fix_button.clicked.connect(self.ask_save_fixed)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def parsed_rules(self) -> list[tuple[int, str, str]]:
         """(line number, left, right) as typed, ␣ a space; a one-line error names a bad

@@ -27,6 +27,7 @@ from bpelens.core import (
 )
 
 from ...i18n import translate
+from ...zoom import zoom_tree
 from .common import label_of
 from .lattice_canvas import LatticeCanvas
 
@@ -73,6 +74,11 @@ class ContrastPage(QWidget):
         layout.addWidget(split, 1)
         self.run_button.clicked.connect(self.run)
         self.text.returnPressed.connect(self.run)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def run(self) -> None:
         tokenizer = self.tokenizer

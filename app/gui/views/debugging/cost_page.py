@@ -21,6 +21,7 @@ from bpelens.core import (
 )
 
 from ... import style
+from ...zoom import zoom_tree
 from .common import muted
 
 
@@ -63,6 +64,11 @@ class CostPage(QWidget):
         for box in (self.vocab, self.d_model, self.pad_to, self.rows):
             box.valueChanged.connect(self.recompute)
         self.untied.toggled.connect(self.recompute)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def set_vocab(self, size: int) -> None:
         self.vocab.setValue(size)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -21,6 +20,8 @@ from bpelens.core import (
     isolated,
 )
 
+from ...fitting_combo import FittingComboBox
+from ...zoom import zoom_tree
 from ..sentence_canvas import SentenceCanvas
 from .common import cut_line, muted
 
@@ -36,8 +37,7 @@ class DiffPage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.choices: list = []
-        self.other_box = QComboBox()
-        self.other_box.setMinimumContentsLength(24)
+        self.other_box = FittingComboBox(minimum_length=24)
         self.text = QLineEdit("Hello 世界, tokenizers differ: naïve café 🙂 1234567")
         self.run_button = QPushButton(self.tr("Compare"))
         self.status = muted(self.tr("Compare the tokenizer in the main view with another one."))
@@ -64,6 +64,11 @@ class DiffPage(QWidget):
         split.addWidget(self.output)
         split.setSizes([220, 200])
         layout.addWidget(split, 1)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def set_choices(self, choices: list) -> None:
         current = self.other_box.currentData()

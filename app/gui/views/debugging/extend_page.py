@@ -10,7 +10,6 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
@@ -30,7 +29,9 @@ from bpelens.core import Tokenizer, extend_refusal, isolated, localize
 from ....parallel_corpora import DEMO_CORPUS, demo_corpus
 from ....tokenizer_extension import LANGUAGE_SOURCE, ExtendOutcome, ExtendPlan
 from ... import style
+from ...fitting_combo import FittingComboBox
 from ...language_labels import corpus_label, language_label
+from ...zoom import zoom_tree
 from .common import muted
 
 TEXT_FILE = "file"  # the corpus box's "text file…" entry
@@ -52,8 +53,7 @@ class ExtendPage(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.outcome: ExtendOutcome | None = None
-        self.source_box = QComboBox()
-        self.source_box.setMinimumContentsLength(20)
+        self.source_box = FittingComboBox(minimum_length=20)
         corpus = demo_corpus()
         for language in corpus.languages:
             self.source_box.addItem(self.tr("{language} — bundled demo corpus").format(
@@ -134,6 +134,11 @@ class ExtendPage(QWidget):
                                 .format(why=self.refusal))
         else:
             self.status.setText(self.intro)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def _on_source_chosen(self, index: int) -> None:
         if self.source_box.itemData(index) != TEXT_FILE:

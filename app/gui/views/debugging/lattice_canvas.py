@@ -154,7 +154,18 @@ class LatticeCanvas(QWidget):
         self._elided: dict[tuple[str, int, bool], str] = {}
         self._unbreakable = 0.0
         self.column_width = 0.0
+        self.point_size = point_size
         self._set_fonts(point_size)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Every font at ``zoom`` times its size, the lattice laid out again."""
+        self._set_fonts(max(6, round(self.point_size * zoom)))
+        self._packs.clear()
+        self._elided.clear()
+        if self._pieces:
+            self._measure()
+        self._relayout()
+        self.update()
 
     def _set_fonts(self, size: int) -> None:
         family = style.EDITOR_FONT[0]

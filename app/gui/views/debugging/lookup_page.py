@@ -33,6 +33,7 @@ from bpelens.core import (
 
 from ... import style
 from ...i18n import translate
+from ...zoom import zoom_tree
 from .common import audit_line, label_of, tree_lines
 
 if TYPE_CHECKING:
@@ -98,6 +99,11 @@ class LookupPage(QWidget):
         layout.addWidget(split, 1)
         self.query.returnPressed.connect(self.search)
         self.results.currentCellChanged.connect(lambda r, *_: self._show(r))
+
+    def set_zoom(self, zoom: float) -> None:
+        """Its fonts, tables and canvas at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
+        self.zoom = zoom
+        zoom_tree(self, zoom)
 
     def search(self) -> None:
         tokenizer = self.tokenizer
