@@ -175,7 +175,9 @@ class LayersLook:
 
     def token_ink(self, index: int) -> str:
         number = self.colors[index] if index < len(self.colors) else 7
-        return "#000000" if self.alternating and number < 8 else self.palette.chip_text(number)
+        if self.alternating and number < 8:  # the alternating pair: light, under dark ink
+            return self.palette.plain_ink
+        return self.palette.chip_text(number)
 
 
 def token_spans(table: TokenTable, band: tuple[int, int], top: float, geometry: LayersGeometry,
