@@ -36,10 +36,20 @@ def expected_colors(window) -> dict[int, set[tuple[str, bool]]]:
     numbers = window.encoded.colors
     text = shaped.shown_text()
     out: dict[int, set[tuple[str, bool]]] = {}
+    height = shaped.viewport().height()
     for block in shaped.visible_lines():
         line = block.text()
         c0 = _chars_before(text, block.position())
         units = _units(line)
+        # the characters of the block's lines on screen (a block may begin above the top)
+        layout = block.layout()
+        top = (shaped.blockBoundingGeometry(block).translated(shaped.contentOffset()).top()
+               + layout.position().y())
+        shown_units = set()
+        for number in range(layout.lineCount()):
+            row = layout.lineAt(number)
+            if top + row.y() + row.height() >= 0 and top + row.y() <= height:
+                shown_units.update(range(row.textStart(), row.textStart() + row.textLength()))
         edges = _graphemes(line)
         cut = set()  # graphemes (by their first unit) a token boundary falls inside
         for index in range(len(table)):
@@ -58,6 +68,8 @@ def expected_colors(window) -> dict[int, set[tuple[str, bool]]]:
                 color = palette.selected_fill(color)
             for c in range(max(start, c0), min(end, c0 + len(line))):
                 u = units[c - c0]
+                if u not in shown_units:
+                    continue
                 grapheme = max(e for e in edges if e <= u)
                 out.setdefault(c, set()).add((color, grapheme in cut and not chosen))
     return out

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QTextCursor
 from PySide6.QtWidgets import QApplication
 
 from bpelens.app.demo_data import load_demo
+from bpelens.app.gui.ui_theme import palette_for
 from bpelens.app.gui.views import ids_panel as ids_module
 from bpelens.app.gui.views.ids_panel import format_ids, parse_ids
 
@@ -130,7 +131,7 @@ def _highlight_shown(window) -> bool:
     if not box.viewport().rect().contains(rect.center()):
         return False
     image = box.viewport().grab().toImage()
-    want = QColor(ids_module.HIGHLIGHT)
+    want = QColor(palette_for(box).id_highlight)
     y = rect.center().y()
     return any(image.pixelColor(x, y) == want for x in range(rect.x(), rect.x() + 40)
                if 0 <= x < image.width())
