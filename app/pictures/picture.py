@@ -97,7 +97,9 @@ class Picture:
         out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{fmt(self.width)}" '
                f'height="{fmt(self.height)}" viewBox="0 0 {fmt(self.width)} {fmt(self.height)}">',
                f"<title>{escape(self.title)}</title>"]
-        hatches = sorted({s.hatch for s in self.shapes if isinstance(s, Box) and s.hatch})
+        boxes = [s.box if isinstance(s, Chip) else s for s in self.shapes
+                 if isinstance(s, Box | Chip)]
+        hatches = sorted({b.hatch for b in boxes if b.hatch})
         if hatches:
             out.append("<defs>")
             out.extend(_pattern(color) for color in hatches)
@@ -175,7 +177,11 @@ def _text_run(run: TextRun) -> str:
     # One <text> per line: the viewer shapes it whole, as the window does.
     direction = ' direction="rtl" unicode-bidi="embed"' if run.rtl else ""
     x = run.x + run.width if run.rtl else run.x
-    return (f'<text x="{fmt(x)}" y="{fmt(run.top + run.ascent)}" '
+    # The run's measured advance: a viewer whose fonts differ still fits the text over the
+    # colours placed under its glyphs.
+    fit = (f' textLength="{fmt(run.width)}" lengthAdjust="spacingAndGlyphs"'
+           if run.width > 0 else "")
+    return (f'<text x="{fmt(x)}" y="{fmt(run.top + run.ascent)}"{fit} '
             f'font-family="{_families(False)}" font-size="{fmt(run.size)}" fill="{run.color}"'
             f'{direction} xml:space="preserve">{escape(run.text)}</text>')
 
