@@ -52,12 +52,19 @@ def expected_colors(window) -> dict[int, set[tuple[str, bool]]]:
                 shown_units.update(range(row.textStart(), row.textStart() + row.textLength()))
         edges = _graphemes(line)
         cut = set()  # graphemes (by their first unit) a token boundary falls inside
+        owners: dict[int, int] = {}
         for index in range(len(table)):
             for at in (table.char_starts[index], table.char_ends[index]):
                 if c0 < at < c0 + len(line):
                     u = units[at - c0]
                     if u not in edges:
                         cut.add(max(e for e in edges if e < u))
+            for c in range(max(table.char_starts[index], c0),
+                           min(table.char_ends[index], c0 + len(line))):
+                owners[c] = owners.get(c, 0) + 1
+        for c, count in owners.items():
+            if count > 1:  # a character two tokens share: a cut inside it
+                cut.add(max(e for e in edges if e <= units[c - c0]))
         for index in range(len(table)):
             start, end = table.char_starts[index], table.char_ends[index]
             number = numbers[index]

@@ -206,3 +206,13 @@ def test_an_animation_too_big_to_hold_is_refused_before_it_is_drawn(tmp_path, qa
     with pytest.raises(ConfigError, match="too much to animate"):
         write_animation(frames, tmp_path / "big.gif")
     assert not (tmp_path / "big.gif").exists()
+
+
+def test_every_pattern_an_svg_fills_with_is_defined_in_it(tokenizer, qapp):
+    # "猫" is three bytes the demo tokenizer cuts into two tokens: its cluster is striped.
+    picture = shaped_picture(tokenizer, "A猫🙂 naïve", PALETTES["light"])
+    root = ET.fromstring(picture.to_svg())
+    defined = {p.get("id") for p in root.iter(f"{SVG}pattern")}
+    used = {r.get("fill")[5:-1] for r in root.iter(f"{SVG}rect")
+            if (r.get("fill") or "").startswith("url(#")}
+    assert used and used <= defined

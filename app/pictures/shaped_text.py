@@ -218,7 +218,8 @@ def backdrops(clusters: Sequence[Cluster], parts: Sequence[TokenPart],
     ``byte_at(position)``: the UTF-8 offset of a text position (for splitting a cluster by
     the tokens' bytes in it); ``bounds``: the line's grapheme edges. A cluster of glyphs
     that holds characters of several tokens is split between them; the colours under a
-    grapheme cluster a token boundary falls inside are striped. Neighbouring whole clusters
+    grapheme cluster a token boundary falls inside, or under a character two tokens share,
+    are striped. Neighbouring whole clusters
     of one token make one backdrop."""
     out: list[Backdrop] = []
     ends = [p.end for p in parts]
@@ -249,6 +250,10 @@ def backdrops(clusters: Sequence[Cluster], parts: Sequence[TokenPart],
             else:
                 out.append(Backdrop(cluster.x0, cluster.x1, index, striped, a, b))
             continue
+        # Tokens that share a character (bytes of one character in two tokens) are a cut
+        # inside it, whatever the grapheme edges.
+        shared = {k for k, (p, q) in enumerate(pairwise(inside)) if p.end > q.start}
+        shared |= {k + 1 for k in shared}
         lo, hi = byte_at(a), byte_at(b)
         weights = [max(0, min(p.byte_end, hi) - max(p.byte_start, lo)) for p in inside]
         total = sum(weights)
@@ -256,11 +261,11 @@ def backdrops(clusters: Sequence[Cluster], parts: Sequence[TokenPart],
             weights, total = [1] * len(inside), len(inside)
         width = cluster.x1 - cluster.x0
         at = cluster.x1 if cluster.rtl else cluster.x0
-        for part, weight in zip(inside, weights, strict=True):
+        for k, (part, weight) in enumerate(zip(inside, weights, strict=True)):
             share = width * weight / total
             x0, x1 = (at - share, at) if cluster.rtl else (at, at + share)
             at = x0 if cluster.rtl else x1
-            out.append(Backdrop(x0, x1, part.index, striped, a, b))
+            out.append(Backdrop(x0, x1, part.index, striped or k in shared, a, b))
     return out
 
 
