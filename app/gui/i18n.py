@@ -59,6 +59,7 @@ TRANSLATED_SOURCES = (
     "tokenizer_files.py",
     "status_text.py",
     "picture_export.py",
+    "animation_dialog.py",
     "presentation.py",
     "session_io.py",
     "compare_session.py",
