@@ -64,16 +64,21 @@ def test_layers_and_shaped_pictures_hold_the_windows_tokens(make_window, qtbot, 
                                                  round(layers.height * 2))
 
 
+def open_playback(make_window, qtbot, text: str):
+    """A window on ``text`` with its merge playback built and on screen."""
+    window = make_window(text=text)
+    window.show_view("playback")
+    view = window.views["playback"]
+    qtbot.waitUntil(lambda: view.playback is not None and view.step_count() > 0)
+    return window, view
+
+
 def test_the_playback_frame_on_screen_and_the_animation(make_window, qtbot, tmp_path,
                                                        monkeypatch):
     from PIL import Image
 
     text = "lowest newest widest tokenization"
-    window = make_window(text=text)
-    window.show_view("playback")
-    view = window.views["playback"]
-    qtbot.waitUntil(lambda: view.playback is not None and view.step_count() > 0,
-                    timeout=30_000)
+    window, view = open_playback(make_window, qtbot, text)
     view.set_order("text")
     qtbot.waitUntil(lambda: view.step_count() > 3, timeout=30_000)
     view.controls.go(3)
@@ -123,12 +128,7 @@ def test_the_animation_plays_the_piece_on_screen_at_the_size_and_speed_chosen(
         make_window, qtbot, tmp_path, monkeypatch):
     from PIL import Image
 
-    text = "lowest newest widest"
-    window = make_window(text=text)
-    window.show_view("playback")
-    view = window.views["playback"]
-    qtbot.waitUntil(lambda: view.playback is not None and view.step_count() > 0,
-                    timeout=30_000)
+    window, view = open_playback(make_window, qtbot, "lowest newest widest")
     view.set_slot(2)  # "·widest" (the pieces: lowest, ·newest, ·widest)
     piece = view.playback.pieces[2]
     assert view.order == "piece" and piece.steps
