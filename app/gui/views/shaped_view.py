@@ -83,6 +83,7 @@ class ShapedView(QPlainTextEdit):
         # A line's glyph clusters, by what places them (its text, width and type).
         self._clusters: dict[tuple, list] = {}
         self._palette = palette_for(self)
+        self._follow_palette()
         self._serial: int | None = None  # of the encoding shown
         self._inserter.finished.connect(self._on_filled)
         self.verticalScrollBar().valueChanged.connect(self.recolor)
