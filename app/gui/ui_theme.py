@@ -44,6 +44,14 @@ def contrast_palette() -> QPalette:
     return palette_of(_CONTRAST, QPalette())
 
 
+def theme_palette(shown: str, base: QPalette) -> QPalette:
+    """The palette of theme ``shown`` (light, dark or contrast), over ``base`` (light is
+    ``base`` itself: the style's own palette)."""
+    if shown == "light":
+        return QPalette(base)
+    return palette_of(_DARK if shown == "dark" else _CONTRAST, base)
+
+
 def system_is_dark() -> bool:
     hints = QGuiApplication.styleHints()
     return hints.colorScheme() == Qt.ColorScheme.Dark
@@ -75,8 +83,7 @@ class ThemeKeeper:
         style = self.style_name if shown == "light" else "Fusion"
         if self.app.style().name().lower() != style.lower():
             self.app.setStyle(QStyleFactory.create(style))
-        palette = self.palette if shown == "light" else palette_of(
-            _DARK if shown == "dark" else _CONTRAST, self.palette)
+        palette = theme_palette(shown, self.palette)
         self.app.setPalette(palette)
         # Windows made before the change keep the palette they resolved at their birth:
         # each top-level window is given the new one (its children inherit it).

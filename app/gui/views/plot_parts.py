@@ -1,0 +1,495 @@
+"""What every pyqtgraph plot of the window is made of, so each reads at a glance at any size,
+zoom and theme: axes whose tick labels never overlap and never show fractions on a count, no
+SI-prefix scaling, axis titles inside the widget; a key (legend) *beside* the data area; labels
+at the right end of many curves; and :func:`style_plot`, which themes and sizes a plot from its
+:class:`~.plot_theme.PlotInk` and zoom (the same call on screen, in presentation mode and in
+an export)."""
+
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
+
+from .plot_theme import (
+    END_LABEL_PX,
+    KEY_PX,
+    LABEL_PX,
+    TICK_PX,
+    TITLE_PX,
+    PlotInk,
+    plot_font,
+    zoomed,
+)
+
+# 1, 2, 5 × 10ⁿ: the steps a reader adds up at a glance.
+_MANTISSAS = (1.0, 2.0, 5.0)
+
+
+def nice_steps_from(step: float):
+    """The 1-2-5 steps from the smallest one ≥ ``step`` upwards."""
+    exponent = math.floor(math.log10(step)) if step > 0 else 0
+    while True:
+        for mantissa in _MANTISSAS:
+            value = mantissa * 10.0 ** exponent
+            if value >= step * (1 - 1e-9):
+                yield value
+        exponent += 1
+
+
+class ReadableAxis(pg.AxisItem):
+    """An axis whose tick labels have room: the step between labelled ticks grows until the
+    labels fit (no two overlap, at any length or zoom), an ``integer`` axis (merges, counts)
+    never ticks between whole numbers, no SI-prefix scaling ("x0.001"), and its title stays
+    inside the axis (shortened with … when longer than the axis)."""
+
+    def __init__(self, orientation: str, *, integer: bool = False) -> None:
+        super().__init__(orientation)
+        self.integer = integer
+        self.enableAutoSIPrefix(False)
+        # Only the major ticks carry text: a second level of labels is where overlaps began.
+        self.setStyle(maxTextLevel=0, tickFont=plot_font(TICK_PX))
+        self.label.setFont(plot_font(LABEL_PX))
+        self.drawn_text: list[tuple[QRectF, str]] = []  # what the last paint wrote (tests)
+
+    def set_integer(self, integer: bool) -> None:
+        self.integer = integer
+        self.picture = None
+        self.update()
+
+    # -- where the ticks go ----------------------------------------------------------------------
+    def _font_metrics(self) -> QFontMetricsF:
+        return QFontMetricsF(self.style["tickFont"] or plot_font(TICK_PX))
+
+    def _room(self, low: float, high: float, step: float) -> float:
+        """Pixels a labelled tick needs along the axis at ``step``."""
+        metrics = self._font_metrics()
+        if self.orientation in ("left", "right"):
+            return metrics.height() * 1.5
+        first = math.ceil(low / step) * step
+        samples = [first, first + step, math.floor(high / step) * step]
+        strings = self.tickStrings(samples, 1.0, step)
+        widest = max((metrics.horizontalAdvance(s) for s in strings), default=0.0)
+        return widest + metrics.averageCharWidth() * 2
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float):
+        if self._tickSpacing is not None:
+            return self._tickSpacing
+        levels = super().tickSpacing(minVal, maxVal, size)
+        if not levels or self.logMode or size <= 0:
+            return levels
+        low, high = sorted((minVal, maxVal))
+        span = high - low
+        major = max(levels[0][0], 1.0) if self.integer else levels[0][0]
+        for step in nice_steps_from(major):
+            if step / span * size >= self._room(low, high, step) or step >= span * 4:
+                major = step
+                break
+        out = [(major, 0.0)]
+        for parts in (5, 2):
+            minor = major / parts
+            if (not self.integer or float(minor).is_integer()) and minor / span * size >= 4:
+                out.append((minor, 0.0))
+                break
+        return out
+
+    def tickValues(self, minVal: float, maxVal: float, size: float):
+        levels = super().tickValues(minVal, maxVal, size)
+        if self.integer and not self.logMode:
+            levels = [(spacing, [float(round(v)) for v in values if abs(v - round(v)) < 1e-6])
+                      for spacing, values in levels]
+        return levels
+
+    def tickStrings(self, values, scale, spacing):
+        if self.integer and not self.logMode:
+            return [f"{round(v * scale):,}" for v in values]
+        return super().tickStrings(values, scale, spacing)
+
+    def generateDrawSpecs(self, p):
+        specs = super().generateDrawSpecs(p)
+        if specs is None:
+            return None
+        axis_spec, tick_specs, text_specs = specs
+        # Fixed ticks (languages, tokenizers) come as they are: drop any label that would
+        # touch one already placed (hovering still names each).
+        gap = self._font_metrics().averageCharWidth() if self.orientation in (
+            "top", "bottom") else 1.0
+        kept: list[tuple[QRectF, int, str]] = []
+        for rect, flags, text in text_specs:
+            grown = rect.adjusted(-gap / 2, -gap / 2, gap / 2, gap / 2)
+            if all(not grown.intersects(other) for other, _, _ in kept):
+                kept.append((rect, flags, text))
+        return axis_spec, tick_specs, kept
+
+    def drawPicture(self, p, axisSpec, tickSpecs, textSpecs):
+        self.drawn_text = [(QRectF(rect), text) for rect, _, text in textSpecs]
+        super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
+
+    # -- the title --------------------------------------------------------------------------------
+    def _length(self) -> float:
+        size = self.size()
+        return size.height() if self.orientation in ("left", "right") else size.width()
+
+    def labelString(self) -> str:
+        text = self.labelText
+        length = self._length()
+        if length > 0:
+            text = QFontMetricsF(self.label.font()).elidedText(
+                text, Qt.TextElideMode.ElideRight, max(0.0, length - 8))
+        return html.escape(text)
+
+    def _title_height(self) -> float:
+        return self.label.boundingRect().height() if self.label.isVisible() else 0.0
+
+    def _updateHeight(self) -> None:
+        if not self.isVisible():
+            h = 0.0
+        elif self.fixedHeight is not None:
+            h = self.fixedHeight
+        else:
+            # pyqtgraph measures tick text at 0.8 of its line: the whole line is reserved.
+            h = (self.textHeight / 0.8 if self.style["showValues"] else 0)
+            h += self.style["tickTextOffset"][1] if self.style["showValues"] else 0
+            h += max(0, self.style["tickLength"]) + self._title_height()
+        self.setMaximumHeight(h)
+        self.setMinimumHeight(h)
+        self.picture = None
+
+    def _updateWidth(self) -> None:
+        if not self.isVisible():
+            w = 0.0
+        elif self.fixedWidth is not None:
+            w = self.fixedWidth
+        else:
+            w = (self.textWidth if self.style["showValues"] else 0)
+            w += self.style["tickTextOffset"][0] if self.style["showValues"] else 0
+            w += max(0, self.style["tickLength"]) + self._title_height()
+        self.setMaximumWidth(w)
+        self.setMinimumWidth(w)
+        self.picture = None
+
+    def resizeEvent(self, ev=None) -> None:
+        if self.label is None:
+            self.picture = None
+            return
+        self.label.setHtml(self.labelString())  # shortened to the new length
+        br = self.label.boundingRect()
+        size = self.size()
+        # pyqtgraph nudges the title 5 px past the axis's edge, where the widget cuts it.
+        if self.orientation == "left":
+            pos = QPointF(0, int(size.height() / 2 + br.width() / 2))
+        elif self.orientation == "right":
+            pos = QPointF(int(size.width() - br.height()),
+                          int(size.height() / 2 + br.width() / 2))
+        elif self.orientation == "top":
+            pos = QPointF(int(size.width() / 2 - br.width() / 2), 0)
+        else:
+            pos = QPointF(int(size.width() / 2 - br.width() / 2),
+                          int(size.height() - br.height()))
+        self.label.setPos(pos)
+        self.picture = None
+
+    def title_rect(self) -> QRectF:
+        """Where the title is, in scene coordinates (tests)."""
+        return self.label.sceneBoundingRect() if self.label.isVisible() else QRectF()
+
+
+def new_plot(*, integer_x: bool = False, integer_y: bool = False,
+             min_height: int = 200) -> pg.PlotWidget:
+    """A plot with readable axes; mouse zoom and menus off (the plots answer hovering)."""
+    plot = pg.PlotWidget(axisItems={"bottom": ReadableAxis("bottom", integer=integer_x),
+                                    "left": ReadableAxis("left", integer=integer_y)})
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    plot.setMouseEnabled(x=False, y=False)
+    plot.setMinimumSize(240, min_height)
+    plot.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+    return plot
+
+
+def axes_of(plot: pg.PlotWidget) -> list[ReadableAxis]:
+    item = plot.getPlotItem()
+    return [item.getAxis(side) for side in ("left", "bottom")
+            if isinstance(item.getAxis(side), ReadableAxis)]
+
+
+def style_plot(plot: pg.PlotWidget, ink: PlotInk, zoom: float, *, grid: bool = False,
+               title: str = "") -> None:
+    """Page, axes, tick labels, axis titles and the plot's title in ``ink``'s theme, sized for
+    ``zoom`` (1 on screen; presentation mode and exports more)."""
+    plot.setBackground(ink.page)
+    item = plot.getPlotItem()
+    margin = zoomed(6, zoom)
+    item.layout.setContentsMargins(margin, margin, margin, margin)
+    for side in ("left", "bottom"):
+        style_axis(item.getAxis(side), ink, zoom)
+    if grid:
+        item.showGrid(x=True, y=True, alpha=ink.grid_alpha)
+    set_plot_title(plot, title, ink, zoom)
+
+
+def style_axis(axis: pg.AxisItem, ink: PlotInk, zoom: float) -> None:
+    """An axis's ticks, tick labels and title in ``ink``, sized for ``zoom``."""
+    axis.setTickFont(plot_font(TICK_PX * zoom))
+    vertical = axis.orientation in ("left", "right")
+    axis.setStyle(tickLength=zoomed(5, zoom), tickTextOffset=zoomed(5 if vertical else 3, zoom))
+    axis.setTextPen(ink.text)
+    axis.setPen(pg.mkPen(ink.axis, width=max(1.0, zoom)))
+    axis.label.setFont(plot_font(LABEL_PX * zoom))
+    axis.label.setDefaultTextColor(ink.text)
+    axis.labelStyle = {}
+    if axis.label.isVisible():
+        axis._updateLabel()
+    axis.textWidth = axis.textHeight = 0  # measured again at the new size
+    axis._adjustSize()
+    axis.picture = None
+    axis.update()
+
+
+def set_plot_title(plot: pg.PlotWidget, text: str, ink: PlotInk, zoom: float) -> None:
+    """The title, cut in a narrow window rather than pushing the plot out of the view
+    (pyqtgraph makes a title's width the plot's minimum), in a row tall enough for it."""
+    item = plot.getPlotItem()
+    if not text:
+        item.setTitle(None)
+        return
+    px = zoomed(TITLE_PX, zoom)
+    item.setTitle(html.escape(text), color=ink.text.name(), size=f"{px}px")
+    label = item.titleLabel
+    label.setMinimumWidth(0)
+    label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
+    label.updateGeometry()
+    item.layout.setRowFixedHeight(0, round(px * 1.7))
+
+
+# -- the key ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One line of a key: a line sample (``pen``, maybe a ``symbol``) or a bar sample
+    (``brush``), and its words."""
+
+    name: str
+    pen: QPen | None = None
+    brush: QBrush | None = None
+    symbol: str | None = None
+
+
+class PlotKey(pg.GraphicsWidget):
+    """A plot's key as a list beside the data area (placed in the plot's layout, right of the
+    data): it never covers a curve, and it lists every entry (names longer than a third of
+    the plot are shortened with …, the rest stay whole)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[KeyEntry] = []
+        self.font = plot_font(KEY_PX)
+        self.zoom = 1.0
+        self.text_color = QColor("#000000")
+        self.page = QColor("#ffffff")
+        self.rule = QColor("#999999")
+        self.max_text_width = 320.0
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsToShape, False)
+
+    def set_entries(self, entries: list[KeyEntry]) -> None:
+        self.entries = list(entries)
+        self.updateGeometry()
+        self.update()
+
+    def set_look(self, ink: PlotInk, zoom: float) -> None:
+        self.zoom = zoom
+        self.font = plot_font(KEY_PX * zoom)
+        self.text_color, self.page, self.rule = ink.text, ink.page, ink.rule
+        self.updateGeometry()
+        self.update()
+
+    def names(self) -> list[str]:
+        return [entry.name for entry in self.entries]
+
+    def _geometry(self) -> tuple[float, float, float, float]:
+        """(sample width, line height, padding, text width)."""
+        metrics = QFontMetricsF(self.font)
+        widest = max((metrics.horizontalAdvance(e.name) for e in self.entries), default=0.0)
+        return (26 * self.zoom, metrics.height() * 1.35, 6 * self.zoom,
+                min(widest, self.max_text_width))
+
+    def sizeHint(self, which, constraint=None) -> QSizeF:
+        if not self.entries:
+            return QSizeF(0, 0)
+        sample, line, pad, text = self._geometry()
+        return QSizeF(pad * 3 + sample + text + 2 * pad, pad * 2 + line * len(self.entries))
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.size().width(), self.size().height())
+
+    def text_rects(self) -> list[QRectF]:
+        """Each entry's words, in the key's coordinates."""
+        sample, line, pad, text = self._geometry()
+        left = pad * 3 + sample
+        return [QRectF(left, pad + i * line, text, line) for i in range(len(self.entries))]
+
+    def shown_names(self) -> list[str]:
+        """The names as drawn (shortened where too long)."""
+        metrics = QFontMetricsF(self.font)
+        _, _, _, text = self._geometry()
+        return [metrics.elidedText(e.name, Qt.TextElideMode.ElideMiddle, text + 1)
+                for e in self.entries]
+
+    def paint(self, p: QPainter, *args) -> None:
+        if not self.entries:
+            return
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        box = self.boundingRect().adjusted(0.5, 0.5, -0.5, -0.5)
+        p.setPen(QPen(self.rule, max(1.0, self.zoom * 0.8)))
+        p.setBrush(self.page)
+        p.drawRect(box)
+        sample, line, pad, _ = self._geometry()
+        p.setFont(self.font)
+        for entry, rect, shown in zip(self.entries, self.text_rects(), self.shown_names(),
+                                      strict=True):
+            middle = rect.center().y()
+            left = pad * 2
+            if entry.brush is not None:
+                side = line * 0.6
+                p.setPen(QPen(entry.pen.color() if entry.pen else entry.brush.color(), 1))
+                p.setBrush(entry.brush)
+                p.drawRect(QRectF(left + (sample - side) / 2, middle - side / 2, side, side))
+            if entry.pen is not None and entry.brush is None:
+                pen = QPen(entry.pen)
+                p.setPen(pen)
+                p.drawLine(QPointF(left, middle), QPointF(left + sample, middle))
+                if entry.symbol:
+                    p.save()
+                    p.translate(left + sample / 2, middle)
+                    drawSymbol(
+                        p, entry.symbol, 7 * self.zoom, pg.mkPen(pen.color()),
+                        pg.mkBrush(pen.color()))
+                    p.restore()
+            p.setPen(self.text_color)
+            p.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                       shown)
+
+
+def place_key(plot: pg.PlotWidget, key: PlotKey) -> None:
+    """``key`` in the plot's layout right of the data area, at its top."""
+    layout = plot.getPlotItem().layout
+    layout.addItem(key, 2, 3)
+    layout.setAlignment(key, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    layout.setColumnSpacing(2, 0)
+
+
+# -- labels at the ends of many curves -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndLabel:
+    name: str
+    value: float  # the curve's last y, in view coordinates
+    pen: QPen
+    color: QColor  # the words' colour (readable on the page)
+
+
+class EndLabels(pg.GraphicsWidget):
+    """The curves' names right of the data area, each at the height where its curve ends,
+    pushed apart just enough not to overlap, with a leader in the curve's own colour and dash
+    from the curve's end to its name."""
+
+    def __init__(self, view: pg.ViewBox) -> None:
+        super().__init__()
+        self.view = view
+        self.labels: list[EndLabel] = []
+        self.font = plot_font(END_LABEL_PX)
+        self.zoom = 1.0
+        self.emphasis: str | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
+        view.sigTransformChanged.connect(self.update)
+        view.sigResized.connect(self.update)
+
+    def set_labels(self, labels: list[EndLabel]) -> None:
+        self.labels = list(labels)
+        self.updateGeometry()
+        self.update()
+
+    def set_zoom(self, zoom: float) -> None:
+        self.zoom = zoom
+        self.font = plot_font(END_LABEL_PX * zoom)
+        self.updateGeometry()
+        self.update()
+
+    def set_emphasis(self, name: str | None) -> None:
+        if name != self.emphasis:
+            self.emphasis = name
+            self.update()
+
+    def _leader(self) -> float:
+        return 22 * self.zoom
+
+    def sizeHint(self, which, constraint=None) -> QSizeF:
+        if which == Qt.SizeHint.MaximumSize:
+            return QSizeF(1e6, 1e6)
+        metrics = QFontMetricsF(plot_font(END_LABEL_PX * self.zoom, bold=True))
+        widest = max((metrics.horizontalAdvance(label.name) for label in self.labels),
+                     default=0.0)
+        return QSizeF(self._leader() + widest + 6 * self.zoom if self.labels else 0, 0)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.size().width(), self.size().height())
+
+    def placed(self) -> list[tuple[EndLabel, float, float]]:
+        """(label, the curve end's y, the name's centre y) in this item's coordinates."""
+        if not self.labels:
+            return []
+        height = self.size().height()
+        line = QFontMetricsF(self.font).height()
+        ends = []
+        for label in self.labels:
+            scene = self.view.mapViewToScene(QPointF(0, label.value))
+            ends.append((label, self.mapFromScene(scene).y()))
+        ends.sort(key=lambda pair: pair[1])
+        wanted = [min(max(y, line / 2), height - line / 2) for _, y in ends]
+        # Push apart downwards, then back up from the bottom edge: the least movement that
+        # keeps a line of text between neighbours.
+        spots = []
+        for y in wanted:
+            spots.append(max(y, spots[-1] + line) if spots else y)
+        if spots and spots[-1] > height - line / 2:
+            spots[-1] = height - line / 2
+            for i in range(len(spots) - 2, -1, -1):
+                spots[i] = min(spots[i], spots[i + 1] - line)
+        return [(label, end, spot) for (label, end), spot in zip(ends, spots, strict=True)]
+
+    def text_rects(self) -> list[tuple[str, QRectF]]:
+        line = QFontMetricsF(self.font).height()
+        left = self._leader()
+        return [(label.name, QRectF(left, spot - line / 2, self.size().width() - left, line))
+                for label, _, spot in self.placed()]
+
+    def paint(self, p: QPainter, *args) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        leader = self._leader()
+        for (label, end, spot), (_, rect) in zip(self.placed(), self.text_rects(),
+                                                 strict=True):
+            strong = label.name == self.emphasis
+            pen = QPen(label.pen)
+            pen.setWidthF(pen.widthF() * (2 if strong else 1))
+            p.setPen(pen)
+            p.drawLine(QPointF(0, end), QPointF(leader * 0.45, end))
+            p.drawLine(QPointF(leader * 0.45, end), QPointF(leader - 3 * self.zoom, spot))
+            p.setFont(plot_font(END_LABEL_PX * self.zoom, bold=strong))
+            p.setPen(label.color)
+            p.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                       label.name)
+
+
+def place_end_labels(plot: pg.PlotWidget, labels: EndLabels) -> None:
+    layout = plot.getPlotItem().layout
+    layout.addItem(labels, 2, 3)
+    layout.setColumnSpacing(2, 0)
