@@ -100,11 +100,44 @@ class ReadableAxis(pg.AxisItem):
         return out
 
     def tickValues(self, minVal: float, maxVal: float, size: float):
+        if self.logMode and self._tickSpacing is None:
+            return self._log_ticks(minVal, maxVal, size)
         levels = super().tickValues(minVal, maxVal, size)
         if self.integer and not self.logMode:
             levels = [(spacing, [float(round(v)) for v in values if abs(v - round(v)) < 1e-6])
                       for spacing, values in levels]
         return levels
+
+    def _log_ticks(self, low: float, high: float, size: float):
+        """Decades (1, 10, 100…) labelled, as many as fit; 2…9 between them as unlabelled
+        ticks, and labelled too (2, 5) when fewer than two decades show."""
+        low, high = sorted((low, high))
+        span = max(high - low, 1e-9)
+        per_decade = size / span
+        room = self._room(0, 0, 1) if self.orientation in ("left", "right") else \
+            self._font_metrics().horizontalAdvance("100,000") * 1.3
+        every = 1
+        while per_decade * every < room and every < 64:
+            every *= 2
+        first, last = math.floor(low), math.ceil(high)
+        inside = lambda v: low - 1e-9 <= v <= high + 1e-9  # noqa: E731
+        major = [float(d) for d in range(first, last + 1) if d % every == 0 and inside(d)]
+        if len(major) < 2:
+            major += [d + math.log10(m) for d in range(first, last + 1) for m in (2, 5)
+                      if inside(d + math.log10(m))]
+            major.sort()
+        minor = []
+        if per_decade >= 40:
+            minor = [d + math.log10(m) for d in range(first, last + 1) for m in range(2, 10)
+                     if inside(d + math.log10(m)) and d + math.log10(m) not in major]
+        return [(None, major), (None, minor)]
+
+    def logTickStrings(self, values, scale, spacing):
+        out = []
+        for v in values:
+            number = 10.0 ** v * scale
+            out.append(f"{round(number):,}" if number >= 1 else f"{number:.3g}")
+        return out
 
     def tickStrings(self, values, scale, spacing):
         if self.integer and not self.logMode:
@@ -200,11 +233,32 @@ class ReadableAxis(pg.AxisItem):
         return self.label.sceneBoundingRect() if self.label.isVisible() else QRectF()
 
 
+class TitleLabel(pg.LabelItem):
+    """A plot's title that never makes the plot wider: its minimum width is 0 (the title is
+    shortened to the width instead, see :func:`set_plot_title`)."""
+
+    def updateMin(self) -> None:
+        super().updateMin()
+        self.setMinimumWidth(0)
+        height = self._sizeHint[Qt.SizeHint.MinimumSize][1]
+        self._sizeHint[Qt.SizeHint.MinimumSize] = (0, height)
+        self.updateGeometry()
+
+
 def new_plot(*, integer_x: bool = False, integer_y: bool = False,
              min_height: int = 200) -> pg.PlotWidget:
     """A plot with readable axes; mouse zoom and menus off (the plots answer hovering)."""
     plot = pg.PlotWidget(axisItems={"bottom": ReadableAxis("bottom", integer=integer_x),
                                     "left": ReadableAxis("left", integer=integer_y)})
+    item = plot.getPlotItem()
+    old = item.titleLabel
+    item.layout.removeItem(old)
+    old.setParentItem(None)
+    if old.scene() is not None:
+        old.scene().removeItem(old)
+    item.titleLabel = TitleLabel("", parent=item)
+    item.layout.addItem(item.titleLabel, 0, 1)
+    item.setTitle(None)
     plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.setMouseEnabled(x=False, y=False)
@@ -253,19 +307,42 @@ def style_axis(axis: pg.AxisItem, ink: PlotInk, zoom: float) -> None:
 
 
 def set_plot_title(plot: pg.PlotWidget, text: str, ink: PlotInk, zoom: float) -> None:
-    """The title, cut in a narrow window rather than pushing the plot out of the view
-    (pyqtgraph makes a title's width the plot's minimum), in a row tall enough for it."""
+    """The title, shortened with … to the plot's width (never pushing the plot out of the
+    view: pyqtgraph makes a title's width the plot's minimum), in a row tall enough for it."""
     item = plot.getPlotItem()
-    if not text:
+    item._full_title = (text, ink, zoom)  # what _fit_title shortens at each width
+    if not getattr(item, "_title_fitted", False):
+        item._title_fitted = True
+        item.geometryChanged.connect(lambda: _fit_title(item))
+        item.vb.sigResized.connect(lambda *_: _fit_title(item))
+    _fit_title(item)
+
+
+def _fit_title(item: pg.PlotItem) -> None:
+    text, ink, zoom = getattr(item, "_full_title", ("", None, 1.0))
+    if not text or ink is None:
+        item._title_shown = None
         item.setTitle(None)
         return
     px = zoomed(TITLE_PX, zoom)
+    # The title is centred over the data area's column: shortened to that width.
+    room = item.vb.width() - zoomed(8, zoom)
+    if room > 0:
+        text = QFontMetricsF(plot_font(px)).elidedText(text, Qt.TextElideMode.ElideRight, room)
+    shown = (text, px, ink.text.name())
+    if getattr(item, "_title_shown", None) == shown and item.titleLabel.isVisible():
+        return
+    item._title_shown = shown
     item.setTitle(html.escape(text), color=ink.text.name(), size=f"{px}px")
-    label = item.titleLabel
-    label.setMinimumWidth(0)
-    label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[Qt.SizeHint.MinimumSize][1])
-    label.updateGeometry()
+    item.titleLabel.item.setFont(plot_font(px))
+    item.titleLabel.setMaximumHeight(round(px * 1.7))
     item.layout.setRowFixedHeight(0, round(px * 1.7))
+
+
+def title_text(plot: pg.PlotWidget) -> str:
+    """The title as shown (maybe shortened)."""
+    label = plot.getPlotItem().titleLabel
+    return html.unescape(label.text) if label.isVisible() else ""
 
 
 # -- the key ---------------------------------------------------------------------------------
@@ -408,18 +485,27 @@ class EndLabels(pg.GraphicsWidget):
         self.labels: list[EndLabel] = []
         self.font = plot_font(END_LABEL_PX)
         self.zoom = 1.0
+        self.page = QColor("#ffffff")
         self.emphasis: str | None = None
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
-        view.sigTransformChanged.connect(self.update)
-        view.sigResized.connect(self.update)
+        view.sigTransformChanged.connect(lambda *_: self.update())
+        view.sigResized.connect(lambda *_: self.update())
 
     def set_labels(self, labels: list[EndLabel]) -> None:
         self.labels = list(labels)
+        self._columns = self.columns()
         self.updateGeometry()
         self.update()
 
-    def set_zoom(self, zoom: float) -> None:
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.columns() != getattr(self, "_columns", 1):
+            self._columns = self.columns()
+            self.updateGeometry()  # more or fewer columns: another width
+
+    def set_look(self, ink: PlotInk, zoom: float) -> None:
         self.zoom = zoom
+        self.page = QColor(ink.page)
         self.font = plot_font(END_LABEL_PX * zoom)
         self.updateGeometry()
         self.update()
@@ -432,58 +518,90 @@ class EndLabels(pg.GraphicsWidget):
     def _leader(self) -> float:
         return 22 * self.zoom
 
-    def sizeHint(self, which, constraint=None) -> QSizeF:
-        if which == Qt.SizeHint.MaximumSize:
-            return QSizeF(1e6, 1e6)
-        metrics = QFontMetricsF(plot_font(END_LABEL_PX * self.zoom, bold=True))
-        widest = max((metrics.horizontalAdvance(label.name) for label in self.labels),
-                     default=0.0)
-        return QSizeF(self._leader() + widest + 6 * self.zoom if self.labels else 0, 0)
-
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.size().width(), self.size().height())
 
-    def placed(self) -> list[tuple[EndLabel, float, float]]:
-        """(label, the curve end's y, the name's centre y) in this item's coordinates."""
+    def _line(self) -> float:
+        return QFontMetricsF(self.font).height()
+
+    def columns(self) -> int:
+        """Columns the names need: one while they fit the height, more when they would
+        crowd (each column then holds every k-th name from the top)."""
+        if not self.labels:
+            return 1
+        height = max(1.0, self.size().height())
+        return max(1, min(4, math.ceil(len(self.labels) * self._line() / height)))
+
+    def _column_width(self) -> float:
+        metrics = QFontMetricsF(plot_font(END_LABEL_PX * self.zoom, bold=True))
+        return max((metrics.horizontalAdvance(label.name) for label in self.labels),
+                   default=0.0) + 6 * self.zoom
+
+    def placed(self) -> list[tuple[EndLabel, float, float, int]]:
+        """(label, the curve end's y, the name's centre y, its column) in this item's
+        coordinates."""
         if not self.labels:
             return []
         height = self.size().height()
-        line = QFontMetricsF(self.font).height()
+        line = self._line()
         ends = []
         for label in self.labels:
             scene = self.view.mapViewToScene(QPointF(0, label.value))
             ends.append((label, self.mapFromScene(scene).y()))
         ends.sort(key=lambda pair: pair[1])
-        wanted = [min(max(y, line / 2), height - line / 2) for _, y in ends]
-        # Push apart downwards, then back up from the bottom edge: the least movement that
-        # keeps a line of text between neighbours.
-        spots = []
-        for y in wanted:
-            spots.append(max(y, spots[-1] + line) if spots else y)
-        if spots and spots[-1] > height - line / 2:
-            spots[-1] = height - line / 2
-            for i in range(len(spots) - 2, -1, -1):
-                spots[i] = min(spots[i], spots[i + 1] - line)
-        return [(label, end, spot) for (label, end), spot in zip(ends, spots, strict=True)]
+        columns = self.columns()
+        out = []
+        for column in range(columns):
+            chosen = ends[column::columns]
+            wanted = [min(max(y, line / 2), height - line / 2) for _, y in chosen]
+            # Push apart downwards, then back up from the bottom edge: the least movement
+            # that keeps a line of text between neighbours.
+            spots: list[float] = []
+            for y in wanted:
+                spots.append(max(y, spots[-1] + line) if spots else y)
+            if spots and spots[-1] > height - line / 2:
+                spots[-1] = height - line / 2
+                for i in range(len(spots) - 2, -1, -1):
+                    spots[i] = min(spots[i], spots[i + 1] - line)
+            out += [(label, end, spot, column)
+                    for (label, end), spot in zip(chosen, spots, strict=True)]
+        return out
+
+    def sizeHint(self, which, constraint=None) -> QSizeF:
+        if which == Qt.SizeHint.MaximumSize:
+            return QSizeF(1e6, 1e6)
+        if not self.labels:
+            return QSizeF(0, 0)
+        return QSizeF(self._leader() + self._column_width() * self.columns(), 0)
 
     def text_rects(self) -> list[tuple[str, QRectF]]:
-        line = QFontMetricsF(self.font).height()
-        left = self._leader()
-        return [(label.name, QRectF(left, spot - line / 2, self.size().width() - left, line))
-                for label, _, spot in self.placed()]
+        line = self._line()
+        width = self._column_width()
+        return [(label.name, QRectF(self._leader() + column * width, spot - line / 2,
+                                    width, line))
+                for label, _, spot, column in self.placed()]
 
     def paint(self, p: QPainter, *args) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         leader = self._leader()
-        for (label, end, spot), (_, rect) in zip(self.placed(), self.text_rects(),
-                                                 strict=True):
-            strong = label.name == self.emphasis
+        placed = list(zip(self.placed(), self.text_rects(), strict=True))
+        # Leaders first, then each name on a patch of the page: a leader to the next column
+        # never runs through a name.
+        for (label, end, spot, _), (_, rect) in placed:
             pen = QPen(label.pen)
-            pen.setWidthF(pen.widthF() * (2 if strong else 1))
+            pen.setWidthF(max(1.0, pen.widthF()) * (2 if label.name == self.emphasis else 1))
             p.setPen(pen)
             p.drawLine(QPointF(0, end), QPointF(leader * 0.45, end))
-            p.drawLine(QPointF(leader * 0.45, end), QPointF(leader - 3 * self.zoom, spot))
-            p.setFont(plot_font(END_LABEL_PX * self.zoom, bold=strong))
+            p.drawLine(QPointF(leader * 0.45, end), QPointF(rect.left() - 3 * self.zoom,
+                                                             spot))
+        bold = plot_font(END_LABEL_PX * self.zoom, bold=True)
+        for (label, _, _, _), (_, rect) in placed:
+            strong = label.name == self.emphasis
+            font = bold if strong else self.font
+            width = QFontMetricsF(font).horizontalAdvance(label.name)
+            p.fillRect(QRectF(rect.left() - 2 * self.zoom, rect.top(), width + 4 * self.zoom,
+                              rect.height()), self.page)
+            p.setFont(font)
             p.setPen(label.color)
             p.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                        label.name)
