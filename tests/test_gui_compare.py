@@ -207,7 +207,7 @@ def test_heatmap_cells_and_lorenz_points(make_window, qtbot):
     qtbot.waitUntil(lambda: "100% of the languages" in lorenz.readout.text())
     totals = [sum(sentence_tokens(DEMOS[0], lang)) for lang in comparison.languages]
     assert language == comparison.languages[totals.index(max(totals))]
-    legend = [item[1].text for item in lorenz.plot.getPlotItem().legend.items]
+    legend = lorenz.key.names()
     assert any(f"Gini {comparison.gini[DEMOS[0]]:.3f}" in text for text in legend)
 
 
@@ -331,7 +331,7 @@ def test_six_tokenizers_at_once(make_window, qtbot, tmp_path):
     assert len(comparison.tokenizers) == 6
     assert len(shown_rows(view)) == 6 * len(comparison.languages)
     view.show_page("bars")
-    assert len(view.bars.legend.items) == 6
+    assert len(view.bars.key.names()) == 6
     view.open_sentences(comparison.tokenizers[0], "ar")
     qtbot.waitUntil(lambda: view.sentences.shown is not None
                     and len(view.sentences.shown.aligned.rows) == 6)
