@@ -80,6 +80,7 @@ class ComparisonPlot(QWidget):
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
         self.zoom = 1.0
+        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
         self.ink = plot_ink(self)
         self._title_text = ""
         self.plot = new_plot(min_height=MIN_PLOT_HEIGHT)
@@ -118,8 +119,17 @@ class ComparisonPlot(QWidget):
         self._restyle()
         self.show_comparison(self.comparison)
 
+    def set_pixel_ratio(self, ratio: float) -> None:
+        """Lines and pixel-sized marks drawn for a picture of ``ratio`` device pixels per
+        logical pixel (a PNG at 2×)."""
+        if ratio != self.pixel_ratio:
+            self.pixel_ratio = ratio
+            self._restyle()
+            self.show_comparison(self.comparison)
+
     def _restyle(self) -> None:
-        style_plot(self.plot, self.ink, self.zoom, title=self._title_text)
+        style_plot(self.plot, self.ink, self.zoom, title=self._title_text,
+                   pixel_ratio=self.pixel_ratio)
         self.key.set_look(self.ink, self.zoom)
         self.key.max_text_width = 320 * self.zoom
 
@@ -152,7 +162,7 @@ class ComparisonPlot(QWidget):
         set_plot_title(self.plot, text, self.ink, self.zoom)
 
     def line_width(self, width: float = LINE_WIDTH) -> float:
-        return width * self.zoom
+        return width * self.zoom * self.pixel_ratio
 
     def view_point(self, scene_pos: QPointF) -> QPointF:
         return self.plot.getPlotItem().vb.mapSceneToView(scene_pos)
@@ -322,7 +332,7 @@ class BarsPlot(ComparisonPlot):
             x = np.arange(len(self.languages)) + (t - (count - 1) / 2) * self.width_each
             color = self.ink.series(t).color
             # A hairline of the page between neighbouring bars keeps them apart.
-            edge = QPen(self.ink.page, 0.8 * self.zoom)
+            edge = QPen(self.ink.page, self.line_width(0.8))
             edge.setCosmetic(True)
             bars = pg.BarGraphItem(x=x, height=heights, width=self.width_each,
                                    brush=pg.mkBrush(color), pen=edge)
@@ -437,8 +447,9 @@ class RatioHeatmap(ComparisonPlot):
         if bar is None:
             return
         for side in ("left", "top", "bottom"):
-            bar.getAxis(side).setPen(pg.mkPen(self.ink.axis, width=max(1.0, self.zoom)))
-        style_axis(bar.axis, self.ink, self.zoom)
+            bar.getAxis(side).setPen(pg.mkPen(self.ink.axis, width=max(1.0, self.zoom)
+                                              * self.pixel_ratio))
+        style_axis(bar.axis, self.ink, self.zoom, self.pixel_ratio)
         bar.layout.setColumnFixedWidth(1, zoomed(18, self.zoom))
         self.plot.getPlotItem().layout.setColumnFixedWidth(4, zoomed(10, self.zoom))
 
@@ -490,7 +501,9 @@ class RatioHeatmap(ComparisonPlot):
                     fill = self.colormap.map(np.array([shade]), mode="qcolor")[0]
                     labels.append((col, row, "–" if math.isnan(value) else f"{value:.2f}",
                                    self.ink.text_on(fill)))
-            self.plot.addItem(CellLabels(labels, plot_font(CELL_PX * self.zoom)))
+            # Drawn in device pixels (the same size at any view scale): the ratio applies.
+            self.plot.addItem(CellLabels(labels, plot_font(CELL_PX * self.zoom
+                                                           * self.pixel_ratio)))
         self.set_language_axis(self.plot.getAxis("bottom"), languages)
         self.plot.getAxis("left").setTicks([[(i, short_name(t)) for i, t in
                                              enumerate(tokenizers)], []])
@@ -558,7 +571,7 @@ class LorenzPlot(ComparisonPlot):
             look = self.ink.series(t)
             pen = pg.mkPen(look.color, width=self.line_width(), style=look.dash)
             self.plot.plot([x for _, x, _ in curve], [y for _, _, y in curve], pen=pen,
-                           symbol=look.symbol, symbolSize=SYMBOL_SIZE * self.zoom,
+                           symbol=look.symbol, symbolSize=self.line_width(SYMBOL_SIZE),
                            symbolBrush=look.color, symbolPen=look.color)
             entries.append(KeyEntry(self.tr("{tokenizer} — Gini {gini:.3f}").format(
                 tokenizer=short_name(name), gini=comparison.gini[name]), pen=pen,

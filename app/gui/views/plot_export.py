@@ -8,12 +8,14 @@ a screenshot of the widget on screen scaled up: the window and the export share 
 A plot class that exports offers (:class:`ExportablePlot`): ``export_copy()`` (a new
 instance showing the same thing), ``drawing()`` (the widget whose area is the picture),
 ``plot_widgets()`` (the pyqtgraph plots in it), ``set_export_mode(True)`` (hide the controls
-and readouts around the picture), ``set_zoom(zoom)`` and ``key_text_rects()``."""
+and readouts around the picture), ``set_zoom(zoom)``, ``set_pixel_ratio(ratio)`` (lines and
+pixel-sized marks for a PNG at 2×) and ``key_text_rects()``."""
 
 from __future__ import annotations
 
 import math
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -29,6 +31,7 @@ from PySide6.QtCore import (
     QRectF,
     QSize,
     Qt,
+    qInstallMessageHandler,
 )
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import (
@@ -69,6 +72,8 @@ class ExportablePlot(Protocol):
 
     def set_zoom(self, zoom: float) -> None: ...
 
+    def set_pixel_ratio(self, ratio: float) -> None: ...
+
     def key_text_rects(self) -> list[QRectF]: ...
 
 
@@ -95,9 +100,23 @@ def ensure_widget_app() -> QApplication:
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         os.environ.setdefault("QT_LOGGING_RULES", "qt.text.font.db=false")
         app = QApplication([])
+        _quiet_offscreen_notes()
     if not isinstance(app, QApplication):
         raise RuntimeError("plots need a QApplication, not a QGuiApplication")
     return app
+
+
+# What the offscreen platform says of every window laid out without a screen: not a problem
+# of the plot, only noise on a script's stderr.
+_OFFSCREEN_NOTES = ("does not support propagateSizeHints", "does not support raise")
+
+
+def _quiet_offscreen_notes() -> None:
+    def handler(kind, context, message: str) -> None:
+        if not any(note in message for note in _OFFSCREEN_NOTES):
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
 
 
 def check_size(width: int, height: int, scale: float) -> None:
@@ -133,6 +152,8 @@ def export_plot(source: ExportablePlot, path: Path, *, size: tuple[int, int] | N
         copy.setPalette(export_palette(theme, QApplication.palette()) if theme
                         else source.palette())
         copy.set_export_mode(True)
+        # pyqtgraph's lines are cosmetic (widths in device pixels): a PNG at 2× widens them.
+        copy.set_pixel_ratio(scale if kind == "png" else 1.0)
         copy.set_zoom(zoom if zoom is not None else source.zoom if on_screen
                       else canvas_zoom(width, height))
         lay_out(copy, width, height)
@@ -202,14 +223,16 @@ def _paint(copy: ExportablePlot, painter: QPainter, width: int, height: int) -> 
 def _png(copy: ExportablePlot, width: int, height: int, scale: float) -> bytes:
     image = QImage(round(width * scale), round(height * scale), QImage.Format.Format_ARGB32)
     image.fill(QColor(plot_ink(copy.drawing()).page))
-    # Slide software places a picture by its resolution: a 2× picture keeps its logical size.
-    dots = round(96 * scale / 0.0254)
-    image.setDotsPerMeterX(dots)
-    image.setDotsPerMeterY(dots)
     painter = QPainter(image)
     painter.scale(scale, scale)
     _paint(copy, painter, width, height)
     painter.end()
+    # Slide software places a picture by its resolution: a 2× picture keeps its logical
+    # size. Set after painting: pyqtgraph replays recorded pictures (QPicture), which scale
+    # themselves to a device of another resolution — on top of the painter's scale.
+    dots = round(96 * scale / 0.0254)
+    image.setDotsPerMeterX(dots)
+    image.setDotsPerMeterY(dots)
     data = QByteArray()  # named: the buffer writes into it
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -228,6 +251,7 @@ def _svg(copy: ExportablePlot, width: int, height: int, scale: float) -> bytes:
     generator.setOutputDevice(buffer)
     generator.setSize(QSize(round(width * scale), round(height * scale)))
     generator.setViewBox(QRect(0, 0, width, height))
+    generator.setResolution(96)  # its width and height in mm: the logical size at 96 dpi
     generator.setTitle(translate("PlotExport", "BPE Lens plot"))
     painter = QPainter(generator)
     _paint(copy, painter, width, height)

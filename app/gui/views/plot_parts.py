@@ -274,27 +274,29 @@ def axes_of(plot: pg.PlotWidget) -> list[ReadableAxis]:
 
 
 def style_plot(plot: pg.PlotWidget, ink: PlotInk, zoom: float, *, grid: bool = False,
-               title: str = "") -> None:
+               title: str = "", pixel_ratio: float = 1.0) -> None:
     """Page, axes, tick labels, axis titles and the plot's title in ``ink``'s theme, sized for
-    ``zoom`` (1 on screen; presentation mode and exports more)."""
+    ``zoom`` (1 on screen; presentation mode and exports more). ``pixel_ratio``: device
+    pixels per logical pixel of the picture drawn (a PNG at 2×): pyqtgraph's lines are
+    cosmetic (their width in device pixels), so they are widened by it."""
     plot.setBackground(ink.page)
     item = plot.getPlotItem()
     margin = zoomed(6, zoom)
     item.layout.setContentsMargins(margin, margin, margin, margin)
     for side in ("left", "bottom"):
-        style_axis(item.getAxis(side), ink, zoom)
+        style_axis(item.getAxis(side), ink, zoom, pixel_ratio)
     if grid:
         item.showGrid(x=True, y=True, alpha=ink.grid_alpha)
     set_plot_title(plot, title, ink, zoom)
 
 
-def style_axis(axis: pg.AxisItem, ink: PlotInk, zoom: float) -> None:
+def style_axis(axis: pg.AxisItem, ink: PlotInk, zoom: float, pixel_ratio: float = 1.0) -> None:
     """An axis's ticks, tick labels and title in ``ink``, sized for ``zoom``."""
     axis.setTickFont(plot_font(TICK_PX * zoom))
     vertical = axis.orientation in ("left", "right")
     axis.setStyle(tickLength=zoomed(5, zoom), tickTextOffset=zoomed(5 if vertical else 3, zoom))
     axis.setTextPen(ink.text)
-    axis.setPen(pg.mkPen(ink.axis, width=max(1.0, zoom)))
+    axis.setPen(pg.mkPen(ink.axis, width=max(1.0, zoom) * pixel_ratio))
     axis.label.setFont(plot_font(LABEL_PX * zoom))
     axis.label.setDefaultTextColor(ink.text)
     axis.labelStyle = {}

@@ -59,6 +59,7 @@ class StudioPlots(QWidget):
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
         self.zoom = 1.0
+        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
         self.ink = plot_ink(self)
         self.languages: list[str] = []
         self._fixed: int | None = None
@@ -143,18 +144,27 @@ class StudioPlots(QWidget):
             self.zoom = zoom
             self._restyle()
 
+    def set_pixel_ratio(self, ratio: float) -> None:
+        """Lines drawn for a picture of ``ratio`` device pixels per logical pixel."""
+        if ratio != self.pixel_ratio:
+            self.pixel_ratio = ratio
+            self._restyle()
+
     def _restyle(self) -> None:
         for plot in (self.tokens, self.gini):
-            style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot])
+            style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot],
+                       pixel_ratio=self.pixel_ratio)
         self.end_labels.set_look(self.ink, self.zoom)
-        self.gini_curve.setPen(pg.mkPen(self.ink.curve("gini"), width=LINE_WIDTH * self.zoom))
+        self.gini_curve.setPen(pg.mkPen(self.ink.curve("gini"), width=LINE_WIDTH * self.zoom
+                                        * self.pixel_ratio))
         for i, curve in enumerate(self.curves):
             curve.setPen(self._pen(i))
         self._label_ends()
 
     def _pen(self, index: int) -> pg.QtGui.QPen:
         look = self.ink.series(index)
-        width = THIN_LINE_WIDTH * self.zoom * (2.2 if index == self.emphasis else 1)
+        width = THIN_LINE_WIDTH * self.zoom * self.pixel_ratio * (
+            2.2 if index == self.emphasis else 1)
         return pg.mkPen(look.color, width=width, style=look.dash)
 
     def _label_ends(self) -> None:

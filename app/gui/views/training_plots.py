@@ -40,6 +40,7 @@ class TrainingPlots(QWidget):
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
         self.zoom = 1.0
+        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
         self.ink = plot_ink(self)
         self.counts: list[int] = []
         self.lengths: list[int] = []
@@ -96,10 +97,17 @@ class TrainingPlots(QWidget):
             self.zoom = zoom
             self._restyle()
 
+    def set_pixel_ratio(self, ratio: float) -> None:
+        """Lines drawn for a picture of ``ratio`` device pixels per logical pixel."""
+        if ratio != self.pixel_ratio:
+            self.pixel_ratio = ratio
+            self._restyle()
+
     def _restyle(self) -> None:
         for plot in (self.count_plot, self.length_plot):
-            style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot])
-        width = LINE_WIDTH * self.zoom
+            style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot],
+                       pixel_ratio=self.pixel_ratio)
+        width = LINE_WIDTH * self.zoom * self.pixel_ratio
         self.count_curve.setPen(pg.mkPen(self.ink.curve("count"), width=width))
         self.length_curve.setPen(pg.mkPen(self.ink.curve("length"), width=width))
         cursor = pg.mkPen(self.ink.curve("cursor"), width=0.75 * width,
