@@ -44,6 +44,7 @@ from .plot_parts import (
     KeyEntry,
     PlotKey,
     ReadableAxis,
+    key_gap,
     new_plot,
     place_key,
     set_plot_title,
@@ -132,6 +133,7 @@ class ComparisonPlot(QWidget):
                    pixel_ratio=self.pixel_ratio)
         self.key.set_look(self.ink, self.zoom)
         self.key.max_text_width = 320 * self.zoom
+        key_gap(self.plot, self.zoom)
 
     # -- what each plot gives (by itself, the plot stays empty) -------------------------------
     def draw(self, comparison: Comparison) -> None:

@@ -462,7 +462,12 @@ def place_key(plot: pg.PlotWidget, key: PlotKey) -> None:
     layout = plot.getPlotItem().layout
     layout.addItem(key, 2, 3)
     layout.setAlignment(key, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-    layout.setColumnSpacing(2, 0)
+    key_gap(plot, 1.0)
+
+
+def key_gap(plot: pg.PlotWidget, zoom: float) -> None:
+    """A little page between the data area and its key."""
+    plot.getPlotItem().layout.setColumnSpacing(2, zoomed(10, zoom))
 
 
 # -- labels at the ends of many curves -------------------------------------------------------
