@@ -65,7 +65,7 @@ EXPORT_SCALE = 2  # "as on screen" exports at twice the size, for slides
 # Past this many languages the axis names every k-th one (hovering names each).
 AXIS_LABELS = 40
 # A plot's drawing is never smaller than this (its data area then still shows a shape).
-MIN_PLOT_HEIGHT = 220
+MIN_PLOT_HEIGHT = 160
 
 
 class ComparisonPlot(QWidget):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pyqtgraph as pg
 from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QSizePolicy
 
@@ -56,6 +56,7 @@ class ReadableAxis(pg.AxisItem):
         # Only the major ticks carry text: a second level of labels is where overlaps began.
         self.setStyle(maxTextLevel=0, tickFont=plot_font(TICK_PX))
         self.label.setFont(plot_font(LABEL_PX))
+        self.label.document().setDocumentMargin(1)  # Qt's 4 px around a line: room lost
         self.drawn_text: list[tuple[QRectF, str]] = []  # what the last paint wrote (tests)
 
     def set_integer(self, integer: bool) -> None:
@@ -363,8 +364,9 @@ class KeyEntry:
 
 class PlotKey(pg.GraphicsWidget):
     """A plot's key as a list beside the data area (placed in the plot's layout, right of the
-    data): it never covers a curve, and it lists every entry (names longer than a third of
-    the plot are shortened with …, the rest stay whole)."""
+    data): it never covers a curve, and it lists every entry — in more columns when a short
+    plot has no room for one (names longer than ``max_text_width`` are shortened with …, the
+    rest stay whole)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -375,6 +377,7 @@ class PlotKey(pg.GraphicsWidget):
         self.page = QColor("#ffffff")
         self.rule = QColor("#999999")
         self.max_text_width = 320.0
+        self.room = 1e9  # the height the plot has for it
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemClipsToShape, False)
 
@@ -390,6 +393,13 @@ class PlotKey(pg.GraphicsWidget):
         self.updateGeometry()
         self.update()
 
+    def set_room(self, height: float) -> None:
+        before = (self.rows(), self.columns())
+        self.room = height
+        if (self.rows(), self.columns()) != before:
+            self.updateGeometry()
+            self.update()
+
     def names(self) -> list[str]:
         return [entry.name for entry in self.entries]
 
@@ -400,20 +410,42 @@ class PlotKey(pg.GraphicsWidget):
         return (26 * self.zoom, metrics.height() * 1.35, 6 * self.zoom,
                 min(widest, self.max_text_width))
 
+    def rows(self) -> int:
+        _, line, pad, _ = self._geometry()
+        fit = max(1, math.floor((self.room - 2 * pad) / line))
+        return min(len(self.entries), fit) if self.entries else 0
+
+    def columns(self) -> int:
+        rows = self.rows()
+        return math.ceil(len(self.entries) / rows) if rows else 0
+
+    def _column_width(self) -> float:
+        sample, _, pad, text = self._geometry()
+        return pad * 3 + sample + text + pad
+
     def sizeHint(self, which, constraint=None) -> QSizeF:
         if not self.entries:
             return QSizeF(0, 0)
-        sample, line, pad, text = self._geometry()
-        return QSizeF(pad * 3 + sample + text + 2 * pad, pad * 2 + line * len(self.entries))
+        _, line, pad, _ = self._geometry()
+        return QSizeF(self._column_width() * self.columns() + pad,
+                      pad * 2 + line * self.rows())
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.size().width(), self.size().height())
 
+    def _origins(self) -> list[QPointF]:
+        """Where each entry's sample starts, in the key's coordinates."""
+        _, line, pad, _ = self._geometry()
+        rows = max(1, self.rows())
+        width = self._column_width()
+        return [QPointF(pad * 2 + (i // rows) * width, pad + (i % rows) * line)
+                for i in range(len(self.entries))]
+
     def text_rects(self) -> list[QRectF]:
         """Each entry's words, in the key's coordinates."""
         sample, line, pad, text = self._geometry()
-        left = pad * 3 + sample
-        return [QRectF(left, pad + i * line, text, line) for i in range(len(self.entries))]
+        return [QRectF(origin.x() + sample + pad, origin.y(), text, line)
+                for origin in self._origins()]
 
     def shown_names(self) -> list[str]:
         """The names as drawn (shortened where too long)."""
@@ -430,12 +462,12 @@ class PlotKey(pg.GraphicsWidget):
         p.setPen(QPen(self.rule, max(1.0, self.zoom * 0.8)))
         p.setBrush(self.page)
         p.drawRect(box)
-        sample, line, pad, _ = self._geometry()
+        sample, line, _, _ = self._geometry()
         p.setFont(self.font)
-        for entry, rect, shown in zip(self.entries, self.text_rects(), self.shown_names(),
-                                      strict=True):
+        for entry, origin, rect, shown in zip(self.entries, self._origins(), self.text_rects(),
+                                              self.shown_names(), strict=True):
             middle = rect.center().y()
-            left = pad * 2
+            left = origin.x()
             if entry.brush is not None:
                 side = line * 0.6
                 p.setPen(QPen(entry.pen.color() if entry.pen else entry.brush.color(), 1))
@@ -459,10 +491,29 @@ class PlotKey(pg.GraphicsWidget):
 
 def place_key(plot: pg.PlotWidget, key: PlotKey) -> None:
     """``key`` in the plot's layout right of the data area, at its top."""
-    layout = plot.getPlotItem().layout
-    layout.addItem(key, 2, 3)
+    item = plot.getPlotItem()
+    layout = item.layout
+    # Beside the data and the bottom axis's rows: a key taller than a short plot's data
+    # area reaches down beside the axis instead of pushing the axis out of the widget.
+    layout.addItem(key, 2, 3, 2, 1)
     layout.setAlignment(key, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
     key_gap(plot, 1.0)
+
+    def room() -> None:
+        # The view's height (the plot item cannot grow past it without being cut), less
+        # the title's row and the margins: more columns when a column would not fit.
+        _, top, _, bottom = layout.getContentsMargins()
+        title = item.titleLabel.effectiveSizeHint(Qt.SizeHint.MinimumSize).height() \
+            if item.titleLabel.isVisible() else 0
+        key.set_room(plot.viewport().height() - title - top - bottom)
+        view = plot.mapToScene(plot.viewport().rect()).boundingRect()
+        if item.geometry().height() > view.height() + 0.5:
+            # The item was held taller by the key's former height: the view sets its
+            # geometry only when it is resized itself.
+            QTimer.singleShot(0, lambda: item.setGeometry(
+                plot.mapToScene(plot.viewport().rect()).boundingRect()))
+
+    item.geometryChanged.connect(room)
 
 
 def key_gap(plot: pg.PlotWidget, zoom: float) -> None:
@@ -499,9 +550,13 @@ class EndLabels(pg.GraphicsWidget):
         view.sigResized.connect(lambda *_: self.update())
 
     def set_labels(self, labels: list[EndLabel]) -> None:
+        same_names = [label.name for label in labels] == [label.name for label in self.labels]
         self.labels = list(labels)
-        self._columns = self.columns()
-        self.updateGeometry()
+        columns = self.columns()
+        # New values only (every redraw while training): no new layout, a repaint.
+        if not same_names or columns != getattr(self, "_columns", None):
+            self._columns = columns
+            self.updateGeometry()
         self.update()
 
     def resizeEvent(self, event) -> None:

@@ -31,7 +31,7 @@ from .plot_theme import LINE_WIDTH, THIN_LINE_WIDTH, plot_ink
 
 REDRAW_MS = 500
 MAX_POINTS = 600
-MIN_PLOT_HEIGHT = 200
+MIN_PLOT_HEIGHT = 170
 # Before any row: a range that reads as "nothing yet" (never pyqtgraph's −400…400 default).
 EMPTY_MERGES = 100
 EMPTY_TOKENS = 1000

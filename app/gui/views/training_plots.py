@@ -26,7 +26,7 @@ from .plot_parts import ReadableAxis, new_plot, style_plot
 from .plot_theme import LINE_WIDTH, plot_ink
 
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
-MIN_PLOT_HEIGHT = 200
+MIN_PLOT_HEIGHT = 170
 EMPTY_RANGE = 10
 
 
