@@ -306,6 +306,17 @@ def test_the_series_styles_never_repeat_within_32():
         assert len(styles) == len(SERIES_COLORS[theme]) * len(DASHES)
 
 
+def test_a_run_that_stops_early_ends_its_curves_next_to_their_names(qtbot):
+    studio = shown(qtbot, StudioPlots(), 860, 420)
+    studio.start(LANGUAGES_26[:6], 2000)  # asked for 2000 merges, learned 400
+    studio.add(studio_rows(LANGUAGES_26[:6]))
+    studio.finish()
+    settle(qtbot, studio)
+    (low, high), _ = studio.tokens.getViewBox().viewRange()
+    assert low <= 0 and 400 <= high <= 420
+    assert studio.end_labels.labels
+
+
 def test_hovering_names_the_nearest_curve(qtbot):
     studio = shown(qtbot, StudioPlots(), 860, 420)
     rows = studio_rows(LANGUAGES_26)
@@ -547,6 +558,7 @@ def test_render_compare_writes_the_plot_at_the_size_asked(tmp_path):
     (("--size", "10x10"), "--size 10x10"),
     (("--size", "wide"), "--size wide"),
     (("--text", "hello"), "--text"),
+    (("--encoding", "o200k_base"), "FILE@ENCODING"),
     (("--corpus", "no/such/corpus.tsv"), "no/such/corpus.tsv"),
 ])
 def test_render_compare_refuses_bad_options_in_one_line(tmp_path, args, words):

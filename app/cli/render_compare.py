@@ -46,6 +46,9 @@ def _check(args: argparse.Namespace) -> tuple[Path, tuple[int, int], str | None]
         if given is not None:
             raise ConfigError(translate("Cli", "{option} is for a text's picture: --view "
                                         "compare draws a corpus").format(option=option))
+    if args.encoding is not None or args.pattern is not None:
+        raise ConfigError(translate("Cli", "--encoding and --pattern are for one .tiktoken file: "
+                                    "with --view compare write -t FILE@ENCODING"))
     if not 0.25 <= args.scale <= 8:
         raise ConfigError(translate("Cli", "--scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 "
                                     "for slides)").format(scale=args.scale))

@@ -1,8 +1,10 @@
 """The comparison's plots (pyqtgraph): grouped bars of any metric (languages × tokenizers), a
 heatmap of the ratios to the reference, and each tokenizer's Lorenz curve with its Gini
 coefficient. Hovering says the exact value (in a line under the plot, and a tooltip); clicking
-a bar or a cell asks for that language's sentences (``picked(tokenizer, language)``). Each plot
-exports itself as PNG or SVG."""
+a bar or a cell asks for that language's sentences (``picked(tokenizer, language)``). Their
+look (colours, dashes, fonts) comes from plot_theme and plot_parts; an export draws a fresh
+instance of the same class offscreen at a slide's size (plot_export), and `bpelens render
+--view compare` uses these classes too: one drawing for the window and every picture."""
 
 from __future__ import annotations
 

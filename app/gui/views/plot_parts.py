@@ -373,9 +373,8 @@ class PlotKey(pg.GraphicsWidget):
         self.entries: list[KeyEntry] = []
         self.font = plot_font(KEY_PX)
         self.zoom = 1.0
-        self.text_color = QColor("#000000")
-        self.page = QColor("#ffffff")
-        self.rule = QColor("#999999")
+        # The theme's colours come with set_look (plot_theme holds every colour).
+        self.text_color, self.page, self.rule = QColor(), QColor(), QColor()
         self.max_text_width = 320.0
         self.room = 1e9  # the height the plot has for it
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -543,7 +542,7 @@ class EndLabels(pg.GraphicsWidget):
         self.labels: list[EndLabel] = []
         self.font = plot_font(END_LABEL_PX)
         self.zoom = 1.0
-        self.page = QColor("#ffffff")
+        self.page = QColor()  # the theme's, with set_look
         self.emphasis: str | None = None
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Expanding)
         view.sigTransformChanged.connect(lambda *_: self.update())

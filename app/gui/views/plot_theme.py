@@ -82,10 +82,12 @@ class PlotInk:
 
     def series(self, index: int) -> SeriesStyle:
         """The ``index``-th series' colour, dash and symbol: consecutive series differ in
-        colour, and the dash changes each time the colours come round again."""
+        colour and in dash (told apart without colour too), and a colour that comes round
+        again comes with another dash: 8 × 4 = 32 series each have their own pair."""
         colors = SERIES_COLORS[self.theme]
+        lap = index // len(colors)
         return SeriesStyle(QColor(colors[index % len(colors)]),
-                           DASHES[(index // len(colors)) % len(DASHES)],
+                           DASHES[(index + lap) % len(DASHES)],
                            SYMBOLS[index % len(SYMBOLS)])
 
     def curve(self, name: str) -> QColor:

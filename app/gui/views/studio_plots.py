@@ -234,6 +234,14 @@ class StudioPlots(QWidget):
                     self.tokens.setYRange(0, float(self.rows[0].max()) * 1.02, padding=0)
         self.redraw()
 
+    def finish(self) -> None:
+        """The run is over: its rows drawn, the merge axis fitted to the merges learned (a
+        run that stopped early would leave its curves' ends far from their names)."""
+        self.flush()
+        if len(self.rows):
+            self.tokens.getViewBox().disableAutoRange(axis=pg.ViewBox.XAxis)
+            self.tokens.setXRange(0, max(1, len(self.rows) - 1), padding=0.01)
+
     def show_rows(self, languages: list[str], rows: tuple[tuple[int, ...], ...]) -> None:
         """A whole run at once (an earlier run chosen in the list)."""
         self.start(languages)
