@@ -111,7 +111,7 @@ class ReadableAxis(pg.AxisItem):
 
     def _log_ticks(self, low: float, high: float, size: float):
         """Decades (1, 10, 100…) labelled, as many as fit; 2…9 between them as unlabelled
-        ticks, and labelled too (2, 5) when fewer than two decades show."""
+        ticks; 2 and 5 labelled too when fewer than two decades show or a decade is tall."""
         low, high = sorted((low, high))
         span = max(high - low, 1e-9)
         per_decade = size / span
@@ -123,7 +123,7 @@ class ReadableAxis(pg.AxisItem):
         first, last = math.floor(low), math.ceil(high)
         inside = lambda v: low - 1e-9 <= v <= high + 1e-9  # noqa: E731
         major = [float(d) for d in range(first, last + 1) if d % every == 0 and inside(d)]
-        if len(major) < 2:
+        if len(major) < 2 or (every == 1 and per_decade >= 4 * room):
             major += [d + math.log10(m) for d in range(first, last + 1) for m in (2, 5)
                       if inside(d + math.log10(m))]
             major.sort()
