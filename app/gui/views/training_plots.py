@@ -26,7 +26,10 @@ from .plot_parts import ReadableAxis, new_plot, style_plot
 from .plot_theme import LINE_WIDTH, plot_ink
 
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
-MIN_PLOT_HEIGHT = 170
+# Low enough that the playback view fits a short tab (the window's text panes take ~40 % of
+# 800 px until analysis tabs get the page); the view's splitter gives the plots 3/5 of its
+# height, 180 px of data or more once the view is 560 px tall.
+MIN_PLOT_HEIGHT = 110
 EMPTY_RANGE = 10
 
 
