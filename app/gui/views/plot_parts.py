@@ -124,9 +124,9 @@ class ReadableAxis(pg.AxisItem):
         inside = lambda v: low - 1e-9 <= v <= high + 1e-9  # noqa: E731
         major = [float(d) for d in range(first, last + 1) if d % every == 0 and inside(d)]
         if len(major) < 2 or (every == 1 and per_decade >= 4 * room):
+            # After the decades: where labels would touch, the first placed is kept.
             major += [d + math.log10(m) for d in range(first, last + 1) for m in (2, 5)
                       if inside(d + math.log10(m))]
-            major.sort()
         minor = []
         if per_decade >= 40:
             minor = [d + math.log10(m) for d in range(first, last + 1) for m in range(2, 10)
