@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
+from test_gui_plots import answer_export_dialog
 
 from bpelens.app.demo_data import load_demo
 from bpelens.app.gui.launch import parse_gui_args, start_in_view
@@ -207,7 +208,7 @@ def test_heatmap_cells_and_lorenz_points(make_window, qtbot):
     qtbot.waitUntil(lambda: "100% of the languages" in lorenz.readout.text())
     totals = [sum(sentence_tokens(DEMOS[0], lang)) for lang in comparison.languages]
     assert language == comparison.languages[totals.index(max(totals))]
-    legend = [item[1].text for item in lorenz.plot.getPlotItem().legend.items]
+    legend = lorenz.key.names()
     assert any(f"Gini {comparison.gini[DEMOS[0]]:.3f}" in text for text in legend)
 
 
@@ -331,7 +332,7 @@ def test_six_tokenizers_at_once(make_window, qtbot, tmp_path):
     assert len(comparison.tokenizers) == 6
     assert len(shown_rows(view)) == 6 * len(comparison.languages)
     view.show_page("bars")
-    assert len(view.bars.legend.items) == 6
+    assert len(view.bars.key.names()) == 6
     view.open_sentences(comparison.tokenizers[0], "ar")
     qtbot.waitUntil(lambda: view.sentences.shown is not None
                     and len(view.sentences.shown.aligned.rows) == 6)
@@ -421,12 +422,23 @@ def test_export_buttons_take_the_suffix_of_the_filter_chosen(make_window, qtbot,
     window = make_window()
     view = open_compare(window, qtbot)
     answers = iter([(str(tmp_path / "plot"), "SVG vector image (*.svg)"),
+                    (str(tmp_path / "slide"), "PNG image (*.png)"),
                     (str(tmp_path / "table"), "JSON (*.json)"),
                     (str(tmp_path / "named.csv"), "JSON (*.json)")])
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: next(answers))
     view.show_page("bars")
+    # the plot's dialog asks size, scale and format; the name takes that format's suffix
+    answer_export_dialog(qtbot, 3, 1, "svg")  # as on screen
     QTest.mouseClick(view.export_plot_button, Qt.MouseButton.LeftButton)
-    assert ET.parse(tmp_path / "plot.svg").getroot().tag.endswith("svg")
+    root = ET.parse(tmp_path / "plot.svg").getroot()
+    assert root.get("viewBox") == f"0 0 {view.bars.plot.width()} {view.bars.plot.height()}"
+    view.show_page("lorenz")
+    answered = answer_export_dialog(qtbot, 0, 2, "png")  # a 1920×1080 slide at 2×
+    QTest.mouseClick(view.export_plot_button, Qt.MouseButton.LeftButton)
+    assert answered == ["A PNG of 3840 × 2160 pixels"]
+    image = QImage(str(tmp_path / "slide.png"))
+    assert (image.width(), image.height()) == (3840, 2160)
+    assert view.status.text() == f"Saved {tmp_path / 'slide.png'}"
     QTest.mouseClick(view.export_table_button, Qt.MouseButton.LeftButton)
     assert json.loads((tmp_path / "table.json").read_text("utf-8"))["reference"] == "en"
     QTest.mouseClick(view.export_table_button, Qt.MouseButton.LeftButton)  # its own suffix

@@ -273,9 +273,9 @@ def test_training_playback_seed_000_table(make_window, qtbot, tmp_path):
     assert [s.split("seen ")[1].split(" ")[0] for s in seen] == ["9", "9", "7", "7"]
     assert [view.vocab.item(i).text() for i in range(view.vocab.count())] == [
         "13  low", "12  lo", "11  est", "10  es"]
-    assert view.count_curve.getData()[1].tolist() == [9, 9, 7, 7]
-    assert view.length_curve.getData()[1].tolist() == [79, 70, 61, 54, 47]
-    assert view.count_cursor.value() == 4
+    assert view.plots.count_curve.getData()[1].tolist() == [9, 9, 7, 7]
+    assert view.plots.length_curve.getData()[1].tolist() == [79, 70, 61, 54, 47]
+    assert view.plots.count_cursor.value() == 4
     qtbot.keyClick(view, Qt.Key.Key_Home)
     assert pair_rows(view)[0] == ("e + s", "9", "merged next")
     assert pair_rows(view)[1] == ("s + t", "9", "tied: the tie rule passed it over")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from bpelens.core import DEFAULT_MIN_FREQUENCY, preset_names
+from bpelens.core import DEFAULT_MIN_FREQUENCY, METRICS, preset_names
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .cli_i18n import translate
@@ -12,6 +12,26 @@ from .errors import OneLineParser
 
 # render --scale: what the help states and render checks (one range for both).
 SCALE_RANGE = (0.25, 8.0)
+
+# The metrics a compare plot can show: compare's own keys (its JSON and CSV columns).
+PLOT_METRICS = tuple(metric.key for metric in METRICS if metric.key != "sentences")
+
+
+class DefaultSpecial(str):
+    """render's --special when not given: "all" for a text's picture, while --view compare
+    counts special-token strings as text unless told otherwise, as bpelens compare does."""
+
+
+DEFAULT_SPECIAL = DefaultSpecial("all")
+
+
+class EachTokenizer(argparse.Action):
+    """render's -t: the last one given is ``tokenizer`` (a text's picture has one), and every
+    one given, in order, is ``tokenizers`` (--view compare)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        namespace.tokenizer = values
+        namespace.tokenizers = [*(getattr(namespace, "tokenizers", None) or []), values]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -144,15 +164,22 @@ def build_parser() -> argparse.ArgumentParser:
                                                                                  "stderr"))
     train.set_defaults(handler="train_command")
 
-    def add_tokenizer(p: argparse.ArgumentParser) -> None:
-        p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
-                       help=translate("CliHelp", "a tokenizer file or folder: tokenizer.json, "
-                                                 "*.tiktoken, vocab.json + merges.txt, "
-                                                 "encoder.json + vocab.bpe, a SentencePiece "
-                                                 ".model, a model folder or Hugging Face cache "
-                                                 "entry, a file written by bpelens train, or a "
-                                                 "bundled demo by name ({demos})").format(
-                           demos=demos))
+    def add_tokenizer(p: argparse.ArgumentParser, *, many: bool = False) -> None:
+        help_text = translate("CliHelp", "a tokenizer file or folder: tokenizer.json, "
+                                         "*.tiktoken, vocab.json + merges.txt, "
+                                         "encoder.json + vocab.bpe, a SentencePiece "
+                                         ".model, a model folder or Hugging Face cache "
+                                         "entry, a file written by bpelens train, or a "
+                                         "bundled demo by name ({demos})").format(demos=demos)
+        if many:  # render: one tokenizer a picture, or several for --view compare
+            p.add_argument("-t", "--tokenizer", action=EachTokenizer, required=True,
+                           metavar="TOKENIZER",
+                           help=help_text + translate("CliHelp", "; with --view compare, "
+                                                      "repeat it for each tokenizer to "
+                                                      "compare"))
+        else:
+            p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
+                           help=help_text)
         p.add_argument("--encoding", metavar="NAME",
                        help=translate("CliHelp", "for a .tiktoken file: the encoding it belongs to"
                                                  " (e.g. o200k_harmony), when its name or hash "
@@ -363,14 +390,16 @@ def build_parser() -> argparse.ArgumentParser:
                                          "and text, one group per token) or a PNG; headless. A "
                                          "one-line JSON summary on stdout."),
     )
-    add_tokenizer(render)
+    add_tokenizer(render, many=True)
     add_special(render)
-    render.add_argument("--text", required=True, metavar="TEXT", help=translate("CliHelp", "the "
-                                                                                           "text "
-                                                                                           "to "
-                                                                                           "draw"))
-    render.add_argument("--view", choices=("layers", "shaped", "playback"), default="layers",
-                        help=translate("CliHelp", "what to draw (default layers)"))
+    render.add_argument("--text", metavar="TEXT", help=translate("CliHelp", "the text to draw "
+                                                                            "(every view but "
+                                                                            "compare)"))
+    render.add_argument("--view", choices=("layers", "shaped", "playback", "compare"),
+                        default="layers",
+                        help=translate("CliHelp", "what to draw (default layers); compare: a "
+                                                  "plot of the tokenizers compared on a "
+                                                  "parallel corpus"))
     render.add_argument("--step", type=int, metavar="N",
                         help=translate("CliHelp", "playback: the frame after N merge steps "
                                                   "(default: the last)"))
@@ -405,6 +434,35 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "projectors"))
     render.add_argument("--width", type=int, default=1200, metavar="PX",
                         help=translate("CliHelp", "where lines wrap, in points (default 1200)"))
-    render.set_defaults(handler="render_command")
+    compared = render.add_argument_group(
+        translate("CliHelp", "--view compare"),
+        translate("CliHelp", "A plot of bpelens compare's results, drawn as the window draws "
+                             "it, at a slide's size: several -t, a corpus, a plot and a metric. "
+                             "Special-token strings count as text unless --special all is "
+                             "given (as in bpelens compare)."))
+    compared.add_argument("--corpus", default="demo", metavar="PATH",
+                          help=translate("CliHelp", "the parallel corpus, as bpelens compare "
+                                                    "takes it (default demo, the bundled one)"))
+    compared.add_argument("--plot", choices=("bars", "heatmap", "lorenz"), default="bars",
+                          help=translate("CliHelp", "bars (default): a metric per language "
+                                                    "and tokenizer; heatmap: the ratios to the "
+                                                    "reference; lorenz: each tokenizer's Lorenz "
+                                                    "curve and Gini"))
+    compared.add_argument("--metric", metavar="NAME",
+                          help=translate("CliHelp", "the metric, named as in bpelens compare's "
+                                                    "JSON and CSV: {metrics} (default ratio; a "
+                                                    "heatmap takes ratio or "
+                                                    "mean_sentence_ratio)").format(
+                              metrics=", ".join(PLOT_METRICS)))
+    compared.add_argument("--reference", metavar="LANG",
+                          help=translate("CliHelp", "the language ratios are taken to (default:"
+                                                    " English when the corpus has it)"))
+    compared.add_argument("--languages", metavar="L1,L2,…",
+                          help=translate("CliHelp", "only these languages (default all)"))
+    compared.add_argument("--size", default="1920x1080", metavar="WxH",
+                          help=translate("CliHelp", "the plot's size in points, fonts and lines "
+                                                    "sized for it (default 1920x1080; --scale 2 "
+                                                    "makes a 3840x2160 PNG)"))
+    render.set_defaults(handler="render_command", special=DEFAULT_SPECIAL)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser

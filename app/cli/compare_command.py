@@ -10,6 +10,7 @@ import time
 from functools import partial
 
 from bpelens.core import (
+    Comparison,
     chosen_languages,
     comparison_csv,
     comparison_json,
@@ -25,29 +26,46 @@ from .tokenizer_argument import check_named_tokenizer, open_named_tokenizer
 
 
 def run(args: argparse.Namespace) -> int:
-    specs: list[str] = args.tokenizer
+    comparison = count_comparison(args.corpus, args.tokenizer, languages=args.languages,
+                                  reference=args.reference, special=args.special,
+                                  add_special_tokens=args.add_special_tokens, quiet=args.quiet)
+    out = sys.stdout
+    if args.format == "csv":
+        out.write(comparison_csv(comparison))
+    elif args.format == "table":
+        out.write(comparison_table(comparison, words=_table_words, width=display_width))
+    else:
+        out.write(json.dumps(comparison_json(comparison), ensure_ascii=False) + "\n")
+    return 0
+
+
+def count_comparison(corpus_spec: str, specs: list[str], *, languages: str | None,
+                     reference: str | None, special: str, add_special_tokens: bool,
+                     quiet: bool) -> Comparison:
+    """The comparison of the tokenizers ``specs`` (as ``-t`` names them) on the corpus
+    ``corpus_spec`` names, progress on stderr (``bpelens compare`` and ``bpelens render
+    --view compare``)."""
     if len(set(specs)) != len(specs):
         twice = next(s for s in specs if specs.count(s) > 1)
         raise CliError(translate("Cli", "-t {tokenizer} is given twice; name each tokenizer "
                                  "once").format(tokenizer=twice))
-    languages = _languages(args.languages)
-    corpus = open_corpus(args.corpus)
+    chosen = _languages(languages)
+    corpus = open_corpus(corpus_spec)
     # Languages, and every -t, are checked before any counting: a mistake fails in a second,
     # not after minutes of work on the others. Each tokenizer is then opened when its turn
     # comes and let go after it is counted (five large vocabularies at once take a GB).
-    languages, reference = chosen_languages(corpus, languages, args.reference)
+    chosen, reference = chosen_languages(corpus, chosen, reference)
     for spec in specs:
         check_named_tokenizer(spec)
     tokenizers = [(s, partial(open_named_tokenizer, s)) for s in specs]
-    progress = _Progress(args.quiet)
+    progress = _Progress(quiet)
     progress.line(translate("CliCompare", "{corpus}: {sentences:,} sentences in {languages} "
                             "languages").format(corpus=corpus.name, sentences=len(corpus),
                                                 languages=len(corpus.languages))
                   + "".join(f"; {localize(n)}" for n in corpus.notes))
     comparison = None
-    for step in iter_comparison(corpus, tokenizers, languages=languages,
-                                reference=reference, special=args.special,
-                                add_special_tokens=args.add_special_tokens):
+    for step in iter_comparison(corpus, tokenizers, languages=chosen, reference=reference,
+                                special=special, add_special_tokens=add_special_tokens):
         if step.finished is not None:
             progress.done(step.finished.name)
         else:
@@ -57,14 +75,7 @@ def run(args: argparse.Namespace) -> int:
     progress.close()
     if comparison is None:
         raise CliError(translate("CliCompare", "the comparison stopped without a result"))
-    out = sys.stdout
-    if args.format == "csv":
-        out.write(comparison_csv(comparison))
-    elif args.format == "table":
-        out.write(comparison_table(comparison, words=_table_words, width=display_width))
-    else:
-        out.write(json.dumps(comparison_json(comparison), ensure_ascii=False) + "\n")
-    return 0
+    return comparison
 
 
 # The comparison table's own words (the metrics' names are the window's, context Metric).

@@ -1,4 +1,5 @@
-"""`bpelens render`: a picture of a view (layers, shaped text, a playback frame) for slides."""
+"""`bpelens render`: a picture of a view (layers, shaped text, a playback frame, a comparison's
+plot) for slides."""
 
 from __future__ import annotations
 
@@ -16,6 +17,13 @@ SCALES = (1, 2, 3)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.view == "compare":
+        from .render_compare import run as run_compare
+
+        return run_compare(args)
+    if args.text is None:
+        raise ConfigError(translate("Cli", "--text: give the text to draw (--view compare "
+                                    "alone draws a corpus)"))
     output = Path(args.output)
     suffix = output.suffix.lower()
     animated = suffix in (".gif", ".apng")

@@ -45,6 +45,8 @@ TRANSLATED_SOURCES = (
     "views/debug_view.py",
     "views/studio_view.py",
     "views/studio_plots.py",
+    "views/training_plots.py",
+    "views/plot_export.py",
     "views/compare_view.py",
     "views/compare_table.py",
     "views/compare_plots.py",

@@ -20,16 +20,17 @@ THEMES = ("system", "light", "dark", "contrast")
 THEME_KEY = "ui/theme"
 
 
-def qt_palette(colors: Palette, base: QPalette) -> QPalette:
-    """``base`` with the roles ``colors`` sets (the light theme sets none)."""
+def theme_palette(shown: str, base: QPalette) -> QPalette:
+    """The Qt palette of theme ``shown`` (light, dark or contrast): ``base`` with the roles
+    its :class:`Palette` sets (light sets none: the style's own palette)."""
     palette = QPalette(base)
-    for role, color in (colors.roles or {}).items():
+    for role, color in (PALETTES[shown].roles or {}).items():
         palette.setColor(getattr(QPalette.ColorRole, role), QColor(color))
     return palette
 
 
 def contrast_palette() -> QPalette:
-    return qt_palette(CONTRAST, QPalette())
+    return theme_palette(CONTRAST.name, QPalette())
 
 
 def system_is_dark() -> bool:
@@ -63,7 +64,7 @@ class ThemeKeeper:
         style = self.style_name if shown == "light" else "Fusion"
         if self.app.style().name().lower() != style.lower():
             self.app.setStyle(QStyleFactory.create(style))
-        palette = qt_palette(PALETTES[shown], self.palette)
+        palette = theme_palette(shown, self.palette)
         self.app.setPalette(palette)
 
         # Windows made before the change keep the palette they resolved at their birth:

@@ -1,8 +1,10 @@
 """The comparison's plots (pyqtgraph): grouped bars of any metric (languages × tokenizers), a
 heatmap of the ratios to the reference, and each tokenizer's Lorenz curve with its Gini
 coefficient. Hovering says the exact value (in a line under the plot, and a tooltip); clicking
-a bar or a cell asks for that language's sentences (``picked(tokenizer, language)``). Each plot
-exports itself as PNG or SVG."""
+a bar or a cell asks for that language's sentences (``picked(tokenizer, language)``). Their
+look (colours, dashes, fonts) comes from plot_theme and plot_parts; an export draws a fresh
+instance of the same class offscreen at a slide's size (plot_export), and `bpelens render
+--view compare` uses these classes too: one drawing for the window and every picture."""
 
 from __future__ import annotations
 
@@ -13,18 +15,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
-    QBuffer,
-    QByteArray,
     QEvent,
-    QIODevice,
     QPointF,
-    QRect,
     QRectF,
-    QSize,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QCursor, QFont, QPainter
+from PySide6.QtGui import QBrush, QColor, QCursor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,36 +37,45 @@ from bpelens.core import (
     Comparison,
     format_value,
     short_name,
-    write_atomic,
 )
 
 from .. import style
 from ..language_labels import language_label
-from ..ui_theme import canvas_ink
 from .compare_table import gini_formula, metric_label
-from .plot_theme import theme_plot
+from .plot_export import ExportedPlot, export_plot
+from .plot_parts import (
+    KeyEntry,
+    PlotKey,
+    ReadableAxis,
+    key_gap,
+    new_plot,
+    place_key,
+    set_plot_title,
+    style_axis,
+    style_plot,
+)
+from .plot_theme import (
+    CELL_PX,
+    HEATMAP_COLORMAP,
+    LINE_WIDTH,
+    SYMBOL_SIZE,
+    plot_font,
+    plot_ink,
+    zoomed,
+)
 
-# Okabe and Ito's colours, strongest first (yellow last: faint on white); with the symbols and
-# dash patterns below, series stay apart without colour too.
-SERIES_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000",
-                 "#F0E442")
-SYMBOLS = ("o", "s", "t", "d", "star", "h", "p", "+")
-DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DashDotLine,
-          Qt.PenStyle.DotLine, Qt.PenStyle.DashDotDotLine, Qt.PenStyle.SolidLine,
-          Qt.PenStyle.DashLine, Qt.PenStyle.DotLine)
-AXIS_FONT = QFont("Noto Sans", 9)
-EXPORT_SCALE = 2  # PNG exports at twice the size on screen, for slides
+EXPORT_SCALE = 2  # "as on screen" exports at twice the size, for slides
 # Past this many languages the axis names every k-th one (hovering names each).
 AXIS_LABELS = 40
-
-
-def series_color(index: int) -> str:
-    return SERIES_COLORS[index % len(SERIES_COLORS)]
+# A plot's drawing is never smaller than this (its data area then still shows a shape).
+MIN_PLOT_HEIGHT = 160
 
 
 class ComparisonPlot(QWidget):
-    """A plot with a line under it saying what the pointer is on. ``picked(tokenizer,
-    language)`` when a bar or cell is clicked."""
+    """A plot with its controls above and a line under it saying what the pointer is on.
+    ``picked(tokenizer, language)`` when a bar or cell is clicked. The key, when the plot
+    has one, sits right of the data area. ``set_zoom`` sizes its text and lines (presentation
+    mode); the theme comes from the widget's palette."""
 
     picked = Signal(str, str)
     title = ""  # a QT_TRANSLATE_NOOP in each plot's own context: self.tr finds it there
@@ -77,37 +83,62 @@ class ComparisonPlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
-        self.plot = pg.PlotWidget(background="w")
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.setMenuEnabled(False)
-        self.plot.hideButtons()
-        for side in ("bottom", "left"):
-            axis = self.plot.getAxis(side)
-            axis.setTickFont(AXIS_FONT)
-        self._theme_plots()
+        self.zoom = 1.0
+        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
+        self.ink = plot_ink(self)
+        self._title_text = ""
+        self.plot = new_plot(min_height=MIN_PLOT_HEIGHT)
+        self.key = PlotKey()
+        place_key(self.plot, self.key)
         self.readout = QLabel(" ")
         style.set_tone(self.readout, "muted")
         self.readout.setTextFormat(Qt.TextFormat.PlainText)
-        self.controls = QHBoxLayout()
+        self.controls_box = QWidget()
+        self.controls = QHBoxLayout(self.controls_box)
+        self.controls.setContentsMargins(0, 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(self.controls)
+        layout.addWidget(self.controls_box)
         layout.addWidget(self.plot, 1)
         layout.addWidget(self.readout)
         self.comparison: Comparison | None = None
         scene = self.plot.scene()
         scene.sigMouseMoved.connect(self._on_moved)
         scene.sigMouseClicked.connect(self._on_clicked)
-
-    # -- what each plot gives (by itself, the plot stays empty) -------------------------------
+        self._restyle()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
-            self._theme_plots()
+            self.ink = plot_ink(self)
+            self._restyle()
+            self.show_comparison(self.comparison)
 
-    def _theme_plots(self) -> None:
-        theme_plot(self.plot, self)
+    def set_zoom(self, zoom: float) -> None:
+        """Text and lines ``zoom`` times their size at 1 (presentation mode, exports)."""
+        zoom = max(0.5, min(4.0, float(zoom)))
+        if zoom == self.zoom:
+            return
+        self.zoom = zoom
+        self._restyle()
+        self.show_comparison(self.comparison)
+
+    def set_pixel_ratio(self, ratio: float) -> None:
+        """Lines and pixel-sized marks drawn for a picture of ``ratio`` device pixels per
+        logical pixel (a PNG at 2×)."""
+        if ratio != self.pixel_ratio:
+            self.pixel_ratio = ratio
+            self._restyle()
+            self.show_comparison(self.comparison)
+
+    def _restyle(self) -> None:
+        style_plot(self.plot, self.ink, self.zoom, title=self._title_text,
+                   pixel_ratio=self.pixel_ratio)
+        self.key.set_look(self.ink, self.zoom)
+        self.key.max_text_width = 320 * self.zoom
+        key_gap(self.plot, self.zoom)
+
+    # -- what each plot gives (by itself, the plot stays empty) -------------------------------
     def draw(self, comparison: Comparison) -> None:
         """Put the comparison's items on the (cleared) plot."""
 
@@ -115,23 +146,28 @@ class ComparisonPlot(QWidget):
         """(tokenizer, language, words) of what is at view point (x, y), or None."""
         return None
 
+    def options(self) -> dict[str, object]:
+        """What the plot's controls chose (an export draws a copy with the same)."""
+        return {}
+
+    def set_options(self, options: dict[str, object]) -> None:
+        """Choose as ``options`` say (keys of :meth:`options`)."""
+
     # -- shared --------------------------------------------------------------------------------
     def show_comparison(self, comparison: Comparison | None) -> None:
         self.comparison = comparison
         self.plot.clear()
+        self.key.set_entries([])
         self.readout.setText(" ")
         if comparison is not None:
             self.draw(comparison)
 
     def set_title(self, text: str) -> None:
-        """The plot's title; in a narrow window it is cut, never the plot pushed out of the
-        view (pyqtgraph makes a title's width the plot's minimum)."""
-        self.plot.setTitle(text, color=canvas_ink(self).ink.name(), size="10pt")
-        label = self.plot.getPlotItem().titleLabel
-        label.setMinimumWidth(0)
-        label._sizeHint[Qt.SizeHint.MinimumSize] = (0, label._sizeHint[
-            Qt.SizeHint.MinimumSize][1])
-        label.updateGeometry()
+        self._title_text = text
+        set_plot_title(self.plot, text, self.ink, self.zoom)
+
+    def line_width(self, width: float = LINE_WIDTH) -> float:
+        return width * self.zoom * self.pixel_ratio
 
     def view_point(self, scene_pos: QPointF) -> QPointF:
         return self.plot.getPlotItem().vb.mapSceneToView(scene_pos)
@@ -140,6 +176,11 @@ class ComparisonPlot(QWidget):
         """Where view point (x, y) is on the plot widget (for tests driving the mouse)."""
         scene = self.plot.getPlotItem().vb.mapViewToScene(QPointF(x, y))
         return QPointF(self.plot.mapFromScene(scene))
+
+    def data_rect(self) -> QRectF:
+        """The data area, in the plot widget's coordinates."""
+        scene = self.plot.getPlotItem().vb.sceneBoundingRect()
+        return self.plot.mapFromScene(scene).boundingRect().toRectF()
 
     def _on_moved(self, scene_pos: QPointF) -> None:
         if self.comparison is None:
@@ -171,52 +212,37 @@ class ComparisonPlot(QWidget):
         axis.setTicks([[(i, lang) for i, lang in enumerate(languages) if i % step == 0], []])
 
     # -- export --------------------------------------------------------------------------------
-    def export_image(self, path: Path) -> None:
-        """The plot as PNG (at twice its size on screen) or SVG (vectors), by the suffix;
-        written whole or not at all."""
-        import pyqtgraph.exporters as exporters
+    def export_copy(self) -> ComparisonPlot:
+        copy = type(self)()
+        copy.set_options(self.options())
+        copy.setPalette(self.palette())
+        copy.set_zoom(self.zoom)
+        copy.show_comparison(self.comparison)
+        return copy
 
-        item = self.plot.getPlotItem()
-        suffix = path.suffix.lower()
-        if suffix == ".svg":
-            write_atomic(path, self.svg_bytes())
-            return
-        if suffix != ".png":
-            raise ValueError(self.tr("{name}: save a plot as .png or .svg").format(name=path.name))
-        exporter = exporters.ImageExporter(item)
-        width = max(200, int(item.sceneBoundingRect().width()) * EXPORT_SCALE)
-        exporter.parameters()["width"] = width
-        image = exporter.export(toBytes=True)
-        # The array is named: a temporary one would be freed while the buffer writes to it.
-        data = QByteArray()
-        buffer = QBuffer(data)
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG")
-        buffer.close()
-        write_atomic(path, bytes(data))
+    def drawing(self) -> QWidget:
+        return self.plot
 
+    def plot_widgets(self) -> list[pg.PlotWidget]:
+        return [self.plot]
 
-    def svg_bytes(self) -> bytes:
-        """The plot drawn into Qt's SVG generator: shapes as paths, words as text."""
-        from PySide6.QtSvg import QSvgGenerator
+    def set_export_mode(self, on: bool) -> None:
+        self.controls_box.setVisible(not on)
+        self.readout.setVisible(not on)
+        self.plot.setMinimumSize(0, 0) if on else self.plot.setMinimumSize(240, MIN_PLOT_HEIGHT)
 
-        item = self.plot.getPlotItem()
-        source = item.sceneBoundingRect()
-        width, height = int(source.width()), int(source.height())
-        data = QByteArray()  # named: the buffer writes into it
-        buffer = QBuffer(data)
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        generator = QSvgGenerator()
-        generator.setOutputDevice(buffer)
-        generator.setSize(QSize(width, height))
-        generator.setViewBox(QRect(0, 0, width, height))
-        generator.setTitle(self.tr("BPE Lens — {plot}").format(plot=self.tr(self.title)))
-        painter = QPainter(generator)
-        painter.fillRect(QRectF(0, 0, width, height), QColor("white"))
-        self.plot.scene().render(painter, QRectF(0, 0, width, height), source)
-        painter.end()
-        buffer.close()
-        return bytes(data)
+    def key_text_rects(self) -> list[QRectF]:
+        """The key's words, in the drawing's coordinates."""
+        return [self.plot.mapFromScene(self.key.mapToScene(r)).boundingRect().toRectF()
+                for r in self.key.text_rects()]
+
+    def export_image(self, path: Path, *, size: tuple[int, int] | None = None,
+                     scale: float | None = None, theme: str | None = None) -> ExportedPlot:
+        """The plot drawn again at ``size`` (None: as on screen, then at twice its size) and
+        ``scale`` as PNG, or SVG (vectors), by the suffix; written whole or not at all."""
+        if scale is None:
+            scale = EXPORT_SCALE if size is None else 1
+        return export_plot(self, Path(path), size=size, scale=scale, theme=theme)
 
 
 class BarsPlot(ComparisonPlot):
@@ -258,6 +284,18 @@ class BarsPlot(ComparisonPlot):
     def set_metric(self, key: str) -> None:
         self.metric_box.setCurrentIndex(self.metric_box.findData(key))
 
+    def options(self) -> dict[str, object]:
+        return {"metric": self.metric, "order": self.order_box.currentData(),
+                "log": self.log_box.isChecked()}
+
+    def set_options(self, options: dict[str, object]) -> None:
+        if "metric" in options:
+            self.set_metric(str(options["metric"]))
+        if "order" in options:
+            self.order_box.setCurrentIndex(self.order_box.findData(options["order"]))
+        if "log" in options:
+            self.log_box.setChecked(bool(options["log"]))
+
     def ordered_languages(self, comparison: Comparison) -> list[str]:
         languages = list(comparison.languages)
         if self.order_box.currentData() != "value":
@@ -280,9 +318,11 @@ class BarsPlot(ComparisonPlot):
         if log != self.plot.getPlotItem().ctrl.logYCheck.isChecked():
             self.plot.setYRange(0, 1, padding=0)  # a linear range read as powers overflows
             self.plot.setLogMode(x=False, y=log)
-        legend = add_legend(self.plot, columns=min(count, 4))
-        self.legend = legend
+        value_axis = self.plot.getAxis("left")
+        if isinstance(value_axis, ReadableAxis):
+            value_axis.set_integer(metric.kind == "count")
         top, bottom = 0.0, 0.0
+        entries = []
         for t, name in enumerate(tokenizers):
             heights = []
             for language in self.languages:
@@ -295,16 +335,18 @@ class BarsPlot(ComparisonPlot):
                 top, bottom = max(top, height), min(bottom, height)
                 heights.append(height)
             x = np.arange(len(self.languages)) + (t - (count - 1) / 2) * self.width_each
-            color = series_color(t)
-            bars = pg.BarGraphItem(x=x, height=heights, width=self.width_each * 0.92,
-                                   brush=pg.mkBrush(color), pen=pg.mkPen(QColor(color).darker(
-                                       130), width=0.5))
+            color = self.ink.series(t).color
+            # A hairline of the page between neighbouring bars keeps them apart.
+            edge = QPen(self.ink.page, self.line_width(0.8))
+            edge.setCosmetic(True)
+            bars = pg.BarGraphItem(x=x, height=heights, width=self.width_each,
+                                   brush=pg.mkBrush(color), pen=edge)
             self.plot.addItem(bars)
-            legend.addItem(bars, short_name(name))
-        legend.setColumnCount(min(count, 4))
+            entries.append(KeyEntry(short_name(name), pen=QPen(color), brush=QBrush(color)))
+        self.key.set_entries(entries)
         if key in ("ratio", "mean_sentence_ratio"):
             self.plot.addItem(pg.InfiniteLine(pos=0.0 if log else 1.0, angle=0, pen=pg.mkPen(
-                "#444", width=1, style=Qt.PenStyle.DashLine)))
+                self.ink.rule, width=self.line_width(1.2), style=Qt.PenStyle.DashLine)))
         self.set_language_axis(self.plot.getAxis("bottom"), self.languages)
         label = metric_label(metric)
         self.plot.setLabel("left", self.tr("{metric} (log scale)").format(metric=label) if log
@@ -315,9 +357,8 @@ class BarsPlot(ComparisonPlot):
         self.set_title(title.format(metric=label, reference=comparison.reference,
                                     corpus=comparison.corpus))
         self.plot.setXRange(-0.6, len(self.languages) - 0.4, padding=0)
-        # Room above the bars for the legend's row.
         span = top - bottom if top > bottom else 1.0
-        self.plot.setYRange(bottom - (0.03 * span if bottom < 0 else 0), top + 0.18 * span,
+        self.plot.setYRange(bottom - (0.03 * span if bottom < 0 else 0), top + 0.05 * span,
                             padding=0)
 
     def bar_center(self, tokenizer: str, language: str) -> QPointF:
@@ -376,20 +417,62 @@ class RatioHeatmap(ComparisonPlot):
         self.controls.addWidget(QLabel(self.tr("Cells")))
         self.controls.addWidget(self.which_box)
         note = QLabel(self.tr("languages from the cheapest to the costliest on average over the "
-                              "tokenizers; colour: log₂ of the ratio"))
+                              "tokenizers; colour: the ratio on a log scale (the bar on the "
+                              "right)"))
         style.set_tone(note, "muted")
         note.setWordWrap(True)
         self.controls.addWidget(note, 1)
         self.plot.invertY(True)
         self.plot.getPlotItem().showGrid(False, False)
-        self.colormap = pg.colormap.get("cividis")
+        self.colormap = pg.colormap.get(HEATMAP_COLORMAP)
         self.cells: np.ndarray = np.zeros((0, 0))
         self.languages: list[str] = []
-        self.color_bar = None
+        self.color_bar = self._make_color_bar()
+        self._restyle()
+
+    def _make_color_bar(self) -> pg.ColorBarItem:
+        """The colour scale right of the cells: log₂ of the ratio inside, read as ratios."""
+        bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=self.colormap, interactive=False,
+                              width=18)
+        axis = ReadableAxis("right")
+        bar.setAxisItems({"right": axis})
+        axis.unlinkFromView()
+        axis.setZValue(0.5)
+        bar.axis = axis
+        bar.setLevels((0.0, 1.0))
+        layout = self.plot.getPlotItem().layout
+        layout.addItem(bar, 2, 5)
+        layout.setColumnFixedWidth(4, 10)
+        bar.hide()
+        return bar
+
+    def _restyle(self) -> None:
+        super()._restyle()
+        bar = getattr(self, "color_bar", None)
+        if bar is None:
+            return
+        for side in ("left", "top", "bottom"):
+            bar.getAxis(side).setPen(pg.mkPen(self.ink.axis, width=max(1.0, self.zoom)
+                                              * self.pixel_ratio))
+        style_axis(bar.axis, self.ink, self.zoom, self.pixel_ratio)
+        bar.layout.setColumnFixedWidth(1, zoomed(18, self.zoom))
+        self.plot.getPlotItem().layout.setColumnFixedWidth(4, zoomed(10, self.zoom))
 
     @property
     def metric(self) -> str:
         return self.which_box.currentData()
+
+    def options(self) -> dict[str, object]:
+        return {"cells": self.metric}
+
+    def set_options(self, options: dict[str, object]) -> None:
+        if "cells" in options:
+            self.which_box.setCurrentIndex(self.which_box.findData(options["cells"]))
+
+    def show_comparison(self, comparison: Comparison | None) -> None:
+        super().show_comparison(comparison)
+        if comparison is None and getattr(self, "color_bar", None) is not None:
+            self.color_bar.hide()
 
     def draw(self, comparison: Comparison) -> None:
         tokenizers = list(comparison.tokenizers)
@@ -407,6 +490,12 @@ class RatioHeatmap(ComparisonPlot):
         image.setColorMap(self.colormap)
         image.setRect(QRectF(-0.5, -0.5, len(languages), len(tokenizers)))
         self.plot.addItem(image)
+        self.levels = (low, high)
+        self.color_bar.setLevels((low, high))
+        self.color_bar.axis.setTicks([ratio_ticks(low, high), []])
+        self.color_bar.axis.setLabel(self.tr("ratio to {reference} (log scale)").format(
+            reference=comparison.reference))
+        self.color_bar.show()
         # Past AXIS_LABELS columns the numbers would not fit their cells (hovering says each).
         if len(languages) <= AXIS_LABELS:
             labels = []
@@ -414,10 +503,12 @@ class RatioHeatmap(ComparisonPlot):
                 for col in range(len(languages)):
                     value, log = values[row, col], logs[row, col]
                     shade = (log - low) / (high - low) if math.isfinite(log) else 0.0
+                    fill = self.colormap.map(np.array([shade]), mode="qcolor")[0]
                     labels.append((col, row, "–" if math.isnan(value) else f"{value:.2f}",
-                                   "#000" if shade > 0.45 else "#fff"))
-            self.plot.addItem(CellLabels(labels, QFont("Noto Sans", 9 if len(languages) > 20
-                                                       else 10)))
+                                   self.ink.text_on(fill)))
+            # Drawn in device pixels (the same size at any view scale): the ratio applies.
+            self.plot.addItem(CellLabels(labels, plot_font(CELL_PX * self.zoom
+                                                           * self.pixel_ratio)))
         self.set_language_axis(self.plot.getAxis("bottom"), languages)
         self.plot.getAxis("left").setTicks([[(i, short_name(t)) for i, t in
                                              enumerate(tokenizers)], []])
@@ -476,19 +567,21 @@ class LorenzPlot(ComparisonPlot):
         self.controls.addWidget(formula, 1)
 
     def draw(self, comparison: Comparison) -> None:
-        add_legend(self.plot, columns=1)
-        self.plot.plot([0, 1], [0, 1], pen=pg.mkPen("#888", width=1,
-                                                    style=Qt.PenStyle.DashLine),
-                       name=self.tr("equality (Gini 0)"))
+        equality = pg.mkPen(self.ink.rule, width=self.line_width(1.2),
+                            style=Qt.PenStyle.DashLine)
+        self.plot.plot([0, 1], [0, 1], pen=equality)
+        entries = [KeyEntry(self.tr("equality (Gini 0)"), pen=equality)]
         for t, name in enumerate(comparison.tokenizers):
             curve = comparison.lorenz[name]
-            color = series_color(t)
-            self.plot.plot([x for _, x, _ in curve], [y for _, _, y in curve],
-                           pen=pg.mkPen(color, width=2, style=DASHES[t % len(DASHES)]),
-                           symbol=SYMBOLS[t % len(SYMBOLS)], symbolSize=6,
-                           symbolBrush=color, symbolPen=color,
-                           name=self.tr("{tokenizer} — Gini {gini:.3f}").format(
-                               tokenizer=short_name(name), gini=comparison.gini[name]))
+            look = self.ink.series(t)
+            pen = pg.mkPen(look.color, width=self.line_width(), style=look.dash)
+            self.plot.plot([x for _, x, _ in curve], [y for _, _, y in curve], pen=pen,
+                           symbol=look.symbol, symbolSize=self.line_width(SYMBOL_SIZE),
+                           symbolBrush=look.color, symbolPen=look.color)
+            entries.append(KeyEntry(self.tr("{tokenizer} — Gini {gini:.3f}").format(
+                tokenizer=short_name(name), gini=comparison.gini[name]), pen=pen,
+                symbol=look.symbol))
+        self.key.set_entries(entries)
         self.plot.setLabel("bottom", self.tr("share of languages (fewest tokens first)"))
         self.plot.setLabel("left", self.tr("share of tokens"))
         self.plot.setXRange(0, 1, padding=0.02)
@@ -528,9 +621,11 @@ class LorenzPlot(ComparisonPlot):
 
 class CellLabels(pg.GraphicsObject):
     """Words at points of the view, drawn at their own size whatever the scale: one item for
-    every cell (a TextItem each costs a heatmap of 26 × 8 cells a tenth of a second)."""
+    every cell (a TextItem each costs a heatmap of 26 × 8 cells a tenth of a second). A value
+    wider or taller than its cell is left out (hovering says it): it would spill into the
+    next cell or onto the axis."""
 
-    def __init__(self, labels: list[tuple[float, float, str, str]], font: QFont) -> None:
+    def __init__(self, labels: list[tuple[float, float, str, QColor]], font) -> None:
         super().__init__()
         self.labels = labels
         self.font = font
@@ -538,30 +633,43 @@ class CellLabels(pg.GraphicsObject):
         ys = [y for _, y, _, _ in labels] or [0.0]
         self._bounds = QRectF(min(xs) - 0.5, min(ys) - 0.5, max(xs) - min(xs) + 1,
                               max(ys) - min(ys) + 1)
+        self.drawn: list[tuple[QRectF, QRectF]] = []  # (text, cell) in device pixels (tests)
 
     def boundingRect(self) -> QRectF:
         return self._bounds
 
     def paint(self, painter: QPainter, *args) -> None:
         to_device = painter.transform()
+        metrics = QFontMetricsF(self.font)
         painter.save()
         painter.resetTransform()
         painter.setFont(self.font)
+        drawn = []
         for x, y, text, color in self.labels:
-            center = to_device.map(QPointF(x, y))
-            painter.setPen(QColor(color))
-            painter.drawText(QRectF(center.x() - 40, center.y() - 12, 80, 24),
-                             Qt.AlignmentFlag.AlignCenter, text)
+            cell = to_device.mapRect(QRectF(x - 0.5, y - 0.5, 1, 1))
+            width, height = metrics.horizontalAdvance(text), metrics.height()
+            if width > cell.width() - 4 or height > cell.height():
+                continue
+            box = QRectF(cell.center().x() - width / 2, cell.center().y() - height / 2, width,
+                         height)
+            painter.setPen(color)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            drawn.append((box, cell))
+        self.drawn = drawn
         painter.restore()
 
 
-def add_legend(plot: pg.PlotWidget, *, columns: int) -> pg.LegendItem:
-    """A legend at the top left, on white, its names in dark text, in ``columns`` columns."""
-    legend = plot.addLegend(offset=(10, 5), labelTextSize="9pt", labelTextColor="#222")
-    legend.setColumnCount(columns)
-    legend.setBrush(pg.mkBrush(255, 255, 255, 230))
-    legend.setPen(pg.mkPen("#ccc"))
-    return legend
+def ratio_ticks(low: float, high: float) -> list[tuple[float, str]]:
+    """Ticks of a log₂ colour scale from ``low`` to ``high``, named as ratios (0.5×, 1×, 1.5×,
+    2×, 3×, 4×…)."""
+    ticks = []
+    for power in range(math.floor(low) - 1, math.ceil(high) + 1):
+        for factor in (1.0, 1.5):
+            ratio = factor * 2.0 ** power
+            position = math.log2(ratio)
+            if low - 1e-9 <= position <= high + 1e-9:
+                ticks.append((position, f"{ratio:g}×"))
+    return ticks
 
 
 def _or_nan(value: float | int | None) -> float:

@@ -51,6 +51,7 @@ from .compare_plots import BarsPlot, ComparisonPlot, LorenzPlot, RatioHeatmap
 from .compare_table import ComparisonTable
 from .corpus_choice import OPEN_FILE, add_recent_and_open_items, corpus_for, demo_label
 from .playback_parts import title_label
+from .plot_export import ask_export_target
 from .sentence_comparison import SentenceComparison
 
 if TYPE_CHECKING:
@@ -134,7 +135,8 @@ class CompareView(QWidget):
         self.export_table_button = QPushButton(self.tr("Export table…"))
         self.export_table_button.setToolTip(self.tr("Save the table as CSV or JSON"))
         self.export_plot_button = QPushButton(self.tr("Export plot…"))
-        self.export_plot_button.setToolTip(self.tr("Save the plot shown as PNG or SVG"))
+        self.export_plot_button.setToolTip(self.tr("Save the plot shown for slides: PNG at a "
+                                                   "chosen size and scale, or SVG"))
         self._build_layout()
         self._wire()
 
@@ -533,15 +535,16 @@ class CompareView(QWidget):
             self._export(lambda: self.export_table(target), target)
 
     def ask_export_plot(self) -> None:
+        """The plot shown, drawn again at the size, scale and format asked (a slide's size or
+        its size on screen), where the user says."""
         plot = self.pages.currentWidget()
         if not isinstance(plot, ComparisonPlot):
             return
-        target = self._save_path(self.tr("Export the plot"),
-                                 f"{PAGES[self.pages.currentIndex()]}.png",
-                                 ((self.tr("PNG image"), ".png"),
-                                  (self.tr("SVG vector image"), ".svg")))
+        target = ask_export_target(self, plot, PAGES[self.pages.currentIndex()])
         if target is not None:
-            self._export(lambda: plot.export_image(target), target)
+            path, choice = target
+            self._export(lambda: plot.export_image(path, size=choice.size, scale=choice.scale),
+                         path)
 
     def _save_path(self, title: str, default: str,
                    kinds: tuple[tuple[str, str], ...]) -> Path | None:

@@ -692,7 +692,7 @@ class StudioView(QWidget):
         self.run_list.blockSignals(True)
         self.run_list.setCurrentRow(0)
         self.run_list.blockSignals(False)
-        self.plots.flush()
+        self.plots.finish()
         self._update_run_buttons()
         reason = {"merges": self.tr("all merges learned"),
                   "vocab_size": self.tr("the vocabulary size was reached"),

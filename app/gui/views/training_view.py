@@ -52,7 +52,6 @@ if TYPE_CHECKING:
 
 WORDS_SHOWN = 80
 WORD_SIZE = 15  # the corpus words' chips, in points at zoom 1
-LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
 FILE_ITEM, TRAINED_ITEM = "file", "trained"
 
 
@@ -131,21 +130,24 @@ class TrainingView(QWidget):
         plots = QWidget()
         self._plots_layout = QHBoxLayout(plots)
         self._plots_layout.setContentsMargins(0, 0, 0, 0)
-        plots.setMinimumHeight(90)
-        self.count_plot = None
+        self.plots = None
         words = stacked(self.info, scroll)
         # Words over plots on the left; the pair counts and the vocabulary take the whole
-        # height on the right, where a short window still shows several rows.
+        # height on the right, where a short window still shows several rows. The plots get
+        # the larger share: at 1280×800 their data areas stay 180 px tall or more.
         left = QSplitter(Qt.Orientation.Vertical)
         left.addWidget(words)
         left.addWidget(plots)
-        left.setSizes([260, 160])
+        left.setStretchFactor(0, 2)
+        left.setStretchFactor(1, 3)
+        left.setSizes([200, 300])
+        self.left_splitter = left
         body = QSplitter(Qt.Orientation.Horizontal)
         body.addWidget(left)
         body.addWidget(right)
         body.setSizes([760, 380])
 
-        top = QHBoxLayout()
+        top = self.top_row = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Corpus")))
         top.addWidget(self.corpus_box, 1)
         top.addWidget(self.train_button)
@@ -158,29 +160,15 @@ class TrainingView(QWidget):
         self._render(0)
 
     def _make_plots(self) -> None:
-        if self.count_plot is not None:
+        if self.plots is not None:
             return
-        import pyqtgraph as pg
+        from .training_plots import TrainingPlots
 
-        self.count_plot = pg.PlotWidget(background="w")
-        self.count_plot.setTitle(self.tr("Count of the chosen pair, per merge"), color="#333")
-        self.count_plot.setLabel("bottom", self.tr("merge"))
-        self.count_plot.setLabel("left", self.tr("count"))
-        self.count_curve = self.count_plot.plot(pen=pg.mkPen("#1f5fbf", width=2))
-        self.length_plot = pg.PlotWidget(background="w")
-        self.length_plot.setTitle(self.tr("Corpus length in tokens, per merge"), color="#333")
-        self.length_plot.setLabel("bottom", self.tr("merges learned"))
-        self.length_plot.setLabel("left", self.tr("tokens"))
-        self.length_curve = self.length_plot.plot(pen=pg.mkPen("#b35c00", width=2))
-        cursor_pen = pg.mkPen("#d0021b", width=1.5, style=Qt.PenStyle.DashLine)
-        self.count_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
-        self.length_cursor = pg.InfiniteLine(angle=90, pen=cursor_pen)
-        self.count_plot.addItem(self.count_cursor)
-        self.length_plot.addItem(self.length_cursor)
-        for plot in (self.count_plot, self.length_plot):
-            plot.setMouseEnabled(x=False, y=False)
-            plot.setMinimumHeight(90)
-            self._plots_layout.addWidget(plot)
+        self.plots = TrainingPlots()
+        self._plots_layout.addWidget(self.plots)
+        self.top_row.addWidget(self.plots.export_button)
+        self.plots.exported.connect(lambda path: self.status.setText(
+            self.tr("Saved {path}").format(path=path)))
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
@@ -283,15 +271,9 @@ class TrainingView(QWidget):
         self.playback = playback
         self._make_plots()
         if playback is not None:
-            counts = playback.chosen_counts()
-            # Counts fall by orders of magnitude over a long run: a log axis shows the tail.
-            self.count_plot.setLogMode(y=len(counts) > LOG_COUNTS_FROM and min(counts) > 0)
-            self.count_curve.setData(list(range(1, len(counts) + 1)), counts)
-            lengths = playback.corpus_lengths()
-            self.length_curve.setData(list(range(len(lengths))), lengths)
+            self.plots.set_data(playback.chosen_counts(), playback.corpus_lengths())
         else:
-            self.count_curve.setData([], [])
-            self.length_curve.setData([], [])
+            self.plots.set_data([], [])
         position = 0
         if self.pending_step is not None and playback is not None:
             position, self.pending_step = self.pending_step, None
@@ -318,9 +300,8 @@ class TrainingView(QWidget):
                                 f"×{word.count}" if i == 0 else "")
                            for i, t in enumerate(word.ids)])
         self.words.set_groups(groups)
-        if self.count_plot is not None:
-            self.count_cursor.setValue(step)
-            self.length_cursor.setValue(step)
+        if self.plots is not None:
+            self.plots.set_step(step)
         if step == 0:
             self.info.setText(self.tr("Start: the corpus as {base} base symbols. {steps} merges "
                                       "to play; → learns the first.").format(

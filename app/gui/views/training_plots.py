@@ -1,0 +1,203 @@
+"""The training playback's two plots (pyqtgraph), side by side: the count of the pair chosen
+at each merge and the corpus length in tokens after each merge, each with a cursor at the step
+on screen. Merges and counts are whole numbers: their axes never tick between them. Before a
+training the axes show an empty 0–10 range, not pyqtgraph's −400…400 with "(x0.001)"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QCursor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QMessageBox,
+    QPushButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import BpeLensError
+
+from .plot_export import ask_export_target, export_plot
+from .plot_parts import ReadableAxis, new_plot, style_plot
+from .plot_theme import LINE_WIDTH, plot_ink
+
+LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
+# Low enough that the playback view fits a short tab (the window's text panes take ~40 % of
+# 800 px until analysis tabs get the page); the view's splitter gives the plots 3/5 of its
+# height, 180 px of data or more once the view is 560 px tall.
+MIN_PLOT_HEIGHT = 110
+EMPTY_RANGE = 10
+
+
+class TrainingPlots(QWidget):
+    """``set_data(counts, lengths)`` draws a training's record; ``set_step(step)`` moves the
+    cursors. ``exported(path)`` after an export was written."""
+
+    exported = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        pg.setConfigOptions(antialias=True)
+        self.zoom = 1.0
+        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
+        self.ink = plot_ink(self)
+        self.counts: list[int] = []
+        self.lengths: list[int] = []
+        self.step = 0
+        self.count_plot = new_plot(integer_x=True, integer_y=True, min_height=MIN_PLOT_HEIGHT)
+        self.count_plot.setLabel("bottom", self.tr("merge"))
+        self.count_plot.setLabel("left", self.tr("count"))
+        self.length_plot = new_plot(integer_x=True, integer_y=True,
+                                    min_height=MIN_PLOT_HEIGHT)
+        self.length_plot.setLabel("bottom", self.tr("merges learned"))
+        self.length_plot.setLabel("left", self.tr("tokens"))
+        self.titles = {self.count_plot: self.tr("Count of the chosen pair, per merge"),
+                       self.length_plot: self.tr("Corpus length in tokens, per merge")}
+        self.count_curve = self.count_plot.plot()
+        self.length_curve = self.length_plot.plot()
+        self.count_cursor = pg.InfiniteLine(angle=90)
+        self.length_cursor = pg.InfiniteLine(angle=90)
+        self.count_plot.addItem(self.count_cursor)
+        self.length_plot.addItem(self.length_cursor)
+        self.hover_text = ""
+        # The view places the button in its top row: a row of its own here would take the
+        # height the plots need.
+        self.export_button = QPushButton(self.tr("Export plots…"))
+        self.export_button.setToolTip(self.tr("Save both plots as a picture for slides: PNG at "
+                                              "a chosen size and scale, or SVG"))
+        self.export_button.clicked.connect(self.ask_export)
+        self.charts = QWidget()
+        charts = QHBoxLayout(self.charts)
+        charts.setContentsMargins(0, 0, 0, 0)
+        charts.setSpacing(0)
+        charts.addWidget(self.count_plot)
+        charts.addWidget(self.length_plot)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.charts, 1)
+        self.count_plot.scene().sigMouseMoved.connect(
+            lambda position: self._hover(self.count_plot, position))
+        self.length_plot.scene().sigMouseMoved.connect(
+            lambda position: self._hover(self.length_plot, position))
+        self._restyle()
+        self.set_data([], [])
+
+    # -- look ----------------------------------------------------------------------------------
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.ink = plot_ink(self)
+            self._restyle()
+
+    def set_zoom(self, zoom: float) -> None:
+        """Text and lines ``zoom`` times their size at 1 (presentation mode, exports)."""
+        zoom = max(0.5, min(4.0, float(zoom)))
+        if zoom != self.zoom:
+            self.zoom = zoom
+            self._restyle()
+
+    def set_pixel_ratio(self, ratio: float) -> None:
+        """Lines drawn for a picture of ``ratio`` device pixels per logical pixel."""
+        if ratio != self.pixel_ratio:
+            self.pixel_ratio = ratio
+            self._restyle()
+
+    def _restyle(self) -> None:
+        for plot in (self.count_plot, self.length_plot):
+            style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot],
+                       pixel_ratio=self.pixel_ratio)
+        width = LINE_WIDTH * self.zoom * self.pixel_ratio
+        self.count_curve.setPen(pg.mkPen(self.ink.curve("count"), width=width))
+        self.length_curve.setPen(pg.mkPen(self.ink.curve("length"), width=width))
+        cursor = pg.mkPen(self.ink.curve("cursor"), width=0.75 * width,
+                          style=Qt.PenStyle.DashLine)
+        self.count_cursor.setPen(cursor)
+        self.length_cursor.setPen(cursor)
+
+    # -- data ----------------------------------------------------------------------------------
+    def set_data(self, counts: list[int], lengths: list[int]) -> None:
+        """The chosen pair's count at merges 1…n and the corpus length after 0…n merges."""
+        self.counts, self.lengths = list(counts), list(lengths)
+        # Counts fall by orders of magnitude over a long run: a log axis shows the tail.
+        log = len(counts) > LOG_COUNTS_FROM and min(counts) > 0
+        self.count_plot.setLogMode(y=log)
+        self.count_curve.setData(list(range(1, len(counts) + 1)), counts)
+        self.length_curve.setData(list(range(len(lengths))), lengths)
+        for plot, values in ((self.count_plot, counts), (self.length_plot, lengths)):
+            box = plot.getViewBox()
+            if values:
+                box.enableAutoRange()
+            else:
+                box.disableAutoRange()
+                plot.setXRange(0, EMPTY_RANGE, padding=0)
+                plot.setYRange(0, EMPTY_RANGE, padding=0)
+        self.hover_text = ""
+
+    def set_step(self, step: int) -> None:
+        self.step = step
+        self.count_cursor.setValue(step)
+        self.length_cursor.setValue(step)
+
+    def _hover(self, plot: pg.PlotWidget, position: QPointF) -> None:
+        if not self.lengths:
+            return
+        merge = round(plot.getPlotItem().vb.mapSceneToView(position).x())
+        if not 0 <= merge < len(self.lengths):
+            return
+        count = self.tr("; the pair merged then was seen {count:,} times").format(
+            count=self.counts[merge - 1]) if 1 <= merge <= len(self.counts) else ""
+        self.hover_text = self.tr("after {merge:,} merges: {tokens:,} tokens").format(
+            merge=merge, tokens=self.lengths[merge]) + count
+        QToolTip.showText(QCursor.pos(), self.hover_text, plot)
+
+    # -- geometry, for tests and exports -------------------------------------------------------
+    def data_rect(self, plot: pg.PlotWidget) -> QRectF:
+        scene = plot.getPlotItem().vb.sceneBoundingRect()
+        return plot.mapFromScene(scene).boundingRect().toRectF()
+
+    def axes(self) -> list[ReadableAxis]:
+        return [plot.getAxis(side) for plot in (self.count_plot, self.length_plot)
+                for side in ("left", "bottom")]
+
+    def export_copy(self) -> TrainingPlots:
+        copy = TrainingPlots()
+        copy.setPalette(self.palette())
+        copy.set_zoom(self.zoom)
+        copy.set_data(self.counts, self.lengths)
+        copy.set_step(self.step)
+        return copy
+
+    def drawing(self) -> QWidget:
+        return self.charts
+
+    def plot_widgets(self) -> list[pg.PlotWidget]:
+        return [self.count_plot, self.length_plot]
+
+    def set_export_mode(self, on: bool) -> None:
+        for plot in self.plot_widgets():
+            plot.setMinimumSize(0, 0) if on else plot.setMinimumSize(240, MIN_PLOT_HEIGHT)
+
+    def key_text_rects(self) -> list[QRectF]:
+        return []  # one curve a plot: its title names it
+
+    def ask_export(self) -> None:
+        target = ask_export_target(self, self, "training-plots")
+        if target is None:
+            return
+        path, choice = target
+        self.export_to(path, size=choice.size, scale=choice.scale)
+
+    def export_to(self, path: Path, *, size: tuple[int, int] | None = None,
+                  scale: float = 1) -> None:
+        """Written, or a message box saying why not."""
+        try:
+            export_plot(self, path, size=size, scale=scale)
+        except (BpeLensError, OSError, ValueError) as exc:
+            QMessageBox.warning(self, self.tr("Export plots"), self.tr(
+                "Could not export to {path}: {error}").format(path=path, error=exc))
+            return
+        self.exported.emit(str(path))
