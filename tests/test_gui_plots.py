@@ -27,11 +27,11 @@ from bpelens.app.gui.ui_theme import theme_palette
 from bpelens.app.gui.views.compare_plots import BarsPlot, LorenzPlot, RatioHeatmap
 from bpelens.app.gui.views.plot_export import PlotExportDialog
 from bpelens.app.gui.views.plot_parts import ReadableAxis
-from bpelens.app.gui.views.plot_theme import DASHES, SERIES_COLORS, TEXT_CONTRAST
+from bpelens.app.gui.views.plot_theme import DASHES
 from bpelens.app.gui.views.studio_plots import StudioPlots
 from bpelens.app.gui.views.training_plots import TrainingPlots
 from bpelens.app.parallel_corpora import demo_corpus
-from bpelens.app.pictures.themes import contrast
+from bpelens.app.pictures.palette import PALETTES, contrast
 from bpelens.core import TrainingConfig, iter_comparison, short_name, train
 
 from cli_helpers import bpelens
@@ -299,11 +299,12 @@ def test_the_series_styles_never_repeat_within_32():
     from bpelens.app.gui.views.plot_theme import PlotInk
 
     for theme in THEMES:
-        ink = PlotInk(theme, QColor("#ffffff"), QColor("#000000"), QColor("#555555"),
+        ink = PlotInk(theme, PALETTES[theme], QColor("#ffffff"), QColor("#000000"),
+                      QColor("#555555"),
                       QColor("#777777"), 0.2)
         styles = {(ink.series(i).color.name(), ink.series(i).dash)
-                  for i in range(len(SERIES_COLORS[theme]) * len(DASHES))}
-        assert len(styles) == len(SERIES_COLORS[theme]) * len(DASHES)
+                  for i in range(len(PALETTES[theme].series) * len(DASHES))}
+        assert len(styles) == len(PALETTES[theme].series) * len(DASHES)
 
 
 def test_a_run_that_stops_early_ends_its_curves_next_to_their_names(qtbot):
@@ -365,7 +366,7 @@ def text_pairs(widget) -> list[tuple[str, str, str]]:
 @pytest.mark.parametrize("theme", THEMES)
 def test_plot_text_reads_on_its_page_in_every_theme(qtbot, two, theme):
     palette = theme_palette(theme, QApplication.style().standardPalette())
-    target = TEXT_CONTRAST[theme]
+    target = PALETTES[theme].text_target
     widgets = [BarsPlot(), RatioHeatmap(), LorenzPlot(), StudioPlots(), TrainingPlots()]
     for widget in widgets:
         widget.setPalette(palette)

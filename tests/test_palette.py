@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bpelens.app.pictures.palette import PALETTES, contrast, mix
+from bpelens.app.pictures.palette import LINE_TARGET, PALETTES, contrast, mix
 
 APP = Path(__file__).resolve().parent.parent / "app"
 # The palette, and the token colouring rule whose hues and neighbour tables belong together.
@@ -23,6 +23,16 @@ def test_every_text_reads_on_its_background(name):
     low = [(what, round(contrast(ink, page), 2)) for what, ink, page in palette.text_pairs()
            if contrast(ink, page) < palette.text_target]
     assert not low, f"{name}: below {palette.text_target}:1: {low}"
+
+
+@pytest.mark.parametrize("name", sorted(PALETTES))
+def test_every_plotted_line_stands_out_from_its_page(name):
+    palette = PALETTES[name]
+    assert len(palette.series) >= 8 and {"count", "length", "gini", "cursor"} <= set(
+        palette.curves)
+    low = [(what, round(contrast(line, page), 2)) for what, line, page in palette.line_pairs()
+           if contrast(line, page) < LINE_TARGET]
+    assert not low, f"{name}: lines below {LINE_TARGET}:1: {low}"
 
 
 def test_the_pairs_cover_every_token_colour_plain_striped_and_selected():

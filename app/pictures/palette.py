@@ -57,6 +57,14 @@ def mix(a: str, b: str, t: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(ca, cb, strict=True))
 
 
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill``."""
+    return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") else "#ffffff"
+
+
+LINE_TARGET = 3.0  # WCAG's contrast for graphics (curves, bars, rules) on their page
+
+
 def deepened(color: str, ink: str, target: float) -> str:
     """``color`` moved toward black just far enough for ``ink`` on it to reach ``target``."""
     t = 0.0
@@ -133,6 +141,10 @@ class Palette:
     banner_fill: str
     banner_ink: str
     banner_edge: str
+    # Plots: series told apart by colour (and by dash, in the plots' own styles), the single
+    # curves (a training's pair count and corpus length, the studio's Gini, the cursor).
+    series: tuple[str, ...] = ()
+    curves: dict[str, str] = field(default_factory=dict)
     # The window's controls: None keeps the system's palette (the light theme).
     roles: WindowRoles | None = None
     font_scale: float = 1.0
@@ -156,8 +168,7 @@ class Palette:
         """The ink of a token chip's label on fill ``number``."""
         fill = self.fills[number]
         if self.name == "contrast":
-            return "#000000" if contrast(fill, "#000000") >= contrast(fill, "#ffffff") \
-                else "#ffffff"
+            return ink_on(fill)
         return "#ffffff" if COLORS[number] in DARK_COLORS else "#000000"
 
     def text_pairs(self) -> list[tuple[str, str, str]]:
@@ -195,6 +206,11 @@ class Palette:
                           mix(self.text_fills[number], self.hatch, HATCH_OPACITY)))
         return pairs
 
+    def line_pairs(self) -> list[tuple[str, str, str]]:
+        """(what, line colour, background) of every plotted line: WCAG's 3:1 for non-text."""
+        return ([(f"series {n}", color, self.page) for n, color in enumerate(self.series)]
+                + [(f"curve {name}", color, self.page) for name, color in self.curves.items()])
+
     @property
     def text_target(self) -> float:
         """The contrast every text/background pair keeps: WCAG AA, AAA in high contrast."""
@@ -218,7 +234,14 @@ LIGHT = Palette(
     chip_edge="#6b7785", chip_edge_width=0.8, selected_edge="#1f4fff",
     selected_shade="#1f4fff26", hover_shade="#00000010", pieces=("#c5ccd3", "#9aa5b1", "#7a4fc9"),
     next_edge="#1f5fbf", stopped_edge="#b00020", cut="#d0021b", warning="#a84300",
-    error="#b00020", shaped_ink="#000000", hatch="#ffffff", **_COMMON)
+    error="#b00020", shaped_ink="#000000", hatch="#ffffff",
+    # Okabe and Ito's hues, moved where needed to reach 3:1 on the page (yellow and sky blue
+    # are too faint on white); strongest and most distinct first: a comparison of 2–4
+    # tokenizers uses the first few.
+    series=("#0072b2", "#d55e00", "#009e73", "#aa4499", "#8f6a00", "#000000", "#2b8cc4",
+            "#cc79a7"),
+    curves={"count": "#0072b2", "length": "#b35c00", "gini": "#b00020", "cursor": "#d0021b"},
+    **_COMMON)
 
 _DARK_ROLES: WindowRoles = {
     "Window": "#202328", "WindowText": "#e8eaed", "Base": "#16181c", "AlternateBase": "#24272d",
@@ -234,6 +257,10 @@ DARK = Palette(
     selected_shade="#8fb3ff40", hover_shade="#ffffff14", pieces=("#5d6873", "#8a96a3", "#9b7be0"),
     next_edge="#7fb2ff", stopped_edge="#ff7a8a", cut="#ff5a6e", warning="#ffb070",
     error="#ff8a9a", shaped_ink=DARK_INK, hatch="#000000", text_fills=DARK_TEXT_FILLS,
+    # (black vanishes on the dark page: the ink instead)
+    series=("#56b4e9", "#e69f00", "#3dc79f", "#e58fc0", "#f0e442", DARK_INK, "#a99bff",
+            "#ff7f7f"),
+    curves={"count": "#56b4e9", "length": "#e69f00", "gini": "#ff7f7f", "cursor": "#ff5a5f"},
     roles=_DARK_ROLES, **_COMMON)
 
 _CONTRAST_ROLES: WindowRoles = {
@@ -250,6 +277,9 @@ CONTRAST = Palette(
     selected_edge="#0044aa", selected_shade="#0044aa33", hover_shade="#00000018",
     pieces=("#8c8c8c", "#000000", "#5a3596"), next_edge="#0044aa", stopped_edge="#a0001a",
     cut="#c00018", warning="#8a3000", error="#a0001a", shaped_ink="#000000", hatch="#ffffff",
+    series=("#0044aa", "#b00000", "#006400", "#6a0dad", "#7a4100", "#000000", "#00606b",
+            "#a3006e"),
+    curves={"count": "#0044aa", "length": "#7a4100", "gini": "#b00000", "cursor": "#b00000"},
     roles=_CONTRAST_ROLES, font_scale=1.15,
     **{**_COMMON, "best_fill": "#004f7c", "best_edge": "#002a42", "candidate_score": "#2b3138"})
 

@@ -172,7 +172,7 @@ class TrainingView(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        made = self.count_plot is None
+        made = self.plots is None
         self._make_plots()
         if made and self.zoom != 1.0:
             self.set_zoom(self.zoom)  # the plots just made, at the view's zoom
