@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja" sourcelanguage="en">
 <context>
+    <name>AnimationDialog</name>
+    <message>
+        <source>Export the playback</source>
+        <translation>再生のエクスポート</translation>
+    </message>
+    <message>
+        <source>One piece at a time</source>
+        <translation>1 ピースずつ</translation>
+    </message>
+    <message>
+        <source>Whole text: each rank everywhere at once</source>
+        <translation>テキスト全体: 各ランクをすべての箇所に一度に</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source> steps/s</source>
+        <translation> ステップ/秒</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>アニメーション GIF</translation>
+    </message>
+    <message>
+        <source>Animated PNG (APNG)</source>
+        <translation>アニメーション PNG（APNG）</translation>
+    </message>
+    <message>
+        <source>Numbered PNG frames in a folder</source>
+        <translation>フォルダーに連番 PNG フレーム</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>再生する順序</translation>
+    </message>
+    <message>
+        <source>Piece</source>
+        <translation>ピース</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>幅</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>倍率</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速さ</translation>
+    </message>
+    <message>
+        <source>First frame stays</source>
+        <translation>最初のフレームの表示時間</translation>
+    </message>
+    <message>
+        <source>Last frame stays</source>
+        <translation>最後のフレームの表示時間</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <source>frames {width} px wide</source>
+        <translation>フレームの幅 {width} px</translation>
+    </message>
+</context>
+<context>
     <name>AuditClass</name>
     <message>
         <source>reachable</source>
@@ -362,6 +437,10 @@
         <translation>--languages {unknown}: {corpus} にありません（あるのは {languages}）</translation>
     </message>
     <message>
+        <source>--text: give the text to draw (--view compare alone draws a corpus)</source>
+        <translation>--text: 描くテキストを指定してください（コーパスを描くのは --view compare だけです）</translation>
+    </message>
+    <message>
         <source>an animation or frames are of a playback: give --view playback</source>
         <translation>アニメーションとフレームは再生のものです: --view playback を指定してください</translation>
     </message>
@@ -384,6 +463,10 @@
     <message>
         <source>--step picks a playback frame: give --view playback</source>
         <translation>--step は再生のフレームを選びます: --view playback を指定してください</translation>
+    </message>
+    <message>
+        <source>--piece picks the piece of --order piece</source>
+        <translation>--piece は --order piece のピースを選びます</translation>
     </message>
     <message>
         <source>give the text either as TEXT or with --file, not both</source>
@@ -596,6 +679,38 @@
     <message>
         <source>{where}: cannot create files in {folder} (permission denied)</source>
         <translation>{where}: {folder} にファイルを作れません（権限がありません）</translation>
+    </message>
+    <message>
+        <source>--size {size}: give WIDTHxHEIGHT in points, e.g. 1920x1080</source>
+        <translation>--size {size}: 幅x高さをポイントで指定してください（例: 1920x1080）</translation>
+    </message>
+    <message>
+        <source>--size {size}: each side from 200 to 8000 points</source>
+        <translation>--size {size}: 各辺は 200〜8000 ポイントです</translation>
+    </message>
+    <message>
+        <source>-o {output}: name a .png or .svg file for --view compare</source>
+        <translation>-o {output}: --view compare には .png か .svg のファイルを指定してください</translation>
+    </message>
+    <message>
+        <source>{option} is for a text&apos;s picture: --view compare draws a corpus</source>
+        <translation>{option} はテキストの画像用です: --view compare はコーパスを描きます</translation>
+    </message>
+    <message>
+        <source>--encoding and --pattern are for one .tiktoken file: with --view compare write -t FILE@ENCODING</source>
+        <translation>--encoding と --pattern は 1 つの .tiktoken ファイル用です: --view compare では -t FILE@ENCODING と書いてください</translation>
+    </message>
+    <message>
+        <source>--scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 for slides)</source>
+        <translation>--scale {scale:g}: 0.25〜8 から選んでください（スライドには 1、2、3）</translation>
+    </message>
+    <message>
+        <source>--metric {metric}: the Lorenz curves are of token totals; --metric goes with --plot bars or heatmap</source>
+        <translation>--metric {metric}: ローレンツ曲線はトークン総数のものです。--metric は --plot bars か heatmap と使います</translation>
+    </message>
+    <message>
+        <source>--metric {metric}: --plot {plot} shows one of {choices}</source>
+        <translation>--metric {metric}: --plot {plot} が表示できるのは {choices} のいずれかです</translation>
     </message>
 </context>
 <context>
@@ -1090,6 +1205,10 @@
         <translation>トークナイザーのファイルまたはフォルダー: tokenizer.json、*.tiktoken、vocab.json + merges.txt、encoder.json + vocab.bpe、SentencePiece の .model、モデルフォルダーまたは Hugging Face のキャッシュ項目、bpelens train が書いたファイル、または名前で指定する同梱のデモ（{demos}）</translation>
     </message>
     <message>
+        <source>; with --view compare, repeat it for each tokenizer to compare</source>
+        <translation>。--view compare では比べるトークナイザーごとに繰り返します</translation>
+    </message>
+    <message>
         <source>for a .tiktoken file: the encoding it belongs to (e.g. o200k_harmony), when its name or hash does not say</source>
         <translation>.tiktoken ファイル用: 名前やハッシュから分からないときに、それが属するエンコーディング（例: o200k_harmony）</translation>
     </message>
@@ -1158,8 +1277,68 @@
         <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID・別の ID）と片方にしかないトークン、0 から続く同じバイト列を表す ID の範囲、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれの区切り位置（バイトオフセット）。標準出力に JSON、--format table で表。</translation>
     </message>
     <message>
+        <source>the text to draw (every view but compare)</source>
+        <translation>描くテキスト（compare 以外のすべてのビュー）</translation>
+    </message>
+    <message>
+        <source>what to draw (default layers); compare: a plot of the tokenizers compared on a parallel corpus</source>
+        <translation>描くもの（既定は layers）。compare: 対訳コーパスでトークナイザーを比べたグラフ</translation>
+    </message>
+    <message>
+        <source>playback: the whole text, each rank everywhere at once (default), or one piece at a time</source>
+        <translation>再生: テキスト全体で各ランクをすべての箇所に一度に（既定）、または 1 ピースずつ</translation>
+    </message>
+    <message>
+        <source>with --order piece: the piece to play (1 is the first; default: the first that merges)</source>
+        <translation>--order piece で再生するピース（1 が最初。既定: 最初にマージのあるピース）</translation>
+    </message>
+    <message>
+        <source>animation: steps a second (default 1.5)</source>
+        <translation>アニメーション: 1 秒あたりのステップ数（既定 1.5）</translation>
+    </message>
+    <message>
+        <source>animation: seconds the first frame stays (default 1)</source>
+        <translation>アニメーション: 最初のフレームを表示する秒数（既定 1）</translation>
+    </message>
+    <message>
+        <source>animation: seconds the last frame stays (default 2.5)</source>
+        <translation>アニメーション: 最後のフレームを表示する秒数（既定 2.5）</translation>
+    </message>
+    <message>
         <source>pixels per point, from {low:g} to {high:g} (2 or 3 for slides; default 1)</source>
         <translation>1 ポイントあたりのピクセル数、{low:g} から {high:g} まで（スライドには 2 か 3。既定 1）</translation>
+    </message>
+    <message>
+        <source>--view compare</source>
+        <translation>--view compare</translation>
+    </message>
+    <message>
+        <source>A plot of bpelens compare&apos;s results, drawn as the window draws it, at a slide&apos;s size: several -t, a corpus, a plot and a metric. Special-token strings count as text unless --special all is given (as in bpelens compare).</source>
+        <translation>bpelens compare の結果のグラフを、ウィンドウと同じ描き方でスライドの大きさに描きます: 複数の -t、コーパス、グラフ、指標を指定します。--special all を指定しない限り、特殊トークンの文字列はテキストとして数えます（bpelens compare と同じ）。</translation>
+    </message>
+    <message>
+        <source>the parallel corpus, as bpelens compare takes it (default demo, the bundled one)</source>
+        <translation>対訳コーパス。bpelens compare と同じ指定（既定 demo: 同梱のもの）</translation>
+    </message>
+    <message>
+        <source>bars (default): a metric per language and tokenizer; heatmap: the ratios to the reference; lorenz: each tokenizer&apos;s Lorenz curve and Gini</source>
+        <translation>bars（既定）: 言語とトークナイザーごとの指標。heatmap: 基準言語に対する比。lorenz: 各トークナイザーのローレンツ曲線とジニ係数</translation>
+    </message>
+    <message>
+        <source>the metric, named as in bpelens compare&apos;s JSON and CSV: {metrics} (default ratio; a heatmap takes ratio or mean_sentence_ratio)</source>
+        <translation>指標。bpelens compare の JSON と CSV での名前: {metrics}（既定 ratio。heatmap は ratio か mean_sentence_ratio）</translation>
+    </message>
+    <message>
+        <source>the language ratios are taken to (default: English when the corpus has it)</source>
+        <translation>比の基準にする言語（既定: コーパスにあれば英語）</translation>
+    </message>
+    <message>
+        <source>only these languages (default all)</source>
+        <translation>これらの言語だけ（既定はすべて）</translation>
+    </message>
+    <message>
+        <source>the plot&apos;s size in points, fonts and lines sized for it (default 1920x1080; --scale 2 makes a 3840x2160 PNG)</source>
+        <translation>グラフの大きさ（ポイント）。文字と線はこの大きさに合わせます（既定 1920x1080。--scale 2 で 3840x2160 の PNG）</translation>
     </message>
     <message>
         <source>save a BPE tokenizer as tokenizer.json or .tiktoken</source>
@@ -1288,14 +1467,6 @@
     <message>
         <source>Draw the layers view, the shaped text or a frame of the merge playback of a text, whole, as an SVG (real chips and text, one group per token) or a PNG; headless. A one-line JSON summary on stdout.</source>
         <translation>テキストの層ビュー、整形テキスト、またはマージ再生の 1 フレームを、全体を SVG（実際のチップとテキスト、トークンごとに 1 グループ）または PNG として描きます。画面は不要です。標準出力に 1 行の JSON の要約。</translation>
-    </message>
-    <message>
-        <source>the text to draw</source>
-        <translation>描くテキスト</translation>
-    </message>
-    <message>
-        <source>what to draw (default layers)</source>
-        <translation>描くもの（既定 layers）</translation>
     </message>
     <message>
         <source>playback: the frame after N merge steps (default: the last)</source>
@@ -1578,8 +1749,8 @@
         <translation>グラフをエクスポート…</translation>
     </message>
     <message>
-        <source>Save the plot shown as PNG or SVG</source>
-        <translation>表示中のグラフを PNG または SVG で保存します</translation>
+        <source>Save the plot shown for slides: PNG at a chosen size and scale, or SVG</source>
+        <translation>表示中のグラフをスライド用に保存します: 大きさと倍率を選んだ PNG、または SVG</translation>
     </message>
     <message>
         <source>Corpus</source>
@@ -1626,35 +1797,12 @@
         <translation>表のエクスポート</translation>
     </message>
     <message>
-        <source>Export the plot</source>
-        <translation>グラフのエクスポート</translation>
-    </message>
-    <message>
-        <source>PNG image</source>
-        <translation>PNG 画像</translation>
-    </message>
-    <message>
-        <source>SVG vector image</source>
-        <translation>SVG ベクター画像</translation>
-    </message>
-    <message>
         <source>Could not export to {path}: {error}</source>
         <translation>{path} にエクスポートできませんでした: {error}</translation>
     </message>
     <message>
         <source>Saved {path}</source>
         <translation>{path} を保存しました</translation>
-    </message>
-</context>
-<context>
-    <name>ComparisonPlot</name>
-    <message>
-        <source>{name}: save a plot as .png or .svg</source>
-        <translation>{name}: グラフは .png か .svg で保存してください</translation>
-    </message>
-    <message>
-        <source>BPE Lens — {plot}</source>
-        <translation>BPE Lens — {plot}</translation>
     </message>
 </context>
 <context>
@@ -4268,6 +4416,26 @@ score {score:.4f} (log probability)
         <translation>入力テキスト</translation>
     </message>
     <message>
+        <source>Hide your text ▴</source>
+        <translation>入力テキストを隠す ▴</translation>
+    </message>
+    <message>
+        <source>Show your text ▾</source>
+        <translation>入力テキストを表示 ▾</translation>
+    </message>
+    <message>
+        <source>Fold the text panes away on this kind of tab: the page is the tab&apos;s</source>
+        <translation>この種類のタブではテキスト欄をたたみ、ページ全体をタブに使います</translation>
+    </message>
+    <message>
+        <source>Show the text panes over this kind of tab too</source>
+        <translation>この種類のタブでもテキスト欄を上に表示します</translation>
+    </message>
+    <message>
+        <source>Zoom {percent}%</source>
+        <translation>ズーム {percent}%</translation>
+    </message>
+    <message>
         <source>&amp;File</source>
         <translation>ファイル(&amp;F)</translation>
     </message>
@@ -4366,6 +4534,30 @@ score {score:.4f} (log probability)
     <message>
         <source>Present (full screen, large, keyboard)</source>
         <translation>プレゼンテーション（全画面・拡大・キーボード操作）</translation>
+    </message>
+    <message>
+        <source>Zoom</source>
+        <translation>ズーム</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>拡大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>縮小</translation>
+    </message>
+    <message>
+        <source>Actual size</source>
+        <translation>実際のサイズ</translation>
+    </message>
+    <message>
+        <source>The view you are on: the text panes when the keyboard is in them, else the tab in front; in presentation mode, everything</source>
+        <translation>いま見ているビュー: キーボードがテキスト欄にあればテキスト欄、なければ前面のタブ。プレゼンテーションモードではすべて</translation>
+    </message>
+    <message>
+        <source>Your text over every tab</source>
+        <translation>すべてのタブの上に入力テキスト</translation>
     </message>
     <message>
         <source>Layers of the text…</source>
@@ -4808,6 +5000,84 @@ Final tokens: {tokens}</source>
     </message>
 </context>
 <context>
+    <name>PlotExport</name>
+    <message>
+        <source>{width}×{height}: a plot is 16 to {most} pixels a side</source>
+        <translation>{width}×{height}: グラフの各辺は 16〜{most} ピクセルです</translation>
+    </message>
+    <message>
+        <source>scale {scale:g}: choose from 0.25 to 8 (1, 2, 3 for slides)</source>
+        <translation>倍率 {scale:g}: 0.25〜8 から選んでください（スライドには 1、2、3）</translation>
+    </message>
+    <message>
+        <source>{name}: save a plot as .png or .svg</source>
+        <translation>{name}: グラフは .png か .svg で保存してください</translation>
+    </message>
+    <message>
+        <source>BPE Lens plot</source>
+        <translation>BPE Lens のグラフ</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG vector image (*.svg)</source>
+        <translation>SVG ベクター画像 (*.svg)</translation>
+    </message>
+    <message>
+        <source>Export the plot</source>
+        <translation>グラフのエクスポート</translation>
+    </message>
+</context>
+<context>
+    <name>PlotExportDialog</name>
+    <message>
+        <source>Export plot</source>
+        <translation>グラフをエクスポート</translation>
+    </message>
+    <message>
+        <source>{width} × {height}</source>
+        <translation>{width} × {height}</translation>
+    </message>
+    <message>
+        <source>{width} × {height} (as on screen)</source>
+        <translation>{width} × {height}（画面どおり）</translation>
+    </message>
+    <message>
+        <source>{scale}×</source>
+        <translation>{scale}×</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 画像</translation>
+    </message>
+    <message>
+        <source>SVG vector image</source>
+        <translation>SVG ベクター画像</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大きさ</translation>
+    </message>
+    <message>
+        <source>Scale</source>
+        <translation>倍率</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>形式</translation>
+    </message>
+    <message>
+        <source>An SVG of {width} × {height}, text and lines as vectors</source>
+        <translation>{width} × {height} の SVG（文字と線はベクター）</translation>
+    </message>
+    <message>
+        <source>A PNG of {width} × {height} pixels</source>
+        <translation>{width} × {height} ピクセルの PNG</translation>
+    </message>
+</context>
+<context>
     <name>RatioHeatmap</name>
     <message>
         <source>Ratio heatmap</source>
@@ -4826,8 +5096,12 @@ Final tokens: {tokens}</source>
         <translation>セル</translation>
     </message>
     <message>
-        <source>languages from the cheapest to the costliest on average over the tokenizers; colour: log₂ of the ratio</source>
-        <translation>言語はトークナイザー全体の平均で安い順から高い順に並べています。色: 比の log₂</translation>
+        <source>languages from the cheapest to the costliest on average over the tokenizers; colour: the ratio on a log scale (the bar on the right)</source>
+        <translation>言語はトークナイザー平均で安いものから高いものへ。色: 比（対数目盛、右のバー）</translation>
+    </message>
+    <message>
+        <source>ratio to {reference} (log scale)</source>
+        <translation>{reference} に対する比（対数目盛）</translation>
     </message>
     <message>
         <source>{cells}, reference {reference}</source>
@@ -5039,12 +5313,32 @@ decoded from there: “{decoded}”</source>
         <translation>ジニ</translation>
     </message>
     <message>
+        <source>Export plots…</source>
+        <translation>グラフをエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save both plots as a picture for slides: PNG at a chosen size and scale, or SVG</source>
+        <translation>両方のグラフをスライド用の画像として保存します: 大きさと倍率を選んだ PNG、または SVG</translation>
+    </message>
+    <message>
         <source>Choose a corpus with a dev split (or files with dev sets) and press Train: each language&apos;s dev tokens appear here as it trains.</source>
         <translation>開発セットのあるコーパス（または開発セット付きのファイル）を選んで「学習」を押すと、学習の進行に合わせて各言語の開発セットのトークン数がここに表示されます。</translation>
     </message>
     <message>
         <source>after {merge:,} merges: Gini {gini:.4f}; most tokens: {top}; fewest: {language} {tokens:,}</source>
         <translation>{merge:,} マージ後: ジニ {gini:.4f}。最多: {top}。最少: {language} {tokens:,}</translation>
+    </message>
+    <message>
+        <source>{language}: {tokens:,} dev tokens after {merge:,} merges</source>
+        <translation>{language}: {merge:,} 回のマージ後、開発データ {tokens:,} トークン</translation>
+    </message>
+    <message>
+        <source>Could not export to {path}: {error}</source>
+        <translation>{path} にエクスポートできませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} を保存しました</translation>
     </message>
 </context>
 <context>
@@ -5654,6 +5948,57 @@ decoded from there: “{decoded}”</source>
     </message>
 </context>
 <context>
+    <name>TrainingPlots</name>
+    <message>
+        <source>merge</source>
+        <translation>マージ</translation>
+    </message>
+    <message>
+        <source>count</source>
+        <translation>頻度</translation>
+    </message>
+    <message>
+        <source>merges learned</source>
+        <translation>学習したマージ数</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン数</translation>
+    </message>
+    <message>
+        <source>Count of the chosen pair, per merge</source>
+        <translation>選ばれたペアの頻度（マージごと）</translation>
+    </message>
+    <message>
+        <source>Corpus length in tokens, per merge</source>
+        <translation>コーパスのトークン数（マージごと）</translation>
+    </message>
+    <message>
+        <source>Export plots…</source>
+        <translation>グラフをエクスポート…</translation>
+    </message>
+    <message>
+        <source>Save both plots as a picture for slides: PNG at a chosen size and scale, or SVG</source>
+        <translation>両方のグラフをスライド用の画像として保存します: 大きさと倍率を選んだ PNG、または SVG</translation>
+    </message>
+    <message>
+        <source>; the pair merged then was seen {count:,} times</source>
+        <translation>。そのときマージしたペアの出現回数は {count:,} 回</translation>
+    </message>
+    <message>
+        <source>after {merge:,} merges: {tokens:,} tokens</source>
+        <translation>{merge:,} 回のマージ後: {tokens:,} トークン</translation>
+    </message>
+    <message>
+        <source>Export plots</source>
+        <translation>グラフのエクスポート</translation>
+    </message>
+    <message>
+        <source>Could not export to {path}: {error}</source>
+        <translation>{path} にエクスポートできませんでした: {error}</translation>
+    </message>
+</context>
+<context>
     <name>TrainingStudio</name>
     <message>
         <source>{language} is not one of the files&apos; languages ({languages})</source>
@@ -5779,24 +6124,8 @@ decoded from there: “{decoded}”</source>
         <translation>コーパス</translation>
     </message>
     <message>
-        <source>Count of the chosen pair, per merge</source>
-        <translation>マージごとの選ばれたペアの頻度</translation>
-    </message>
-    <message>
-        <source>merge</source>
-        <translation>マージ</translation>
-    </message>
-    <message>
-        <source>Corpus length in tokens, per merge</source>
-        <translation>マージごとのコーパスの長さ（トークン数）</translation>
-    </message>
-    <message>
-        <source>merges learned</source>
-        <translation>学習したマージ数</translation>
-    </message>
-    <message>
-        <source>tokens</source>
-        <translation>トークン数</translation>
+        <source>Saved {path}</source>
+        <translation>{path} を保存しました</translation>
     </message>
     <message>
         <source>Train on a text file</source>
