@@ -46,10 +46,10 @@ from ..ui_theme import palette_for
 from ..worker import Job
 from .chip_canvas import ChipCanvas
 from .playback_parts import (
+    fill_table,
     info_label,
     quiet_button,
     read_only_table,
-    set_row,
     stacked,
     title_label,
     view_layout,
@@ -569,19 +569,17 @@ class PlaybackView(QWidget):
         if stops:
             self.table_title.setText(self.tr("Where merging stopped: adjacent pairs no merge "
                                              "joins"))
-            self.table.setRowCount(len(stops))
-            for row, (a, b, n) in enumerate(stops):
-                set_row(self.table, row, ["—", f"{isolated(label(a))} + {isolated(label(b))}",
-                                          self.tr("not a merge"), "", str(n)])
+            fill_table(self.table, [
+                (["—", f"{isolated(label(a))} + {isolated(label(b))}", self.tr("not a merge"),
+                  "", str(n)], "") for a, b, n in stops])
             return
         self.table_title.setText(self.tr("Merges present now — the lowest rank goes next"))
-        self.table.setRowCount(len(rows))
-        for row, (rule, count) in enumerate(rows):
-            set_row(self.table, row, [
-                str(rule.rank),
-                f"{isolated(label(rule.left_id))} + {isolated(label(rule.right_id))}",
-                label(rule.new_id), str(rule.new_id), str(count or "")],
-                palette_for(self).next_row if row == 0 else "")
+        next_row = palette_for(self).next_row
+        fill_table(self.table, [
+            ([str(rule.rank), f"{isolated(label(rule.left_id))} + {isolated(label(rule.right_id))}",
+              label(rule.new_id), str(rule.new_id), str(count or "")],
+             next_row if row == 0 else "")
+            for row, (rule, count) in enumerate(rows)])
 
     # -- chips -----------------------------------------------------------------------------
     def _chip_id(self, group: int, index: int) -> int | None:

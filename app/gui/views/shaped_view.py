@@ -80,8 +80,10 @@ class ShapedView(QPlainTextEdit):
         # Smaller slices than the editor's: wrapped lines in a bigger font cost more to lay out.
         self._inserter = SliceInserter(self, slice_chars=SHAPED_SLICE_CHARS)
         self._inserter.progressed.connect(self._on_slice)
-        # A line's glyph clusters, by what places them (its text, width and type).
-        self._clusters: dict[tuple, list] = {}
+        # A line's glyph clusters, by what places them (its text, width and type); and its
+        # tokens' colours, for the table shown (dropped with it).
+        self._clusters: dict[tuple, tuple] = {}
+        self._backdrops: dict[tuple, list[Backdrop]] = {}
         self._palette = palette_for(self)
         self._follow_palette()
         self._serial: int | None = None  # of the encoding shown
@@ -134,6 +136,7 @@ class ShapedView(QPlainTextEdit):
         self._serial = None  # (the encoding's, set by _show once it is shown)
         if table is not self.table:  # the session selects nothing in a new encoding
             self.selected = None
+            self._backdrops.clear()
         self.table = table
         self.colors = colors if colors is not None else bytearray(len(table or ()))
         if shown is None:
@@ -254,15 +257,21 @@ class ShapedView(QPlainTextEdit):
             first, count = line.textStart(), line.textLength()
             piece = units[2 * first : 2 * (first + count)].decode("utf-16-le", "surrogatepass")
             before = len(units[: 2 * first].decode("utf-16-le", "surrogatepass"))
-            parts, byte_at = token_parts(table, c0 + before, piece, base=first)
             key = (piece, first, line.width(), self.font().pixelSize())
-            found = self._clusters.get(key)
-            if found is None:
-                if len(self._clusters) > REMEMBERED_LINES:
-                    self._clusters.clear()
-                found = self._clusters[key] = (line_clusters(line, text),
-                                               grapheme_bounds(layout, line))
-            out.append((line, backdrops(found[0], parts, byte_at, found[1])))
+            made = self._backdrops.get((key, c0 + before))
+            if made is None:
+                found = self._clusters.get(key)
+                if found is None:
+                    if len(self._clusters) > REMEMBERED_LINES:
+                        self._clusters.clear()
+                    found = self._clusters[key] = (line_clusters(line, text),
+                                                   grapheme_bounds(layout, line))
+                parts, byte_at = token_parts(table, c0 + before, piece, base=first)
+                made = backdrops(found[0], parts, byte_at, found[1])
+                if len(self._backdrops) > REMEMBERED_LINES:
+                    self._backdrops.clear()
+                self._backdrops[(key, c0 + before)] = made
+            out.append((line, made))
         return out
 
     def paintEvent(self, event) -> None:

@@ -34,10 +34,10 @@ from ..worker import Job, JobCancelled
 from ..zoom import zoom_tree
 from .chip_canvas import ChipCanvas
 from .playback_parts import (
+    fill_table,
     info_label,
     quiet_button,
     read_only_table,
-    set_row,
     stacked,
     title_label,
     view_layout,
@@ -346,12 +346,13 @@ class TrainingView(QWidget):
             title = self.tr("Pair counts now — the top one becomes merge {n}").format(n=step + 1)
         self.pairs_title.setText(self.tr("{title}; {rule}").format(
             title=title, rule=localize(playback.rule_rank_text())))
-        self.pairs.setRowCount(len(pairs))
         colors = palette_for(self)
-        for row, pair in enumerate(pairs):
+        rows = []
+        for pair in pairs:
             note = self.tr("merged next") if pair.chosen else (
                 self.tr("tied: the tie rule passed it over") if pair.tied else "")
-            set_row(self.pairs, row,
-                    [f"{isolated(label(pair.left_id))} + {isolated(label(pair.right_id))}",
-                     str(pair.count), note],
-                    colors.merged_fill if pair.chosen else colors.tied_fill if pair.tied else "")
+            rows.append(([f"{isolated(label(pair.left_id))} + {isolated(label(pair.right_id))}",
+                          str(pair.count), note],
+                         colors.merged_fill if pair.chosen else colors.tied_fill if pair.tied
+                         else ""))
+        fill_table(self.pairs, rows)
