@@ -84,8 +84,8 @@ def test_presentation_sizes_every_view_table_plot_and_the_tab_bar(make_window, q
                    for name, w in watched.items() if isinstance(w, QTableView)}
     every_font, every_row = fonts(window), rows(window)
     canvas_font = sentence_canvas.font_.pointSizeF()
-    chip_size = training.words.font_.pointSize()
-    shaped_size = window.shaped.font().pointSizeF()
+    chip_size = training.words.point_size
+    shaped_size = window.shaped.font().pixelSize()
 
     QTest.keyClick(window, Qt.Key.Key_F5)
     zoom = window.presentation.zoom
@@ -96,8 +96,8 @@ def test_presentation_sizes_every_view_table_plot_and_the_tab_bar(make_window, q
     for name, height in before_rows.items():
         assert grown(height, watched[name].verticalHeader().defaultSectionSize(), zoom), name
     assert grown(canvas_font, sentence_canvas.font_.pointSizeF(), zoom)
-    assert training.words.font_.pointSize() == round(WORD_SIZE * zoom) != chip_size
-    assert window.shaped.font().pointSizeF() > shaped_size
+    assert training.words.point_size == round(WORD_SIZE * zoom) != chip_size
+    assert window.shaped.font().pixelSize() > shaped_size
     assert plot_zooms == [zoom]
 
     # Ctrl + changes the one zoom, for everything
@@ -111,7 +111,7 @@ def test_presentation_sizes_every_view_table_plot_and_the_tab_bar(make_window, q
     assert fonts(window) == every_font  # every widget's font, exactly as before
     assert rows(window) == every_row
     assert sentence_canvas.font_.pointSizeF() == canvas_font
-    assert training.words.font_.pointSize() == chip_size
+    assert training.words.point_size == chip_size
     assert plot_zooms[-1] == 1.0
 
 
