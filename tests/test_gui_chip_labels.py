@@ -111,7 +111,7 @@ def test_every_format_and_default_ignorable_character_is_shown_readably():
 def test_chips_and_cells_name_zero_width_characters(make_window, qtbot):
     text = "👨\u200d👩\u200d👧 ❤\ufe0f ☺\ufe0e a\u200cb x\u2060y"
     window = make_window(text=text, tokenizer_path=str(O200K))  # has these as tokens
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     table = window.table
     layers = window.layers
     cells = {ch: codepoint_label(ch) for ch in text}

@@ -43,7 +43,7 @@ def settled(view) -> bool:
 def open_compare(window, qtbot):
     window.show_view("compare")
     view = window.compare_view
-    qtbot.waitUntil(lambda: settled(view), timeout=120_000)
+    qtbot.waitUntil(lambda: settled(view))
     return view
 
 
@@ -326,7 +326,7 @@ def test_six_tokenizers_at_once(make_window, qtbot, tmp_path):
     paths = [small_tokenizer(tmp_path, n, texts) for n in range(4)]
     choices = [demo_choice(d) for d in DEMOS] + [path_choice(p) for p in paths]
     view.set_tokenizers(choices)
-    qtbot.waitUntil(lambda: settled(view), timeout=120_000)
+    qtbot.waitUntil(lambda: settled(view))
     comparison = view.compare.comparison
     assert len(comparison.tokenizers) == 6
     assert len(shown_rows(view)) == 6 * len(comparison.languages)
@@ -361,10 +361,10 @@ def test_progress_partial_results_and_a_cancel_that_stops_the_worker(make_window
     view.open_corpus(big_corpus(tmp_path, 60_000))
     seen: list[float] = []
     view.compare.counter.progressed.connect(lambda f, _m: seen.append(f))
-    qtbot.waitUntil(lambda: view.compare.corpus.name == "big.tsv", timeout=60_000)
+    qtbot.waitUntil(lambda: view.compare.corpus.name == "big.tsv")
     qtbot.waitUntil(lambda: view.progress.isVisible() and view.cancel_button.isVisible())
     # the first tokenizer's results are shown while the second is still being counted
-    qtbot.waitUntil(lambda: view.compare.comparison is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: view.compare.comparison is not None)
     assert view.compare.busy
     assert view.compare.comparison.tokenizers == (DEMOS[0],)
     assert len(shown_rows(view)) == 3
@@ -372,7 +372,7 @@ def test_progress_partial_results_and_a_cancel_that_stops_the_worker(make_window
     QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
     assert not view.compare.busy
     # the worker really stops (at its next batch), and its thread is free again
-    qtbot.waitUntil(lambda: not view.compare.counter.running, timeout=2_000)
+    qtbot.waitUntil(lambda: not view.compare.counter.running)
     assert view.compare.comparison.tokenizers == (DEMOS[0],)
     assert "Cancelled" in view.status.text()
     assert not view.progress.isVisible()
@@ -392,7 +392,7 @@ def test_launching_straight_into_a_comparison(qtbot, tmp_path):
     start_in_view(window, args)
     window.show()
     view = window.compare_view
-    qtbot.waitUntil(lambda: settled(view), timeout=60_000)
+    qtbot.waitUntil(lambda: settled(view))
     assert view.compare.corpus.name == "pair.tsv"
     assert view.compare.comparison.tokenizers == (DEMOS[1],)
     assert view.pages.currentWidget() is view.lorenz
@@ -404,7 +404,7 @@ def test_a_bad_tokenizer_file_costs_only_itself(make_window, qtbot, tmp_path):
     bad = tmp_path / "broken.tokenizer.json"
     bad.write_text('{"model": {"type": "BPE", "vocab": [1, 2]}}', encoding="utf-8")
     view.set_tokenizers([demo_choice(DEMOS[0]), path_choice(str(bad)), demo_choice(DEMOS[1])])
-    qtbot.waitUntil(lambda: view.problem.isVisible() and not view.compare.busy, timeout=60_000)
+    qtbot.waitUntil(lambda: view.problem.isVisible() and not view.compare.busy)
     assert "broken.tokenizer.json" in view.problem.text()
     # the others are compared, and the bad one is marked in the list, not tried again
     assert view.compare.comparison.tokenizers == DEMOS

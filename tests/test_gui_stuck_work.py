@@ -69,8 +69,7 @@ def test_stuck_encodes_starve_nothing(qtbot, tmp_path, bad_tokenizer):
     qtbot.addWidget(window)
     window.show()
     # the error is shown, naming the pattern and the tokenizer
-    qtbot.waitUntil(lambda: "backtracks catastrophically" in window.banner.text(),
-                    timeout=20_000)
+    qtbot.waitUntil(lambda: "backtracks catastrophically" in window.banner.text())
     message = window.banner.text()
     assert PATTERN in message and "Cannot encode this text with" in message
     assert window.table is None and "not encoded" in window.stats.text()
@@ -83,8 +82,7 @@ def test_stuck_encodes_starve_nothing(qtbot, tmp_path, bad_tokenizer):
     assert window.session.encoder.busy
     # the text is saved meanwhile (its own thread; the encodes take a second each)
     saved = text_path(window.settings)
-    qtbot.waitUntil(lambda: saved.is_file() and saved.read_text(encoding="utf-8") == typed,
-                    timeout=2_500)
+    qtbot.waitUntil(lambda: saved.is_file() and saved.read_text(encoding="utf-8") == typed)
     assert window.session.encoder.busy
     # the picker switches to a demo at once, and the views show its encoding
     started = time.monotonic()
@@ -92,7 +90,7 @@ def test_stuck_encodes_starve_nothing(qtbot, tmp_path, bad_tokenizer):
     row = next(r for r in range(window.picker.count())
                if window.picker.itemData(r) == Choice("demo", name, label=name))
     window.picker.setCurrentIndex(row)
-    qtbot.waitUntil(lambda: window.tokenizer.name == name and window.settled(), timeout=5_000)
+    qtbot.waitUntil(lambda: window.tokenizer.name == name and window.settled())
     switched_after = time.monotonic() - started
     assert window.table.ids == load_demo(name).encode_ids(typed)
     assert window.shaped.shown_text() == typed
@@ -102,8 +100,7 @@ def test_stuck_encodes_starve_nothing(qtbot, tmp_path, bad_tokenizer):
     # back to the bad tokenizer: stuck again; closing returns at once and leaves no thread
     # that could keep the process alive
     window.open_path(str(bad_tokenizer))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.session.encoder.busy,
-                    timeout=10_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.session.encoder.busy)
     threads = [t for runner in window.runners for t in runner.threads()]
     started = time.monotonic()
     window.close()
@@ -120,18 +117,18 @@ def test_a_long_encode_shows_progress_and_can_be_cancelled(qtbot, tmp_path, bad_
     window.show()
     qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled())
     window.open_path(str(bad_tokenizer))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=20_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     shown = window.table  # "short" encodes in no time with it
     window.replace_text(STUCK_TEXT)  # each encode runs out its second
     qtbot.waitUntil(lambda: window.cancel_button.isVisible()
-                    and "Encoding" in window.busy_label.text(), timeout=900)
+                    and "Encoding" in window.busy_label.text())
     assert window.progress.isVisible()
     finished = window.session.encoder.finished_jobs
     qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
     assert not window.session.encoder.busy and not window.progress.isVisible()
     assert "cancelled" in window.statusBar().currentMessage()
     # the cancelled encode's outcome (a timeout) never shows up
-    qtbot.waitUntil(lambda: window.session.encoder.finished_jobs > finished, timeout=5_000)
+    qtbot.waitUntil(lambda: window.session.encoder.finished_jobs > finished)
     assert "backtracks" not in window.banner.text()
     assert window.table is shown  # the views keep the last encoding
 
@@ -148,7 +145,7 @@ def test_a_runner_never_waits_for_a_job_of_another(qtbot):
 
     stuck.submit(lambda job: held(job, release))
     # another runner's job runs meanwhile
-    with qtbot.waitSignal(other.done, timeout=2_000) as blocker:
+    with qtbot.waitSignal(other.done) as blocker:
         other.submit(lambda job: 42)
     assert blocker.args == [42] and stuck.busy
     # a newer request replaces the one waiting to start, and asks the running one to stop
@@ -157,13 +154,13 @@ def test_a_runner_never_waits_for_a_job_of_another(qtbot):
     stuck.submit(lambda job: ran.append("third") or "third")
     qtbot.waitUntil(lambda: len(jobs) == 1)
     assert jobs[0].cancelled
-    with qtbot.waitSignal(stuck.done, timeout=2_000) as blocker:
+    with qtbot.waitSignal(stuck.done) as blocker:
         release.set()
     assert blocker.args == ["third"] and ran == ["third"]  # the held one's result dropped
     # abandoning: the new job starts at once on a thread of its own
     stuck.submit(lambda job: held(job, release_again))
     qtbot.waitUntil(lambda: len(jobs) == 2)
-    with qtbot.waitSignal(stuck.done, timeout=2_000) as blocker:
+    with qtbot.waitSignal(stuck.done) as blocker:
         stuck.submit(lambda job: "at once", abandon_running=True)
     assert blocker.args == ["at once"] and not release_again.is_set()
     release_again.set()

@@ -150,7 +150,7 @@ def test_the_pairs_that_were_both_grey_now_differ():
 @needs_shared_data
 def test_both_views_draw_every_token_in_the_same_colour(make_window, qtbot):
     window = make_window(text=welcome_text(), tokenizer_path=str(QWEN3))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     table = window.table
     shaped = window.shaped
     assert_shaped_colors(window)  # the layers view's colour, token by token
