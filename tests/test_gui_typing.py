@@ -20,6 +20,7 @@ from bpelens.core import open_tokenizer
 from bpelens.core.results.token_table import token_table
 
 from conftest import SHARED_DATA, needs_shared_data
+from painted import whole_layers
 from shaped_checks import assert_shaped_colors
 from test_gui_main_window import DEMO, type_text, window_factory
 
@@ -68,8 +69,8 @@ def check_views(window, make_window, tokenizer) -> None:
     for view in (window, fresh):  # both at the top, as a fresh window is
         view.layers.verticalScrollBar().setValue(0)
         view.shaped.verticalScrollBar().setValue(0)
-    window.qtbot.wait(20)
-    assert window.layers.viewport().grab().toImage() == fresh.layers.viewport().grab().toImage()
+    assert (whole_layers(window.qtbot, window.layers)
+            == whole_layers(window.qtbot, fresh.layers))
     assert window.shaped.colored() == fresh.shaped.colored()
     fresh.close()
 
@@ -212,8 +213,7 @@ def test_an_encoding_replaced_is_freed_at_once_not_at_the_next_collection(make_w
         before = [o for o in gc.get_objects() if isinstance(o, EncodedText)]
         for ch in "abcdef":
             type_text(window.editor, ch)
-            qtbot.waitUntil(window.settled)
-            qtbot.wait(5)  # the last view's turn has come and gone
+            qtbot.waitUntil(window.settled)  # every view shows the new one
         alive = [o for o in gc.get_objects() if isinstance(o, EncodedText)
                  and not any(o is b for b in before)]
         # the one shown, and at most the one the encode job last started from
