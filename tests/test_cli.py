@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from cli_helpers import SEED_CORPUS, bpelens
-from conftest import SHARED_DATA, needs_shared_data
+from conftest import HANG_SECONDS, SHARED_DATA, needs_shared_data
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +146,7 @@ def test_jsonl_answers_each_line_before_the_next_arrives(byte_tokenizer):
             assert "ids" in json.loads(proc.stdout.readline())  # would hang if buffered
     finally:
         proc.stdin.close()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_SECONDS)
 
 
 def test_a_reader_that_stops_early_is_not_an_error(byte_tokenizer):
@@ -156,7 +156,8 @@ def test_a_reader_that_stops_early_is_not_an_error(byte_tokenizer):
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     proc.stdout.close()
-    _, err = proc.communicate(("\n".join(['"Hello"'] * 20000) + "\n").encode(), timeout=60)
+    _, err = proc.communicate(("\n".join(['"Hello"'] * 20000) + "\n").encode(),
+                              timeout=HANG_SECONDS)
     assert err.decode() == ""
     assert proc.returncode == 0
 
@@ -235,7 +236,7 @@ def test_cli_never_imports_qt(seed_tokenizer):
         "print('QT', bad, file=sys.stderr)\n"
     )
     run = subprocess.run([sys.executable, "-c", code, str(seed_tokenizer)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=HANG_SECONDS)
     assert "QT []" in run.stderr
 
 

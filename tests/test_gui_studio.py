@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from bpelens.app.parallel_corpora import demo_corpus
 from bpelens.app.training_studio import files_spec
@@ -143,10 +144,12 @@ def test_cancel_stops_the_worker_saves_nothing_and_frees_the_training_state(
                     + len(view.plots.rows) > 5)
     assert live_indexes() > 0  # the training state exists while it runs
     QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not view.runner.busy)
+    assert not view.runner.busy
     view.plots.flush()
     rows = len(view.plots.rows)
-    qtbot.wait(300)  # nothing more arrives: the worker stopped
+    # the worker stops (at its next merge), and nothing it sent after the click is shown
+    qtbot.waitUntil(lambda: not view.runner.running)
+    QApplication.processEvents()  # all it sent has arrived
     view.plots.flush()
     assert len(view.plots.rows) == rows
     assert not view.cancel_button.isVisible() and view.train_button.isEnabled()
