@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import random
+import threading
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -24,6 +25,7 @@ from bpelens.app.gui.tokenizer_files import demo_choice, path_choice
 from bpelens.app.parallel_corpora import demo_corpus
 from bpelens.core import TrainingConfig, save_tokenizer, train
 
+from conftest import HANG_SECONDS
 from test_gui_main_window import window_factory
 
 DEMOS = ("demo-multilingual-byte", "demo-english-char")
@@ -355,9 +357,22 @@ def big_corpus(tmp_path, lines: int) -> str:
 
 
 def test_progress_partial_results_and_a_cancel_that_stops_the_worker(make_window, qtbot,
-                                                                      tmp_path):
+                                                                      tmp_path, monkeypatch):
     window = make_window()
     view = open_compare(window, qtbot)
+    # The second tokenizer's counting waits until the test lets it go: "shown while the second
+    # is still being counted" then holds however busy the machine is.
+    from bpelens.app.gui import compare_session
+
+    counting = compare_session.iter_tokenizer_counts
+    second = threading.Event()
+
+    def held(name, *args, **kwargs):
+        if name == DEMOS[1]:
+            second.wait(HANG_SECONDS)
+        return (yield from counting(name, *args, **kwargs))
+
+    monkeypatch.setattr(compare_session, "iter_tokenizer_counts", held)
     view.open_corpus(big_corpus(tmp_path, 60_000))
     seen: list[float] = []
     view.compare.counter.progressed.connect(lambda f, _m: seen.append(f))
@@ -372,6 +387,7 @@ def test_progress_partial_results_and_a_cancel_that_stops_the_worker(make_window
     QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
     assert not view.compare.busy
     # the worker really stops (at its next batch), and its thread is free again
+    second.set()
     qtbot.waitUntil(lambda: not view.compare.counter.running)
     assert view.compare.comparison.tokenizers == (DEMOS[0],)
     assert "Cancelled" in view.status.text()
