@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from cli_helpers import SEED_CORPUS, bpelens
+from cli_helpers import SEED_CORPUS, _env, bpelens
 from conftest import HANG_SECONDS, SHARED_DATA, needs_shared_data
 
 
@@ -213,6 +213,36 @@ def test_user_errors_are_one_line_with_status_2(tmp_path, seed_tokenizer, args, 
     assert message in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
     assert "Traceback" not in run.stderr
+
+
+# The program with a wall clock racing ahead of the work, as a busy machine's does: each
+# reading of it a second later than the last.
+RACING_CLOCK = """
+import itertools, sys, time
+ticks = itertools.count()
+time.perf_counter = time.monotonic = time.time = lambda: float(next(ticks))
+from bpelens.app.entry import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("case", ["not UTF-8", "vocabulary too small"])
+def test_a_busy_machine_puts_no_progress_line_before_an_error(tmp_path, case):
+    """Training reports progress by the work done (CPU time), so a run that fails early says
+    only its one-line error, however slowly the machine got there."""
+    corpus = tmp_path / "c.txt"
+    if case == "not UTF-8":
+        corpus.write_bytes(b"caf\xe9\n")
+        args = ["--vocab-size", "300"]
+    else:
+        corpus.write_text(SEED_CORPUS, encoding="utf-8")
+        args = ["--vocab-size", "5", "--level", "char"]
+    run = subprocess.run([sys.executable, "-c", RACING_CLOCK, "train", "--corpus", str(corpus),
+                          *args, "-o", str(tmp_path / "o.json")], capture_output=True,
+                         text=True, env=_env(), timeout=HANG_SECONDS)
+    assert run.returncode == 2
+    assert run.stderr.startswith("bpelens: error:") and len(run.stderr.splitlines()) == 1, \
+        run.stderr
 
 
 def test_corpus_not_utf8_names_file_and_byte(tmp_path):
