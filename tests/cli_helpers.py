@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import HANG_SECONDS
+
 SEED_CORPUS = (
     "low low low low low\nlower lower\nnewest newest newest newest newest newest\n"
     "widest widest widest\n"
@@ -35,7 +37,7 @@ def bpelens(*args: str, stdin: str | None = None, cwd: Path | None = None,
     return subprocess.run(
         [*COMMAND, *args],
         input=stdin, capture_output=True, text=True, encoding="utf-8", env=_env(env), cwd=cwd,
-        timeout=120,
+        timeout=HANG_SECONDS,
     )
 
 
@@ -43,7 +45,7 @@ def bpelens_bytes(*args: str, stdin: bytes | None = None, cwd: Path | None = Non
                   env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
     """The same with bytes in and out (stdin that is not UTF-8, exact output bytes)."""
     return subprocess.run([*COMMAND, *args], input=stdin, capture_output=True, env=_env(env),
-                          cwd=cwd, timeout=120)
+                          cwd=cwd, timeout=HANG_SECONDS)
 
 
 def bpelens_in_shell(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -52,7 +54,7 @@ def bpelens_in_shell(redirect: str, *args: str) -> subprocess.CompletedProcess[s
     script = f'exec "$@" {redirect}'
     return subprocess.run(["/bin/sh", "-c", script, "sh", *COMMAND, *args],
                           capture_output=True, text=True, encoding="utf-8", env=_env(),
-                          timeout=120, stdin=subprocess.DEVNULL)
+                          timeout=HANG_SECONDS, stdin=subprocess.DEVNULL)
 
 
 def assert_clean_outcome(run: subprocess.CompletedProcess, *, allow_refusal: bool = True

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+from pytestqt.qtbot import QtBot
 
 # Hypothesis: "ci" (the default) is derandomized and keeps no example database, so a run
 # passes or fails the same way every time and on every machine; "explore" searches much
@@ -17,6 +18,19 @@ settings.register_profile("ci", derandomize=True, database=None, deadline=None,
 settings.register_profile("explore", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# No test may depend on how busy the machine is (.ci/run shares two cores with whatever else
+# runs; a GUI step that takes 50 ms alone has taken seconds there). A test waits for a state,
+# never for a time, and its time limits only stop a test that would otherwise hang: far above
+# anything load explains, never a claim about speed (speed is measured in benchmarks/).
+# Every wait of pytest-qt (waitUntil, waitSignal, …) gets GUI_WAIT_MS unless a test passes
+# its own timeout; tests pass none (assertNotEmitted's wait is a wait on purpose: untouched).
+GUI_WAIT_MS = 300_000
+# ... and a process, a thread or a signal alarm that a test starts gets HANG_SECONDS.
+HANG_SECONDS = 600
+for _wait in ("waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed",
+              "waitActive"):  # (the pep-8 aliases, wait_until…, are the same functions)
+    getattr(QtBot, _wait).__kwdefaults__["timeout"] = GUI_WAIT_MS
 
 # GUI tests run headless unless a display is there to watch them.
 if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):

@@ -15,6 +15,8 @@ import pytest
 
 import bpelens.core
 
+from conftest import HANG_SECONDS
+
 CORE = Path(bpelens.core.__file__).parent
 APP = CORE.parent / "app"
 GUI_PACKAGES = ("PySide6", "shiboken6", "pyqtgraph")
@@ -46,7 +48,7 @@ def qt_loaded_by_core(core: Path, root: Path | None = None) -> str:
     if root is not None:
         env["PYTHONPATH"] = str(root)
     run = subprocess.run([sys.executable, "-c", IMPORT_ALL, str(core)], capture_output=True,
-                         text=True, timeout=120, cwd=root or CORE, env=env)
+                         text=True, timeout=HANG_SECONDS, cwd=root or CORE, env=env)
     assert run.returncode == 0, run.stderr
     return run.stdout.strip()
 

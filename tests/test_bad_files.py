@@ -10,7 +10,9 @@ from __future__ import annotations
 import base64
 import json
 import os
-import time
+import subprocess
+import sys
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +21,9 @@ from tokenizers import Tokenizer as HFTokenizer
 
 from bpelens.core import BpeLensError, Tokenizer, open_tokenizer
 from bpelens.core.formats.hf_json import load_hf_tokenizer
-from bpelens.core.text.bounded_regex import PatternTimeout
 from bpelens.core.text.byte_level import bytes_to_unicode
 
-from conftest import SHARED_DATA, needs_shared_data
+from conftest import HANG_SECONDS, SHARED_DATA, needs_shared_data
 
 TIKTOKEN = SHARED_DATA / "tokenizers" / "tiktoken"
 
@@ -198,9 +199,16 @@ def test_pattern_with_two_thousand_nested_groups(tmp_path: Path) -> None:
 @pytest.mark.parametrize("tid", [10**12, 3 * 10**7, 2**63, 2**64])
 def test_huge_vocabulary_ids_are_refused_before_allocating(tmp_path: Path, tid: int) -> None:
     doc = mutate(byte_level_doc(), ("model", "vocab", "Hello"), tid)
-    started = time.perf_counter()
-    refused(write(tmp_path, doc), "model.vocab['Hello']")
-    assert time.perf_counter() - started < 5  # not a 3 GB table being filled
+    path = write(tmp_path, doc)
+    tracemalloc.start()
+    try:
+        refused(path, "model.vocab['Hello']")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    # Not a table up to the id being filled: 8 bytes an id, 240 MB for the smallest here
+    # (a file of ids up to a million loads with a peak of 8.5 MB; refusing takes < 0.1 MB).
+    assert peak < 16 << 20, f"{peak:,} bytes allocated to refuse it"
 
 
 def test_huge_added_token_id(tmp_path: Path) -> None:
@@ -233,11 +241,23 @@ def test_backtracking_pattern_stops_with_a_message(tmp_path: Path, slot: str) ->
     else:
         doc["normalizer"] = {"type": "Replace", "pattern": {"Regex": "(a|a)+$"},
                              "content": "x"}
-    tokenizer = open_tokenizer(write(tmp_path, doc))
-    started = time.perf_counter()
-    with pytest.raises(PatternTimeout, match=r"\(a\|a\)\+\$"):
-        tokenizer.encode_ids("a" * 36 + "b")
-    assert time.perf_counter() - started < 10
+    path = write(tmp_path, doc)
+    # In a process of its own, so that a pattern its budget failed to stop (hours of
+    # backtracking, the interpreter lock held) fails the test instead of hanging the run.
+    code = ("import sys\n"
+            "from bpelens.core import open_tokenizer\n"
+            "from bpelens.core.text.bounded_regex import PatternTimeout\n"
+            "try:\n"
+            "    open_tokenizer(sys.argv[1]).encode_ids('a' * 36 + 'b')\n"
+            "except PatternTimeout as exc:\n"
+            "    print(exc)\n")
+    try:
+        run = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                             text=True, timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"still encoding after {HANG_SECONDS} s: the pattern was never stopped")
+    assert run.returncode == 0, run.stderr
+    assert "(a|a)+$" in run.stdout and "backtracks catastrophically" in run.stdout, run.stdout
 
 
 # -- silently accepted garbage --------------------------------------------------------------

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from cli_helpers import SEED_CORPUS, bpelens
-from conftest import SHARED_DATA, needs_shared_data
+from cli_helpers import SEED_CORPUS, _env, bpelens
+from conftest import HANG_SECONDS, SHARED_DATA, needs_shared_data
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +146,7 @@ def test_jsonl_answers_each_line_before_the_next_arrives(byte_tokenizer):
             assert "ids" in json.loads(proc.stdout.readline())  # would hang if buffered
     finally:
         proc.stdin.close()
-        proc.wait(timeout=30)
+        proc.wait(timeout=HANG_SECONDS)
 
 
 def test_a_reader_that_stops_early_is_not_an_error(byte_tokenizer):
@@ -156,7 +156,8 @@ def test_a_reader_that_stops_early_is_not_an_error(byte_tokenizer):
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     proc.stdout.close()
-    _, err = proc.communicate(("\n".join(['"Hello"'] * 20000) + "\n").encode(), timeout=60)
+    _, err = proc.communicate(("\n".join(['"Hello"'] * 20000) + "\n").encode(),
+                              timeout=HANG_SECONDS)
     assert err.decode() == ""
     assert proc.returncode == 0
 
@@ -214,6 +215,36 @@ def test_user_errors_are_one_line_with_status_2(tmp_path, seed_tokenizer, args, 
     assert "Traceback" not in run.stderr
 
 
+# The program with a wall clock racing ahead of the work, as a busy machine's does: each
+# reading of it a second later than the last.
+RACING_CLOCK = """
+import itertools, sys, time
+ticks = itertools.count()
+time.perf_counter = time.monotonic = time.time = lambda: float(next(ticks))
+from bpelens.app.entry import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("case", ["not UTF-8", "vocabulary too small"])
+def test_a_busy_machine_puts_no_progress_line_before_an_error(tmp_path, case):
+    """Training reports progress by the work done (CPU time), so a run that fails early says
+    only its one-line error, however slowly the machine got there."""
+    corpus = tmp_path / "c.txt"
+    if case == "not UTF-8":
+        corpus.write_bytes(b"caf\xe9\n")
+        args = ["--vocab-size", "300"]
+    else:
+        corpus.write_text(SEED_CORPUS, encoding="utf-8")
+        args = ["--vocab-size", "5", "--level", "char"]
+    run = subprocess.run([sys.executable, "-c", RACING_CLOCK, "train", "--corpus", str(corpus),
+                          *args, "-o", str(tmp_path / "o.json")], capture_output=True,
+                         text=True, env=_env(), timeout=HANG_SECONDS)
+    assert run.returncode == 2
+    assert run.stderr.startswith("bpelens: error:") and len(run.stderr.splitlines()) == 1, \
+        run.stderr
+
+
 def test_corpus_not_utf8_names_file_and_byte(tmp_path):
     corpus = tmp_path / "latin1.txt"
     corpus.write_bytes(b"caf\xe9\n")
@@ -235,7 +266,7 @@ def test_cli_never_imports_qt(seed_tokenizer):
         "print('QT', bad, file=sys.stderr)\n"
     )
     run = subprocess.run([sys.executable, "-c", code, str(seed_tokenizer)],
-                         capture_output=True, text=True, timeout=60)
+                         capture_output=True, text=True, timeout=HANG_SECONDS)
     assert "QT []" in run.stderr
 
 

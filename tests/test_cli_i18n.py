@@ -13,6 +13,7 @@ from bpelens.app.cli import cli_i18n
 from bpelens.app.entry import wants_cli
 
 from cli_helpers import _env, assert_clean_outcome, bpelens, bpelens_bytes
+from conftest import HANG_SECONDS
 
 DEMO = "demo-multilingual-byte"
 CHAR_DEMO = "demo-english-char"
@@ -115,7 +116,7 @@ def test_the_japanese_cli_loads_no_qt_and_english_reads_no_catalogue():
         "print(qt, 'xml.etree.ElementTree' in sys.modules, file=sys.stderr)\n")
     for lang, catalogue_read in (("ja", True), ("en", False)):
         run = subprocess.run([sys.executable, "-c", script, lang], capture_output=True,
-                             text=True, encoding="utf-8", env=_env(), timeout=120)
+                             text=True, encoding="utf-8", env=_env(), timeout=HANG_SECONDS)
         assert run.returncode == 0, run.stderr
         assert run.stderr.strip() == f"[] {catalogue_read}"
 

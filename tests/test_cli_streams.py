@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from cli_helpers import COMMAND, SEED_CORPUS, _env, assert_clean_outcome, bpelens_in_shell
+from conftest import HANG_SECONDS
 
 DEMO = "demo-english-char"
 # What each command needs to run; the text or ids are left off where stdin would be read.
@@ -86,7 +87,7 @@ def test_a_reader_that_stops_mid_output_is_not_an_error(tmp_path):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
     head = proc.stdout.read(100)
     proc.stdout.close()
-    _, err = proc.communicate(timeout=120)
+    _, err = proc.communicate(timeout=HANG_SECONDS)
     assert head.startswith(b'{"ids": [')
     assert err.decode() == ""
     assert proc.returncode == 0
@@ -94,7 +95,7 @@ def test_a_reader_that_stops_mid_output_is_not_an_error(tmp_path):
 
 def test_stdin_that_is_not_utf8_is_reported_not_fatal():
     run = subprocess.run([*COMMAND, "encode", "-t", DEMO], input=b"caf\xe9", env=_env(),
-                         capture_output=True, timeout=60)
+                         capture_output=True, timeout=HANG_SECONDS)
     assert_clean_outcome(run)
     assert run.returncode == 0
     # said as what it is: a byte that is not UTF-8 (not a lone surrogate, which Python
@@ -110,7 +111,7 @@ def test_a_terminal_on_stdin_is_told_how_to_end_the_text():
         proc = subprocess.Popen([*COMMAND, "encode", "-t", DEMO, "--ids-only"], stdin=follower,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env())
         os.write(leader, b"hello\n\x04")  # a line, then Ctrl-D
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=HANG_SECONDS)
     finally:
         os.close(leader)
         os.close(follower)

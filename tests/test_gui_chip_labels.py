@@ -17,6 +17,7 @@ from bpelens.core import open_tokenizer
 from bpelens.core.text.display import invisible_name, token_text, visible
 
 from conftest import SHARED_DATA, needs_shared_data
+from painted import whole_layers
 from test_gui_main_window import window_factory
 
 O200K = SHARED_DATA / "tokenizers" / "tiktoken" / "o200k_base.tiktoken"
@@ -56,7 +57,7 @@ def test_a_wrapped_token_repeats_its_label_and_id_on_the_next_row(make_window, q
     for index in wrapped:
         band = bands.band_of_byte(table.byte_ends[index] - 1)
         layers.verticalScrollBar().setValue((band - 1) * layers.band_height)
-        image = layers.viewport().grab().toImage()
+        image = whole_layers(qtbot, layers)
         chip = next(c for c in layers.band_chips(band) if c.index == index)
         first = next(c for c in layers.band_chips(band - 1) if c.index == index)
         assert not chip.first and first.first
@@ -70,6 +71,23 @@ def test_a_wrapped_token_repeats_its_label_and_id_on_the_next_row(make_window, q
         assert _ink(image, ids_row, QColor("#ffffff")) > 5, f"no id under token {index}"
         checked += 1
     assert checked
+
+
+def test_bands_a_paint_leaves_blank_are_drawn_by_the_next_paints(make_window, qtbot,
+                                                                 monkeypatch):
+    from bpelens.app.gui.views import layers_view
+
+    window = make_window(text=WRAPPING)
+    layers = window.layers
+    whole = whole_layers(qtbot, layers)
+    shown = layers.viewport().height() // layers.band_height
+    assert shown >= 2
+    # A machine so busy that every paint runs out of its budget at once: one new band each.
+    monkeypatch.setattr(layers_view, "PAINT_BUDGET", -1.0)
+    layers._pictures.clear()
+    first = layers.viewport().grab().toImage()
+    assert not layers.drawn_whole and first != whole
+    assert whole_layers(qtbot, layers) == whole
 
 
 INVISIBLE = {
@@ -114,7 +132,7 @@ def test_every_format_and_default_ignorable_character_is_shown_readably():
 def test_chips_and_cells_name_zero_width_characters(make_window, qtbot):
     text = "👨\u200d👩\u200d👧 ❤\ufe0f ☺\ufe0e a\u200cb x\u2060y"
     window = make_window(text=text, tokenizer_path=str(O200K))  # has these as tokens
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     window.resize(800, 860)  # the layers view holds every band of the text
     qtbot.waitUntil(lambda: window.height() == 860)
     table = window.table
@@ -137,7 +155,7 @@ def test_chips_and_cells_name_zero_width_characters(make_window, qtbot):
     assert [lab for lab, e in zip(labels, expected, strict=True) if e is not None] == [
         e for e in expected if e is not None]
     # and a ZWJ chip really shows its name: ink on it
-    image = layers.viewport().grab().toImage()
+    image = whole_layers(qtbot, layers)
     zwj = next(i for i, lab in enumerate(labels) if lab == "⟨ZWJ⟩")
     chip = next(c for c in layers.band_chips(layers.band_of_byte(table.byte_starts[zwj]))
                 if c.index == zwj)

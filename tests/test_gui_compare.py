@@ -10,6 +10,7 @@ import csv
 import json
 import math
 import random
+import threading
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -25,6 +26,7 @@ from bpelens.app.gui.tokenizer_files import demo_choice, path_choice
 from bpelens.app.parallel_corpora import demo_corpus
 from bpelens.core import TrainingConfig, save_tokenizer, train
 
+from conftest import HANG_SECONDS
 from test_gui_main_window import window_factory
 
 DEMOS = ("demo-multilingual-byte", "demo-english-char")
@@ -44,7 +46,7 @@ def settled(view) -> bool:
 def open_compare(window, qtbot):
     window.show_view("compare")
     view = window.compare_view
-    qtbot.waitUntil(lambda: settled(view), timeout=120_000)
+    qtbot.waitUntil(lambda: settled(view))
     return view
 
 
@@ -327,7 +329,7 @@ def test_six_tokenizers_at_once(make_window, qtbot, tmp_path):
     paths = [small_tokenizer(tmp_path, n, texts) for n in range(4)]
     choices = [demo_choice(d) for d in DEMOS] + [path_choice(p) for p in paths]
     view.set_tokenizers(choices)
-    qtbot.waitUntil(lambda: settled(view), timeout=120_000)
+    qtbot.waitUntil(lambda: settled(view))
     comparison = view.compare.comparison
     assert len(comparison.tokenizers) == 6
     assert len(shown_rows(view)) == 6 * len(comparison.languages)
@@ -356,16 +358,29 @@ def big_corpus(tmp_path, lines: int) -> str:
 
 
 def test_progress_partial_results_and_a_cancel_that_stops_the_worker(make_window, qtbot,
-                                                                      tmp_path):
+                                                                      tmp_path, monkeypatch):
     window = make_window()
     view = open_compare(window, qtbot)
+    # The second tokenizer's counting waits until the test lets it go: "shown while the second
+    # is still being counted" then holds however busy the machine is.
+    from bpelens.app.gui import compare_session
+
+    counting = compare_session.iter_tokenizer_counts
+    second = threading.Event()
+
+    def held(name, *args, **kwargs):
+        if name == DEMOS[1]:
+            second.wait(HANG_SECONDS)
+        return (yield from counting(name, *args, **kwargs))
+
+    monkeypatch.setattr(compare_session, "iter_tokenizer_counts", held)
     view.open_corpus(big_corpus(tmp_path, 60_000))
     seen: list[float] = []
     view.compare.counter.progressed.connect(lambda f, _m: seen.append(f))
-    qtbot.waitUntil(lambda: view.compare.corpus.name == "big.tsv", timeout=60_000)
+    qtbot.waitUntil(lambda: view.compare.corpus.name == "big.tsv")
     qtbot.waitUntil(lambda: view.progress.isVisible() and view.cancel_button.isVisible())
     # the first tokenizer's results are shown while the second is still being counted
-    qtbot.waitUntil(lambda: view.compare.comparison is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: view.compare.comparison is not None)
     assert view.compare.busy
     assert view.compare.comparison.tokenizers == (DEMOS[0],)
     assert len(shown_rows(view)) == 3
@@ -373,7 +388,8 @@ def test_progress_partial_results_and_a_cancel_that_stops_the_worker(make_window
     QTest.mouseClick(view.cancel_button, Qt.MouseButton.LeftButton)
     assert not view.compare.busy
     # the worker really stops (at its next batch), and its thread is free again
-    qtbot.waitUntil(lambda: not view.compare.counter.running, timeout=2_000)
+    second.set()
+    qtbot.waitUntil(lambda: not view.compare.counter.running)
     assert view.compare.comparison.tokenizers == (DEMOS[0],)
     assert "Cancelled" in view.status.text()
     assert not view.progress.isVisible()
@@ -393,7 +409,7 @@ def test_launching_straight_into_a_comparison(qtbot, tmp_path):
     start_in_view(window, args)
     window.show()
     view = window.compare_view
-    qtbot.waitUntil(lambda: settled(view), timeout=60_000)
+    qtbot.waitUntil(lambda: settled(view))
     assert view.compare.corpus.name == "pair.tsv"
     assert view.compare.comparison.tokenizers == (DEMOS[1],)
     assert view.pages.currentWidget() is view.lorenz
@@ -405,7 +421,7 @@ def test_a_bad_tokenizer_file_costs_only_itself(make_window, qtbot, tmp_path):
     bad = tmp_path / "broken.tokenizer.json"
     bad.write_text('{"model": {"type": "BPE", "vocab": [1, 2]}}', encoding="utf-8")
     view.set_tokenizers([demo_choice(DEMOS[0]), path_choice(str(bad)), demo_choice(DEMOS[1])])
-    qtbot.waitUntil(lambda: view.problem.isVisible() and not view.compare.busy, timeout=60_000)
+    qtbot.waitUntil(lambda: view.problem.isVisible() and not view.compare.busy)
     assert "broken.tokenizer.json" in view.problem.text()
     # the others are compared, and the bad one is marked in the list, not tried again
     assert view.compare.comparison.tokenizers == DEMOS

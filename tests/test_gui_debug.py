@@ -31,7 +31,7 @@ def test_the_audit_lists_the_cores_classes_and_filters_them(make_window, qtbot):
     view = open_debug(window)
     page = view.audit_page
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.audit is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: page.audit is not None)
     expected = audit(load_demo("demo-multilingual-byte"))
     assert page.audit.counts == expected.counts
     assert page.model.rowCount() == len(expected.tokens)
@@ -57,15 +57,14 @@ def test_lookup_cost_and_other_algorithms_show_the_cores_answers(make_window, qt
     lookup.query.setText("the")
     lookup.corpus.setPlainText("the cat\nno match here\nthen")
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "used in" in lookup.details.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "used in" in lookup.details.toPlainText())
     assert lookup.results.rowCount() >= 1
     tid = int(lookup.results.item(0, 0).text())
     assert "the" in tokenizer.decode([tid])  # exact, else tokens containing it
     assert "used in" in lookup.details.toPlainText()
     lookup.query.setText("/(/")
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "not a valid regular expression" in lookup.problem.text(),
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: "not a valid regular expression" in lookup.problem.text())
 
     cost = view.cost_page
     assert cost.vocab.value() == tokenizer.vocab_size
@@ -85,7 +84,7 @@ def test_lookup_cost_and_other_algorithms_show_the_cores_answers(make_window, qt
     contrast.text.setText("lowest newest")
     contrast.p.setValue(0.0)
     QTest.mouseClick(contrast.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "distinct" in contrast.output.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "distinct" in contrast.output.toPlainText())
     shown = contrast.output.toPlainText()
     # Tokens written as everywhere else in the window (·ne), not in the vocabulary's
     # byte-level spelling (Ġne).
@@ -104,7 +103,7 @@ def test_the_diff_page_compares_with_another_tokenizer_off_the_gui_thread(make_w
     page.other_box.setCurrentIndex(page.other_box.findText("demo-english-char"))
     page.text.setText("lowest newest")
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText())
     from bpelens.core import diff_tokenizers
 
     expected = diff_tokenizers(load_demo("demo-multilingual-byte"),
@@ -131,12 +130,11 @@ def test_the_conflict_page_reports_the_seeds_example_and_saves_the_fix(make_wind
     save_tokenizer(Tokenizer(model, pretokenizer=None), base)
     window = make_window(tokenizer_path=str(base), text="xabc")
     view = open_debug(window)
-    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5)
     page = view.conflicts_page
     page.rules.setPlainText("b + c\na + bc")
     QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText())
     assert page.fix_button.isEnabled()
     report = page.report.toPlainText()
     assert "abc (id 6) never comes out: its text 'abc' encodes to ab | c" in report
@@ -167,11 +165,10 @@ def test_the_audit_lists_merges_that_never_apply_and_lookup_shows_a_tokens_class
         make_window, qtbot, tmp_path):
     window = make_window(tokenizer_path=str(seed_file(tmp_path)), text="xabc")
     view = open_debug(window)
-    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 7,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 7)
     page = view.audit_page
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.audit is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: page.audit is not None)
     assert "3 merges: 1 never apply (1 make a token no merge makes" in page.status.text()
     page.class_box.setCurrentIndex(page.class_box.findData("made by no merge"))
     assert page.shown_ids() == [6]
@@ -184,7 +181,7 @@ def test_the_audit_lists_merges_that_never_apply_and_lookup_shows_a_tokens_class
     lookup = view.lookup_page
     lookup.query.setText("abc")
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: lookup.results.rowCount() > 0, timeout=30_000)
+    qtbot.waitUntil(lambda: lookup.results.rowCount() > 0)
     assert lookup.results.item(0, 0).text() == "6"
     assert ("audit: unreachable — its text encodes to ab | c; merge 0 (a + b) gets there first"
             in lookup.details.toPlainText())
@@ -205,13 +202,12 @@ def test_the_other_algorithms_page_draws_a_unigram_lattice_and_hides_it_for_bpe(
     path.write_text(json.dumps(document), encoding="utf-8")
     window = make_window(tokenizer_path=str(path), text="abc")
     view = open_debug(window)
-    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 7,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 7)
     page = view.contrast_page
     assert not page.lattice_area.isVisibleTo(page)
     page.text.setText("abc cab")
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.lattice_area.isVisibleTo(page), timeout=30_000)
+    qtbot.waitUntil(lambda: page.lattice_area.isVisibleTo(page))
     expected = unigram_lattice(open_tokenizer(path), "abc cab")
     assert page.lattice.best_path_ids() == [piece.best_path for piece in expected]
     drawn = sorted((n.id, n.start, n.end) for n, _ in page.lattice.chip_rects())
@@ -220,7 +216,7 @@ def test_the_other_algorithms_page_draws_a_unigram_lattice_and_hides_it_for_bpe(
     # A BPE tokenizer that cannot encode the space: the page says so, and draws no lattice.
     view._on_loaded(None, open_tokenizer(seed_file(tmp_path)), False)
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "cannot encode" in page.output.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "cannot encode" in page.output.toPlainText())
     assert "U+0020" in page.output.toPlainText()
     assert not page.lattice_area.isVisibleTo(page)
 
@@ -240,12 +236,11 @@ def test_merges_added_to_a_hugging_face_file_are_fixed_and_saved_as_tokenizer_js
     path.write_text(json.dumps(document), encoding="utf-8")
     window = make_window(tokenizer_path=str(path), text="xabc")
     view = open_debug(window)
-    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5)
     page = view.conflicts_page
     page.rules.setPlainText("b + c\na + bc")
     QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText())
     assert "abc (id 6) never comes out: its text 'abc' encodes to ab | c" in (
         page.report.toPlainText())
     out = tmp_path / "fixed" / "tokenizer.json"
@@ -270,7 +265,7 @@ def test_the_extend_page_learns_merges_and_shows_each_languages_tokens_before_an
     page.source_box.setCurrentIndex(page.source_box.findData("lang:ja"))
     page.add.setValue(60)
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.outcome is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: page.outcome is not None)
     outcome = page.outcome
     assert outcome.path.is_file() and outcome.path.parent.name == "extended"
     assert len(outcome.extension.merges) == page.merges.toPlainText().count("\n") + 1
@@ -294,7 +289,7 @@ def test_the_extend_page_learns_merges_and_shows_each_languages_tokens_before_an
     assert window.tabs.currentWidget().view is compare
     qtbot.waitUntil(lambda: compare.compare.comparison is not None and not compare.compare.busy
                     and str(outcome.path) in [c.key for c in compare.compare.tokenizers]
-                    and not compare.compare.missing(), timeout=60_000)
+                    and not compare.compare.missing())
     comparison = compare.compare.comparison
     assert len(comparison.tokenizers) == 2  # after, and before (the window's tokenizer)
     totals = {change.language: (change.before, change.after) for change in outcome.changes}
@@ -305,7 +300,7 @@ def test_the_extend_page_learns_merges_and_shows_each_languages_tokens_before_an
                 comparison.row(after_name, language).tokens) == totals[language]
     window.show_view("debug")
     QTest.mouseClick(page.open_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.session.choice.key == str(outcome.path), timeout=30_000)
+    qtbot.waitUntil(lambda: window.session.choice.key == str(outcome.path))
 
 
 def test_an_extension_cancelled_while_reading_saves_nothing(make_window, qtbot, tmp_path):
@@ -317,9 +312,9 @@ def test_an_extension_cancelled_while_reading_saves_nothing(make_window, qtbot, 
     view.pages.setCurrentWidget(page)
     page.add_text_file(str(big))
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.cancel_button.isVisible(), timeout=10_000)
+    qtbot.waitUntil(lambda: page.cancel_button.isVisible())
     QTest.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.run_button.isEnabled(), timeout=30_000)
+    qtbot.waitUntil(lambda: page.run_button.isEnabled())
     assert page.outcome is None
     folder = tmp_path / "bpelens-runs" / "extended"
     assert not folder.exists() or not any(folder.iterdir())
@@ -341,17 +336,16 @@ def test_merges_may_be_typed_as_byte_level_spellings_and_a_bad_token_names_its_l
     path.write_text(json.dumps(document), encoding="utf-8")
     window = make_window(tokenizer_path=str(path), text=" ab")
     view = open_debug(window)
-    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: view.tokenizer is not None and view.tokenizer.vocab_size == 5)
     page = view.conflicts_page
     page.rules.setPlainText("Ġa + b\n␣ab + c\nabc + x")
     QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.problem.text() != "", timeout=30_000)
+    qtbot.waitUntil(lambda: page.problem.text() != "")
     assert page.problem.text() == ("line 3: 'abc' is not a token of this tokenizer (nor made by "
                                    "a merge on a line above)")
     page.rules.setPlainText("Ġa + b\n␣ab + c")
     QTest.mouseClick(page.check_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "merges added" in page.report.toPlainText())
     assert "2 merges added, making ·ab, ·abc." in page.report.toPlainText()
     assert "Every added token comes out" in page.report.toPlainText()
 
@@ -363,14 +357,14 @@ def test_the_lookup_finds_the_sentences_of_the_comparison_corpus_that_use_a_toke
     window = make_window()
     window.show_view("compare")
     compare = window.compare_view
-    qtbot.waitUntil(lambda: compare.current_corpus() is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: compare.current_corpus() is not None)
     view = open_debug(window)
     lookup = view.lookup_page
     lookup.in_comparison.setChecked(True)
     lookup.query.setText("の")
     lookup.mode.setCurrentIndex(lookup.mode.findData("text"))
     QTest.keyClick(lookup.query, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: "used in" in lookup.details.toPlainText(), timeout=60_000)
+    qtbot.waitUntil(lambda: "used in" in lookup.details.toPlainText())
     tid = int(lookup.results.item(0, 0).text())
     corpus = demo_corpus()
     sentences = [s for language in corpus.languages for s in corpus.sentences(language)]

@@ -26,12 +26,12 @@ def test_a_cycle_dropped_while_a_worker_allocates_is_freed_on_the_gui_thread(qtb
     del cycle
     runner = Runner("allocate")
     # Far past every threshold: the automatic collector would run in this thread.
-    with qtbot.waitSignal(runner.done, timeout=30_000) as made:
+    with qtbot.waitSignal(runner.done) as made:
         runner.submit(lambda job: [[i] for i in range(300_000)])  # kept: counts stay up
     # Never in the worker; the GUI thread's own collection may already have run while the
     # test waited for the worker (its event loop turned meanwhile).
     assert freed_in in ([], [threading.main_thread().name])
-    qtbot.waitUntil(lambda: bool(freed_in), timeout=5_000)
+    qtbot.waitUntil(lambda: bool(freed_in))
     assert freed_in == [threading.main_thread().name]
     assert len(made.args[0]) == 300_000
     runner.shutdown()

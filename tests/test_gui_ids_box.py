@@ -117,7 +117,7 @@ def test_a_long_paste_of_ids_is_decoded_without_filling_the_box_first(make_windo
     box.setFocus()
     box.paste()
     qtbot.waitUntil(lambda: window.table is not None and window.table.text == text
-                    and window.settled(), timeout=30_000)
+                    and window.settled())
     assert parse_ids(box.toPlainText()) == ids
 
 

@@ -33,7 +33,7 @@ def test_the_language_menu_switches_at_once_and_keeps_the_session(english, qtbot
     # Not given to qtbot: the switch deletes it, as it must to free its tokenizer.
     window = MainWindow(text="first text", settings=settings_in(tmp_path), discover=False)
     window.show()
-    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled())
     window.keep_text()
     typed = "猫は「ねこ」と読む"
     window.editor.set_text(typed)
@@ -44,7 +44,7 @@ def test_the_language_menu_switches_at_once_and_keeps_the_session(english, qtbot
     window.language_actions["ja"].trigger()
     new = next(w for w in QApplication.topLevelWidgets()
                if isinstance(w, MainWindow) and w is not window and w.isVisible())
-    qtbot.waitUntil(lambda: new.tokenizer is not None and new.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: new.tokenizer is not None and new.settled())
     qtbot.waitUntil(lambda: not isValid(window))  # closed and freed
     assert new.menuBar().actions()[0].text() == japanese("MainWindow", "&File")
     assert new.editor.toPlainText() == typed
@@ -58,8 +58,7 @@ def test_the_language_menu_switches_at_once_and_keeps_the_session(english, qtbot
     bad = tmp_path / "tokenizer.json"
     bad.write_text(json.dumps({"model": {"type": "BPE", "vocab": [], "merges": []}}))
     new.open_path(str(bad))
-    qtbot.waitUntil(lambda: japanese("Engine", "an object") in new.banner.text(),
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: japanese("Engine", "an object") in new.banner.text())
     assert "must be" not in new.banner.text()
 
     new.language_actions["en"].trigger()

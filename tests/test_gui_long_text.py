@@ -96,11 +96,11 @@ def test_a_long_paste_goes_in_slices_as_one_undoable_edit(make_window, qtbot, mo
     editor.paste()
     assert editor.filling and editor.isReadOnly()  # the first slice only, for now
     assert len(editor.text()) < len(long)
-    qtbot.waitUntil(lambda: not editor.filling, timeout=20_000)
+    qtbot.waitUntil(lambda: not editor.filling)
     assert window.session.encoder.generation == encodes + 1 or window._debounce.isActive()
     assert editor.text() == long and not editor.isReadOnly()
     assert raw_text(editor.document()) == long
-    qtbot.waitUntil(lambda: window.table.text == long and window.settled(), timeout=60_000)
+    qtbot.waitUntil(lambda: window.table.text == long and window.settled())
     assert window.table.ids == load_demo(DEMO).encode_ids(long)
     assert window.shaped.shown_text() == long  # the shaped view filled too
     editor.undo()  # one undo takes the whole paste back
@@ -113,9 +113,8 @@ def test_the_shaped_view_fills_slice_by_slice(make_window, qtbot, monkeypatch):
     text = "شكل النص 🙂 كاملا\n" * 2_000
     window = make_window(text="short")
     window.replace_text(text)
-    qtbot.waitUntil(lambda: window.shaped.table is window.table and window.table.text == text,
-                    timeout=30_000)
-    qtbot.waitUntil(window.settled, timeout=30_000)
+    qtbot.waitUntil(lambda: window.shaped.table is window.table and window.table.text == text)
+    qtbot.waitUntil(window.settled)
     assert window.shaped.shown_text() == text
     assert window.shaped.colored()  # coloured where it shows
     assert_shaped_colors(window)
@@ -141,7 +140,7 @@ def test_a_line_too_long_to_lay_out_is_held_not_shown(make_window, qtbot):
     editor.selectAll()
     editor.paste()
     qtbot.waitUntil(lambda: window.table is not None and window.table.text == line
-                    and window.settled(), timeout=60_000)
+                    and window.settled())
     assert editor.held and editor.text() == line and editor.isReadOnly()
     assert "too long for the box to show: 210,000 characters" in editor.toPlainText()
     assert window.table.ids == load_demo(DEMO).encode_ids(line)

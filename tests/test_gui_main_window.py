@@ -52,8 +52,7 @@ def window_factory(qtbot, tmp_path):
         qtbot.addWidget(window)
         window.show()
         # (a real tokenizer file takes seconds to load on a busy machine)
-        qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled(),
-                        timeout=90_000)
+        qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled())
         return window
 
     return make
@@ -258,12 +257,11 @@ def test_long_text_is_encoded_off_the_gui_thread(make_window, qtbot):
     text = ("Tokenizers cut text into pieces. 日本語の文章も。\n" * 4000)
     window.editor.setPlainText(text)  # ~170k characters: debounced, then a worker
     assert window._debounce.isActive()
-    qtbot.waitUntil(lambda: window.table is not None and window.table.text == text,
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: window.table is not None and window.table.text == text)
     assert window.table.ids == load_demo(DEMO).encode_ids(text)
     assert len(window.layers.bands) > 4000  # every line has a band, painted only on screen
     assert window.layers.visible_chips()
-    qtbot.waitUntil(window.settled, timeout=60_000)  # the ids box filled slice by slice
+    qtbot.waitUntil(window.settled)  # the ids box filled slice by slice
     box_text = window.ids_panel.box.toPlainText()
     assert len(window.table) > ids_panel.FILL_LINES * ids_panel.IDS_PER_LINE  # many slices
     assert parse_ids(box_text) == window.table.ids

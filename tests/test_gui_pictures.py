@@ -44,14 +44,14 @@ def test_layers_and_shaped_pictures_hold_the_windows_tokens(make_window, qtbot, 
     svg = tmp_path / "layers.svg"
     answer_dialog(monkeypatch, svg, "SVG, vector (*.svg)")
     window.export_layers_action.trigger()
-    qtbot.waitUntil(svg.exists, timeout=30_000)
+    qtbot.waitUntil(svg.exists)
     assert token_ids_in(svg) == list(ids)
 
     png = tmp_path / "shaped"  # no suffix: the filter's format is added
     answer_dialog(monkeypatch, png, "PNG, 2× for slides (*.png)")
     window.pictures.export("shaped")
     written = tmp_path / "shaped.png"
-    qtbot.waitUntil(written.exists, timeout=30_000)
+    qtbot.waitUntil(written.exists)
     picture = picture_of(window.session, "shaped")
     image = QImage(str(written))
     assert (image.width(), image.height()) == (round(picture.width * 2),
@@ -80,14 +80,14 @@ def test_the_playback_frame_on_screen_and_the_animation(make_window, qtbot, tmp_
     text = "lowest newest widest tokenization"
     window, view = open_playback(make_window, qtbot, text)
     view.set_order("text")
-    qtbot.waitUntil(lambda: view.step_count() > 3, timeout=30_000)
+    qtbot.waitUntil(lambda: view.step_count() > 3)
     view.controls.go(3)
     step = view.text_step_shown()
     assert step == 3
     svg = tmp_path / "frame.svg"
     answer_dialog(monkeypatch, svg, "SVG, vector (*.svg)")
     window.pictures.export("playback", step)
-    qtbot.waitUntil(svg.exists, timeout=30_000)
+    qtbot.waitUntil(svg.exists)
     tokenizer = window.session.tokenizer
     playback = EncodingPlayback(tokenizer, tokenizer.encode(text, special="none", trace=True))
     assert token_ids_in(svg) == [t for ids in playback.text_state(step) for t in ids]
@@ -96,7 +96,7 @@ def test_the_playback_frame_on_screen_and_the_animation(make_window, qtbot, tmp_
     answer_dialog(monkeypatch, gif, "Animated GIF (*.gif)")
     asked = answer_animation(monkeypatch)
     window.pictures.export_animation(**view.animation_defaults())
-    qtbot.waitUntil(gif.exists, timeout=60_000)
+    qtbot.waitUntil(gif.exists)
     assert asked[0]["order"] == "text"
     assert Image.open(gif).n_frames == len(playback.text_steps) + 1
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from bpelens.core import BPEModel, Tokenizer, save_tokenizer, visible
 
@@ -35,7 +36,7 @@ def seed_file(tmp_path) -> str:
 def open_playback(window, qtbot):
     window.show_view("playback")
     view = window.views["playback"]
-    qtbot.waitUntil(lambda: view.playback is not None and window.settled(), timeout=60_000)
+    qtbot.waitUntil(lambda: view.playback is not None and window.settled())
     return view
 
 
@@ -93,14 +94,14 @@ def test_play_runs_to_the_end_and_space_pauses(make_window, qtbot, tmp_path):
     view.controls.speed.setCurrentIndex(view.controls.speed.count() - 1)  # the fastest
     qtbot.keyClick(view, Qt.Key.Key_Space)
     assert view.controls.playing
-    qtbot.waitUntil(lambda: view.position == 4 and not view.controls.playing, timeout=5000)
+    qtbot.waitUntil(lambda: view.position == 4 and not view.controls.playing)
     qtbot.keyClick(view, Qt.Key.Key_Space)  # at the end: plays again from the start
     assert view.controls.playing
     qtbot.keyClick(view, Qt.Key.Key_Space)
     assert not view.controls.playing
     paused_at = view.position
-    qtbot.wait(200)
-    assert view.position == paused_at
+    QApplication.processEvents()  # what was on its way arrives; a step of a timer left
+    assert view.position == paused_at and not view.controls.timer.isActive()  # running, too
 
 
 def test_the_place_is_kept_across_views(make_window, qtbot, tmp_path):
@@ -209,7 +210,7 @@ def test_qwen3_like_and_hello_pyxis(make_window, qtbot):
     assert "(li, ke) → like — rank 4547" in infos[2]
     window.editor.setPlainText("Hello, Pyxis!")
     qtbot.waitUntil(lambda: window.settled() and view.playback is not None
-                    and view.playback.encoding.text == "Hello, Pyxis!", timeout=60_000)
+                    and view.playback.encoding.text == "Hello, Pyxis!")
     window.session.select(2)  # the token ĠPy: its piece plays
     assert view.piece().text == " Pyxis"
     view.controls.to_end()
@@ -249,8 +250,7 @@ def open_training(window, qtbot, key: str):
     view = window.views["training"]
     view.corpus_box.setCurrentIndex(view.corpus_box.findData(key))
     view.train_button.click()
-    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy,
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy)
     return view
 
 
@@ -332,8 +332,7 @@ def test_a_file_trained_with_trace_top_plays_back(make_window, qtbot, tmp_path):
     window.show_view("training")
     view = window.views["training"]
     view.train(path)
-    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy,
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy)
     assert view.controls.count == 4
     assert pair_rows(view) == [("e + s", "9", "merged next"),
                                ("s + t", "9", "tied: the tie rule passed it over"),
@@ -345,8 +344,7 @@ def test_a_file_without_a_trace_says_so(make_window, qtbot, tmp_path):
     window.show_view("training")
     view = window.views["training"]
     view.train(tmp_path / "seed.json")  # saved without training
-    qtbot.waitUntil(lambda: not view.runner.busy and "Could not" in view.status.text(),
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: not view.runner.busy and "Could not" in view.status.text())
     assert "no training record" in view.status.text() and "--trace-top" in view.status.text()
 
 

@@ -63,8 +63,7 @@ def test_page_keys_step_the_playback_or_move_between_prepared_texts(make_window,
     window.show_view("playback")
     playback = window.views["playback"]
     playback.set_order("text")
-    qtbot.waitUntil(lambda: playback.playback is not None and playback.step_count() > 2,
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: playback.playback is not None and playback.step_count() > 2)
     start = playback.position
     QTest.keyClick(playback, Qt.Key.Key_PageDown)
     QTest.keyClick(playback, Qt.Key.Key_PageDown)

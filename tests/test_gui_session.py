@@ -21,7 +21,7 @@ def settings_in(folder) -> QSettings:
 
 def loaded_session(qtbot, tmp_path) -> Session:
     session = Session(settings_in(tmp_path))
-    with qtbot.waitSignal(session.loaded, timeout=30_000):
+    with qtbot.waitSignal(session.loaded):
         session.choose(demo_choice(DEMO))
     return session
 
@@ -31,7 +31,7 @@ def test_a_session_encodes_for_its_observers_in_order_one_turn_each(qtbot, tmp_p
     seen: list[tuple[str, object]] = []
     session.watch_encoding(lambda e: seen.append(("first", e)))
     session.watch_encoding(lambda e: seen.append(("second", e)))
-    with qtbot.waitSignal(session.encoding_changed, timeout=30_000) as signal:
+    with qtbot.waitSignal(session.encoding_changed) as signal:
         session.encode("Hello 世界", revision=7, capacity=40)
     encoded = signal.args[0]
     assert [name for name, _ in seen] == ["first"]  # the second waits for the next turn
@@ -43,7 +43,7 @@ def test_a_session_encodes_for_its_observers_in_order_one_turn_each(qtbot, tmp_p
 
 def test_selection_options_and_decoding_are_signals(qtbot, tmp_path):
     session = loaded_session(qtbot, tmp_path)
-    with qtbot.waitSignal(session.encoding_changed, timeout=30_000):
+    with qtbot.waitSignal(session.encoding_changed):
         session.encode("abc abc", revision=1, capacity=40)
     with qtbot.waitSignal(session.selected) as selected:
         session.select(1)
@@ -55,7 +55,7 @@ def test_selection_options_and_decoding_are_signals(qtbot, tmp_path):
     assert changed.args[0].ids is False
     assert ViewOptions.load(session.settings).ids is False  # kept for the next start
     ids = load_demo(DEMO).encode_ids("héllo")
-    with qtbot.waitSignal(session.decoded, timeout=30_000) as decoded:
+    with qtbot.waitSignal(session.decoded) as decoded:
         session.decode(ids)
     assert decoded.args == [len(ids), "héllo"]
 
@@ -64,7 +64,7 @@ def test_a_failed_first_load_falls_back_to_the_demo_and_says_why(qtbot, tmp_path
     session = Session(settings_in(tmp_path))
     problems: list[str] = []
     session.problem.connect(lambda message, kind: problems.append(kind + ": " + message))
-    with qtbot.waitSignal(session.loaded, timeout=30_000) as loaded:
+    with qtbot.waitSignal(session.loaded) as loaded:
         from bpelens.app.gui.tokenizer_files import path_choice
 
         session.choose(path_choice(str(tmp_path / "missing.json")))
@@ -98,7 +98,7 @@ def test_a_view_is_one_module_and_one_registration_line(qtbot, tmp_path, monkeyp
                                     discover=False)
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled(), timeout=30_000)
+    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled())
     count = window.views["count"]
     assert count.text() == f"{len(window.table)} tokens"
     assert window.splitter.indexOf(window.panes["count"]) == window.splitter.count() - 1

@@ -124,8 +124,7 @@ def test_an_autosave_that_fails_says_so(make_window, qtbot, tmp_path):
     blocked.mkdir()
     window.autosave.path = blocked  # a folder where the file should be
     window.editor.setPlainText("changed")
-    qtbot.waitUntil(lambda: "Cannot save the text for next time" in window.banner.text(),
-                    timeout=5_000)
+    qtbot.waitUntil(lambda: "Cannot save the text for next time" in window.banner.text())
     assert "blocked" in window.banner.text()
 
 
@@ -152,5 +151,5 @@ def test_a_sentencepiece_model_opens_from_the_dialog(make_window, qtbot, monkeyp
                         staticmethod(lambda *args: (str(BOTCHAN), "")))
     window = make_window(text="Hello world")
     window.open_action.trigger()
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     assert window.table.ids == open_tokenizer(BOTCHAN).encode_ids("Hello world")

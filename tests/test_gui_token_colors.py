@@ -151,7 +151,7 @@ def test_the_pairs_that_were_both_grey_now_differ():
 @needs_shared_data
 def test_both_views_draw_every_token_in_the_same_colour(make_window, qtbot):
     window = make_window(text=welcome_text(), tokenizer_path=str(QWEN3))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     window.resize(800, 800)  # the shaped view shows the lines it counts (the first size
     qtbot.waitUntil(lambda: window.height() == 800)  # follows the screen)
     table = window.table

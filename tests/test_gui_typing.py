@@ -20,6 +20,7 @@ from bpelens.core import open_tokenizer
 from bpelens.core.results.token_table import token_table
 
 from conftest import SHARED_DATA, needs_shared_data
+from painted import whole_layers
 from shaped_checks import assert_shaped_colors
 from test_gui_main_window import DEMO, type_text, window_factory
 
@@ -59,7 +60,7 @@ def check_views(window, make_window, tokenizer) -> None:
                         if window.choice.kind == "path" else None)
     fresh.resize(window.size())
     fresh.special_action.setChecked(window.special_action.isChecked())
-    window.qtbot.waitUntil(fresh.settled, timeout=60_000)
+    window.qtbot.waitUntil(fresh.settled)
     if window.session.selection is not None:
         fresh.session.select(window.session.selection)
     assert fresh.table.ids == table.ids
@@ -68,8 +69,8 @@ def check_views(window, make_window, tokenizer) -> None:
     for view in (window, fresh):  # both at the top, as a fresh window is
         view.layers.verticalScrollBar().setValue(0)
         view.shaped.verticalScrollBar().setValue(0)
-    window.qtbot.wait(20)
-    assert window.layers.viewport().grab().toImage() == fresh.layers.viewport().grab().toImage()
+    assert (whole_layers(window.qtbot, window.layers)
+            == whole_layers(window.qtbot, fresh.layers))
     assert window.shaped.colored() == fresh.shaped.colored()
     fresh.close()
 
@@ -86,7 +87,7 @@ def edit_in_the_middle(window, rng: random.Random, steps: int) -> None:
             cursor.deletePreviousChar()
         else:
             type_text(editor, rng.choice(["a", "猫", " ", "\n", "🙂", "ب", "9", "<|"]))
-        window.qtbot.waitUntil(window.settled, timeout=30_000)
+        window.qtbot.waitUntil(window.settled)
 
 
 def typing_session(window, make_window, tokenizer) -> None:
@@ -101,19 +102,19 @@ def typing_session(window, make_window, tokenizer) -> None:
     check_views(window, make_window, tokenizer)
     window.alternate_action.setChecked(False)
     window.special_action.setChecked(False)  # the same text, other tokens
-    window.qtbot.waitUntil(window.settled, timeout=30_000)
+    window.qtbot.waitUntil(window.settled)
     check_views(window, make_window, tokenizer)
     window.special_action.setChecked(True)
-    window.qtbot.waitUntil(window.settled, timeout=30_000)
+    window.qtbot.waitUntil(window.settled)
     for _ in range(5):
         window.editor.undo()
-    window.qtbot.waitUntil(window.settled, timeout=30_000)
+    window.qtbot.waitUntil(window.settled)
     check_views(window, make_window, tokenizer)
     QGuiApplication.clipboard().setText("Everything replaced: 全部 🙂\nnew lines\n")
     window.editor.selectAll()
     window.editor.paste()
     window.qtbot.waitUntil(lambda: window.table.text.startswith("Everything")
-                           and window.settled(), timeout=30_000)
+                           and window.settled())
     check_views(window, make_window, tokenizer)
 
 
@@ -126,8 +127,7 @@ def test_edits_undo_and_a_paste_leave_no_stale_view_demo(make_window, qtbot):
 @needs_shared_data
 def test_edits_undo_and_a_paste_leave_no_stale_view_o200k(make_window, qtbot):
     window = make_window(text=base_text(), tokenizer_path=str(O200K))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(),
-                    timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     window.qtbot = qtbot
     typing_session(window, make_window, open_tokenizer(str(O200K)))
 
@@ -174,8 +174,7 @@ def test_a_long_text_is_encoded_on_every_keystroke_when_edits_splice(make_window
     text = base_text(700)  # ~30,000 characters: more than a keystroke encodes whole at once
     assert len(text) > main_window.IMMEDIATE_LIMIT
     window = make_window(text=text, tokenizer_path=str(O200K))
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(),
-                    timeout=90_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     window.qtbot = qtbot
     window.editor.setFocus()
     cursor = window.editor.textCursor()
@@ -184,7 +183,7 @@ def test_a_long_text_is_encoded_on_every_keystroke_when_edits_splice(make_window
     shown = window.encoded
     type_text(window.editor, "猫")
     assert not window._debounce.isActive()  # encoding already, no pause in typing awaited
-    qtbot.waitUntil(window.settled, timeout=30_000)
+    qtbot.waitUntil(window.settled)
     assert window.encoded.edited == shown.serial  # only around the edit
     assert window.encoded.edit.new_char_end - window.encoded.edit.char_start < 1_000
     check_views(window, make_window, open_tokenizer(str(O200K)))
@@ -193,13 +192,12 @@ def test_a_long_text_is_encoded_on_every_keystroke_when_edits_splice(make_window
 def test_a_long_text_waits_for_a_pause_when_edits_do_not_splice(make_window, qtbot):
     window = make_window(text=base_text(700))
     window.choose(Choice("demo", "demo-english-char", label="demo-english-char"))
-    qtbot.waitUntil(lambda: window.choice.key == "demo-english-char" and window.settled(),
-                    timeout=30_000)
+    qtbot.waitUntil(lambda: window.choice.key == "demo-english-char" and window.settled())
     assert not window.session.edits_in_place()  # characters: no newline cuts proven
     window.editor.setFocus()
     type_text(window.editor, "x")
     assert window._debounce.isActive()
-    qtbot.waitUntil(window.settled, timeout=30_000)
+    qtbot.waitUntil(window.settled)
     assert window.encoded.edit is None
 
 
@@ -215,8 +213,7 @@ def test_an_encoding_replaced_is_freed_at_once_not_at_the_next_collection(make_w
         before = [o for o in gc.get_objects() if isinstance(o, EncodedText)]
         for ch in "abcdef":
             type_text(window.editor, ch)
-            qtbot.waitUntil(window.settled, timeout=30_000)
-            qtbot.wait(5)  # the last view's turn has come and gone
+            qtbot.waitUntil(window.settled)  # every view shows the new one
         alive = [o for o in gc.get_objects() if isinstance(o, EncodedText)
                  and not any(o is b for b in before)]
         # the one shown, and at most the one the encode job last started from

@@ -41,7 +41,7 @@ from bpelens.core import (
     train_languages,
 )
 
-from conftest import SHARED_DATA, needs_shared_data
+from conftest import HANG_SECONDS, SHARED_DATA, needs_shared_data
 
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 
@@ -53,8 +53,8 @@ Merge = tuple[str, str]
 # A training that never returns is stopped with SIGALRM (ours, a Python loop) or by killing
 # a forked child (HF's, in Rust).
 can_stop_hangs = pytest.mark.skipif(
-    not hasattr(signal, "SIGALRM") or sys.platform != "linux",
-    reason="stops a training that never returns with SIGALRM or by killing a forked child")
+    not hasattr(signal, "SIGPROF") or sys.platform != "linux",
+    reason="stops a training that never returns with SIGPROF, in a forked child or here")
 
 
 @dataclass(frozen=True)
@@ -112,43 +112,61 @@ def merge_texts(result: TrainingResult) -> list[Merge]:
             for m in result.merges]
 
 
-@contextmanager
-def deadline(seconds: float) -> Iterator[None]:
-    """TimeoutError in the block if it still runs after ``seconds``: a training loop that
-    never ends fails its test instead of hanging the whole run (the loop is Python, so the
-    signal gets in)."""
-    def expire(signum: int, frame: object) -> None:
-        raise TimeoutError(f"training still running after {seconds} s")
+# A training loop that never ends must fail its test, not hang the run. The limits are of CPU
+# time, which a busy machine does not stretch (its wall time it does, without bound): a
+# run here computes for milliseconds (0.3 s at most, on NTREX), a hung one never stops.
+CPU_SECONDS = 20
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+
+@contextmanager
+def deadline(seconds: float = CPU_SECONDS) -> Iterator[None]:
+    """TimeoutError in the block once this process has computed for ``seconds`` of CPU time
+    inside it (the loop is Python, so the signal gets in)."""
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError(f"training still running after {seconds} s of CPU time")
+
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     except TimeoutError:
         # Raised afresh: the interrupted frame can lack a line number, which breaks
         # pytest's traceback formatting (INTERNALERROR) and hides the failure.
-        raise TimeoutError(f"training still running after {seconds} s") from None
+        raise TimeoutError(f"training still running after {seconds} s of CPU time") from None
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
-def _hf_merges_into(run: Run, send: Connection) -> None:
+def _hf_merges_into(run: Run, send: Connection, cpu_seconds: float) -> None:
+    # Rust in a loop runs no Python signal handler: the kernel ends this child (SIGPROF's
+    # default action) once it has computed for cpu_seconds.
+    signal.signal(signal.SIGPROF, signal.SIG_DFL)
+    signal.setitimer(signal.ITIMER_PROF, cpu_seconds)
     send.send(hf_merges(run))
 
 
-def hf_merges_unless_hung(run: Run, seconds: float = 0.5) -> list[Merge] | None:
-    """HF's merges, or None when its trainer is still running after ``seconds`` (it never
-    returns on some inputs; see test_training_ends_where_parity_bpe_trainer_never_does).
-    In a forked child, so that a hung trainer, Rust holding no signal check, can be killed;
-    the corpora here train in milliseconds."""
+def hf_merges_unless_hung(run: Run, cpu_seconds: float = 0.5) -> list[Merge] | None:
+    """HF's merges, or None when its trainer has computed for ``cpu_seconds`` of CPU time
+    without returning (it never returns on some inputs; see
+    test_training_ends_where_parity_bpe_trainer_never_does): the corpora here train in
+    milliseconds (0.2 s at most, on NTREX). In a forked child, so that a hung trainer can be
+    ended; CPU time, not wall time, so that a busy machine gives the same answers."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_hf_merges_into, args=(run, send), daemon=True)
+    child = context.Process(target=_hf_merges_into, args=(run, send, cpu_seconds), daemon=True)
     child.start()
     send.close()
     try:
-        return receive.recv() if receive.poll(seconds) else None
+        if not receive.poll(HANG_SECONDS):
+            pytest.fail(f"HF's trainer neither answered nor used up {cpu_seconds} s of CPU "
+                        f"in {HANG_SECONDS} s")
+        try:
+            return receive.recv()
+        except EOFError:
+            child.join()
+            assert child.exitcode == -signal.SIGPROF, f"the child ended with {child.exitcode}"
+            return None
     finally:
         if child.is_alive():
             child.kill()
@@ -225,7 +243,7 @@ def test_languages_left_out_by_min_frequency_as_parity_bpe_trainer(
 ) -> None:
     run = ntrex_run(n_train=100, n_dev=30, merges=merges, min_frequency=4, variant=variant)
     result = our_training(run)
-    theirs = hf_merges_unless_hung(run, 60)
+    theirs = hf_merges_unless_hung(run, CPU_SECONDS)
     assert theirs is not None, "HF's trainer did not return"
     assert merge_texts(result) == theirs
     assert result.stop_reason == stop
@@ -261,7 +279,7 @@ NEVER_RETURNS = {
 @pytest.mark.parametrize("case", list(NEVER_RETURNS))
 def test_training_ends_where_parity_bpe_trainer_never_does(case: str) -> None:
     run, possible = NEVER_RETURNS[case]
-    with deadline(3):
+    with deadline():
         try:
             result = our_training(run)
         except TrainingError:
@@ -279,7 +297,7 @@ def test_window_training_ends_when_languages_run_out_on_ntrex() -> None:
     # Six languages, threshold 2/6 of W=100: once two are left, they cannot both stay under
     # it, and the others are left out.
     run = ntrex_run(n_train=100, n_dev=30, merges=3000, min_frequency=4, variant="window")
-    with deadline(10):
+    with deadline():
         result = our_training(run)
     assert result.stop_reason == "languages_exhausted"
     assert all(m.count >= 4 for m in result.merges)
@@ -324,7 +342,7 @@ def test_merges_identical_to_parity_bpe_trainer_on_generated_corpora(run: Run) -
     reference = run if run.dev is None or any(run.dev) else replace(run, dev=None)
     theirs = hf_merges_unless_hung(reference)
     assume(theirs is not None)
-    with deadline(3):
+    with deadline():
         ours = merge_texts(our_training(run))
     assert ours == theirs
 
@@ -396,7 +414,7 @@ def test_dev_totals_and_base_choices_on_ntrex(n_train: int, min_frequency: int) 
 def test_dev_totals_on_generated_corpora(run: Run) -> None:
     assume(any(run.train) and run.dev is not None)
     assert run.dev is not None
-    with deadline(3):
+    with deadline():
         result = our_training(run)
     record = result.record
     rows = record.dev_tokens

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, SHARED_DATA
+from conftest import HANG_SECONDS, REPO, SHARED_DATA
 
 README = (REPO / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```(\w+)\n(.*?)```", README, flags=re.S)
@@ -44,7 +44,7 @@ def test_the_setup_blocks_are_the_two_commands():
 def test_python_blocks_run(index: int, tmp_path: Path) -> None:
     code = [body for lang, body in BLOCKS if lang == "python"][index]
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=HANG_SECONDS)
     assert done.returncode == 0, done.stderr[-2000:]
 
 
@@ -75,7 +75,8 @@ def test_shell_blocks_run_and_print_what_they_say(tmp_path: Path) -> None:
         for line in block.strip().splitlines():
             command, _, comment = line.partition("   # ")
             done = subprocess.run(["bash", "-c", "set -o pipefail; " + command], cwd=work,
-                                  env=env, capture_output=True, text=True, timeout=300)
+                                  env=env, capture_output=True, text=True,
+                                  timeout=HANG_SECONDS)
             assert done.returncode == 0, f"{command}: {done.stderr[-1000:]}"
             assert "Traceback" not in done.stderr, command
             for fragment in expected_in(comment):

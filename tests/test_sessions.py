@@ -106,14 +106,14 @@ def test_the_window_puts_everything_saved_back(make_window, qtbot, tmp_path):
     window.show_view("compare")
     compare = window.compare_view
     qtbot.waitUntil(lambda: compare.current_corpus() is not None
-                    and compare.compare.comparison is not None, timeout=60_000)
+                    and compare.compare.comparison is not None)
     compare.compare.set_languages(["en", "ja", "de"])
     compare.compare.set_reference("ja")
     compare.show_page("lorenz")
     window.show_view("playback")
     playback = window.views["playback"]
     playback.set_order("text")
-    qtbot.waitUntil(lambda: playback.step_count() > 2, timeout=30_000)
+    qtbot.waitUntil(lambda: playback.step_count() > 2)
     playback.controls.go(2)
     saved = window.save_session(tmp_path / "talk.bpelens")
     expected = read_session(saved)
@@ -124,16 +124,16 @@ def test_the_window_puts_everything_saved_back(make_window, qtbot, tmp_path):
     again = make_window()
     assert again.open_session(saved)
     qtbot.waitUntil(lambda: again.session.choice is not None
-                    and again.session.choice.key == str(tokenizer_file), timeout=30_000)
+                    and again.session.choice.key == str(tokenizer_file))
     assert again.editor.toPlainText() == "a second slide"
     assert again.tab_keys[again.tabs.currentIndex()] == "playback"
     again_playback = again.views["playback"]
     qtbot.waitUntil(lambda: again_playback.playback is not None
-                    and again_playback.position == 2, timeout=30_000)
+                    and again_playback.position == 2)
     again_compare = again.compare_view
     qtbot.waitUntil(lambda: again_compare.compare is not None
                     and again_compare.compare.comparison is not None
-                    and again_compare.compare.languages == ["en", "ja", "de"], timeout=60_000)
+                    and again_compare.compare.languages == ["en", "ja", "de"])
     assert again_compare.compare.reference == "ja"
     assert again_compare.current_page() == "lorenz"
     assert again.prepared_texts == ["lowest newest widest", "a second slide"]
@@ -170,7 +170,7 @@ def test_a_moved_tokenizer_is_asked_for_and_a_lost_one_keeps_the_rest(make_windo
     window = make_window()
     assert window.open_session(path)
     assert asked and "tok.json" in asked[0]
-    qtbot.waitUntil(lambda: window.session.choice.key == str(moved), timeout=30_000)
+    qtbot.waitUntil(lambda: window.session.choice.key == str(moved))
     assert window.editor.toPlainText() == "moved along"
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: ("", ""))

@@ -61,3 +61,19 @@ def test_bad_queries_are_refused_with_a_reason():
         find_tokens(tokenizer, "/(/")
     with pytest.raises(ConfigError, match="unknown lookup"):
         find_tokens(tokenizer, "a", "fuzzy")  # type: ignore[arg-type]
+
+
+def test_a_regex_that_backtracks_on_a_token_is_stopped_with_a_reason(monkeypatch):
+    """The search's limit is CPU time (a busy machine does not use it up: o200k's 200,000
+    tokens take ~1.2 s of it for a plain pattern, whatever the load); a pattern backtracking
+    on one token (2³⁶ steps) uses it all and is refused, naming itself."""
+    from bpelens.core.debugging import lookup
+
+    stuck = "a" * 36 + "b"
+    tokenizer = train([stuck + "\n"] * 3, TrainingConfig(
+        vocab_size=256 + 12, level="byte", pretokenizer="whitespace", min_frequency=1)).tokenizer
+    assert find_tokens(tokenizer, stuck) and find_tokens(tokenizer, "/^a+b$/")
+    monkeypatch.setattr(lookup, "REGEX_SECONDS", 1.0)  # a second of it is enough here
+    with pytest.raises(ConfigError, match=r"^/\(a\|a\)\+\$/ took longer than 1 s over the "
+                                          r"vocabulary; simplify it$"):
+        find_tokens(tokenizer, "/(a|a)+$/")

@@ -53,7 +53,11 @@ def read_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
                                                         "{limit} MB a tokenizer file may have",
                                                         st_size=info.st_size, limit=limit >> 20))
         with path.open("rb") as handle:
-            return handle.read(limit + 1)
+            # Not read(limit + 1) at once: that allocates a gigabyte for every file.
+            data = handle.read(min(info.st_size, limit) + 1)
+            if len(data) > info.st_size:  # it grew since: read on, up to the limit
+                data += handle.read(limit + 1 - len(data))
+            return data
     except OSError as exc:
         raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
                                                     strerror=exc.strerror)) from None

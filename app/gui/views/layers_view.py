@@ -99,6 +99,9 @@ class LayersView(QAbstractScrollArea):
         # A picture of each band drawn, by everything it was drawn from (_band_key): a band
         # that did not change is copied, not drawn again (a keystroke changes one or two).
         self._pictures: dict[tuple, QPixmap] = {}
+        # Whether the last paint drew every band it shows; False: some are left for the next
+        # paints (PAINT_BUDGET) — what a test grabbing the viewport waits for.
+        self.drawn_whole = False
         self.zoom = 1.0
         self._set_geometry(1.0)
         self._ink = canvas_ink(self)
@@ -353,6 +356,7 @@ class LayersView(QAbstractScrollArea):
         self._ink = ink = canvas_ink(self)
         painter.fillRect(event.rect(), ink.page)
         table = self.table
+        self.drawn_whole = True
         if table is None:
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -364,16 +368,20 @@ class LayersView(QAbstractScrollArea):
         ratio = self.viewport().devicePixelRatioF()
         cache = self._pictures
         deadline = time.perf_counter() + PAINT_BUDGET
+        drew_new = False
         for band in range(first, last):
             top = band * height - scroll
             key = self._band_key(table, band, width)
             picture = cache.pop(key, None)  # put back last: the least recently used go first
-            if picture is None and time.perf_counter() > deadline:
+            if picture is None and drew_new and time.perf_counter() > deadline:
                 # A screenful of new bands (a new text) is drawn over a few frames, not in
-                # one long stall; the rest of this one stays blank until the next.
+                # one long stall; the rest of this one stays blank until the next. Each
+                # paint draws at least one, so that a busy machine still gets there.
                 QTimer.singleShot(0, self.viewport().update)
+                self.drawn_whole = False
                 continue
             if picture is None:
+                drew_new = True
                 picture = QPixmap(int(width * ratio), int(height * ratio))
                 picture.setDevicePixelRatio(ratio)
                 picture.fill(self._ink.page)

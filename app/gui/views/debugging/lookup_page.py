@@ -116,7 +116,7 @@ class LookupPage(QWidget):
             except BpeLensError as exc:
                 self.show_problem(exc)
             return
-        # A regex over 200,000 tokens may take its whole time limit (2 s).
+        # A regex over 200,000 tokens takes a second or more (its limit: REGEX_SECONDS).
         self.problem.setText(self.tr("Searching…"))
         self.runner.submit(lambda job: (tokenizer, find_tokens(tokenizer, query, mode)))
 
