@@ -12,7 +12,7 @@ from bpelens.core import BPEModel, Tokenizer, save_tokenizer
 from bpelens.core.text.display import FSI, PDI, display_width
 
 from cli_helpers import bpelens
-from conftest import SHARED_DATA, needs_shared_data
+from conftest import HANG_SECONDS, SHARED_DATA, needs_shared_data
 
 
 def test_display_width_counts_terminal_columns():
@@ -222,7 +222,7 @@ def test_the_window_without_a_display_says_so_in_one_line_and_how_to_run_headles
 
     for extra in ({}, {"QT_QPA_PLATFORM": "xcb"}, {"QT_QPA_PLATFORM": "wayland"}):
         run = subprocess.run([*COMMAND, "--text", "hi"], env=_without_display() | extra,
-                             capture_output=True, text=True, timeout=120)
+                             capture_output=True, text=True, timeout=HANG_SECONDS)
         assert run.returncode == 2, (extra, run.returncode, run.stderr)
         lines = run.stderr.strip().splitlines()
         assert len(lines) == 1, run.stderr
@@ -230,7 +230,7 @@ def test_the_window_without_a_display_says_so_in_one_line_and_how_to_run_headles
         assert "QT_QPA_PLATFORM=offscreen" in lines[0] and "xcb-cursor0" not in lines[0]
     # --help needs no display
     helped = subprocess.run([*COMMAND, "--tokenizer", "x", "--help"], env=_without_display(),
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=HANG_SECONDS)
     assert helped.returncode == 0 and "--view" in helped.stdout
 
 

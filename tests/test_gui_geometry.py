@@ -38,7 +38,7 @@ def shown_at(width: int, height: int, qtbot, tmp_path, monkeypatch) -> MainWindo
     qtbot.addWidget(window)
     window.resize(width, height)
     window.show()
-    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled(), timeout=90_000)
+    qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled())
     assert (window.width(), window.height()) == (width, height)
     return window
 
@@ -48,11 +48,11 @@ def settle(window, qtbot) -> None:
     playback has trained on its first corpus (its tables have rows)."""
     training = window.views["training"]
     training.train(training.corpora[0])
-    qtbot.waitUntil(lambda: training.playback is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: training.playback is not None)
     compare, studio = window.compare_view, window.studio_view
     qtbot.waitUntil(lambda: compare.compare is not None and compare.compare.comparison
-                    is not None and not compare.compare.counter.busy, timeout=120_000)
-    qtbot.waitUntil(lambda: studio.corpus is not None, timeout=60_000)
+                    is not None and not compare.compare.counter.busy)
+    qtbot.waitUntil(lambda: studio.corpus is not None)
 
 
 def states(window, qtbot):
@@ -61,7 +61,7 @@ def states(window, qtbot):
 
     def show_playback():
         window.show_view("playback")
-        qtbot.waitUntil(lambda: playback.playback is not None, timeout=60_000)
+        qtbot.waitUntil(lambda: playback.playback is not None)
 
     for key in window.tab_keys:
         yield key, show_playback if key == "playback" else (
@@ -103,7 +103,7 @@ def test_a_large_corpus_is_named_whole_in_a_small_window(language, qtbot, tmp_pa
         window.show_view(key)
         view.open_corpus(corpus)
         qtbot.waitUntil(lambda view=view: "1,997" in view.corpus_info.text()
-                        and view.corpus_box.currentText() == "ntrex128", timeout=120_000)
+                        and view.corpus_box.currentText() == "ntrex128")
         for _ in range(3):
             QApplication.processEvents()
         problems += [f"[{language} {key}] overlap: {p}" for p in overlaps(window)]

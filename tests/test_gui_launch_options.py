@@ -54,7 +54,7 @@ def test_the_order_option_opens_the_whole_text_playback(make_window, qtbot):
     view = window.views["playback"]
     assert args.order == "text" and view.order == "text"
     assert view.order_box.currentData() == "text"
-    qtbot.waitUntil(lambda: view.playback is not None and window.settled(), timeout=60_000)
+    qtbot.waitUntil(lambda: view.playback is not None and window.settled())
     # whole-text order: every piece of the text on the canvas at once
     assert len(view.canvas.groups) == len(view.playback.pieces) > 1
     assert set(PLAYBACK_ORDERS) == {view.order_box.itemData(i)

@@ -116,8 +116,7 @@ def test_the_playback_opens_on_its_first_row_and_keeps_the_newest_state_in_sight
     window = sized(make_window(text="日本語のトークン化を見てみましょう日本語のトークン化"), qtbot)
     window.show_view("playback")
     playback = window.views["playback"]
-    qtbot.waitUntil(lambda: playback.playback is not None and bool(playback.playback.pieces),
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: playback.playback is not None and bool(playback.playback.pieces))
     pieces = playback.playback.pieces
     longest = max(range(len(pieces)), key=lambda i: len(pieces[i].states[0]))
     playback.set_slot(longest)
@@ -144,11 +143,10 @@ def test_the_sentence_rows_name_their_tokenizers_whole(make_window, qtbot):
     window.show_view("compare")
     compare = window.compare_view
     qtbot.waitUntil(lambda: compare.compare is not None and compare.compare.comparison
-                    is not None and not compare.compare.counter.busy, timeout=120_000)
+                    is not None and not compare.compare.counter.busy)
     compare.open_sentences("", "en")
     canvas = compare.sentences.canvas
-    qtbot.waitUntil(lambda: canvas.aligned is not None and len(canvas.aligned.rows) >= 2,
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: canvas.aligned is not None and len(canvas.aligned.rows) >= 2)
     names = [f"{short_name(row.tokenizer)}  {len(row.tokens)}" for row in canvas.aligned.rows]
     assert any("demo-multilingual-byte" in name for name in names)
     width = getattr(canvas, "name_width", NAME_WIDTH)
@@ -172,7 +170,7 @@ def test_the_comparison_table_opened_first_sizes_its_columns_to_its_rows(
     window.show()
     compare = window.compare_view
     qtbot.waitUntil(lambda: compare.compare is not None and compare.compare.comparison
-                    is not None and not compare.compare.counter.busy, timeout=120_000)
+                    is not None and not compare.compare.counter.busy)
     table = compare.table
     header = table.view.horizontalHeader()
     for column in (0, 1):  # "demo-multilingual-byte", "Portuguese (pt)", not "demo-…"

@@ -137,7 +137,7 @@ def test_the_animation_plays_the_piece_on_screen_at_the_size_and_speed_chosen(
     asked = answer_animation(monkeypatch, fps=4.0, hold_first=2.0, hold_last=3.0, scale=2,
                              width_box=800)
     window.pictures.export_animation(**view.animation_defaults())
-    qtbot.waitUntil(gif.exists, timeout=60_000)
+    qtbot.waitUntil(gif.exists)
     assert asked == [{"order": "piece", "piece": 3, "pieces": len(view.playback.pieces)}]
     image = Image.open(gif)
     assert image.n_frames == len(piece.steps) + (1 if piece.finish else 0) + 1

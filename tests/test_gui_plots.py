@@ -96,7 +96,7 @@ def settle(qtbot, widget):
         seen.append(_geometry(widget))
         return len(seen) > 2 and seen[-1] == seen[-2] == seen[-3]
 
-    qtbot.waitUntil(still, timeout=10_000)
+    qtbot.waitUntil(still)
 
 
 def _geometry(widget):

@@ -55,7 +55,7 @@ def test_a_merge_of_arabic_tokens_keeps_its_arrow_between_them(make_window, qtbo
     window = make_window(tokenizer_path=arabic_file(tmp_path), text=ALEF + LAM)
     window.show_view("playback")
     view = window.views["playback"]
-    qtbot.waitUntil(lambda: view.playback is not None and window.settled(), timeout=60_000)
+    qtbot.waitUntil(lambda: view.playback is not None and window.settled())
     view.controls.go(1)
     title = view.info.text().splitlines()[0]
     left, right, new = isolated(ALEF), isolated(LAM), isolated(ALEF + LAM)
@@ -91,7 +91,7 @@ def test_the_diff_page_draws_cuts_beside_labels_and_bytes_as_hex(make_window, qt
     page.text.setText("नमस्ते दुनिया lowest newest")
     page.resize(900, 600)
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText(), timeout=30_000)
+    qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText())
     canvas = page.canvas
     labelled = [chip for chip in canvas.chips if chip.text_rect is not None]
     assert labelled and len(canvas.cut_marks) == len(canvas.aligned.differing_cuts())
@@ -155,8 +155,7 @@ def test_round_trip_cross_says_why_in_the_status_bar(make_window, qtbot, tmp_pat
     assert "round trip ✗: NFKC changes “①” to “1” at character 4" in window.stats.text()
     assert "decoded from there: “abcd1”" in window.stats.toolTip()
     window.editor.setPlainText("abcd1")
-    qtbot.waitUntil(lambda: window.settled() and window.table.text == "abcd1",
-                    timeout=60_000)
+    qtbot.waitUntil(lambda: window.settled() and window.table.text == "abcd1")
     assert window.stats.text().endswith("round trip ✓")
 
 
@@ -172,8 +171,8 @@ def test_the_extend_page_says_up_front_that_a_rank_file_cannot_be_extended(make_
     assert page.run_button.isEnabled() and not page.refusal  # the demo: a BPE trained here
     window.open_path(str(path))
     qtbot.waitUntil(lambda: window.tokenizer is not None and window.settled()
-                    and window.tokenizer.vocab_size > 100_000, timeout=90_000)
-    qtbot.waitUntil(lambda: not page.run_button.isEnabled(), timeout=30_000)
+                    and window.tokenizer.vocab_size > 100_000)
+    qtbot.waitUntil(lambda: not page.run_button.isEnabled())
     assert "continued training needs a BPE tokenizer.json" in page.status.text()
     assert page.status.text().startswith("Not for this tokenizer:")
     page.run()  # refused without any work

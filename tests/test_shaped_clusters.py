@@ -195,7 +195,7 @@ def test_the_window_keeps_clusters_whole_in_every_theme_and_in_presentation(make
                                                                             name):
     window = make_window(text=ALL, tokenizer_path=str(PATHS[name]))
     window.resize(1280, 800)
-    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled(), timeout=120_000)
+    qtbot.waitUntil(lambda: window.choice.kind == "path" and window.settled())
     shaped = window.shaped
     assert shaped.shown_text() == window.table.model_text  # (NFC, for Qwen 3)
     assert any(striped for *_, striped in shaped.colored())
