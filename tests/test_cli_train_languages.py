@@ -524,14 +524,15 @@ def test_progress_ends_with_done_and_quiet_is_silent(small, tmp_path):
 @pytest.mark.parametrize("global_merges", [0, 10_000])
 def test_progress_names_the_language_that_chose(small, tmp_path, monkeypatch, capsys,
                                                  global_merges):
-    """In process with a clock that moves a second per look, so every report is printed
-    (a real run this short prints only its last line)."""
+    """In process with clocks that move a second per look (the CPU-time one paces the
+    reports), so every report is printed (a real run this short prints only its last line)."""
     from bpelens.app.cli import run as cli_run
     from bpelens.app.cli import train_command
 
     ticks = iter(range(0, 10**6))
+    clock = lambda: float(next(ticks))  # noqa: E731
     monkeypatch.setattr(train_command, "time",
-                        SimpleNamespace(perf_counter=lambda: float(next(ticks))))
+                        SimpleNamespace(perf_counter=clock, process_time=clock))
     out = tmp_path / "out.json"
     status = cli_run(["train", *corpus_args(small), "--parity-aware", "base",
                       "--global-merges", str(global_merges), "--vocab-size", "400",
