@@ -78,6 +78,9 @@ def test_bands_a_paint_leaves_blank_are_drawn_by_the_next_paints(make_window, qt
     from bpelens.app.gui.views import layers_view
 
     window = make_window(text=WRAPPING)
+    # The first size follows the screen (a CI screen may be small): the size users have most.
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280 and window.height() == 800)
     layers = window.layers
     whole = whole_layers(qtbot, layers)
     shown = layers.viewport().height() // layers.band_height
