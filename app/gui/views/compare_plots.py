@@ -15,7 +15,6 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
-    QEvent,
     QPointF,
     QRectF,
     Qt,
@@ -43,6 +42,7 @@ from .. import style
 from ..language_labels import language_label
 from .compare_table import gini_formula, metric_label
 from .plot_export import ExportedPlot, export_plot
+from .plot_look import PlotLook
 from .plot_parts import (
     KeyEntry,
     PlotKey,
@@ -60,7 +60,6 @@ from .plot_theme import (
     LINE_WIDTH,
     SYMBOL_SIZE,
     plot_font,
-    plot_ink,
     zoomed,
 )
 
@@ -71,7 +70,7 @@ AXIS_LABELS = 40
 MIN_PLOT_HEIGHT = 160
 
 
-class ComparisonPlot(QWidget):
+class ComparisonPlot(PlotLook, QWidget):
     """A plot with its controls above and a line under it saying what the pointer is on.
     ``picked(tokenizer, language)`` when a bar or cell is clicked. The key, when the plot
     has one, sits right of the data area. ``set_zoom`` sizes its text and lines (presentation
@@ -83,9 +82,7 @@ class ComparisonPlot(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
-        self.zoom = 1.0
-        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
-        self.ink = plot_ink(self)
+        self._init_look()
         self._title_text = ""
         self.plot = new_plot(min_height=MIN_PLOT_HEIGHT)
         self.key = PlotKey()
@@ -107,29 +104,9 @@ class ComparisonPlot(QWidget):
         scene.sigMouseClicked.connect(self._on_clicked)
         self._restyle()
 
-    def changeEvent(self, event) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.ink = plot_ink(self)
-            self._restyle()
-            self.show_comparison(self.comparison)
-
-    def set_zoom(self, zoom: float) -> None:
-        """Text and lines ``zoom`` times their size at 1 (presentation mode, exports)."""
-        zoom = max(0.5, min(4.0, float(zoom)))
-        if zoom == self.zoom:
-            return
-        self.zoom = zoom
+    def _relook(self) -> None:
         self._restyle()
         self.show_comparison(self.comparison)
-
-    def set_pixel_ratio(self, ratio: float) -> None:
-        """Lines and pixel-sized marks drawn for a picture of ``ratio`` device pixels per
-        logical pixel (a PNG at 2×)."""
-        if ratio != self.pixel_ratio:
-            self.pixel_ratio = ratio
-            self._restyle()
-            self.show_comparison(self.comparison)
 
     def _restyle(self) -> None:
         style_plot(self.plot, self.ink, self.zoom, title=self._title_text,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -26,8 +26,9 @@ from bpelens.core import BpeLensError
 
 from .. import style
 from .plot_export import ask_export_target, export_plot
+from .plot_look import PlotLook
 from .plot_parts import EndLabel, EndLabels, new_plot, place_end_labels, style_plot
-from .plot_theme import LINE_WIDTH, THIN_LINE_WIDTH, plot_ink
+from .plot_theme import LINE_WIDTH, THIN_LINE_WIDTH
 
 REDRAW_MS = 500
 MAX_POINTS = 600
@@ -51,16 +52,14 @@ def gini_rows(rows: np.ndarray) -> np.ndarray:
     return np.nan_to_num(out)
 
 
-class StudioPlots(QWidget):
+class StudioPlots(PlotLook, QWidget):
     """Two plots over one merge axis; ``start(languages)`` clears them, ``add(rows)`` appends
     rows of per-language dev totals (the first row is before any merge)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
-        self.zoom = 1.0
-        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
-        self.ink = plot_ink(self)
+        self._init_look()
         self.languages: list[str] = []
         self._fixed: int | None = None
         self.rows = np.zeros((0, 0), dtype=np.int64)
@@ -131,25 +130,6 @@ class StudioPlots(QWidget):
                 plot.getAxis(side).setCacheMode(mode)
 
     # -- look ----------------------------------------------------------------------------------
-    def changeEvent(self, event) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.ink = plot_ink(self)
-            self._restyle()
-
-    def set_zoom(self, zoom: float) -> None:
-        """Text and lines ``zoom`` times their size at 1 (presentation mode, exports)."""
-        zoom = max(0.5, min(4.0, float(zoom)))
-        if zoom != self.zoom:
-            self.zoom = zoom
-            self._restyle()
-
-    def set_pixel_ratio(self, ratio: float) -> None:
-        """Lines drawn for a picture of ``ratio`` device pixels per logical pixel."""
-        if ratio != self.pixel_ratio:
-            self.pixel_ratio = ratio
-            self._restyle()
-
     def _restyle(self) -> None:
         for plot in (self.tokens, self.gini):
             style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 from bpelens.core import BpeLensError
 
 from .plot_export import ask_export_target, export_plot
+from .plot_look import PlotLook
 from .plot_parts import ReadableAxis, new_plot, style_plot
-from .plot_theme import LINE_WIDTH, plot_ink
+from .plot_theme import LINE_WIDTH
 
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
 # Low enough that the playback view fits a short tab (the window's text panes take ~40 % of
@@ -33,7 +34,7 @@ MIN_PLOT_HEIGHT = 110
 EMPTY_RANGE = 10
 
 
-class TrainingPlots(QWidget):
+class TrainingPlots(PlotLook, QWidget):
     """``set_data(counts, lengths)`` draws a training's record; ``set_step(step)`` moves the
     cursors. ``exported(path)`` after an export was written."""
 
@@ -42,9 +43,7 @@ class TrainingPlots(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         pg.setConfigOptions(antialias=True)
-        self.zoom = 1.0
-        self.pixel_ratio = 1.0  # device pixels per logical pixel of the picture (exports)
-        self.ink = plot_ink(self)
+        self._init_look()
         self.counts: list[int] = []
         self.lengths: list[int] = []
         self.step = 0
@@ -87,25 +86,6 @@ class TrainingPlots(QWidget):
         self.set_data([], [])
 
     # -- look ----------------------------------------------------------------------------------
-    def changeEvent(self, event) -> None:
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            self.ink = plot_ink(self)
-            self._restyle()
-
-    def set_zoom(self, zoom: float) -> None:
-        """Text and lines ``zoom`` times their size at 1 (presentation mode, exports)."""
-        zoom = max(0.5, min(4.0, float(zoom)))
-        if zoom != self.zoom:
-            self.zoom = zoom
-            self._restyle()
-
-    def set_pixel_ratio(self, ratio: float) -> None:
-        """Lines drawn for a picture of ``ratio`` device pixels per logical pixel."""
-        if ratio != self.pixel_ratio:
-            self.pixel_ratio = ratio
-            self._restyle()
-
     def _restyle(self) -> None:
         for plot in (self.count_plot, self.length_plot):
             style_plot(plot, self.ink, self.zoom, grid=True, title=self.titles[plot],
