@@ -336,6 +336,22 @@ def test_hovering_names_the_nearest_curve(qtbot):
         assert studio.end_labels.emphasis == language
 
 
+def test_the_readout_names_where_the_pointer_stopped_after_two_quick_moves(qtbot):
+    # pyqtgraph's scene drops a move within 10 ms of the one before: back-to-back moves here.
+    studio = shown(qtbot, StudioPlots(), 860, 420)
+    rows = studio_rows(LANGUAGES_26)
+    studio.start(LANGUAGES_26, 400)
+    studio.add(rows)
+    studio.flush()
+    settle(qtbot, studio)
+    box = studio.tokens.getPlotItem().vb
+    for merge, language in ((100, "en"), (300, "id")):
+        scene = box.mapViewToScene(QPointF(merge, rows[merge][LANGUAGES_26.index(language)]))
+        QTest.mouseMove(studio.tokens.viewport(), studio.tokens.mapFromScene(scene))
+    expected = f"id: {rows[300][LANGUAGES_26.index('id')]:,} dev tokens after 300 merges"
+    qtbot.waitUntil(lambda: studio.readout.text().startswith(expected))
+
+
 # -- themes -----------------------------------------------------------------------------------
 
 def text_pairs(widget) -> list[tuple[str, str, str]]:

@@ -54,6 +54,7 @@ from .plot_parts import (
     style_axis,
     style_plot,
 )
+from .plot_pointer import follow_pointer
 from .plot_theme import (
     CELL_PX,
     HEATMAP_COLORMAP,
@@ -100,7 +101,7 @@ class ComparisonPlot(PlotLook, QWidget):
         layout.addWidget(self.readout)
         self.comparison: Comparison | None = None
         scene = self.plot.scene()
-        scene.sigMouseMoved.connect(self._on_moved)
+        follow_pointer(self.plot, self._on_moved)
         scene.sigMouseClicked.connect(self._on_clicked)
         self._restyle()
 

@@ -28,6 +28,7 @@ from .. import style
 from .plot_export import ask_export_target, export_plot
 from .plot_look import PlotLook
 from .plot_parts import EndLabel, EndLabels, new_plot, place_end_labels, style_plot
+from .plot_pointer import follow_pointer
 from .plot_theme import LINE_WIDTH, THIN_LINE_WIDTH
 
 REDRAW_MS = 500
@@ -114,8 +115,8 @@ class StudioPlots(PlotLook, QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REDRAW_MS)
         self._timer.timeout.connect(self.flush)
-        self.tokens.scene().sigMouseMoved.connect(self._hover)
-        self.gini.scene().sigMouseMoved.connect(self._hover_gini)
+        follow_pointer(self.tokens, self._hover)
+        follow_pointer(self.gini, self._hover_gini)
         self._restyle()
         self._show_empty_range()
 

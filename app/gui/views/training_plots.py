@@ -24,6 +24,7 @@ from bpelens.core import BpeLensError
 from .plot_export import ask_export_target, export_plot
 from .plot_look import PlotLook
 from .plot_parts import ReadableAxis, new_plot, style_plot
+from .plot_pointer import follow_pointer
 from .plot_theme import LINE_WIDTH
 
 LOG_COUNTS_FROM = 50  # merges: a longer run plots its counts on a log axis
@@ -78,10 +79,8 @@ class TrainingPlots(PlotLook, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.charts, 1)
-        self.count_plot.scene().sigMouseMoved.connect(
-            lambda position: self._hover(self.count_plot, position))
-        self.length_plot.scene().sigMouseMoved.connect(
-            lambda position: self._hover(self.length_plot, position))
+        for plot in (self.count_plot, self.length_plot):
+            follow_pointer(plot, lambda position, plot=plot: self._hover(plot, position))
         self._restyle()
         self.set_data([], [])
 
