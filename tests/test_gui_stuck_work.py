@@ -269,3 +269,39 @@ def test_closing_a_stuck_window_ends_the_process(tmp_path, bad_tokenizer):
     _, stderr = process.communicate()
     assert returncode == 0, stderr
     assert (config / "bpelens-text.txt").read_text(encoding="utf-8") == text
+
+
+FINISHES_AFTER_TEARDOWN = """
+import threading
+import shiboken6
+from PySide6.QtWidgets import QApplication
+from bpelens.app.gui import worker
+
+app = QApplication([])
+runner = worker.Runner("teardown")
+started, release = threading.Event(), threading.Event()
+
+def work(job):
+    started.set()
+    release.wait()
+    return "nobody wants this"
+
+runner.submit(work)
+started.wait()
+shiboken6.delete(worker._the_bridge())  # what Qt's teardown does at exit
+release.set()
+runner.shutdown()  # its thread ends after the job instead of idling
+for thread in runner.threads():
+    thread.join()
+print("joined")
+"""
+
+
+def test_a_job_that_ends_after_qt_is_torn_down_says_nothing():
+    """A daemon thread finishing while the process exits (the window closed during a
+    comparison) found the bridge deleted and printed a traceback (.ci/smoke, comparison tab)."""
+    done = subprocess.run([sys.executable, "-c", FINISHES_AFTER_TEARDOWN],
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+                          capture_output=True, text=True, timeout=HANG_SECONDS)
+    assert done.returncode == 0 and done.stdout.strip() == "joined", done.stderr
+    assert "Traceback" not in done.stderr, done.stderr

@@ -251,7 +251,13 @@ class Runner(QObject):
             result = None
 
     def _post(self, generation: int, what: str, payload: object) -> None:
-        self._bridge.delivered.emit(self._key, generation, what, payload)
+        try:
+            self._bridge.delivered.emit(self._key, generation, what, payload)
+        except RuntimeError:
+            # The process is ending: Qt's teardown deleted the bridge while this daemon
+            # thread finished a job nobody waits for any more.
+            if shiboken6.isValid(self._bridge):
+                raise
 
     def _on_delivered(self, generation: int, what: str, payload: object) -> None:
         if what not in ("progress", "partial"):
