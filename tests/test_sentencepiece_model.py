@@ -432,7 +432,8 @@ def charsmap_of(units: dict[int, int], size: int, pool: bytes) -> bytes:
 
 BAD_MODELS: dict[str, tuple[bytes, str]] = {
     "empty": (b"", "empty"),
-    "json": (b'{"version": "1.0", "model": {"type": "BPE"}}', "JSON"),
+    # The content decides, not the name: a tokenizer.json named *.model is read as one.
+    "json": (b'{"version": "1.0", "model": {"type": "BPE"}}', 'needs both "vocab" and "merges"'),
     "not protobuf": (b"\xff" * 40, "malformed or truncated"),
     "no pieces": (field(2, b"") + field(3, b""), "no pieces"),
     "no trainer_spec": (b"".join(GOOD_PIECES) + field(3, b""), "no trainer_spec"),

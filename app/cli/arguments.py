@@ -165,11 +165,13 @@ def build_parser() -> argparse.ArgumentParser:
     train.set_defaults(handler="train_command")
 
     def add_tokenizer(p: argparse.ArgumentParser, *, many: bool = False) -> None:
-        help_text = translate("CliHelp", "a tokenizer file or folder: tokenizer.json, "
-                                         "*.tiktoken, vocab.json + merges.txt, "
-                                         "encoder.json + vocab.bpe, a SentencePiece "
-                                         ".model, a model folder or Hugging Face cache "
-                                         "entry, a file written by bpelens train, or a "
+        help_text = translate("CliHelp", "a tokenizer file or folder, recognised by its "
+                                         "content: tokenizer.json, a GGUF model (.gguf), "
+                                         "*.tiktoken or Meta's tokenizer.model, Mistral's "
+                                         "tekken.json, vocab.json + merges.txt, "
+                                         "encoder.json + vocab.bpe, a SentencePiece model "
+                                         "(.model, .model.v3), a model folder or Hugging Face "
+                                         "cache entry, a file written by bpelens train, or a "
                                          "bundled demo by name ({demos})").format(demos=demos)
         if many:  # render: one tokenizer a picture, or several for --view compare
             p.add_argument("-t", "--tokenizer", action=EachTokenizer, required=True,
@@ -181,12 +183,13 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("-t", "--tokenizer", required=True, metavar="TOKENIZER",
                            help=help_text)
         p.add_argument("--encoding", metavar="NAME",
-                       help=translate("CliHelp", "for a .tiktoken file: the encoding it belongs to"
-                                                 " (e.g. o200k_harmony), when its name or hash "
-                                                 "does not say"))
+                       help=translate("CliHelp", "for a rank file (.tiktoken, Meta's "
+                                                 "tokenizer.model): the encoding it belongs to "
+                                                 "(e.g. o200k_harmony, llama3.0), when its name or "
+                                                 "hash does not say"))
         p.add_argument("--pattern", metavar="REGEX",
-                       help=translate("CliHelp", "for a .tiktoken file no encoding is known for: "
-                                                 "its pre-tokenizer regex"))
+                       help=translate("CliHelp", "for a rank file no encoding is known for: its "
+                                                 "pre-tokenizer regex"))
 
     def add_special(p: argparse.ArgumentParser) -> None:
         p.add_argument("--special", choices=("all", "none"), default="all",

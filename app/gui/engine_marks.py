@@ -16,6 +16,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "/{query}/ is not a valid regular expression: {exc}"),
     QT_TRANSLATE_NOOP("Engine", "/{query}/ took longer than {regex_seconds:.0f} s over the vocabulary; simplify it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE-dropout needs a BPE model; this one is {describe}"),
+    QT_TRANSLATE_NOOP("Engine", "GGUF version {detail}; BPE Lens reads versions 2 and 3"),
     QT_TRANSLATE_NOOP("Engine", "JSON nested more than {max_depth} levels deep (Hugging Face's reader refuses it too)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "JSON nested too deeply to read"),
     QT_TRANSLATE_NOOP("Engine", "Learning merges: {done:,} of {add:,}"),
@@ -54,6 +55,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "alpha must be a positive number, not {alpha!r}"),
     QT_TRANSLATE_NOOP("Engine", "alphabet entry {ch!r} is not a single character"),
     QT_TRANSLATE_NOOP("Engine", "an added token must not be the empty string"),
+    QT_TRANSLATE_NOOP("Engine", "an array of {count:,} items, but the rest of the file holds at most {room:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
     QT_TRANSLATE_NOOP("Engine", "an unknown token {token} at character {char}"),
@@ -74,6 +76,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "choose at least one language"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "components are nested too deeply"),
+    QT_TRANSLATE_NOOP("Engine", "config.default_num_special_tokens {count:,} and default_vocab_size {size:,}: the special tokens must leave room for the vocabulary (at most {most:,} ids)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "config.version is {version!r}; Tekken versions are {versions}"),
     QT_TRANSLATE_NOOP("Engine", "continued training joins the vocabulary's strings, which a continuing_subword_prefix or end_of_word_suffix makes ambiguous: give a BPE without them"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "continued training needs a BPE tokenizer.json or BPE trained in BPE Lens (this one is {describe})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "decoding drops “{before}” at character {char}"),
@@ -123,9 +127,12 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "is not a regular file (a device or a pipe)"),
     QT_TRANSLATE_NOOP("Engine", "is {st_size:,} bytes, more than the {limit} MB a tokenizer file may have"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "it has no ids"),
+    QT_TRANSLATE_NOOP("Engine", "it has no tokenizer keys"),
+    QT_TRANSLATE_NOOP("Engine", "it holds {count:,} tensors and no tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "its ids are {shown}"),
     QT_TRANSLATE_NOOP("Engine", "its ids are {shown} and {last}"),
     QT_TRANSLATE_NOOP("Engine", "its ids are {shown} … ({count} ranges, up to {last})"),
+    QT_TRANSLATE_NOOP("Engine", "key {key}"),
     QT_TRANSLATE_NOOP("Engine", "language {twice} is given twice"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: expected 'base64-token rank', got {count} fields"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: expected two tokens separated by one space"),
@@ -162,16 +169,24 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "no snapshot in this cache entry holds a tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "no such file or folder"),
     QT_TRANSLATE_NOOP("Engine", "no tokenizer in this folder ({formats})"),
+    QT_TRANSLATE_NOOP("Engine", "no tokenizer.ggml.unknown_token_id: a bert (WordPiece) vocabulary needs its unknown token"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "no training language given"),
     QT_TRANSLATE_NOOP("Engine", "no unknown token"),
     QT_TRANSLATE_NOOP("Engine", "no {field} (field {number}): the file is truncated or not a SentencePiece model"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "no {key}: a gpt2 (byte-level BPE) vocabulary needs its merges"),
+    QT_TRANSLATE_NOOP("Engine", "no {key}: a {model} vocabulary ranks its pieces by score"),
+    QT_TRANSLATE_NOOP("Engine", "no {key}: the vocabulary is missing"),
+    QT_TRANSLATE_NOOP("Engine", "no {key}: {what} ({what_it_is})"),
     QT_TRANSLATE_NOOP("Engine", "normalizer {kind!r} has no tokenizer.json equivalent"),
     QT_TRANSLATE_NOOP("Engine", "not UTF-8 at byte {start} (line {line})"),
     QT_TRANSLATE_NOOP("Engine", "not a BPE Lens tokenizer (expected \"format\": \"{format}\")"),
+    QT_TRANSLATE_NOOP("Engine", "not a GGUF file (it does not start with GGUF); {what_it_is}"),
     QT_TRANSLATE_NOOP("Engine", "not a Hugging Face tokenizer.json (no \"model\" object)"),
     QT_TRANSLATE_NOOP("Engine", "not a regular file (a pipe or a device would be read without end); give a .model file"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "not a regular file (a pipe or a device would be read without end); give a tokenizer file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "not a tiktoken rank file"),
     QT_TRANSLATE_NOOP("Engine", "not a tokenizer file BPE Lens reads ({formats})"),
+    QT_TRANSLATE_NOOP("Engine", "not one of {pairs}"),
     QT_TRANSLATE_NOOP("Engine", "not special tokens of this tokenizer: {repr}"),
     QT_TRANSLATE_NOOP("Engine", "one of {choices}"),
     QT_TRANSLATE_NOOP("Engine", "open one of them"),
@@ -215,11 +230,14 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "symbols"),
     QT_TRANSLATE_NOOP("Engine", "the Oniguruma class {text!r} (\\W or \\H inside brackets) is not supported"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the bytes are not valid UTF-8 at byte {start}{where}: {reason}; decode with errors='replace' to substitute U+FFFD"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the bytes of vocab[{other}] again"),
     QT_TRANSLATE_NOOP("Engine", "the corpus has no text to learn from"),
     QT_TRANSLATE_NOOP("Engine", "the end-of-word marker must not be empty"),
+    QT_TRANSLATE_NOOP("Engine", "the file ends at byte {size:,}, inside a value"),
     QT_TRANSLATE_NOOP("Engine", "the file is empty; {what_it_is}"),
     QT_TRANSLATE_NOOP("Engine", "the files of a corpus together"),
     QT_TRANSLATE_NOOP("Engine", "the integer {value}"),
+    QT_TRANSLATE_NOOP("Engine", "the key after {key}"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
     QT_TRANSLATE_NOOP("Engine", "the normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
@@ -277,7 +295,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab_size must be a positive integer, not {vocab_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
+    QT_TRANSLATE_NOOP("Engine", "{count:,} keys, more than the file can hold"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{count:,} tokens; BPE Lens opens vocabularies of 1 to {most:,}"),
     QT_TRANSLATE_NOOP("Engine", "{count} added token(s) take other ids than the file declares, as Hugging Face gives them: {moved}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count} continuing with {prefix!r}"),
     QT_TRANSLATE_NOOP("Engine", "{count} tokens: merging stopped because no merge joins {missing} ({last})"),  # noqa: E501
@@ -286,13 +306,28 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer (a character-level vocabulary merges whole UTF-8 characters)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{file} ({language}) has {lines:,} lines"),
     QT_TRANSLATE_NOOP("Engine", "{file} is not OpenAI's {name} rank file (its SHA-256 differs); {name}'s pattern and special tokens are used with its ranks, as asked"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key} has {found:,} entries for {count:,} tokens"),
+    QT_TRANSLATE_NOOP("Engine", "{key} is a {found}, not a {wanted}"),
+    QT_TRANSLATE_NOOP("Engine", "{key} is an array of {found}, not of {wanted}"),
     QT_TRANSLATE_NOOP("Engine", "{key} is missing ({what})"),
+    QT_TRANSLATE_NOOP("Engine", "{key} is missing: llama.cpp splits with its default regexes and warns that generation quality will be degraded; so does BPE Lens"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key} is not UTF-8 text (byte {position})"),
+    QT_TRANSLATE_NOOP("Engine", "{key} is {model!r}, a tokenizer BPE Lens does not reproduce; it reads {models}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key} is {name!r}, a pre-tokenizer llama.cpp does not know (it refuses to load such a file); known names include llama-bpe, qwen2, gpt-2, falcon, tekken, gpt-4o"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key} is {name!r}, which llama.cpp splits with {how}; BPE Lens does not reproduce it yet"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key} is {value:,}, not a token id (0–{last:,})"),
     QT_TRANSLATE_NOOP("Engine", "{key} must be {what}, not {value}"),
+    QT_TRANSLATE_NOOP("Engine", "{key} {name!r} is not byte-level"),
+    QT_TRANSLATE_NOOP("Engine", "{key}: a string of {length:,} bytes runs past the end of the file; the file is truncated or corrupt"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key}[{index}] is {line!r}; a merge is two tokens with a space between"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key}[{index}] is {value}; token types are 1 normal, 2 unknown, 3 control, 4 user-defined, 5 unused, 6 byte"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{key}[{tid}] is {text!r} again (as token {first}); llama.cpp refuses a vocabulary with a token twice"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {ids} ids, {merges} merges"),
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {tokens} tokens, {merges} merges"),
     QT_TRANSLATE_NOOP("Engine", "{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language}, sentence {before}: {found}"),
     QT_TRANSLATE_NOOP("Engine", "{language}: {exc}"),
+    QT_TRANSLATE_NOOP("Engine", "{listed:,} special tokens listed for config.default_num_special_tokens {count:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{model}, {ids} ids"),
     QT_TRANSLATE_NOOP("Engine", "{names} and {more} more"),
     QT_TRANSLATE_NOOP("Engine", "{names} has no training text"),
@@ -306,6 +341,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{name}: {language} lacks some of the sentences asked for"),
     QT_TRANSLATE_NOOP("Engine", "{not_a_model}; {what_it_is}"),
     QT_TRANSLATE_NOOP("Engine", "{not_a_model}{detail}; {what_it_is}"),
+    QT_TRANSLATE_NOOP("Engine", "{option} is for tiktoken rank files; this file is {label}, which does not take it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{option} {name}={problem}"),
     QT_TRANSLATE_NOOP("Engine", "{option} {spec!r}: expected LANG=VALUE, e.g. {option} ja=0.2"),
     QT_TRANSLATE_NOOP("Engine", "{option}: {name} is given twice"),
@@ -356,6 +392,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where} must be an object mapping tokens to ids"),
     QT_TRANSLATE_NOOP("Engine", "{where} must be an object, not {data}"),
     QT_TRANSLATE_NOOP("Engine", "{where} must be {limit}, not {value}"),
+    QT_TRANSLATE_NOOP("Engine", "{where} must be {what}"),
     QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"Sequence\": …}} or {{\"SpecialToken\": …}}"),
     QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not {value} with keys {keys}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where} needs both \"vocab\" and \"merges\""),
@@ -369,6 +406,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where}, line {number}: {language} has id {sentence_id!r} already (line {rows}); each language may have each id once"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}, line {row}: id {value!r} is used again (first on line {seen}); each row needs an id of its own"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}, line {row}: the id is empty"),
+    QT_TRANSLATE_NOOP("Engine", "{where}.rank is {rank!r}; ranks run 0, 1, 2 … in order"),
+    QT_TRANSLATE_NOOP("Engine", "{where}.rank is {rank!r}; special tokens take the ids 0, 1, 2 … in order"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where}.token_bytes is not base64"),
+    QT_TRANSLATE_NOOP("Engine", "{where}.token_bytes is {problem}"),
+    QT_TRANSLATE_NOOP("Engine", "{where}.token_str {text!r} is empty or repeats one"),
     QT_TRANSLATE_NOOP("Engine", "{where}.type \"{kind}\" is not a {what} BPE Lens knows; known: {names}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}.type \"{kind}\" must be written \"{name}\""),
     QT_TRANSLATE_NOOP("Engine", "{where}.type must be a string, not {kind}"),
@@ -387,6 +429,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where}: no sentences; {shape}"),
     QT_TRANSLATE_NOOP("Engine", "{where}: no {items}; {shape}"),
     QT_TRANSLATE_NOOP("Engine", "{where}: not JSON ({msg} at column {colno}); {shape}"),
+    QT_TRANSLATE_NOOP("Engine", "{where}: the file ends too early or a value has the wrong type ({detail}); the file is truncated or corrupt"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}: the files are empty"),
     QT_TRANSLATE_NOOP("Engine", "{where}: the files are not line-aligned: {listed} lines"),
     QT_TRANSLATE_NOOP("Engine", "{where}: the files are not line-aligned: {shown}{more}, where {agreeing} other files have {usual:,}; line i of every file must be the same sentence"),  # noqa: E501
@@ -398,6 +441,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where}: {name} has no training bytes to weight"),
     QT_TRANSLATE_NOOP("Engine", "{where}: {parts} (give LANG=P for each training language: {byte_totals})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}: {problem}"),
+    QT_TRANSLATE_NOOP("Engine", "{where}: {problem}; the file is truncated or corrupt"),
     QT_TRANSLATE_NOOP("Engine", "{where}: {size:,} bytes is more than the {limit} {what} may have"),
     QT_TRANSLATE_NOOP("Engine", "{where}: {value!r} is not a number (use e.g. 2, 0.5 or '1/3')"),
     QT_TRANSLATE_NOOP("Engine", "{where}: {value!r} must be greater than zero"),

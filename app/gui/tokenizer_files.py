@@ -14,13 +14,16 @@ from .i18n import translate
 from .tokenizer_picker import Choice
 
 DEFAULT_DEMO = "demo-multilingual-byte"
-TOKENIZER_SUFFIXES = (".json", ".tiktoken", ".bpe", ".model")
+TOKENIZER_SUFFIXES = (".json", ".tiktoken", ".bpe", ".model", ".gguf")
 TOKENIZER_NAMES = ("merges.txt", "vocab.bpe", "encoder.json")
 # The open dialog's filter: every kind of file `open_tokenizer` reads (merges.txt for a
-# vocab.json + merges.txt pair; a SentencePiece .model). Shown through tokenizer_filter().
+# vocab.json + merges.txt pair; a SentencePiece .model, Mistral's .model.v3; Meta's rank
+# files are named .model too). Shown through tokenizer_filter().
 TOKENIZER_FILTER = QT_TRANSLATE_NOOP("TokenizerFiles",
-                                     "Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;"
-                                     "SentencePiece models (*.model);;All files (*)")
+                                     "Tokenizers (*.json *.tiktoken *.gguf *.bpe *.model "
+                                     "*.model.v* *.txt);;GGUF models (*.gguf);;"
+                                     "SentencePiece and rank files (*.model *.model.v*);;"
+                                     "All files (*)")
 TEXT_FILTER = QT_TRANSLATE_NOOP("TokenizerFiles", "Text (*.txt *.md);;All files (*)")
 
 
@@ -34,7 +37,8 @@ def text_filter() -> str:
 
 
 def looks_like_tokenizer(path: Path) -> bool:
-    return path.is_dir() or path.suffix in TOKENIZER_SUFFIXES or path.name in TOKENIZER_NAMES
+    return (path.is_dir() or path.suffix in TOKENIZER_SUFFIXES or path.name in TOKENIZER_NAMES
+            or ".model.v" in path.name)
 
 
 def load_choice(choice: Choice) -> Tokenizer:

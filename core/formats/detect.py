@@ -12,67 +12,50 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from bpelens.core.messages import Message
 
 from ..errors import TokenizerFileError
 from ..pipeline.tokenizer import Tokenizer
-from .file_io import parse_json_file
-from .gpt2_files import PAIRS, load_gpt2_files
+from .gpt2_files import PAIRS
+from .registry import FORMATS, FileFormat, recognise
 
-FORMATS = "tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, " \
-          "a SentencePiece .model, or a BPE Lens tokenizer (.json)"
+# The options a format may take, as the interfaces spell them in messages.
+_OPTION_NAMES = {"encoding": "encoding=NAME", "pattern": "pattern=REGEX"}
 
 
 def open_tokenizer(
     path: str | Path, *, encoding: str | None = None, pattern: str | None = None
 ) -> Tokenizer:
-    """Load the tokenizer at ``path`` (file or folder), whatever its format."""
+    """Load the tokenizer at ``path`` (file or folder), whatever its format: the content
+    says which (a rank file named ``tokenizer.model`` is a rank file)."""
     path = Path(path).expanduser()
     if not path.exists():
         raise TokenizerFileError(str(path), "no such file or folder")
     if path.is_dir():
         return open_tokenizer(find_in_folder(path), encoding=encoding, pattern=pattern)
-    name = path.name
-    if name.endswith(".model"):
-        from .sentencepiece_file import load_sentencepiece
+    if not path.is_file():
+        raise TokenizerFileError(str(path), "not a regular file (a pipe or a device would be "
+                                 "read without end); give a tokenizer file")
+    file_format = file_format_of(path)
+    options = {k: v for k, v in (("encoding", encoding), ("pattern", pattern)) if v is not None}
+    for option in options:
+        if option not in file_format.options:
+            raise TokenizerFileError(
+                str(path), Message("{option} is for tiktoken rank files; this file is "
+                                   "{label}, which does not take it", option=_OPTION_NAMES[option],
+                                   label=file_format.label),
+                fixes={"cli": {"encoding=NAME": "--encoding", "pattern=REGEX": "--pattern"}})
+    return file_format.load(path, **options)
 
-        return load_sentencepiece(path)
-    if name.endswith(".tiktoken") or encoding is not None or pattern is not None:
-        from .tiktoken_file import load_tiktoken
 
-        return load_tiktoken(path, encoding=encoding, pattern=pattern)
-    for vocab_name, merges_name in PAIRS:
-        if name in (vocab_name, merges_name):
-            vocab = path.with_name(vocab_name)
-            merges = path.with_name(merges_name)
-            missing = merges if name == vocab_name else vocab
-            if not missing.is_file():
-                raise TokenizerFileError(str(path), Message("{name} is not beside it",
-                                                            name=missing.name))
-            return load_gpt2_files(vocab, merges)
-    head = _head(path)
-    if head.lstrip().startswith(b"{"):
-        is_ours = b'"bpelens-tokenizer"' in head
-        if not is_ours and (b'"model"' in head or b'"added_tokens"' in head):
-            # tokenizer.json goes through the loader with the disk cache.
-            from .hf_json import load_hf_tokenizer
-
-            try:
-                tokenizer = load_hf_tokenizer(path)
-                tokenizer.name = _display_name(path)
-                return tokenizer
-            except TokenizerFileError as exc:
-                if "no \"model\" object" not in exc.message:
-                    raise
-        return _open_json(path)
-    if _looks_like_ranks(head):
-        from .tiktoken_file import load_tiktoken
-
-        return load_tiktoken(path)
-    raise TokenizerFileError(str(path), Message("not a tokenizer file BPE Lens reads ({formats})",
-                                                formats=FORMATS))
+def file_format_of(path: Path) -> FileFormat:
+    """The format of a tokenizer file, or a one-line error listing those BPE Lens reads."""
+    found = recognise(path, _head(path))
+    if found is None:
+        raise TokenizerFileError(str(path), Message(
+            "not a tokenizer file BPE Lens reads ({formats})", formats=FORMATS))
+    return found
 
 
 def _head(path: Path, size: int = 4096) -> bytes:
@@ -82,49 +65,6 @@ def _head(path: Path, size: int = 4096) -> bytes:
     except OSError as exc:
         raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
                                                     strerror=exc.strerror)) from None
-
-
-def _looks_like_ranks(head: bytes) -> bool:
-    lines = [line for line in head.split(b"\n")[:-1] if line.strip()][:8]
-    return bool(lines) and all(
-        len(line.split()) == 2 and line.split()[1].isdigit() for line in lines
-    )
-
-
-def _open_json(path: Path) -> Tokenizer:
-    data: Any = parse_json_file(path)
-    if isinstance(data, dict) and data.get("format") == "bpelens-tokenizer":
-        from .own_format import tokenizer_from_dict
-
-        tokenizer = tokenizer_from_dict(data, path=str(path))
-        tokenizer.name = tokenizer.name or path.stem
-        return tokenizer
-    if isinstance(data, dict) and isinstance(data.get("model"), dict):
-        from .hf_json import tokenizer_from_hf
-
-        tokenizer = tokenizer_from_hf(data, path=str(path))
-        tokenizer.name = _display_name(path)
-        return tokenizer
-    if isinstance(data, dict) and data and all(isinstance(v, int) for v in data.values()):
-        for _, merges_name in PAIRS:
-            merges = path.with_name(merges_name)
-            if merges.is_file():
-                return load_gpt2_files(path, merges, vocab_data=data)
-        raise TokenizerFileError(
-            str(path), "a vocabulary without merges: put merges.txt (or vocab.bpe) beside it"
-        )
-    raise TokenizerFileError(str(path), Message("this JSON is not a tokenizer BPE Lens reads "
-                                                "({formats})", formats=FORMATS))
-
-
-def _display_name(path: Path) -> str:
-    name = path.name.removesuffix(".json").removesuffix(".tokenizer")
-    if name == "tokenizer":
-        parent = path.parent
-        if parent.parent.name == "snapshots":  # HF cache: models--org--name/snapshots/<rev>
-            return parent.parent.parent.name.removeprefix("models--").replace("--", "/")
-        return parent.name or name
-    return name
 
 
 class SeveralTokenizersError(TokenizerFileError):
@@ -152,7 +92,8 @@ class SeveralTokenizersError(TokenizerFileError):
 _LISTED = 12
 # The files of one model folder, best first: together they are one tokenizer in several
 # formats (a Hugging Face repository ships tokenizer.json beside vocab.json + merges.txt).
-_MODEL_FOLDER_FILES = ("tokenizer.json", *(v for v, _ in PAIRS), "tokenizer.model")
+_MODEL_FOLDER_FILES = ("tokenizer.json", *(v for v, _ in PAIRS), "tokenizer.model",
+                       "tekken.json", "tiktoken.model")
 
 
 def find_in_folder(folder: Path) -> Path:
@@ -203,14 +144,17 @@ def tokenizers_in_folder(folder: Path) -> list[Path]:
 
 
 def _holds_a_tokenizer(entry: Path) -> bool:
-    name = entry.name
     if entry.is_dir():
-        return name.startswith("models--") and (entry / "snapshots").is_dir()
-    if name.endswith((".tiktoken", ".model", "tokenizer.json")):
-        return True
-    if not name.endswith(".json"):
-        return False
+        return entry.name.startswith("models--") and (entry / "snapshots").is_dir()
     head = _head(entry, 4096)
-    # tokenizer_config.json has "added_tokens_decoder", never "added_tokens" with its quote
-    return b'"bpelens-tokenizer"' in head or (
-        b'"added_tokens"' in head and (b'"model"' in head or b'"version"' in head))
+    found = recognise(entry, head)
+    if found is None:
+        return False
+    if found.name == "json":
+        # tokenizer_config.json has "added_tokens_decoder", never "added_tokens" with its
+        # quote; other JSON (configs, corpora) is not listed.
+        return b'"bpelens-tokenizer"' in head or (
+            b'"added_tokens"' in head and (b'"model"' in head or b'"version"' in head))
+    if found.name == "gpt2":
+        return entry.name in ("merges.txt", "vocab.bpe")  # the pair once, by its merges
+    return True

@@ -72,6 +72,20 @@ def _special_tokens(folder: Path, vocab: dict[str, int]) -> list[AddedToken]:
     return [AddedToken(t, vocab[t]) for t in sorted(names) if t in vocab]
 
 
+def load_pair(path: Path) -> Tokenizer:
+    """Either file of a pair, given alone: its partner must be beside it."""
+    for vocab_name, merges_name in PAIRS:
+        if path.name in (vocab_name, merges_name):
+            vocab, merges = path.with_name(vocab_name), path.with_name(merges_name)
+            missing = merges if path.name == vocab_name else vocab
+            if not missing.is_file():
+                raise TokenizerFileError(str(path), Message("{name} is not beside it",
+                                                            name=missing.name))
+            return load_gpt2_files(vocab, merges)
+    raise TokenizerFileError(str(path), Message("not one of {pairs}", pairs=", ".join(
+        f"{v} + {m}" for v, m in PAIRS)))
+
+
 def load_gpt2_files(vocab_path: str | Path, merges_path: str | Path,
                     vocab_data: Any | None = None) -> Tokenizer:
     vocab_path, merges_path = Path(vocab_path), Path(merges_path)

@@ -62,6 +62,23 @@ class TemplatePostProcessor(PostProcessor):
         return dict(self._config)
 
 
+def around(before: list[tuple[str, int]], after: list[tuple[str, int]]
+           ) -> TemplatePostProcessor | None:
+    """``TemplateProcessing`` putting the (token, id) pairs ``before`` and ``after`` a
+    sequence (BOS, EOS, CLS … SEP); None when both are empty."""
+    if not before and not after:
+        return None
+    single = [("SpecialToken", t) for t, _ in before] + [("Sequence", "A")] + [
+        ("SpecialToken", t) for t, _ in after]
+    specials = {t: [i] for t, i in before + after}
+    config = {"type": "TemplateProcessing",
+              "single": [{"SpecialToken": {"id": t, "type_id": 0}} if k == "SpecialToken"
+                         else {"Sequence": {"id": "A", "type_id": 0}} for k, t in single],
+              "special_tokens": {t: {"id": t, "ids": i, "tokens": [t]}
+                                 for t, i in specials.items()}}
+    return TemplatePostProcessor(single, specials, config)
+
+
 class PairPostProcessor(PostProcessor):
     """HF ``BertProcessing``/``RobertaProcessing``: ``cls`` before, ``sep`` after."""
 

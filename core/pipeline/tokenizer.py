@@ -80,6 +80,8 @@ class Tokenizer:
         # What loading noticed and the user should know (ids a file declares differently
         # from what its library gives them, say): shown by the CLI and the window.
         self.load_notes: list[str] = []
+        # Chat templates that came with it (a GGUF's tokenizer.chat_template*), by name.
+        self.chat_templates: dict[str, str] = {}
         # Every cache and fast path, behind one object (the walk gives the same ids).
         self.fast = FastEncoder(model, self.normalizer, self.pretokenizer, self.specials)
 

@@ -1201,20 +1201,8 @@
         <translation>標準エラー出力に進捗を出さない</translation>
     </message>
     <message>
-        <source>a tokenizer file or folder: tokenizer.json, *.tiktoken, vocab.json + merges.txt, encoder.json + vocab.bpe, a SentencePiece .model, a model folder or Hugging Face cache entry, a file written by bpelens train, or a bundled demo by name ({demos})</source>
-        <translation>トークナイザーのファイルまたはフォルダー: tokenizer.json、*.tiktoken、vocab.json + merges.txt、encoder.json + vocab.bpe、SentencePiece の .model、モデルフォルダーまたは Hugging Face のキャッシュ項目、bpelens train が書いたファイル、または名前で指定する同梱のデモ（{demos}）</translation>
-    </message>
-    <message>
         <source>; with --view compare, repeat it for each tokenizer to compare</source>
         <translation>。--view compare では比べるトークナイザーごとに繰り返します</translation>
-    </message>
-    <message>
-        <source>for a .tiktoken file: the encoding it belongs to (e.g. o200k_harmony), when its name or hash does not say</source>
-        <translation>.tiktoken ファイル用: 名前やハッシュから分からないときに、それが属するエンコーディング（例: o200k_harmony）</translation>
-    </message>
-    <message>
-        <source>for a .tiktoken file no encoding is known for: its pre-tokenizer regex</source>
-        <translation>エンコーディングの分からない .tiktoken ファイル用: そのプリトークナイザーの正規表現</translation>
     </message>
     <message>
         <source>all: special-token strings in the text become their ids (default); none: they are plain text</source>
@@ -1343,6 +1331,18 @@
     <message>
         <source>save a BPE tokenizer as tokenizer.json or .tiktoken</source>
         <translation>BPE トークナイザーを tokenizer.json または .tiktoken として保存する</translation>
+    </message>
+    <message>
+        <source>a tokenizer file or folder, recognised by its content: tokenizer.json, a GGUF model (.gguf), *.tiktoken or Meta&apos;s tokenizer.model, Mistral&apos;s tekken.json, vocab.json + merges.txt, encoder.json + vocab.bpe, a SentencePiece model (.model, .model.v3), a model folder or Hugging Face cache entry, a file written by bpelens train, or a bundled demo by name ({demos})</source>
+        <translation>トークナイザーのファイルまたはフォルダー（形式は内容で判定）: tokenizer.json、GGUF モデル（.gguf）、*.tiktoken や Meta の tokenizer.model、Mistral の tekken.json、vocab.json + merges.txt、encoder.json + vocab.bpe、SentencePiece モデル（.model、.model.v3）、モデルのフォルダーや Hugging Face のキャッシュ、bpelens train で書いたファイル、または同梱デモの名前（{demos}）</translation>
+    </message>
+    <message>
+        <source>for a rank file (.tiktoken, Meta&apos;s tokenizer.model): the encoding it belongs to (e.g. o200k_harmony, llama3.0), when its name or hash does not say</source>
+        <translation>ランクファイル（.tiktoken、Meta の tokenizer.model）用: 名前やハッシュから分からないときに、属するエンコーディング（例: o200k_harmony、llama3.0）</translation>
+    </message>
+    <message>
+        <source>for a rank file no encoding is known for: its pre-tokenizer regex</source>
+        <translation>エンコーディングの分からないランクファイル用: 事前トークナイザーの正規表現</translation>
     </message>
     <message>
         <source>Write a BPE tokenizer in another library&apos;s format: tokenizer.json (Hugging Face tokenizers) or a .tiktoken rank file plus OUT.json with its pattern and special tokens (tiktoken). Takes tokenizers trained in BPE Lens, vocabulary + merges BPE (tokenizer.json, vocab.json + merges.txt) and rank files; what a format cannot hold is refused.</source>
@@ -2816,8 +2816,16 @@ a + bc</translation>
         <translation>テキストの {where} 文字目の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
     </message>
     <message>
+        <source>GGUF version {detail}; BPE Lens reads versions 2 and 3</source>
+        <translation>GGUF バージョン {detail} です。BPE Lens が読めるのはバージョン 2 と 3 です</translation>
+    </message>
+    <message>
         <source>a lone surrogate is replaced by U+FFFD at character {char}</source>
         <translation>文字 {char} の孤立サロゲートが U+FFFD に置き換えられます</translation>
+    </message>
+    <message>
+        <source>an array of {count:,} items, but the rest of the file holds at most {room:,}</source>
+        <translation>{count:,} 項目の配列ですが、ファイルの残りには最大 {room:,} 項目しか入りません</translation>
     </message>
     <message>
         <source>an unknown token {token} at character {char}</source>
@@ -2826,6 +2834,14 @@ a + bc</translation>
     <message>
         <source>bytes not valid UTF-8 decode to U+FFFD at character {char}</source>
         <translation>文字 {char} で UTF-8 として正しくないバイト列が U+FFFD にデコードされます</translation>
+    </message>
+    <message>
+        <source>config.default_num_special_tokens {count:,} and default_vocab_size {size:,}: the special tokens must leave room for the vocabulary (at most {most:,} ids)</source>
+        <translation>config.default_num_special_tokens {count:,} と default_vocab_size {size:,}: 特殊トークンのあとに語彙の入る余地が必要です（ID は最大 {most:,} 個）</translation>
+    </message>
+    <message>
+        <source>config.version is {version!r}; Tekken versions are {versions}</source>
+        <translation>config.version が {version!r} です。Tekken のバージョンは {versions} です</translation>
     </message>
     <message>
         <source>decoding drops “{before}” at character {char}</source>
@@ -2846,6 +2862,18 @@ a + bc</translation>
     <message>
         <source>id {tid} is also the id of {owner!r}; each id belongs to one token</source>
         <translation>ID {tid} は {owner!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
+    </message>
+    <message>
+        <source>it has no tokenizer keys</source>
+        <translation>トークナイザーのキーがありません</translation>
+    </message>
+    <message>
+        <source>it holds {count:,} tensors and no tokenizer</source>
+        <translation>{count:,} 個のテンソルだけで、トークナイザーを含みません</translation>
+    </message>
+    <message>
+        <source>key {key}</source>
+        <translation>キー {key}</translation>
     </message>
     <message>
         <source>merge rank {rank}: left id {left} ends a word and cannot be merged</source>
@@ -2940,6 +2968,10 @@ a + bc</translation>
         <translation>このフォルダーにトークナイザーがありません（{formats}）</translation>
     </message>
     <message>
+        <source>no tokenizer.ggml.unknown_token_id: a bert (WordPiece) vocabulary needs its unknown token</source>
+        <translation>tokenizer.ggml.unknown_token_id がありません。bert（WordPiece）の語彙には未知トークンが必要です</translation>
+    </message>
+    <message>
         <source>no training language given</source>
         <translation>学習言語が指定されていません</translation>
     </message>
@@ -2950,6 +2982,22 @@ a + bc</translation>
     <message>
         <source>no {field} (field {number}): the file is truncated or not a SentencePiece model</source>
         <translation>{field} がありません（フィールド {number}）。ファイルが途中で切れているか、SentencePiece モデルではありません</translation>
+    </message>
+    <message>
+        <source>no {key}: a gpt2 (byte-level BPE) vocabulary needs its merges</source>
+        <translation>{key} がありません。gpt2（バイトレベル BPE）の語彙にはマージが必要です</translation>
+    </message>
+    <message>
+        <source>no {key}: a {model} vocabulary ranks its pieces by score</source>
+        <translation>{key} がありません。{model} の語彙はピースをスコアで順位づけします</translation>
+    </message>
+    <message>
+        <source>no {key}: the vocabulary is missing</source>
+        <translation>{key} がありません。語彙が欠けています</translation>
+    </message>
+    <message>
+        <source>no {key}: {what} ({what_it_is})</source>
+        <translation>{key} がありません。{what}（{what_it_is}）</translation>
     </message>
     <message>
         <source>normalizer {kind!r} has no tokenizer.json equivalent</source>
@@ -2964,6 +3012,10 @@ a + bc</translation>
         <translation>BPE Lens のトークナイザーではありません（&quot;format&quot;: &quot;{format}&quot; が必要です）</translation>
     </message>
     <message>
+        <source>not a GGUF file (it does not start with GGUF); {what_it_is}</source>
+        <translation>GGUF ファイルではありません（先頭が GGUF ではありません）。{what_it_is}</translation>
+    </message>
+    <message>
         <source>not a Hugging Face tokenizer.json (no &quot;model&quot; object)</source>
         <translation>Hugging Face の tokenizer.json ではありません（&quot;model&quot; オブジェクトがありません）</translation>
     </message>
@@ -2972,12 +3024,20 @@ a + bc</translation>
         <translation>通常のファイルではありません（パイプやデバイスは終わりなく読み込まれてしまいます）。.model ファイルを指定してください</translation>
     </message>
     <message>
+        <source>not a regular file (a pipe or a device would be read without end); give a tokenizer file</source>
+        <translation>通常のファイルではありません（パイプやデバイスは終わりなく読まれてしまいます）。トークナイザーのファイルを指定してください</translation>
+    </message>
+    <message>
         <source>not a tiktoken rank file</source>
         <translation>tiktoken のランクファイルではありません</translation>
     </message>
     <message>
         <source>not a tokenizer file BPE Lens reads ({formats})</source>
         <translation>BPE Lens が読み込めるトークナイザーファイルではありません（{formats}）</translation>
+    </message>
+    <message>
+        <source>not one of {pairs}</source>
+        <translation>{pairs} のどれでもありません</translation>
     </message>
     <message>
         <source>not special tokens of this tokenizer: {repr}</source>
@@ -3152,12 +3212,20 @@ a + bc</translation>
         <translation>バイト列はバイト {start}{where} で有効な UTF-8 ではありません: {reason}。U+FFFD に置き換えるには errors=&apos;replace&apos; でデコードしてください</translation>
     </message>
     <message>
+        <source>the bytes of vocab[{other}] again</source>
+        <translation>vocab[{other}] と同じバイト列です</translation>
+    </message>
+    <message>
         <source>the corpus has no text to learn from</source>
         <translation>コーパスに学習できるテキストがありません</translation>
     </message>
     <message>
         <source>the end-of-word marker must not be empty</source>
         <translation>語末マーカーは空にできません</translation>
+    </message>
+    <message>
+        <source>the file ends at byte {size:,}, inside a value</source>
+        <translation>ファイルが値の途中の {size:,} バイト目で終わっています</translation>
     </message>
     <message>
         <source>the file is empty; {what_it_is}</source>
@@ -3170,6 +3238,10 @@ a + bc</translation>
     <message>
         <source>the integer {value}</source>
         <translation>整数 {value}</translation>
+    </message>
+    <message>
+        <source>the key after {key}</source>
+        <translation>{key} の次のキー</translation>
     </message>
     <message>
         <source>the last merge was ({left}, {right}) at rank {rank}</source>
@@ -3400,8 +3472,16 @@ a + bc</translation>
         <translation>ウィンドウサイズは正の整数でなければなりません（{window_size!r} ではありません）</translation>
     </message>
     <message>
+        <source>{count:,} keys, more than the file can hold</source>
+        <translation>キーが {count:,} 個あり、ファイルに入りきる数を超えています</translation>
+    </message>
+    <message>
         <source>{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}</source>
         <translation>ピースが {count:,} 個あります。BPE Lens が開けるモデルは最大 {max_pieces:,} 個までです</translation>
+    </message>
+    <message>
+        <source>{count:,} tokens; BPE Lens opens vocabularies of 1 to {most:,}</source>
+        <translation>トークン数 {count:,} です。BPE Lens が開ける語彙は 1〜{most:,} トークンです</translation>
     </message>
     <message>
         <source>{count} added token(s) take other ids than the file declares, as Hugging Face gives them: {moved}</source>
@@ -3436,12 +3516,68 @@ a + bc</translation>
         <translation>{file} は OpenAI の {name} のランクファイルではありません（SHA-256 が異なります）。指定どおり、{name} のパターンと特殊トークンをこのランクと共に使います</translation>
     </message>
     <message>
+        <source>{key} has {found:,} entries for {count:,} tokens</source>
+        <translation>{key} の項目数が {found:,} ですが、トークンは {count:,} 個です</translation>
+    </message>
+    <message>
+        <source>{key} is a {found}, not a {wanted}</source>
+        <translation>{key} が {wanted} ではなく {found} です</translation>
+    </message>
+    <message>
+        <source>{key} is an array of {found}, not of {wanted}</source>
+        <translation>{key} が {wanted} ではなく {found} の配列です</translation>
+    </message>
+    <message>
         <source>{key} is missing ({what})</source>
         <translation>{key} がありません（{what}）</translation>
     </message>
     <message>
+        <source>{key} is missing: llama.cpp splits with its default regexes and warns that generation quality will be degraded; so does BPE Lens</source>
+        <translation>{key} がありません。llama.cpp は既定の正規表現で分割し、生成品質が落ちると警告します。BPE Lens も同じように分割します</translation>
+    </message>
+    <message>
+        <source>{key} is not UTF-8 text (byte {position})</source>
+        <translation>{key} が UTF-8 テキストではありません（{position} バイト目）</translation>
+    </message>
+    <message>
+        <source>{key} is {model!r}, a tokenizer BPE Lens does not reproduce; it reads {models}</source>
+        <translation>{key} が {model!r} です。BPE Lens はこのトークナイザーを再現しません。読めるのは {models} です</translation>
+    </message>
+    <message>
+        <source>{key} is {name!r}, a pre-tokenizer llama.cpp does not know (it refuses to load such a file); known names include llama-bpe, qwen2, gpt-2, falcon, tekken, gpt-4o</source>
+        <translation>{key} が {name!r} です。llama.cpp の知らない事前トークナイザーです（llama.cpp はこのファイルを読み込みません）。既知の名前には llama-bpe、qwen2、gpt-2、falcon、tekken、gpt-4o などがあります</translation>
+    </message>
+    <message>
+        <source>{key} is {name!r}, which llama.cpp splits with {how}; BPE Lens does not reproduce it yet</source>
+        <translation>{key} が {name!r} です。llama.cpp は {how} で分割しますが、BPE Lens はまだ再現していません</translation>
+    </message>
+    <message>
+        <source>{key} is {value:,}, not a token id (0–{last:,})</source>
+        <translation>{key} が {value:,} です。トークン ID（0〜{last:,}）ではありません</translation>
+    </message>
+    <message>
         <source>{key} must be {what}, not {value}</source>
         <translation>{key} は{what}でなければなりません（{value}ではありません）</translation>
+    </message>
+    <message>
+        <source>{key} {name!r} is not byte-level</source>
+        <translation>{key} {name!r} はバイトレベルではありません</translation>
+    </message>
+    <message>
+        <source>{key}: a string of {length:,} bytes runs past the end of the file; the file is truncated or corrupt</source>
+        <translation>{key}: {length:,} バイトの文字列がファイルの終わりを越えています。ファイルが途中で切れているか壊れています</translation>
+    </message>
+    <message>
+        <source>{key}[{index}] is {line!r}; a merge is two tokens with a space between</source>
+        <translation>{key}[{index}] が {line!r} です。マージは空白で区切った 2 つのトークンです</translation>
+    </message>
+    <message>
+        <source>{key}[{index}] is {value}; token types are 1 normal, 2 unknown, 3 control, 4 user-defined, 5 unused, 6 byte</source>
+        <translation>{key}[{index}] が {value} です。トークン種別は 1 通常、2 未知、3 制御、4 ユーザー定義、5 未使用、6 バイトです</translation>
+    </message>
+    <message>
+        <source>{key}[{tid}] is {text!r} again (as token {first}); llama.cpp refuses a vocabulary with a token twice</source>
+        <translation>{key}[{tid}] が {text!r} で、トークン {first} と重複しています。llama.cpp は同じトークンを 2 度含む語彙を読み込みません</translation>
     </message>
     <message>
         <source>{kind} BPE{extras}, {ids} ids, {merges} merges</source>
@@ -3462,6 +3598,10 @@ a + bc</translation>
     <message>
         <source>{language}: {exc}</source>
         <translation>{language}: {exc}</translation>
+    </message>
+    <message>
+        <source>{listed:,} special tokens listed for config.default_num_special_tokens {count:,}</source>
+        <translation>config.default_num_special_tokens が {count:,} なのに特殊トークンが {listed:,} 個あります</translation>
     </message>
     <message>
         <source>{model}, {ids} ids</source>
@@ -3514,6 +3654,10 @@ a + bc</translation>
     <message>
         <source>{not_a_model}{detail}; {what_it_is}</source>
         <translation>{not_a_model}{detail}; {what_it_is}</translation>
+    </message>
+    <message>
+        <source>{option} is for tiktoken rank files; this file is {label}, which does not take it</source>
+        <translation>{option} は tiktoken のランクファイル用です。このファイルは {label} なので指定できません</translation>
     </message>
     <message>
         <source>{option} {name}={problem}</source>
@@ -3648,6 +3792,10 @@ a + bc</translation>
         <translation>学習用 {train} 文 + 開発用 {dev} 文には {total} 文が必要ですが、コーパスには言語ごとに {available} 文しかありません</translation>
     </message>
     <message>
+        <source>{where} must be {what}</source>
+        <translation>{where} は {what} でなければなりません</translation>
+    </message>
+    <message>
         <source>{where} must be {{&quot;String&quot;: …}} or {{&quot;Regex&quot;: …}}, not {value} with keys {keys}</source>
         <translation>{where} は {{&quot;String&quot;: …}} または {{&quot;Regex&quot;: …}} でなければなりません（キー {keys} を持つ {value}ではありません）</translation>
     </message>
@@ -3768,6 +3916,26 @@ a + bc</translation>
         <translation>{where}、{row} 行目: ID が空です</translation>
     </message>
     <message>
+        <source>{where}.rank is {rank!r}; ranks run 0, 1, 2 … in order</source>
+        <translation>{where}.rank が {rank!r} です。ランクは 0, 1, 2 … の順に並びます</translation>
+    </message>
+    <message>
+        <source>{where}.rank is {rank!r}; special tokens take the ids 0, 1, 2 … in order</source>
+        <translation>{where}.rank が {rank!r} です。特殊トークンの ID は 0, 1, 2 … の順です</translation>
+    </message>
+    <message>
+        <source>{where}.token_bytes is not base64</source>
+        <translation>{where}.token_bytes が base64 ではありません</translation>
+    </message>
+    <message>
+        <source>{where}.token_bytes is {problem}</source>
+        <translation>{where}.token_bytes が{problem}</translation>
+    </message>
+    <message>
+        <source>{where}.token_str {text!r} is empty or repeats one</source>
+        <translation>{where}.token_str {text!r} が空か、ほかと重複しています</translation>
+    </message>
+    <message>
         <source>{where}.type &quot;{kind}&quot; is not a {what} BPE Lens knows; known: {names}</source>
         <translation>{where}.type &quot;{kind}&quot; は BPE Lens が認識する {what}ではありません。既知のもの: {names}</translation>
     </message>
@@ -3840,6 +4008,10 @@ a + bc</translation>
         <translation>{where}: JSON ではありません（列 {colno} で {msg}）。{shape}</translation>
     </message>
     <message>
+        <source>{where}: the file ends too early or a value has the wrong type ({detail}); the file is truncated or corrupt</source>
+        <translation>{where}: ファイルが早く終わっているか、値の型が違います（{detail}）。ファイルが途中で切れているか壊れています</translation>
+    </message>
+    <message>
         <source>{where}: the files are empty</source>
         <translation>{where}: ファイルが空です</translation>
     </message>
@@ -3882,6 +4054,10 @@ a + bc</translation>
     <message>
         <source>{where}: {problem}</source>
         <translation>{where}: {problem}</translation>
+    </message>
+    <message>
+        <source>{where}: {problem}; the file is truncated or corrupt</source>
+        <translation>{where}: {problem}。ファイルが途中で切れているか壊れています</translation>
     </message>
     <message>
         <source>{where}: {size:,} bytes is more than the {limit} {what} may have</source>
@@ -5885,8 +6061,8 @@ decoded from there: “{decoded}”</source>
 <context>
     <name>TokenizerFiles</name>
     <message>
-        <source>Tokenizers (*.json *.tiktoken *.bpe *.model *.txt);;SentencePiece models (*.model);;All files (*)</source>
-        <translation>トークナイザー (*.json *.tiktoken *.bpe *.model *.txt);;SentencePiece モデル (*.model);;すべてのファイル (*)</translation>
+        <source>Tokenizers (*.json *.tiktoken *.gguf *.bpe *.model *.model.v* *.txt);;GGUF models (*.gguf);;SentencePiece and rank files (*.model *.model.v*);;All files (*)</source>
+        <translation>トークナイザー (*.json *.tiktoken *.gguf *.bpe *.model *.model.v* *.txt);;GGUF モデル (*.gguf);;SentencePiece とランクファイル (*.model *.model.v*);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Text (*.txt *.md);;All files (*)</source>
