@@ -74,6 +74,15 @@ def diff_table(result, left: Tokenizer, right: Tokenizer) -> str:
                                        segmentation.right_ids, right)):
             lines.append(f"{title} " + " | ".join(
                 _token(hex_text(tokenizer.token_bytes(i))) for i in ids))
+    runtime = result.runtime
+    if runtime is not None:
+        if runtime.same:
+            lines.append(translate("CliDiff", "the same ids on the text"))
+        for difference in runtime.differences:
+            lines.append(translate("CliDiff", "ids differ at characters {start}–{end} "
+                                   "({stage}): {reason}").format(
+                start=difference.char_start, end=difference.char_end, stage=difference.stage,
+                reason=difference.reason))
     return "\n".join(lines)
 
 

@@ -44,6 +44,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a pre-tokenizer must be a name or an object with a \"type\" string, not {config!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a regex pre-tokenizer needs a 'preset' or a non-empty 'pattern'"),
     QT_TRANSLATE_NOOP("Engine", "a sequence {what} needs a list under '{key}'"),
+    QT_TRANSLATE_NOOP("Engine", "a special token there, recognised only with special tokens on"),
     QT_TRANSLATE_NOOP("Engine", "a string"),
     QT_TRANSLATE_NOOP("Engine", "a tiktoken vocabulary needs all 256 single bytes; missing {missing_count}, e.g. byte 0x{missing:02X}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a vocabulary without merges: put merges.txt (or vocab.bpe) beside it"),  # noqa: E501
@@ -55,6 +56,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "alpha must be a positive number, not {alpha!r}"),
     QT_TRANSLATE_NOOP("Engine", "alphabet entry {ch!r} is not a single character"),
     QT_TRANSLATE_NOOP("Engine", "an added token must not be the empty string"),
+    QT_TRANSLATE_NOOP("Engine", "an added token there that did not match here"),
     QT_TRANSLATE_NOOP("Engine", "an array of {count:,} items, but the rest of the file holds at most {room:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
@@ -120,6 +122,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {tid} is also the id of {owner!r}; each id belongs to one token"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "ignore_merges: the piece is in the vocabulary whole, so it is one token and no merge runs"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "ignore_merges: the {side} takes a piece that is a token whole; the other merges it pair by pair and ends elsewhere"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "invalid JSON at line {lineno}, column {colno}: {msg}"),
     QT_TRANSLATE_NOOP("Engine", "is a folder, not a file"),
     QT_TRANSLATE_NOOP("Engine", "is a folder; give a file name"),
@@ -186,6 +189,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "not a regular file (a pipe or a device would be read without end); give a tokenizer file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "not a tiktoken rank file"),
     QT_TRANSLATE_NOOP("Engine", "not a tokenizer file BPE Lens reads ({formats})"),
+    QT_TRANSLATE_NOOP("Engine", "not an added token there"),
     QT_TRANSLATE_NOOP("Engine", "not one of {pairs}"),
     QT_TRANSLATE_NOOP("Engine", "not special tokens of this tokenizer: {repr}"),
     QT_TRANSLATE_NOOP("Engine", "one of {choices}"),
@@ -240,10 +244,14 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the key after {key}"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
     QT_TRANSLATE_NOOP("Engine", "the normalizer"),
+    QT_TRANSLATE_NOOP("Engine", "the normalizers differ: only the {side} changes {piece} (to {changed}; left: {left_name}, right: {right_name})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the normalizers differ: the left makes {piece} {left_text} ({left_name}), the right {right_text} ({right_name})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
     QT_TRANSLATE_NOOP("Engine", "the pattern"),
     QT_TRANSLATE_NOOP("Engine", "the piece is one token"),
     QT_TRANSLATE_NOOP("Engine", "the pieces are inconsistent"),
+    QT_TRANSLATE_NOOP("Engine", "the pre-tokenizers cut it differently: the left into {left_pieces}, the right into {right_pieces}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the same pieces merge differently: the vocabularies or merges differ"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the summed counts"),
     QT_TRANSLATE_NOOP("Engine", "the tokens left"),
@@ -295,6 +303,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab_size must be a positive integer, not {vocab_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
+    QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} first, the right {right}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} last, the right {right}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} keys, more than the file can hold"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} tokens; BPE Lens opens vocabularies of 1 to {most:,}"),
@@ -374,6 +384,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{step} changes “{before}” to “{after}” at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one has {affix} {value!r})"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one is {describe})"),
+    QT_TRANSLATE_NOOP("Engine", "{token!r} is one token on the {side} and text on the {other} ({why})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{value} holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which no UTF-8 text can hold"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{what} {item!r} is not in {name} (its languages: {languages})"),

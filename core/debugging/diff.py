@@ -12,6 +12,7 @@ from ..analysis.side_by_side import segment
 from ..errors import DecodeError
 from ..pipeline.tokenizer import Tokenizer
 from ..text.display import hex_text
+from .runtime_diff import RuntimeDiff, runtime_diff
 
 EXAMPLES = 20  # tokens listed per side in the JSON (all are counted)
 
@@ -52,6 +53,8 @@ class TokenizerDiff:
     shared_merge_prefix: int
     first_merge_difference: tuple[bytes | None, bytes | None] | None
     segmentation: SegmentationDiff | None = None
+    # Where the two give other ids on the text, and which stage of their pipelines says why.
+    runtime: RuntimeDiff | None = None
 
     def to_json(self) -> dict[str, Any]:
         # A token as the window writes it (bytes that are not a whole character as <E0>),
@@ -92,6 +95,8 @@ class TokenizerDiff:
         }
         if self.segmentation is not None:
             data["segmentation"] = self.segmentation.to_json()
+        if self.runtime is not None:
+            data["runtime"] = self.runtime.to_json()
         return data
 
 
@@ -161,4 +166,5 @@ def diff_tokenizers(left: Tokenizer, right: Tokenizer, text: str | None = None, 
     return TokenizerDiff(
         names[0], names[1], len(same_id), tuple(sorted(other, key=lambda x: x[1])),
         only_left, only_right, prefix, len(lm), len(rm), shared, first,
-        segmentation_diff(left, right, text) if text is not None else None)
+        segmentation_diff(left, right, text) if text is not None else None,
+        runtime_diff(left, right, text) if text is not None else None)

@@ -946,6 +946,14 @@
         <source>right cuts:</source>
         <translation>右の区切り:</translation>
     </message>
+    <message>
+        <source>the same ids on the text</source>
+        <translation>テキストの ID は同じです</translation>
+    </message>
+    <message>
+        <source>ids differ at characters {start}–{end} ({stage}): {reason}</source>
+        <translation>文字 {start}〜{end} で ID が異なります（{stage}）: {reason}</translation>
+    </message>
 </context>
 <context>
     <name>CliGui</name>
@@ -2290,6 +2298,18 @@ a + bc</translation>
         <translation>両方とも同じバイト位置でテキストを切る</translation>
     </message>
     <message>
+        <source>the same ids</source>
+        <translation>ID は同じです</translation>
+    </message>
+    <message>
+        <source>the ids differ in {count} places:</source>
+        <translation>ID が {count} か所で異なります:</translation>
+    </message>
+    <message>
+        <source>characters {start}–{end}, {stage}: {reason}</source>
+        <translation>文字 {start}〜{end}、{stage}: {reason}</translation>
+    </message>
+    <message>
         <source>Compared.</source>
         <translation>比較しました。</translation>
     </message>
@@ -2824,6 +2844,14 @@ a + bc</translation>
         <translation>文字 {char} の孤立サロゲートが U+FFFD に置き換えられます</translation>
     </message>
     <message>
+        <source>a special token there, recognised only with special tokens on</source>
+        <translation>そちらでは特殊トークンで、特殊トークンを認識するときだけ一つのトークンになります</translation>
+    </message>
+    <message>
+        <source>an added token there that did not match here</source>
+        <translation>そちらでは追加トークンですが、ここでは一致しませんでした</translation>
+    </message>
+    <message>
         <source>an array of {count:,} items, but the rest of the file holds at most {room:,}</source>
         <translation>{count:,} 項目の配列ですが、ファイルの残りには最大 {room:,} 項目しか入りません</translation>
     </message>
@@ -2862,6 +2890,10 @@ a + bc</translation>
     <message>
         <source>id {tid} is also the id of {owner!r}; each id belongs to one token</source>
         <translation>ID {tid} は {owner!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
+    </message>
+    <message>
+        <source>ignore_merges: the {side} takes a piece that is a token whole; the other merges it pair by pair and ends elsewhere</source>
+        <translation>ignore_merges: {side} は語彙にあるピースをそのまま一つのトークンにし、もう一方はペアごとにマージして別の結果になります</translation>
     </message>
     <message>
         <source>it has no tokenizer keys</source>
@@ -3034,6 +3066,10 @@ a + bc</translation>
     <message>
         <source>not a tokenizer file BPE Lens reads ({formats})</source>
         <translation>BPE Lens が読み込めるトークナイザーファイルではありません（{formats}）</translation>
+    </message>
+    <message>
+        <source>not an added token there</source>
+        <translation>そちらでは追加トークンではありません</translation>
     </message>
     <message>
         <source>not one of {pairs}</source>
@@ -3252,6 +3288,14 @@ a + bc</translation>
         <translation>正規化</translation>
     </message>
     <message>
+        <source>the normalizers differ: only the {side} changes {piece} (to {changed}; left: {left_name}, right: {right_name})</source>
+        <translation>正規化が異なります: {side} だけが {piece} を {changed} に変えます（左: {left_name}、右: {right_name}）</translation>
+    </message>
+    <message>
+        <source>the normalizers differ: the left makes {piece} {left_text} ({left_name}), the right {right_text} ({right_name})</source>
+        <translation>正規化が異なります: {piece} を左は {left_text}（{left_name}）、右は {right_text}（{right_name}）にします</translation>
+    </message>
+    <message>
         <source>the number {value!r}</source>
         <translation>数値 {value!r}</translation>
     </message>
@@ -3266,6 +3310,14 @@ a + bc</translation>
     <message>
         <source>the pieces are inconsistent</source>
         <translation>ピースに矛盾があります</translation>
+    </message>
+    <message>
+        <source>the pre-tokenizers cut it differently: the left into {left_pieces}, the right into {right_pieces}</source>
+        <translation>事前トークナイザーの区切り方が異なります: 左は {left_pieces}、右は {right_pieces}</translation>
+    </message>
+    <message>
+        <source>the same pieces merge differently: the vocabularies or merges differ</source>
+        <translation>同じピースのマージ結果が異なります: 語彙かマージが違います</translation>
     </message>
     <message>
         <source>the string {shown!r}</source>
@@ -3470,6 +3522,14 @@ a + bc</translation>
     <message>
         <source>window size must be a positive integer, not {window_size!r}</source>
         <translation>ウィンドウサイズは正の整数でなければなりません（{window_size!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>with special tokens added, the left puts {left} first, the right {right}</source>
+        <translation>特殊トークンを付けると、先頭に左は {left}、右は {right} を置きます</translation>
+    </message>
+    <message>
+        <source>with special tokens added, the left puts {left} last, the right {right}</source>
+        <translation>特殊トークンを付けると、末尾に左は {left}、右は {right} を置きます</translation>
     </message>
     <message>
         <source>{count:,} keys, more than the file can hold</source>
@@ -3786,6 +3846,10 @@ a + bc</translation>
     <message>
         <source>{takes_merges} (this one is {describe})</source>
         <translation>{takes_merges}（これは {describe} です）</translation>
+    </message>
+    <message>
+        <source>{token!r} is one token on the {side} and text on the {other} ({why})</source>
+        <translation>{token!r} は {side} では一つのトークン、{other} ではテキストです（{why}）</translation>
     </message>
     <message>
         <source>{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language</source>

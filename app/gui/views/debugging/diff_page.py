@@ -121,6 +121,14 @@ class DiffPage(QWidget):
             lines.append(self.tr("cuts only left at bytes {left}; only right at {right}").format(
                 left=list(only_left), right=list(only_right)) if only_left or only_right
                 else self.tr("both cut the text at the same bytes"))
+        runtime = result.runtime
+        if runtime is not None:
+            lines.append(self.tr("the same ids") if runtime.same else self.tr(
+                "the ids differ in {count} places:").format(count=len(runtime.differences)))
+            for difference in runtime.differences:
+                lines.append("  " + self.tr("characters {start}–{end}, {stage}: {reason}").format(
+                    start=difference.char_start, end=difference.char_end,
+                    stage=difference.stage, reason=difference.reason))
         self.output.setPlainText("\n".join(lines))
         self.status.setText(self.tr("Compared."))
 
