@@ -9,6 +9,7 @@ import re
 import secrets
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,14 +82,16 @@ def parse_json_file(path: Path, *, max_depth: int | None = None) -> Any:
     return parse_json_bytes(path, read_file(path), max_depth=max_depth)
 
 
-def parse_json_bytes(path: Path, data: bytes, *, max_depth: int | None = None) -> Any:
+def parse_json_bytes(path: Path, data: bytes, *, max_depth: int | None = None,
+                     parse_float: Callable[[str], float] | None = None) -> Any:
     """The JSON document ``data`` (read from ``path``), as strict JSON: ``NaN`` and
     ``Infinity`` are not JSON, a string holding a lone surrogate (``"\\ud800"``) is refused
     (no UTF-8 text can hold one), and so is nesting deeper than ``max_depth`` (Hugging Face's
-    reader stops at 128)."""
+    reader stops at 128). ``parse_float`` reads numbers with a fraction or an exponent
+    (``hf_floats.serde_float``: as Hugging Face reads them)."""
     text = decode_utf8(path, data)
     try:
-        data = json.loads(text, parse_constant=_not_json)
+        data = json.loads(text, parse_constant=_not_json, parse_float=parse_float)
     except json.JSONDecodeError as exc:
         raise TokenizerFileError(
             str(path), Message("invalid JSON at line {lineno}, column {colno}: {msg}",

@@ -61,6 +61,7 @@ from ..pipeline.pre_tokenizers.hf import (
 )
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_bytes, read_file
+from .hf_floats import serde_float
 from .hf_models import build_model
 from .json_fields import USIZE, Fields, Unsupported, check_integer, check_string, describe
 
@@ -594,7 +595,8 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
         except (KeyError, TypeError, ValueError, IndexError, BpeLensError):
             tokenizer = None  # a damaged entry: parse the file again
     if tokenizer is None:
-        tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH),
+        tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH,
+                                                       parse_float=serde_float),
                                       path=str(path))
         if isinstance(tokenizer.model, VocabBPEModel):
             doc = dict(tokenizer.source.document or {}) if tokenizer.source else {}
