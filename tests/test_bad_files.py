@@ -463,3 +463,32 @@ def test_decoding_a_missing_id_names_the_ids_that_exist() -> None:
     assert str(caught.value) == ("id 199998 at position 1 is not in this tokenizer: its ids "
                                  "are 0–199997, 199999 and 200018")
     assert tokenizer.decode([199999]) == "<|endoftext|>"
+
+
+# -- patterns that do not compile, named by where they are ----------------------------------
+def test_a_split_pattern_that_does_not_compile_names_its_component(tmp_path: Path) -> None:
+    doc = mutate(byte_level_doc(), ("pre_tokenizer",), {"type": "Sequence", "pretokenizers": [
+        {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
+         "use_regex": True},
+        {"type": "Split", "pattern": {"Regex": "(unclosed"}, "behavior": "Isolated",
+         "invert": False}]})
+    refused(write(tmp_path, doc), "pre_tokenizer.pretokenizers[1].Split.pattern",
+            "does not compile")
+
+
+def test_a_replace_pattern_that_does_not_compile_names_its_component(tmp_path: Path) -> None:
+    doc = mutate(byte_level_doc(), ("normalizer",), {
+        "type": "Replace", "pattern": {"Regex": "[a-"}, "content": "x"})
+    refused(write(tmp_path, doc), "normalizer.Replace.pattern", "does not compile")
+
+
+def test_a_sidecars_pattern_that_does_not_compile_names_the_sidecar(tmp_path: Path) -> None:
+    ranks = tmp_path / "mine.tiktoken"
+    ranks.write_bytes(b"".join(base64.b64encode(bytes([b])) + b" %d\n" % b
+                               for b in range(256)))
+    sidecar = tmp_path / "mine.tiktoken.json"
+    sidecar.write_text(json.dumps({"pat_str": "(bad", "special_tokens": {}}), encoding="utf-8")
+    with pytest.raises(BpeLensError) as caught:
+        open_tokenizer(ranks)
+    message = str(caught.value)
+    assert str(sidecar) in message and "pat_str" in message and "does not compile" in message

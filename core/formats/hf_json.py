@@ -190,9 +190,23 @@ def _precompiled(f: Fields) -> Normalizer:
     return PrecompiledNormalizer(f.string("precompiled_charsmap"))
 
 
+def _with_pattern_path(f: Fields, build: Callable[[], Any]) -> Any:
+    """``build()``, a pattern that does not compile named by its place in the file."""
+    try:
+        return build()
+    except ConfigError as exc:
+        if "does not compile" not in exc.message:
+            raise
+        kind = f.data.get("type") if isinstance(f.data, dict) else None
+        where = f"{f.where}.{kind}.pattern" if isinstance(kind, str) else f.path("pattern")
+        raise ConfigError(Message("{where}: {problem}", where=where,
+                                  problem=exc.message)) from None
+
+
 def _replace_normalizer(f: Fields) -> Normalizer:
     pattern, is_regex = pattern_of(f)
-    return ReplaceNormalizer(pattern, f.string("content"), is_regex=is_regex)
+    content = f.string("content")
+    return _with_pattern_path(f, lambda: ReplaceNormalizer(pattern, content, is_regex=is_regex))
 
 
 def _unicode(form: str) -> Callable[[Fields], Normalizer]:
@@ -254,8 +268,9 @@ def _metaspace(f: Fields) -> PreTokenizer:
 
 def _split(f: Fields) -> PreTokenizer:
     pattern, is_regex = pattern_of(f)
-    return SplitPreTokenizer(pattern, is_regex=is_regex, behavior=behavior_of(f),
-                             invert=f.boolean("invert"))
+    behavior, invert = behavior_of(f), f.boolean("invert")
+    return _with_pattern_path(f, lambda: SplitPreTokenizer(pattern, is_regex=is_regex,
+                                                           behavior=behavior, invert=invert))
 
 
 def _bert_pretokenizer(f: Fields) -> PreTokenizer:

@@ -152,7 +152,9 @@ def load_tiktoken(
     """
     ranks, digest = read_ranks(path)
     sidecar = Path(str(path) + ".json")
+    from_sidecar_pattern = False
     if encoding is None and pattern is None and sidecar.is_file():
+        from_sidecar_pattern = True
         # Written by BPE Lens's export: the pattern and special tokens beside the ranks.
         pattern, from_sidecar = _read_sidecar(sidecar)
         special_tokens = {**from_sidecar, **(special_tokens or {})}
@@ -195,7 +197,16 @@ def load_tiktoken(
     specials = dict(chosen.special_tokens) if chosen else {}
     if special_tokens:
         specials.update(special_tokens)
-    pre = RegexPreTokenizer(pattern or (chosen.pattern if chosen else ""))
+    try:
+        pre = RegexPreTokenizer(pattern or (chosen.pattern if chosen else ""))
+    except ConfigError as exc:
+        # Whose pattern: the sidecar's pat_str, or the one given with the file.
+        if from_sidecar_pattern:
+            raise TokenizerFileError(str(sidecar), Message("pat_str: {problem}",
+                                                           problem=exc.message)) from None
+        raise TokenizerFileError(str(path), Message("pattern=REGEX: {problem}",
+                                                    problem=exc.message),
+                                 fixes={"cli": {"pattern=REGEX": "--pattern"}}) from None
     name = chosen.name if chosen else Path(path).stem
     tokenizer = Tokenizer(model, pretokenizer=pre, special_tokens=specials, name=name)
     tokenizer.source = Origin("tiktoken", str(path), sha256=digest,

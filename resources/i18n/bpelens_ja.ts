@@ -3092,6 +3092,10 @@ a + bc</translation>
         <translation>parity-aware BPE は、参照実装と同様にトークンのテキストで同点を決着させます。同点ルールは通常（classic）の学習にのみ適用されます</translation>
     </message>
     <message>
+        <source>pat_str: {problem}</source>
+        <translation>pat_str: {problem}</translation>
+    </message>
+    <message>
         <source>pattern does not compile: unterminated character class in {pattern}</source>
         <translation>パターンをコンパイルできません: {pattern} に閉じられていない文字クラスがあります</translation>
     </message>
@@ -3122,6 +3126,10 @@ a + bc</translation>
     <message>
         <source>pattern&apos;s nested repeats unroll into {last:,} copies (at character {i}); at most {max_unrolled:,} are allowed</source>
         <translation>パターンの入れ子になった繰り返しを展開すると {last:,} 個のコピーになります（{i} 文字目）。上限は {max_unrolled:,} 個です</translation>
+    </message>
+    <message>
+        <source>pattern=REGEX: {problem}</source>
+        <translation>pattern=REGEX: {problem}</translation>
     </message>
     <message>
         <source>piece {index} ({raw!r}) is not UTF-8 text</source>
