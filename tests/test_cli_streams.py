@@ -136,3 +136,17 @@ def test_a_bug_is_still_one_line_with_its_own_status(capsys, monkeypatch):
     monkeypatch.setenv("BPELENS_TRACEBACK", "1")
     with pytest.raises(ModuleNotFoundError):
         run_guarded("no_such_command", argparse.Namespace())
+
+
+def test_inspect_streamed_reads_as_the_report_made_whole():
+    from bpelens.app.cli.inspect_command import render, render_lines
+    from bpelens.app.demo_data import load_demo
+    from bpelens.core import piece_traces
+
+    tokenizer = load_demo("demo-multilingual-byte")
+    text = "naïve café こんにちは 🙂👍🏽 lowest newest"
+    whole = tokenizer.encode(text, trace=True)
+    plain = tokenizer.encode(text)
+    streamed = "\n".join(render_lines(tokenizer, plain, None, piece_traces(tokenizer, plain)))
+    assert streamed == render(tokenizer, whole)
+    assert list(piece_traces(tokenizer, plain)) == list(whole.traces)

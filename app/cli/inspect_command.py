@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from bpelens.core import (
     BPEModel,
     Encoding,
+    PieceTrace,
     Tokenizer,
-    codepoints,
     hex_bytes,
     isolated,
+    iter_codepoints,
     localize,
+    piece_traces,
     token_text,
     visible,
 )
@@ -35,39 +40,44 @@ def describe(tokenizer: Tokenizer) -> str:
 
 
 def render(tokenizer: Tokenizer, encoding: Encoding, not_utf8: NotUtf8 | None = None) -> str:
+    return "\n".join(render_lines(tokenizer, encoding, not_utf8))
+
+
+def render_lines(tokenizer: Tokenizer, encoding: Encoding, not_utf8: NotUtf8 | None = None,
+                 traces: Iterable[PieceTrace] | None = None) -> Iterator[str]:
+    """The report line by line, for a text of any length: the codepoint layer and the merge
+    traces are made as they are written (``traces``: the encoding's own when None)."""
     text = encoding.model_text
     n_bytes = encoding.byte_count
     n_tokens = len(encoding.ids)
     ratio = f"{n_bytes / n_tokens:.2f}" if n_tokens else "–"
     # The labels' own spaces line the values up; a translation aligns its own labels.
-    lines = [
-        translate("CliInspect", "tokenizer  {description}").format(
-            description=describe(tokenizer)),
-        translate("CliInspect", "text       {text}").format(text=visible(encoding.text)),
-    ]
+    yield translate("CliInspect", "tokenizer  {description}").format(
+        description=describe(tokenizer))
+    yield translate("CliInspect", "text       {text}").format(text=visible(encoding.text))
     if encoding.normalized:
-        lines.append(translate("CliInspect", "normalized {text}").format(text=visible(text)))
-    lines.append(translate(
+        yield (translate("CliInspect", "normalized {text}").format(text=visible(text)))
+    yield (translate(
         "CliInspect", "           {characters} characters, {bytes} bytes, {tokens} tokens, "
         "{ratio} bytes/token, round trip {round_trip}").format(
             characters=len(text), bytes=n_bytes, tokens=n_tokens, ratio=ratio,
             round_trip="✓" if encoding.round_trip else "✗"))
     for warning in warnings_of(encoding, translate, not_utf8):
-        lines.append(translate("CliInspect", "warning    {warning}").format(warning=warning))
+        yield (translate("CliInspect", "warning    {warning}").format(warning=warning))
 
-    lines.append("\n" + translate("CliInspect", "codepoints ({count})").format(count=len(text)))
-    for cp in codepoints(text):
-        lines.append(f"  {cp.index:>4}  {ljust(visible(cp.char), 3)} {ljust(cp.label, 8)} "
+    yield ("\n" + translate("CliInspect", "codepoints ({count})").format(count=len(text)))
+    for cp in iter_codepoints(text):
+        yield (f"  {cp.index:>4}  {ljust(visible(cp.char), 3)} {ljust(cp.label, 8)} "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=cp.byte_start, end=cp.byte_end) + f"  {hex_bytes(cp.utf8)}")
-    lines.append("\n" + translate("CliInspect", "pieces ({count})").format(
+    yield ("\n" + translate("CliInspect", "pieces ({count})").format(
         count=len(encoding.pieces)))
     for piece in encoding.pieces:
         tag = "  " + translate("CliInspect", "special") if piece.special_id is not None else ""
-        lines.append(f"  {piece.index:>4}  [{visible(piece.text)}]  "
+        yield (f"  {piece.index:>4}  [{visible(piece.text)}]  "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=piece.span.byte_start, end=piece.span.byte_end) + tag)
-    lines.append("\n" + translate("CliInspect", "tokens ({count})").format(count=n_tokens))
+    yield ("\n" + translate("CliInspect", "tokens ({count})").format(count=n_tokens))
     for tok in encoding.tokens:
         note = ""
         if tok.partial:
@@ -80,35 +90,36 @@ def render(tokenizer: Tokenizer, encoding: Encoding, not_utf8: NotUtf8 | None = 
                 note = translate("CliInspect", "  ends inside {chars}")
             note = note.format(chars=chars)
         label = token_text(tok.bytes) if tok.kind != "special" else tok.label
-        lines.append(f"  {tok.index:>4}  id {tok.id:<7} {ljust(label, 12)} "
+        yield (f"  {tok.index:>4}  id {tok.id:<7} {ljust(label, 12)} "
                      + translate("CliInspect", "bytes {start}–{end}").format(
                          start=tok.span.byte_start, end=tok.span.byte_end)
                      + f"  {hex_bytes(tok.bytes)}{note}")
 
-    if encoding.traces:
-        lines.append("\n" + translate("CliInspect", "merges"))
-        for trace in encoding.traces:
+    traced = iter(encoding.traces or () if traces is None else traces)
+    first = next(traced, None)
+    if first is not None:
+        yield ("\n" + translate("CliInspect", "merges"))
+        for trace in chain([first], traced):
             piece = encoding.pieces[trace.piece_index]
-            lines.append(translate("CliInspect", "  piece {index} [{text}]  {steps} steps")
+            yield (translate("CliInspect", "  piece {index} [{text}]  {steps} steps")
                          .format(index=trace.piece_index, text=visible(piece.text),
                                  steps=len(trace.steps)))
             names = [_name(tokenizer, t) for t in trace.initial_ids]
-            lines.append(translate("CliInspect", "    start  {tokens}").format(
+            yield (translate("CliInspect", "    start  {tokens}").format(
                 tokens=" ".join(names)))
             for number, (step, state) in enumerate(
                 zip(trace.steps, list(trace.states())[1:], strict=True), start=1
             ):
                 shown = [_name(tokenizer, t) for t in state]
                 shown[step.position] = f"[{shown[step.position]}]"
-                lines.append(f"    {number:>5}  " + translate(
+                yield (f"    {number:>5}  " + translate(
                     "CliInspect", "rank {rank:<6} {left} + {right} → {new} (id {id})   "
                     "{tokens}").format(rank=step.rank,
                                        left=isolated(_name(tokenizer, step.left_id)),
                                        right=isolated(_name(tokenizer, step.right_id)),
                                        new=isolated(_name(tokenizer, step.new_id)), id=step.new_id,
                                        tokens=" ".join(shown)))
-    lines.append(f"\nids {list(encoding.ids)}")
-    return "\n".join(lines)
+    yield (f"\nids {list(encoding.ids)}")
 
 
 def _name(tokenizer: Tokenizer, token_id: int) -> str:
@@ -128,9 +139,17 @@ def _name(tokenizer: Tokenizer, token_id: int) -> str:
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
     given = input_text(args.text, args.file)
-    encoding = tokenizer.encode(given.text, special=args.special, trace=True)
     if args.json:
+        encoding = tokenizer.encode(given.text, special=args.special, trace=True)
         print(json.dumps(encoding_dict(tokenizer, encoding, given.not_utf8), ensure_ascii=False))
-    else:
-        print(render(tokenizer, encoding, given.not_utf8))
+        return 0
+    # Written as it is made, like encode: the merge traces of a long text one piece at a
+    # time, never all held (a megabyte's were gigabytes).
+    encoding = tokenizer.encode(given.text, special=args.special)
+    out = sys.stdout
+    for number, line in enumerate(render_lines(tokenizer, encoding, given.not_utf8,
+                                               piece_traces(tokenizer, encoding))):
+        out.write(line + "\n")
+        if not number % 4096:
+            out.flush()
     return 0

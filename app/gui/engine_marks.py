@@ -195,6 +195,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "one of {choices}"),
     QT_TRANSLATE_NOOP("Engine", "open one of them"),
     QT_TRANSLATE_NOOP("Engine", "parity-aware BPE breaks ties by token text, as its reference does; the tie rule applies to classic training only"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "pat_str: {problem}"),
     QT_TRANSLATE_NOOP("Engine", "pattern does not compile: unterminated character class in {pattern}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern does not compile: {exc} in {pattern}"),
     QT_TRANSLATE_NOOP("Engine", "pattern is too complex to compile: {pattern}"),
@@ -203,6 +204,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "pattern of {pattern_count:,} characters is longer than {max_pattern_chars:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern repeats {count:,} times (at character {i}); at most {max_repeat:,} are allowed, as in Hugging Face's regex engine"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern's nested repeats unroll into {last:,} copies (at character {i}); at most {max_unrolled:,} are allowed"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "pattern=REGEX: {problem}"),
     QT_TRANSLATE_NOOP("Engine", "piece {index} ({raw!r}) is not UTF-8 text"),
     QT_TRANSLATE_NOOP("Engine", "piece {index} is empty"),
     QT_TRANSLATE_NOOP("Engine", "pieces, scores and types differ in length"),

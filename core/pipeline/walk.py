@@ -13,7 +13,7 @@ Python object per character.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain, repeat
 from operator import add, itemgetter
@@ -32,6 +32,7 @@ from .added_tokens import SpecialMatch, SpecialMode
 from .segments import normalized_segments, raw_segments
 
 if TYPE_CHECKING:
+    from ..models.base import TokenModel
     from ..results.encoding import Encoding
     from .tokenizer import Progress, Tokenizer
 
@@ -327,16 +328,40 @@ def _run_model(tokenizer: Tokenizer, view: _View, char_bytes: array,
                                                   _PIECES_PER_REPORT):
             progress(0.5 + 0.5 * index / len(view.piece_given))
         if trace:
-            traced = model.trace_piece(given)
-            if traced is not None:
-                initial, _, steps = traced
-                piece_trace = PieceTrace(index, tuple(initial), tuple(steps), tuple(got[0]))
-                if piece_trace.merged_ids != piece_trace.final_ids:
-                    piece_trace = replace(piece_trace, finish=model.after_merges
-                                          or "the model's last rules change the merged tokens")
+            piece_trace = trace_of(model, index, given, got[0])
+            if piece_trace is not None:
                 traces.append(piece_trace)
     starts, ends, owner = _token_bytes(view, lengths, counts)
     return ids, starts, ends, owner, traces
+
+
+def trace_of(model: TokenModel, index: int, given: str, final_ids: Sequence[int]
+             ) -> PieceTrace | None:
+    """How piece ``index`` (the model's input ``given``) merged into ``final_ids``; None for
+    a model that does not merge."""
+    traced = model.trace_piece(given)
+    if traced is None:
+        return None
+    initial, _, steps = traced
+    piece_trace = PieceTrace(index, tuple(initial), tuple(steps), tuple(final_ids))
+    if piece_trace.merged_ids != piece_trace.final_ids:
+        piece_trace = replace(piece_trace, finish=model.after_merges
+                              or "the model's last rules change the merged tokens")
+    return piece_trace
+
+
+def piece_traces(tokenizer: Tokenizer, encoding: Encoding) -> Iterator[PieceTrace]:
+    """The traces ``encode(..., trace=True)`` gives, one piece at a time (a long text's
+    traces need not all be held at once)."""
+    finals: dict[int, list[int]] = {}
+    for token in encoding.tokens:
+        finals.setdefault(token.piece_index, []).append(token.id)
+    for piece in encoding.pieces:
+        if piece.special_id is None and piece.model_input:
+            piece_trace = trace_of(tokenizer.model, piece.index, piece.model_input,
+                                   finals.get(piece.index, []))
+            if piece_trace is not None:
+                yield piece_trace
 
 
 _SPAN_CACHE_LIMIT = 1 << 16

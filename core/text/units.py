@@ -11,7 +11,7 @@ import re
 import unicodedata
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
 from typing import Any, Literal
@@ -160,8 +160,16 @@ def _utf8_width(point: int) -> int:
 
 def codepoints(text: str) -> list[Codepoint]:
     """The codepoint layer: ``codepoints("A猫")`` → A at bytes 0–1, 猫 at bytes 1–4."""
-    starts = char_byte_starts(text)
-    return [Codepoint(i, ch, starts[i], starts[i + 1]) for i, ch in enumerate(text)]
+    return list(iter_codepoints(text))
+
+
+def iter_codepoints(text: str) -> Iterator[Codepoint]:
+    """``codepoints`` one at a time (a long text's layer need not be held at once)."""
+    at = 0
+    for i, ch in enumerate(text):
+        size = len(ch.encode("utf-8", "surrogatepass"))
+        yield Codepoint(i, ch, at, at + size)
+        at += size
 
 
 def utf8_bytes(text: str) -> bytes:
