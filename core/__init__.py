@@ -20,6 +20,7 @@ _EXPORTS = {
     "DecodeError": "errors",
     "EncodeError": "errors",
     "TokenizerFileError": "errors",
+    "UnknownRankFileError": "errors",
     "TrainingError": "errors",
     # messages (the engine's words, for interfaces that translate them)
     "Message": "messages",
@@ -56,6 +57,7 @@ _EXPORTS = {
     "REGEX_PRESETS": "pipeline.pre_tokenizers.base",
     "make_pretokenizer": "pipeline.pre_tokenizers.base",
     "preset_names": "pipeline.pre_tokenizers.base",
+    "encoding_names": "formats.tiktoken_presets",
     "AddedToken": "pipeline.added_tokens",
     "AddedVocabulary": "pipeline.added_tokens",
     "SpecialMatch": "pipeline.added_tokens",
@@ -299,6 +301,7 @@ __all__ = [
     "TrainingRecord",
     "TrainingResult",
     "UnknownCharacterError",
+    "UnknownRankFileError",
     "UnusedMerge",
     "WeightedText",
     "WhyNotOne",
@@ -331,6 +334,7 @@ __all__ = [
     "edits_splice",
     "embedding_cost",
     "encoded",
+    "encoding_names",
     "extend_refusal",
     "extend_tokenizer",
     "extend_tokenizer_json",
@@ -507,6 +511,7 @@ if TYPE_CHECKING:
         EncodeError,
         TokenizerFileError,
         TrainingError,
+        UnknownRankFileError,
     )
     from .fast.short_steps import decoded, encoded, lines_of
     from .formats.detect import open_tokenizer
@@ -518,6 +523,7 @@ if TYPE_CHECKING:
         tokenizer_from_dict,
         tokenizer_to_dict,
     )
+    from .formats.tiktoken_presets import encoding_names
     from .formats.tokenizer_sources import FoundTokenizer, find_local_tokenizers
     from .messages import Message, localize, set_translator
     from .models.base import TokenKind, TokenModel
@@ -535,6 +541,7 @@ if TYPE_CHECKING:
     from .pipeline.pre_tokenizers.base import REGEX_PRESETS, make_pretokenizer, preset_names
     from .pipeline.token_kinds import TokenKinds
     from .pipeline.tokenizer import Tokenizer
+    from .pipeline.walk import piece_traces
     from .playback.derivation import (
         DerivationNode,
         WhyNotOne,
@@ -579,6 +586,7 @@ if TYPE_CHECKING:
         clean_surrogates,
         codepoints,
         find_lone_surrogates,
+        iter_codepoints,
     )
     from .training.config import DEFAULT_MIN_FREQUENCY, TrainingConfig
     from .training.corpus import WeightedText, parse_weight, read_corpus, read_lines

@@ -58,6 +58,11 @@ class TokenizerFileError(BpeLensError):
         self.problem = problem
 
 
+class UnknownRankFileError(TokenizerFileError):
+    """A rank file whose encoding nothing says (name, hash, sidecar): it needs an encoding
+    or a pattern (an interface can ask for them)."""
+
+
 class ConfigError(BpeLensError):
     """An option has a value the engine does not know; the message lists the valid ones."""
 

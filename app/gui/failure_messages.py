@@ -10,7 +10,9 @@ from .tokenizer_picker import Choice
 
 
 def _reason(exc: BaseException) -> str:
-    if isinstance(exc, BpeLensError | OSError):
+    if isinstance(exc, BpeLensError):
+        return exc.for_interface("gui")  # a fix the window asks for is said as such
+    if isinstance(exc, OSError):
         return str(exc)
     return f"{type(exc).__name__}: {exc}"  # a bug, still said in one line
 

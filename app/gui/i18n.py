@@ -62,6 +62,7 @@ TRANSLATED_SOURCES = (
     "status_text.py",
     "picture_export.py",
     "animation_dialog.py",
+    "rank_file_dialog.py",
     "presentation.py",
     "session_io.py",
     "compare_session.py",

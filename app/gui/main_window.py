@@ -58,6 +58,7 @@ from .input_editor import InputEditor
 from .language_switch import switch_language
 from .picture_export import PictureExporter
 from .presentation import DEFAULT_ZOOM, Presentation
+from .rank_file_dialog import RankFileDialog
 from .session import Session
 from .session_io import (
     apply_session,
@@ -708,6 +709,7 @@ class MainWindow(QMainWindow):
         session = self.session
         session.loaded.connect(self._on_loaded)
         session.load_abandoned.connect(self._show_choice)
+        session.rank_settings_needed.connect(self.ask_rank_settings)
         session.problem.connect(self.show_error)
         session.problem_solved.connect(self.banner.clear)
         session.encoding_changed.connect(self._show_stats)
@@ -721,6 +723,14 @@ class MainWindow(QMainWindow):
     # -- tokenizers --------------------------------------------------------------------------
     def choose(self, choice: Choice, *, fallback: bool = False) -> None:
         self.session.choose(choice, fallback=fallback)
+
+    def ask_rank_settings(self, choice: Choice) -> None:
+        """A rank file nothing names the encoding of: ask for it (or a pattern) and open it
+        again with the answer."""
+        dialog = RankFileDialog(choice, self)
+        self.rank_dialog = dialog  # for tests
+        dialog.accepted.connect(lambda: self.session.choose(dialog.chosen()))
+        dialog.open()
 
     def open_path(self, path: str, *, encoding: str | None = None) -> None:
         self.session.choose(path_choice(path, encoding=encoding))

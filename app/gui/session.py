@@ -19,6 +19,7 @@ from bpelens.core import (
     TokenInfo,
     Tokenizer,
     TokenTable,
+    UnknownRankFileError,
     edits_splice,
     localize,
     piece_not_one_token,
@@ -55,6 +56,8 @@ class Session(QObject):
 
     loaded = Signal(object, object, bool)
     load_abandoned = Signal(object)
+    # A rank file nothing names the encoding of: the window asks for one, or a pattern.
+    rank_settings_needed = Signal(object)
     problem = Signal(str, str)
     problem_solved = Signal(str)
     selected = Signal(int)
@@ -112,11 +115,11 @@ class Session(QObject):
         saved = current_tokenizer(self.settings)
         if saved is None:
             return None
-        kind, key, encoding = saved
+        kind, key, encoding, pattern = saved
         if kind == "demo" and key in DEMO_TOKENIZERS:
             return demo_choice(key)
         if kind == "path" and Path(key).exists():
-            return Choice("path", key, encoding, label=file_label(Path(key)))
+            return Choice("path", key, encoding, label=file_label(Path(key)), pattern=pattern)
         return None
 
     def _on_loaded(self, result: tuple[Choice, Tokenizer]) -> None:
@@ -128,7 +131,8 @@ class Session(QObject):
         self.problem_solved.emit("encode")
         if choice.kind == "path":
             remember_tokenizer(self.settings, choice.key)
-        remember_current_tokenizer(self.settings, choice.kind, choice.key, choice.encoding)
+        remember_current_tokenizer(self.settings, choice.kind, choice.key, choice.encoding,
+                                   choice.pattern)
         self.loaded.emit(choice, tokenizer, fallback)
         if tokenizer.load_notes and not fallback:
             notes = " ".join(map(localize, tokenizer.load_notes))
@@ -141,10 +145,14 @@ class Session(QObject):
             # must still work, on the bundled demo, and say why.
             self.problem.emit(load_failed(choice, exc, fallback=DEFAULT_DEMO), "load")
             self.choose(demo_choice(), fallback=True)
+            if isinstance(exc, UnknownRankFileError) and choice is not None:
+                self.rank_settings_needed.emit(choice)
             return
         self.problem.emit(load_failed(choice, exc), "load")
         if self.choice is not None:
             self.load_abandoned.emit(self.choice)
+        if isinstance(exc, UnknownRankFileError) and choice is not None:
+            self.rank_settings_needed.emit(choice)
 
     # -- encoding ----------------------------------------------------------------------------
     def watch_encoding(self, observer: EncodingObserver) -> None:

@@ -107,18 +107,20 @@ def remember_tokenizer(settings: QSettings, path: str) -> list[str]:
     return _remember(settings, "tokenizers/recent", path)
 
 
-def current_tokenizer(settings: QSettings) -> tuple[str, str, str | None] | None:
-    """(kind, key, encoding) of the tokenizer shown last, as saved; None if nothing usable."""
+def current_tokenizer(settings: QSettings
+                      ) -> tuple[str, str, str | None, str | None] | None:
+    """(kind, key, encoding, pattern) of the tokenizer shown last, as saved; None if nothing
+    usable (settings of earlier versions have no pattern)."""
     saved = settings.value("tokenizers/current")
-    if not isinstance(saved, list) or len(saved) != 3:
+    if not isinstance(saved, list) or len(saved) not in (3, 4):
         return None
-    kind, key, encoding = (str(v) for v in saved)
-    return kind, key, encoding or None
+    kind, key, encoding, *rest = (str(v) for v in saved)
+    return kind, key, encoding or None, (rest[0] if rest else "") or None
 
 
 def remember_current_tokenizer(settings: QSettings, kind: str, key: str,
-                               encoding: str | None) -> None:
-    settings.setValue("tokenizers/current", [kind, key, encoding or ""])
+                               encoding: str | None, pattern: str | None = None) -> None:
+    settings.setValue("tokenizers/current", [kind, key, encoding or "", pattern or ""])
 
 
 def recent_corpora(settings: QSettings) -> list[str]:

@@ -44,7 +44,7 @@ def looks_like_tokenizer(path: Path) -> bool:
 def load_choice(choice: Choice) -> Tokenizer:
     if choice.kind == "demo":
         return load_demo(choice.key)
-    return open_tokenizer(choice.key, encoding=choice.encoding)
+    return open_tokenizer(choice.key, encoding=choice.encoding, pattern=choice.pattern)
 
 
 def path_choice(path: str, *, encoding: str | None = None) -> Choice:

@@ -23,6 +23,7 @@ class Choice:
     key: str  # demo name or file/folder path
     encoding: str | None = None  # for tiktoken rank files
     label: str = ""
+    pattern: str | None = None  # for a rank file no encoding is known for
 
 
 class TokenizerPicker(FittingComboBox):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bpelens.core.messages import Message
 
-from ..errors import BpeLensError, ConfigError, TokenizerFileError
+from ..errors import BpeLensError, ConfigError, TokenizerFileError, UnknownRankFileError
 from ..fast import disk_cache
 from ..models.base import MAX_TOKEN_ID
 from ..models.tiktoken_ranks import TiktokenModel
@@ -181,13 +181,15 @@ def load_tiktoken(
     elif pattern is None:
         chosen = identify(path, digest)
         if chosen is None:
-            raise TokenizerFileError(
+            raise UnknownRankFileError(
                 str(path),
                 Message("unknown rank file (neither its name nor its SHA-256 is a known encoding): "
                         "name the encoding with encoding=NAME ({presets}) or give a pre-tokenizer "
                         "regex with pattern=REGEX", presets=', '.join(PRESETS)),
                 fixes={"cli": {"encoding=NAME": "--encoding NAME",
-                               "pattern=REGEX": "--pattern REGEX"}},
+                               "pattern=REGEX": "--pattern REGEX"},
+                       "gui": {"encoding=NAME": Message("the encoding asked for"),
+                               "pattern=REGEX": Message("the pattern asked for")}},
             )
     try:
         model = TiktokenModel(ranks, name=chosen.name if chosen else Path(path).stem)

@@ -137,6 +137,11 @@ ALIASES = {"gpt2": "r50k_base", "r50k": "r50k_base", "p50k": "p50k_base",
            "llama-3": "llama3", "llama-4": "llama4"}
 
 
+def encoding_names() -> list[str]:
+    """The encodings a rank file can be opened as (``encoding=NAME``)."""
+    return list(PRESETS)
+
+
 def preset(name: str) -> TiktokenPreset | None:
     key = name.lower()
     return PRESETS.get(ALIASES.get(key, key))

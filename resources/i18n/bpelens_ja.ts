@@ -3264,6 +3264,10 @@ a + bc</translation>
         <translation>コーパスに学習できるテキストがありません</translation>
     </message>
     <message>
+        <source>the encoding asked for</source>
+        <translation>問い合わせに答えたエンコーディング</translation>
+    </message>
+    <message>
         <source>the end-of-word marker must not be empty</source>
         <translation>語末マーカーは空にできません</translation>
     </message>
@@ -3310,6 +3314,10 @@ a + bc</translation>
     <message>
         <source>the pattern</source>
         <translation>パターン</translation>
+    </message>
+    <message>
+        <source>the pattern asked for</source>
+        <translation>問い合わせに答えたパターン</translation>
     </message>
     <message>
         <source>the piece is one token</source>
@@ -5323,6 +5331,25 @@ Final tokens: {tokens}</source>
     <message>
         <source>A PNG of {width} × {height} pixels</source>
         <translation>{width} × {height} ピクセルの PNG</translation>
+    </message>
+</context>
+<context>
+    <name>RankFileDialog</name>
+    <message>
+        <source>Which encoding is this rank file?</source>
+        <translation>このランクファイルのエンコーディングは？</translation>
+    </message>
+    <message>
+        <source>{name} is a rank file (token bytes and ranks only). Neither its name nor its content says which encoding it belongs to, so its pre-tokenizer pattern and special tokens are unknown.</source>
+        <translation>{name} はランクファイルです（トークンのバイト列とランクだけを含みます）。名前からも内容からも属するエンコーディングが分からないため、事前トークナイザーのパターンと特殊トークンが不明です。</translation>
+    </message>
+    <message>
+        <source>It belongs to an encoding:</source>
+        <translation>属するエンコーディング:</translation>
+    </message>
+    <message>
+        <source>Split it with this pattern (no special tokens):</source>
+        <translation>このパターンで分割する（特殊トークンなし）:</translation>
     </message>
 </context>
 <context>
