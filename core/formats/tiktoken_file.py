@@ -188,8 +188,8 @@ def load_tiktoken(
                         "regex with pattern=REGEX", presets=', '.join(PRESETS)),
                 fixes={"cli": {"encoding=NAME": "--encoding NAME",
                                "pattern=REGEX": "--pattern REGEX"},
-                       "gui": {"encoding=NAME": Message("the encoding asked for"),
-                               "pattern=REGEX": Message("the pattern asked for")}},
+                       "gui": {"encoding=NAME": Message("the dialog that opens"),
+                               "pattern=REGEX": Message("the dialog that opens")}},
             )
     try:
         model = TiktokenModel(ranks, name=chosen.name if chosen else Path(path).stem)

@@ -3264,10 +3264,6 @@ a + bc</translation>
         <translation>コーパスに学習できるテキストがありません</translation>
     </message>
     <message>
-        <source>the encoding asked for</source>
-        <translation>問い合わせに答えたエンコーディング</translation>
-    </message>
-    <message>
         <source>the end-of-word marker must not be empty</source>
         <translation>語末マーカーは空にできません</translation>
     </message>
@@ -3314,10 +3310,6 @@ a + bc</translation>
     <message>
         <source>the pattern</source>
         <translation>パターン</translation>
-    </message>
-    <message>
-        <source>the pattern asked for</source>
-        <translation>問い合わせに答えたパターン</translation>
     </message>
     <message>
         <source>the piece is one token</source>
@@ -3886,6 +3878,10 @@ a + bc</translation>
     <message>
         <source>{value} holds a lone surrogate (an unpaired \ud800-\udfff escape), which no UTF-8 text can hold</source>
         <translation>{value} に孤立サロゲート（対になっていない \ud800-\udfff エスケープ）が含まれていますが、UTF-8 テキストには含められません</translation>
+    </message>
+    <message>
+        <source>the dialog that opens</source>
+        <translation>開くダイアログ</translation>
     </message>
     <message>
         <source>{what} {item!r} is not in {name} (its languages: {languages})</source>
