@@ -238,7 +238,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the bytes are not valid UTF-8 at byte {start}{where}: {reason}; decode with errors='replace' to substitute U+FFFD"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the bytes of vocab[{other}] again"),
     QT_TRANSLATE_NOOP("Engine", "the corpus has no text to learn from"),
-    QT_TRANSLATE_NOOP("Engine", "the encoding asked for"),
+    QT_TRANSLATE_NOOP("Engine", "the dialog that opens"),
     QT_TRANSLATE_NOOP("Engine", "the end-of-word marker must not be empty"),
     QT_TRANSLATE_NOOP("Engine", "the file ends at byte {size:,}, inside a value"),
     QT_TRANSLATE_NOOP("Engine", "the file is empty; {what_it_is}"),
@@ -251,7 +251,6 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the normalizers differ: the left makes {piece} {left_text} ({left_name}), the right {right_text} ({right_name})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
     QT_TRANSLATE_NOOP("Engine", "the pattern"),
-    QT_TRANSLATE_NOOP("Engine", "the pattern asked for"),
     QT_TRANSLATE_NOOP("Engine", "the piece is one token"),
     QT_TRANSLATE_NOOP("Engine", "the pieces are inconsistent"),
     QT_TRANSLATE_NOOP("Engine", "the pre-tokenizers cut it differently: the left into {left_pieces}, the right into {right_pieces}"),  # noqa: E501

@@ -123,12 +123,14 @@ class DiffPage(QWidget):
                 else self.tr("both cut the text at the same bytes"))
         runtime = result.runtime
         if runtime is not None:
-            lines.append(self.tr("the same ids") if runtime.same else self.tr(
-                "the ids differ in {count} places:").format(count=len(runtime.differences)))
-            for difference in runtime.differences:
-                lines.append("  " + self.tr("characters {start}–{end}, {stage}: {reason}").format(
-                    start=difference.char_start, end=difference.char_end,
-                    stage=difference.stage, reason=difference.reason))
+            # Where the ids part and why comes first: it is what one compares two runtimes
+            # of a model for.
+            said = [self.tr("the same ids") if runtime.same else self.tr(
+                "the ids differ in {count} places:").format(count=len(runtime.differences))]
+            said += ["  " + self.tr("characters {start}–{end}, {stage}: {reason}").format(
+                start=d.char_start, end=d.char_end, stage=d.stage, reason=d.reason)
+                for d in runtime.differences]
+            lines[1:1] = [*said, ""]
         self.output.setPlainText("\n".join(lines))
         self.status.setText(self.tr("Compared."))
 
