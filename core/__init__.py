@@ -20,6 +20,11 @@ _EXPORTS = {
     "DecodeError": "errors",
     "EncodeError": "errors",
     "TokenizerFileError": "errors",
+    "ChatTemplateError": "chat.render",
+    "ChatEncoding": "chat.conversation",
+    "chat_templates_of": "chat.templates",
+    "encode_chat": "chat.conversation",
+    "render_chat": "chat.render",
     "UnknownRankFileError": "errors",
     "TrainingError": "errors",
     # messages (the engine's words, for interfaces that translate them)
@@ -234,6 +239,8 @@ __all__ = [
     "BPEModel",
     "BpeLensError",
     "Candidate",
+    "ChatEncoding",
+    "ChatTemplateError",
     "Codepoint",
     "Comparison",
     "ComparisonRow",
@@ -316,6 +323,7 @@ __all__ = [
     "bytes_to_unicode",
     "candidates_in",
     "char_byte_starts",
+    "chat_templates_of",
     "chosen_languages",
     "clean_surrogates",
     "codepoints",
@@ -333,6 +341,7 @@ __all__ = [
     "dropout_samples",
     "edits_splice",
     "embedding_cost",
+    "encode_chat",
     "encoded",
     "encoding_names",
     "extend_refusal",
@@ -382,6 +391,7 @@ __all__ = [
     "read_corpus",
     "read_language_file",
     "read_lines",
+    "render_chat",
     "rjust",
     "round_trip_difference",
     "save_extended",
@@ -458,6 +468,9 @@ if TYPE_CHECKING:
         segment,
         side_by_side,
     )
+    from .chat.conversation import ChatEncoding, encode_chat
+    from .chat.render import ChatTemplateError, render_chat
+    from .chat.templates import chat_templates_of
     from .corpora.language_names import language_name
     from .corpora.line_files import language_of_file
     from .corpora.open_corpus import open_parallel_corpus

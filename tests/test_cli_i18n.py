@@ -153,7 +153,7 @@ def test_every_cli_translation_is_read_from_the_shipped_catalogue():
     assert len(catalogue) > 200
     assert {context for context, _, _ in catalogue} <= {
         "Cli", "CliHelp", "CliAudit", "CliCompare", "CliInspect", "CliTrain", "CliArgparse",
-        "CliWarning", "Metric", "Engine", "CliGui", "CliDiff"}
+        "CliWarning", "Metric", "Engine", "CliGui", "CliDiff", "CliChat"}
 
 
 def test_progress_lines_on_stderr_are_japanese(tmp_path):

@@ -357,6 +357,30 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "column per tokenizer, for reading"))
     diff.set_defaults(handler="diff_command")
 
+    chat = sub.add_parser(
+        "chat", help=translate("CliHelp", "a conversation through the model's chat template: "
+                                          "text, ids, tokens per message and role"),
+        description=translate("CliHelp", "Render a conversation with the tokenizer's chat "
+                                         "template (tokenizer_config.json, chat_template.jinja, "
+                                         "a GGUF's own) in a sandbox, then tokenize it: the "
+                                         "text with its special tokens, the ids, tokens per "
+                                         "message and per role, and the template's overhead. "
+                                         "JSON on stdout, or a table with --format table."),
+    )
+    add_tokenizer(chat)
+    chat.add_argument("--messages", required=True, metavar="CONVERSATION.json",
+                      help=translate("CliHelp", "a JSON list of {\"role\", \"content\"} "
+                                                "messages, or an object with \"messages\" (and "
+                                                "\"tools\")"))
+    chat.add_argument("--template", metavar="NAME", default="default",
+                      help=translate("CliHelp", "which of the model's templates (default: "
+                                                "\"default\")"))
+    chat.add_argument("--add-generation-prompt", action="store_true",
+                      help=translate("CliHelp", "end with the start of the assistant's turn"))
+    chat.add_argument("--format", choices=("json", "table"), default="json",
+                      help=translate("CliHelp", "json (default) or table: a row per message"))
+    chat.set_defaults(handler="chat_command")
+
     extend = sub.add_parser(
         "extend", help=translate("CliHelp", "continued BPE training: new merges on top of a "
                                             "tokenizer.json"),

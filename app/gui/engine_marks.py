@@ -75,6 +75,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at offset {index} is in no piece of this Unigram vocabulary, and the model has no unknown token (unk_id is null)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character {char!r} (U+{code:04X}) at offset {index} is not in this character-level vocabulary, which has no byte fallback"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "character-level"),
+    QT_TRANSLATE_NOOP("Engine", "chat_template must be a template (text) or a list of {{\"name\", \"template\"}}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "chat_template[{index}] must be {{\"name\": …, \"template\": …}}"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one language"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "components are nested too deeply"),
@@ -151,6 +153,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: new id {new} must be {size} (the next id)"),
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: new id {new} must be {size} (the next id) or {existing} (the existing token)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: {name} id {value} is not in the vocabulary (0–{size})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "messages must be a list of {{\"role\": …, \"content\": …}} objects"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "messages[{index}] must be an object with a \"role\""),
+    QT_TRANSLATE_NOOP("Engine", "messages[{index}].content must be text, a list of parts or null"),
     QT_TRANSLATE_NOOP("Engine", "min_frequency must not be negative"),
     QT_TRANSLATE_NOOP("Engine", "model.byte_fallback must be true or false, not {byte_fallback!r}"),
     QT_TRANSLATE_NOOP("Engine", "model.unk_id must be an integer or null, not {unk_id!r}"),
@@ -163,6 +168,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "model.vocab[{index}][1] (the score) must be finite, not {score!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "model_type {model_type} is not a SentencePiece model type ({valid})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "more than {max_file_bytes:,} bytes"),
+    QT_TRANSLATE_NOOP("Engine", "must be a JSON object"),
     QT_TRANSLATE_NOOP("Engine", "nested too deeply"),
     QT_TRANSLATE_NOOP("Engine", "no continuation prefix"),
     QT_TRANSLATE_NOOP("Engine", "no merge applied"),
@@ -257,6 +263,12 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the same pieces merge differently: the vocabularies or merges differ"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the summed counts"),
+    QT_TRANSLATE_NOOP("Engine", "the template does not compile: {reason}"),
+    QT_TRANSLATE_NOOP("Engine", "the template failed: {reason}"),
+    QT_TRANSLATE_NOOP("Engine", "the template raised: {message}"),
+    QT_TRANSLATE_NOOP("Engine", "the template ran for more than {seconds:g} s and was stopped (a loop without end?)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the template was stopped"),
+    QT_TRANSLATE_NOOP("Engine", "the template wrote more than {most:,} characters"),
     QT_TRANSLATE_NOOP("Engine", "the tokens left"),
     QT_TRANSLATE_NOOP("Engine", "the {kind} normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the {what} pattern"),

@@ -59,6 +59,9 @@ def load_gguf(path: str | Path) -> Tokenizer:
         raise TokenizerFileError(str(path), exc.message) from None
     tokenizer.name = vocab.name or path.stem
     tokenizer.chat_templates = dict(vocab.chat_templates)
+    tokenizer.chat_tokens = {f"{name}_token": vocab.tokens[tid] for name, tid in
+                             vocab.ids.items() if name in ("bos", "eos", "unk", "pad", "sep",
+                                                           "cls", "mask")}
     tokenizer.source = Origin("gguf", str(path), sha256=_header_digest(path, vocab),
                               model_type=vocab.model, normalizer=vocab.pre,
                               trainer={"architecture": vocab.architecture,

@@ -82,6 +82,8 @@ class Tokenizer:
         self.load_notes: list[str] = []
         # Chat templates that came with it (a GGUF's tokenizer.chat_template*), by name.
         self.chat_templates: dict[str, str] = {}
+        # The special tokens those templates name (bos_token → "<s>").
+        self.chat_tokens: dict[str, str] = {}
         # Every cache and fast path, behind one object (the walk gives the same ids).
         self.fast = FastEncoder(model, self.normalizer, self.pretokenizer, self.specials)
 

@@ -712,6 +712,22 @@
         <source>--metric {metric}: --plot {plot} shows one of {choices}</source>
         <translation>--metric {metric}: --plot {plot} が表示できるのは {choices} のいずれかです</translation>
     </message>
+    <message>
+        <source>-t: {name} has no chat template (none in the file, no tokenizer_config.json or chat_template.jinja beside it)</source>
+        <translation>-t: {name} にはチャットテンプレートがありません（ファイルの中にも、隣の tokenizer_config.json や chat_template.jinja にもありません）</translation>
+    </message>
+    <message>
+        <source>--template: {name!r} is not one of this model&apos;s templates ({names})</source>
+        <translation>--template: {name!r} はこのモデルのテンプレート（{names}）にありません</translation>
+    </message>
+    <message>
+        <source>--messages {path}: cannot read it ({reason})</source>
+        <translation>--messages {path}: 読めません（{reason}）</translation>
+    </message>
+    <message>
+        <source>--messages {path}: not JSON (line {line}: {reason})</source>
+        <translation>--messages {path}: JSON ではありません（{line} 行目: {reason}）</translation>
+    </message>
 </context>
 <context>
     <name>CliArgparse</name>
@@ -847,6 +863,29 @@
     <message>
         <source>byte_fallback</source>
         <translation>バイトフォールバック</translation>
+    </message>
+</context>
+<context>
+    <name>CliChat</name>
+    <message>
+        <source>role</source>
+        <translation>役割</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>characters</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <source>in all</source>
+        <translation>合計</translation>
     </message>
 </context>
 <context>
@@ -1271,6 +1310,30 @@
     <message>
         <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout, or a table with --format table.</source>
         <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID・別の ID）と片方にしかないトークン、0 から続く同じバイト列を表す ID の範囲、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれの区切り位置（バイトオフセット）。標準出力に JSON、--format table で表。</translation>
+    </message>
+    <message>
+        <source>a conversation through the model&apos;s chat template: text, ids, tokens per message and role</source>
+        <translation>モデルのチャットテンプレートを通した会話: テキスト、ID、メッセージごと・役割ごとのトークン数</translation>
+    </message>
+    <message>
+        <source>Render a conversation with the tokenizer&apos;s chat template (tokenizer_config.json, chat_template.jinja, a GGUF&apos;s own) in a sandbox, then tokenize it: the text with its special tokens, the ids, tokens per message and per role, and the template&apos;s overhead. JSON on stdout, or a table with --format table.</source>
+        <translation>トークナイザーのチャットテンプレート（tokenizer_config.json、chat_template.jinja、GGUF 内のもの）で会話をサンドボックス内に描画し、トークン化します: 特殊トークン付きのテキスト、ID、メッセージごと・役割ごとのトークン数、テンプレートのオーバーヘッド。標準出力に JSON、--format table で表。</translation>
+    </message>
+    <message>
+        <source>a JSON list of {&quot;role&quot;, &quot;content&quot;} messages, or an object with &quot;messages&quot; (and &quot;tools&quot;)</source>
+        <translation>{&quot;role&quot;, &quot;content&quot;} メッセージの JSON リスト、または &quot;messages&quot;（と &quot;tools&quot;）を持つオブジェクト</translation>
+    </message>
+    <message>
+        <source>which of the model&apos;s templates (default: &quot;default&quot;)</source>
+        <translation>モデルのどのテンプレートを使うか（既定: &quot;default&quot;）</translation>
+    </message>
+    <message>
+        <source>end with the start of the assistant&apos;s turn</source>
+        <translation>最後にアシスタントの番の始まりを付ける</translation>
+    </message>
+    <message>
+        <source>json (default) or table: a row per message</source>
+        <translation>json（既定）または table: メッセージごとに 1 行</translation>
     </message>
     <message>
         <source>the text to draw (every view but compare)</source>
@@ -2864,6 +2927,14 @@ a + bc</translation>
         <translation>文字 {char} で UTF-8 として正しくないバイト列が U+FFFD にデコードされます</translation>
     </message>
     <message>
+        <source>chat_template must be a template (text) or a list of {{&quot;name&quot;, &quot;template&quot;}}</source>
+        <translation>chat_template はテンプレート（テキスト）か {{&quot;name&quot;, &quot;template&quot;}} のリストでなければなりません</translation>
+    </message>
+    <message>
+        <source>chat_template[{index}] must be {{&quot;name&quot;: …, &quot;template&quot;: …}}</source>
+        <translation>chat_template[{index}] は {{&quot;name&quot;: …, &quot;template&quot;: …}} でなければなりません</translation>
+    </message>
+    <message>
         <source>config.default_num_special_tokens {count:,} and default_vocab_size {size:,}: the special tokens must leave room for the vocabulary (at most {most:,} ids)</source>
         <translation>config.default_num_special_tokens {count:,} と default_vocab_size {size:,}: 特殊トークンのあとに語彙の入る余地が必要です（ID は最大 {most:,} 個）</translation>
     </message>
@@ -2916,6 +2987,18 @@ a + bc</translation>
         <translation>マージランク {rank}: {name} ID {value} が語彙（0–{size}）にありません</translation>
     </message>
     <message>
+        <source>messages must be a list of {{&quot;role&quot;: …, &quot;content&quot;: …}} objects</source>
+        <translation>messages は {{&quot;role&quot;: …, &quot;content&quot;: …}} オブジェクトのリストでなければなりません</translation>
+    </message>
+    <message>
+        <source>messages[{index}] must be an object with a &quot;role&quot;</source>
+        <translation>messages[{index}] は &quot;role&quot; を持つオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>messages[{index}].content must be text, a list of parts or null</source>
+        <translation>messages[{index}].content はテキスト、部分のリスト、null のいずれかでなければなりません</translation>
+    </message>
+    <message>
         <source>min_frequency must not be negative</source>
         <translation>min_frequency は負の値にできません</translation>
     </message>
@@ -2962,6 +3045,10 @@ a + bc</translation>
     <message>
         <source>more than {max_file_bytes:,} bytes</source>
         <translation>{max_file_bytes:,} バイトを超えています</translation>
+    </message>
+    <message>
+        <source>must be a JSON object</source>
+        <translation>JSON オブジェクトでなければなりません</translation>
     </message>
     <message>
         <source>nested too deeply</source>
@@ -3334,6 +3421,30 @@ a + bc</translation>
     <message>
         <source>the summed counts</source>
         <translation>合計頻度</translation>
+    </message>
+    <message>
+        <source>the template does not compile: {reason}</source>
+        <translation>テンプレートをコンパイルできません: {reason}</translation>
+    </message>
+    <message>
+        <source>the template failed: {reason}</source>
+        <translation>テンプレートが失敗しました: {reason}</translation>
+    </message>
+    <message>
+        <source>the template raised: {message}</source>
+        <translation>テンプレートがエラーを出しました: {message}</translation>
+    </message>
+    <message>
+        <source>the template ran for more than {seconds:g} s and was stopped (a loop without end?)</source>
+        <translation>テンプレートが {seconds:g} 秒を超えて動いたため止めました（終わらないループ？）</translation>
+    </message>
+    <message>
+        <source>the template was stopped</source>
+        <translation>テンプレートを止めました</translation>
+    </message>
+    <message>
+        <source>the template wrote more than {most:,} characters</source>
+        <translation>テンプレートの出力が {most:,} 文字を超えました</translation>
     </message>
     <message>
         <source>the tokens left</source>

@@ -1,0 +1,62 @@
+"""`bpelens chat -t TOKENIZER --messages conv.json`: a conversation through the model's chat
+template and tokenizer, as JSON or as a table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from bpelens.core import chat_templates_of, encode_chat
+
+from .cli_i18n import translate
+from .columns import table
+from .errors import CliError
+from .tokenizer_argument import open_cli_tokenizer
+
+
+def run(args: argparse.Namespace) -> int:
+    tokenizer = open_cli_tokenizer(args)
+    found = chat_templates_of(tokenizer)
+    if not found.templates:
+        raise CliError(translate("Cli", "-t: {name} has no chat template (none in the file, "
+                                 "no tokenizer_config.json or chat_template.jinja beside "
+                                 "it)").format(name=tokenizer.name or args.tokenizer))
+    template = found.templates.get(args.template)
+    if template is None:
+        raise CliError(translate("Cli", "--template: {name!r} is not one of this model's "
+                                 "templates ({names})").format(
+            name=args.template, names=", ".join(found.templates)))
+    data = _conversation(Path(args.messages).expanduser())
+    messages, tools = (data, None) if isinstance(data, list) else (
+        (data.get("messages"), data.get("tools")) if isinstance(data, dict) else (data, None))
+    result = encode_chat(tokenizer, template, messages, template_name=args.template,
+                         add_generation_prompt=args.add_generation_prompt, tools=tools,
+                         special_tokens=found.special_tokens)
+    if args.format == "json":
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0
+    rows = [["#", translate("CliChat", "role"), translate("CliChat", "tokens"),
+             translate("CliChat", "characters")]]
+    for message in result.messages:
+        rows.append([str(message.index), message.role, f"{message.tokens:,}",
+                     "—" if message.char_start < 0 else
+                     f"{message.char_start}–{message.char_end}"])
+    rows.append(["", translate("CliChat", "template"), f"{result.overhead:,}", ""])
+    rows.append(["", translate("CliChat", "in all"), f"{len(result.ids):,}", ""])
+    print("\n".join(table(rows, right=(2,))))
+    return 0
+
+
+def _conversation(path: Path) -> object:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(translate("Cli", "--messages {path}: cannot read it ({reason})").format(
+            path=path, reason=getattr(exc, "strerror", None) or exc)) from None
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise CliError(translate("Cli", "--messages {path}: not JSON (line {line}: {reason})")
+                       .format(path=path, line=getattr(exc, "lineno", "?"),
+                               reason=getattr(exc, "msg", exc))) from None
