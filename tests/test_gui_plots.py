@@ -318,13 +318,19 @@ def test_a_run_that_stops_early_ends_its_curves_next_to_their_names(qtbot):
     assert studio.end_labels.labels
 
 
-def test_hovering_names_the_nearest_curve(qtbot):
+def studio_of_26(qtbot):
+    """The studio at 860 × 420 after 400 merges of 26 languages, laid out; and its rows."""
     studio = shown(qtbot, StudioPlots(), 860, 420)
     rows = studio_rows(LANGUAGES_26)
     studio.start(LANGUAGES_26, 400)
     studio.add(rows)
     studio.flush()
     settle(qtbot, studio)
+    return studio, rows
+
+
+def test_hovering_names_the_nearest_curve(qtbot):
+    studio, rows = studio_of_26(qtbot)
     box = studio.tokens.getPlotItem().vb
     for language in ("hi", "en"):
         index = LANGUAGES_26.index(language)
@@ -338,12 +344,7 @@ def test_hovering_names_the_nearest_curve(qtbot):
 
 def test_the_readout_names_where_the_pointer_stopped_after_two_quick_moves(qtbot):
     # pyqtgraph's scene drops a move within 10 ms of the one before: back-to-back moves here.
-    studio = shown(qtbot, StudioPlots(), 860, 420)
-    rows = studio_rows(LANGUAGES_26)
-    studio.start(LANGUAGES_26, 400)
-    studio.add(rows)
-    studio.flush()
-    settle(qtbot, studio)
+    studio, rows = studio_of_26(qtbot)
     box = studio.tokens.getPlotItem().vb
     for merge, language in ((100, "en"), (300, "id")):
         scene = box.mapViewToScene(QPointF(merge, rows[merge][LANGUAGES_26.index(language)]))

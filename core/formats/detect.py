@@ -17,6 +17,7 @@ from bpelens.core.messages import Message
 
 from ..errors import TokenizerFileError
 from ..pipeline.tokenizer import Tokenizer
+from .file_io import read_head
 from .gpt2_files import PAIRS
 from .registry import FORMATS, FileFormat, recognise
 
@@ -51,20 +52,11 @@ def open_tokenizer(
 
 def file_format_of(path: Path) -> FileFormat:
     """The format of a tokenizer file, or a one-line error listing those BPE Lens reads."""
-    found = recognise(path, _head(path))
+    found = recognise(path, read_head(path))
     if found is None:
         raise TokenizerFileError(str(path), Message(
             "not a tokenizer file BPE Lens reads ({formats})", formats=FORMATS))
     return found
-
-
-def _head(path: Path, size: int = 4096) -> bytes:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(size)
-    except OSError as exc:
-        raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
-                                                    strerror=exc.strerror)) from None
 
 
 class SeveralTokenizersError(TokenizerFileError):
@@ -146,7 +138,7 @@ def tokenizers_in_folder(folder: Path) -> list[Path]:
 def _holds_a_tokenizer(entry: Path) -> bool:
     if entry.is_dir():
         return entry.name.startswith("models--") and (entry / "snapshots").is_dir()
-    head = _head(entry, 4096)
+    head = read_head(entry, 4096)
     found = recognise(entry, head)
     if found is None:
         return False

@@ -78,6 +78,16 @@ def decode_utf8(path: Path, data: bytes) -> str:
                                  ) from None
 
 
+def read_head(path: Path, size: int = 4096) -> bytes:
+    """A file's first ``size`` bytes (what recognising its format reads)."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(size)
+    except OSError as exc:
+        raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
+                                                    strerror=exc.strerror)) from None
+
+
 def parse_json_file(path: Path, *, max_depth: int | None = None) -> Any:
     return parse_json_bytes(path, read_file(path), max_depth=max_depth)
 

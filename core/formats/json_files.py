@@ -10,14 +10,14 @@ from bpelens.core.messages import Message
 
 from ..errors import TokenizerFileError
 from ..pipeline.tokenizer import Tokenizer
-from .file_io import parse_json_file
+from .file_io import parse_json_file, read_head
 from .gpt2_files import PAIRS, load_gpt2_files
 
 JSON_FORMATS = "tokenizer.json, a BPE Lens tokenizer, or a GPT-2 vocab.json beside its merges"
 
 
 def load_json(path: Path) -> Tokenizer:
-    head = _head(path)
+    head = read_head(path)
     is_ours = b'"bpelens-tokenizer"' in head
     if not is_ours and (b'"model"' in head or b'"added_tokens"' in head):
         # tokenizer.json goes through the loader with the disk cache.
@@ -31,15 +31,6 @@ def load_json(path: Path) -> Tokenizer:
             if "no \"model\" object" not in exc.message:
                 raise
     return _open_json(path)
-
-
-def _head(path: Path, size: int = 4096) -> bytes:
-    try:
-        with path.open("rb") as handle:
-            return handle.read(size)
-    except OSError as exc:
-        raise TokenizerFileError(str(path), Message("cannot read ({strerror})",
-                                                    strerror=exc.strerror)) from None
 
 
 def _open_json(path: Path) -> Tokenizer:
