@@ -5,6 +5,7 @@ line naming the file and the key."""
 
 from __future__ import annotations
 
+import os
 import struct
 import unicodedata
 from pathlib import Path
@@ -280,3 +281,26 @@ def test_the_command_line_says_it_in_one_line(tmp_path):
     done = bpelens("encode", "-t", str(path), "hello")
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "'rwkv'" in done.stderr, done.stderr
+
+
+# -- the disk cache ------------------------------------------------------------------------------
+def test_a_second_open_comes_from_the_cache_unless_the_header_changed(tmp_path, monkeypatch):
+    from bpelens.core.formats import gguf_reading
+
+    monkeypatch.setenv("BPELENS_CACHE", "1")
+    monkeypatch.setenv("BPELENS_CACHE_DIR", str(tmp_path / "cache"))
+    path = write_gguf(tmp_path / "small.gguf", small_spm())
+    first = open_tokenizer(path).encode_ids("ab a", special="none")
+    read = gguf_reading._read
+    calls = []
+    monkeypatch.setattr(gguf_reading, "_read", lambda p: calls.append(p) or read(p))
+    assert open_tokenizer(path).encode_ids("ab a", special="none") == first
+    assert calls == []  # from the cache
+    # the same size and time, another token: read again, never the stale entry
+    info = path.stat()
+    data = path.read_bytes()
+    path.write_bytes(data.replace("\u2581a".encode(), "\u2581b".encode()))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_size == info.st_size
+    assert open_tokenizer(path).encode_ids("ab a", special="none") != first
+    assert calls == [path]

@@ -171,8 +171,77 @@ class _Refused(Exception):
 
 
 def read_gguf_vocab(path: str | Path) -> GgufVocab:
-    """The tokenizer keys of the GGUF file at ``path``."""
+    """The tokenizer keys of the GGUF file at ``path``; from the disk cache when this file's
+    header was read before (ggml's reader takes seconds for a large vocabulary)."""
     path = Path(path)
+    cached = _cached(path)
+    if cached is not None:
+        return cached
+    vocab = _read(path)
+    _store(path, vocab)
+    return vocab
+
+
+# -- the disk cache: an entry per file (path, size, time), checked against the header's bytes
+def _file_key(path: Path) -> str | None:
+    from ..fast import disk_cache
+
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return disk_cache.content_digest(
+        f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{info.st_ino}".encode())
+
+
+def _header_digest(path: Path, size: int) -> str | None:
+    import hashlib
+
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as handle:
+            left = size
+            while left > 0:
+                chunk = handle.read(min(left, 1 << 20))
+                if not chunk:
+                    return None
+                digest.update(chunk)
+                left -= len(chunk)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _cached(path: Path) -> GgufVocab | None:
+    from dataclasses import fields as dataclass_fields
+
+    from ..fast import disk_cache
+
+    key = _file_key(path)
+    stored = disk_cache.load("gguf", key) if key else None
+    if not isinstance(stored, dict):
+        return None
+    try:
+        if _header_digest(path, stored["header_bytes"]) != stored["header_sha256"]:
+            return None  # the same name, size and time, other bytes: read it again
+        values = {f.name: stored[f.name] for f in dataclass_fields(GgufVocab)}
+        return GgufVocab(**{**values, "path": str(path)})
+    except (KeyError, TypeError):
+        return None
+
+
+def _store(path: Path, vocab: GgufVocab) -> None:
+    from dataclasses import asdict
+
+    from ..fast import disk_cache
+
+    key = _file_key(path)
+    header = _header_digest(path, vocab.header_bytes)
+    if key and header:
+        disk_cache.store("gguf", key, {**asdict(vocab), "header_sha256": header})
+
+
+def _read(path: Path) -> GgufVocab:
     reader_class = _reader_class()
     reader = None
     try:
@@ -323,7 +392,8 @@ def _vocab(path: Path, reader: Any) -> GgufVocab:
         scores=scores, merges=merges, charsmap=charsmap, ids=ids, flags=flags,
         chat_templates=templates, architecture=string("general.architecture"),
         name=string("general.name"), tensor_count=tensor_count,
-        header_bytes=int(reader.data_offset))
+        # (a vocabulary-only file ends before the aligned start of its absent tensor data)
+        header_bytes=min(int(reader.data_offset), len(reader.data)))
 
 
 def _string(path: Path, key: str, parts: list, index: int) -> str:
