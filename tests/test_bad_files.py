@@ -492,3 +492,11 @@ def test_a_sidecars_pattern_that_does_not_compile_names_the_sidecar(tmp_path: Pa
         open_tokenizer(ranks)
     message = str(caught.value)
     assert str(sidecar) in message and "pat_str" in message and "does not compile" in message
+
+
+def test_an_empty_token_in_a_rank_file_is_refused_with_an_encoding(tmp_path: Path) -> None:
+    ranks = tmp_path / "empty.tiktoken"
+    ranks.write_bytes(b"".join(base64.b64encode(bytes([b])) + b" %d\n" % b
+                               for b in range(256)) + b"== 256\n")
+    for options in ({"encoding": "r50k_base"}, {"pattern": r"\S+"}):
+        refused(ranks, "line 257", **options)
