@@ -21,7 +21,6 @@ BOS/EOS (CLS … SEP for WordPiece) llama.cpp adds are added.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +32,20 @@ from ..pipeline.origin import Origin
 from ..pipeline.post_processors import TemplatePostProcessor, around
 from ..pipeline.tokenizer import Tokenizer
 from .gguf_pre import BY_NAME, DEFAULT, NOT_REPRODUCED, LlamaCppPre
-from .gguf_reading import MERGES, MODEL, PRE, SCORES, TOKEN_TYPE, TOKENS, GgufVocab, read_gguf_vocab
+from .gguf_reading import (
+    MERGES,
+    MODEL,
+    PRE,
+    SCORES,
+    TOKEN_TYPE,
+    TOKENS,
+    GgufVocab,
+    header_digest,
+    read_gguf_vocab,
+)
 
 NORMAL, UNKNOWN, CONTROL, USER_DEFINED, UNUSED, BYTE = 1, 2, 3, 4, 5, 6
 MODELS = "llama (SentencePiece BPE), gpt2 (byte-level BPE), bert (WordPiece), t5 (Unigram)"
-# The header is hashed for the tokenizer's identity (the tensors after it are not read).
 _PHANTOM_SPACE = "\u2581"
 
 
@@ -62,25 +70,13 @@ def load_gguf(path: str | Path) -> Tokenizer:
     tokenizer.chat_tokens = {f"{name}_token": vocab.tokens[tid] for name, tid in
                              vocab.ids.items() if name in ("bos", "eos", "unk", "pad", "sep",
                                                            "cls", "mask")}
-    tokenizer.source = Origin("gguf", str(path), sha256=_header_digest(path, vocab),
+    digest = header_digest(path, vocab.header_bytes)
+    tokenizer.source = Origin("gguf", str(path), sha256=digest,
                               model_type=vocab.model, normalizer=vocab.pre,
                               trainer={"architecture": vocab.architecture,
                                        "tensors": vocab.tensor_count, **vocab.flags})
     tokenizer.load_notes.extend(notes)
     return tokenizer
-
-
-def _header_digest(path: Path, vocab: GgufVocab) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        left = vocab.header_bytes
-        while left > 0:
-            chunk = handle.read(min(left, 1 << 20))
-            if not chunk:
-                break
-            digest.update(chunk)
-            left -= len(chunk)
-    return digest.hexdigest()
 
 
 def _types(vocab: GgufVocab) -> list[int]:

@@ -194,7 +194,8 @@ def _file_key(path: Path) -> str | None:
         f"{path.resolve()}|{info.st_size}|{info.st_mtime_ns}|{info.st_ino}".encode())
 
 
-def _header_digest(path: Path, size: int) -> str | None:
+def header_digest(path: Path, size: int) -> str | None:
+    """The SHA-256 of the file's first ``size`` bytes (its header; less if it is shorter)."""
     import hashlib
 
     digest = hashlib.sha256()
@@ -204,7 +205,7 @@ def _header_digest(path: Path, size: int) -> str | None:
             while left > 0:
                 chunk = handle.read(min(left, 1 << 20))
                 if not chunk:
-                    return None
+                    break
                 digest.update(chunk)
                 left -= len(chunk)
     except OSError:
@@ -222,7 +223,7 @@ def _cached(path: Path) -> GgufVocab | None:
     if not isinstance(stored, dict):
         return None
     try:
-        if _header_digest(path, stored["header_bytes"]) != stored["header_sha256"]:
+        if header_digest(path, stored["header_bytes"]) != stored["header_sha256"]:
             return None  # the same name, size and time, other bytes: read it again
         values = {f.name: stored[f.name] for f in dataclass_fields(GgufVocab)}
         return GgufVocab(**{**values, "path": str(path)})
@@ -236,7 +237,7 @@ def _store(path: Path, vocab: GgufVocab) -> None:
     from ..fast import disk_cache
 
     key = _file_key(path)
-    header = _header_digest(path, vocab.header_bytes)
+    header = header_digest(path, vocab.header_bytes)
     if key and header:
         disk_cache.store("gguf", key, {**asdict(vocab), "header_sha256": header})
 
