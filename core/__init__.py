@@ -24,6 +24,8 @@ _EXPORTS = {
     "ChatEncoding": "chat.conversation",
     "chat_templates_of": "chat.templates",
     "encode_chat": "chat.conversation",
+    "split_conversation": "chat.conversation",
+    "GENERIC_TEMPLATES": "chat.generic",
     "render_chat": "chat.render",
     "UnknownRankFileError": "errors",
     "TrainingError": "errors",
@@ -228,6 +230,7 @@ __all__ = [
     "AUDIT_CLASSES",
     "BYTES_PER_PARAMETER",
     "DEFAULT_MIN_FREQUENCY",
+    "GENERIC_TEMPLATES",
     "GINI_FORMULA",
     "LOOKUP_MODES",
     "METRICS",
@@ -404,6 +407,7 @@ __all__ = [
     "share_the_interpreter",
     "short_name",
     "side_by_side",
+    "split_conversation",
     "split_parallel",
     "stops_in",
     "temperature_shares",
@@ -468,7 +472,8 @@ if TYPE_CHECKING:
         segment,
         side_by_side,
     )
-    from .chat.conversation import ChatEncoding, encode_chat
+    from .chat.conversation import ChatEncoding, encode_chat, split_conversation
+    from .chat.generic import GENERIC_TEMPLATES
     from .chat.render import ChatTemplateError, render_chat
     from .chat.templates import chat_templates_of
     from .corpora.language_names import language_name

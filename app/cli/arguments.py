@@ -374,7 +374,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "\"tools\")"))
     chat.add_argument("--template", metavar="NAME", default="default",
                       help=translate("CliHelp", "which of the model's templates (default: "
-                                                "\"default\")"))
+                                                "\"default\"), or chatml: a generic ChatML "
+                                                "template, for a model without one"))
     chat.add_argument("--add-generation-prompt", action="store_true",
                       help=translate("CliHelp", "end with the start of the assistant's turn"))
     chat.add_argument("--format", choices=("json", "table"), default="json",

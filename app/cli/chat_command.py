@@ -7,7 +7,7 @@ import argparse
 import json
 from pathlib import Path
 
-from bpelens.core import chat_templates_of, encode_chat
+from bpelens.core import GENERIC_TEMPLATES, chat_templates_of, encode_chat, split_conversation
 
 from .cli_i18n import translate
 from .columns import table
@@ -18,18 +18,19 @@ from .tokenizer_argument import open_cli_tokenizer
 def run(args: argparse.Namespace) -> int:
     tokenizer = open_cli_tokenizer(args)
     found = chat_templates_of(tokenizer)
-    if not found.templates:
+    # The model's own template of that name first; BPE Lens's generic ones (chatml) after.
+    template = found.templates.get(args.template, GENERIC_TEMPLATES.get(args.template))
+    if not found.templates and template is None:
         raise CliError(translate("Cli", "-t: {name} has no chat template (none in the file, "
                                  "no tokenizer_config.json or chat_template.jinja beside "
-                                 "it)").format(name=tokenizer.name or args.tokenizer))
-    template = found.templates.get(args.template)
+                                 "it); --template chatml uses a generic ChatML one").format(
+            name=tokenizer.name or args.tokenizer))
     if template is None:
         raise CliError(translate("Cli", "--template: {name!r} is not one of this model's "
-                                 "templates ({names})").format(
-            name=args.template, names=", ".join(found.templates)))
-    data = _conversation(Path(args.messages).expanduser())
-    messages, tools = (data, None) if isinstance(data, list) else (
-        (data.get("messages"), data.get("tools")) if isinstance(data, dict) else (data, None))
+                                 "templates ({names}) nor a generic one ({generic})").format(
+            name=args.template, names=", ".join(found.templates),
+            generic=", ".join(GENERIC_TEMPLATES)))
+    messages, tools = split_conversation(_conversation(Path(args.messages).expanduser()))
     result = encode_chat(tokenizer, template, messages, template_name=args.template,
                          add_generation_prompt=args.add_generation_prompt, tools=tools,
                          special_tokens=found.special_tokens)

@@ -34,6 +34,8 @@ class ChatEncoding:
     ids: tuple[int, ...]
     messages: tuple[MessageTokens, ...]
     specials: tuple[tuple[int, int, str, int], ...]  # char start, end, token, id
+    # Each token's characters in ``text`` (the tokens of one character share its span).
+    spans: tuple[tuple[int, int], ...] = ()
 
     @property
     def overhead(self) -> int:
@@ -54,7 +56,8 @@ class ChatEncoding:
                               "char_end": m.char_end, "tokens": m.tokens}
                              for m in self.messages],
                 "specials": [{"char_start": a, "char_end": b, "token": t, "id": i}
-                             for a, b, t, i in self.specials]}
+                             for a, b, t, i in self.specials],
+                "token_spans": [list(span) for span in self.spans]}
 
 
 def check_messages(messages: Any) -> list[dict[str, Any]]:
@@ -70,6 +73,17 @@ def check_messages(messages: Any) -> list[dict[str, Any]]:
             raise ConfigError(Message("messages[{index}].content must be text, a list of parts "
                                       "or null", index=index))
     return messages
+
+
+def split_conversation(data: Any) -> tuple[list[dict[str, Any]], list[Any] | None]:
+    """(messages, tools) of a conversation as saved: a list of messages, or an object with
+    "messages" (and "tools")."""
+    if isinstance(data, dict):
+        tools = data.get("tools")
+        if tools is not None and not isinstance(tools, list):
+            raise ConfigError("tools must be a list of tool definitions")
+        return check_messages(data.get("messages")), tools
+    return check_messages(data), None
 
 
 def encode_chat(tokenizer: Tokenizer, template: str, messages: list[dict[str, Any]], *,
@@ -95,4 +109,5 @@ def encode_chat(tokenizer: Tokenizer, template: str, messages: list[dict[str, An
         placed.append(MessageTokens(index, message["role"], start, end, inside))
     specials = tuple((*encoding.source_span(p.span.char_start, p.span.char_end), p.text,
                       p.special_id) for p in encoding.pieces if p.special_id is not None)
-    return ChatEncoding(template_name, text, encoding.ids, tuple(placed), specials)
+    return ChatEncoding(template_name, text, encoding.ids, tuple(placed), specials,
+                        tuple(spans))
