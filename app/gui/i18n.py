@@ -43,6 +43,8 @@ ENGINE_CONTEXT = "Engine"  # the engine's words (bpelens.app.engine_words)
 TRANSLATED_SOURCES = (
     "views/debugging",
     "views/debug_view.py",
+    "views/chat_view.py",
+    "views/chat_messages.py",
     "views/studio_view.py",
     "views/studio_plots.py",
     "views/training_plots.py",

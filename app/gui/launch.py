@@ -88,7 +88,8 @@ def gui_parser() -> argparse.ArgumentParser:
                                        "bytes, pieces, tokens), playback (merge playback of the "
                                        "text), training (training playback), compare (languages "
                                        "and tokenizers on a parallel corpus), studio (training "
-                                       "studio: train by language), debug (debugging kit)"))
+                                       "studio: train by language), debug (debugging kit), "
+                                       "chat (a conversation through the chat template)"))
     parser.add_argument("--order", choices=PLAYBACK_ORDERS,
                         help=translate("CliGui", "with --view playback: piece (one piece at a "
                                        "time, the default) or text (the whole text, each rank "
@@ -133,7 +134,7 @@ def window_help() -> str:
     return formatter.format_help()
 
 
-VIEW_CHOICES = ("layers", "playback", "training", "compare", "studio", "debug")
+VIEW_CHOICES = ("layers", "playback", "training", "compare", "studio", "debug", "chat")
 COMPARE_PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 PLAYBACK_ORDERS = ("piece", "text")  # playback_view.PIECE, TEXT
 # The debugging kit's pages, in its tab order (debug_view.DebugView.page_widgets).

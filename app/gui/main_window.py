@@ -148,6 +148,7 @@ class MainWindow(QMainWindow):
         self.views["debug"].open_requested.connect(self.open_path)
         self.views["debug"].compare_requested.connect(self.compare_runs)
         self.views["debug"].set_corpus_source(self.compare_view.current_corpus)
+        self.views["chat"].text_requested.connect(self.show_chat_text)
         self.picker.set_sources(demos=list(DEMO_TOKENIZERS),
                                 recent=recent_tokenizers(self.settings))
         saved = load_saved_text(self.settings)
@@ -819,6 +820,11 @@ class MainWindow(QMainWindow):
     def _on_text_noted(self, notes: list[str]) -> None:
         for note in notes:
             self.show_error(note, "text")
+
+    def show_chat_text(self, text: str) -> None:
+        """The Chat tab's rendered conversation in the box, seen in the layers."""
+        self.replace_text(text)
+        self.show_view("layers")
 
     def replace_text(self, text: str) -> None:
         """Put new text in the editor as one undoable edit (Ctrl+Z brings the old back); the

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from .. import style
 from ..i18n import translate
+from .chat_view import ChatView
 from .compare_view import CompareView
 from .debug_view import DebugView
 from .ids_panel import IdsPanel
@@ -98,5 +99,7 @@ VIEWS: tuple[ViewSpec, ...] = (
              tab=QT_TRANSLATE_NOOP("Views", "Training studio"), shows_text=False),
     ViewSpec("debug", "", DebugView, "tab", 470, stretch=1,
              tab=QT_TRANSLATE_NOOP("Views", "Debugging kit"), shows_text=False),
+    ViewSpec("chat", "", ChatView, "tab", 470, stretch=1,
+             tab=QT_TRANSLATE_NOOP("Views", "Chat"), shows_text=False),
     ViewSpec("ids", "", IdsPanel, "below", 110),
 )
