@@ -285,6 +285,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "tiktoken splits text with one regex; this tokenizer's pre-tokenizer is {kind!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "token id {token_id!r} is not in this tokenizer: {describe_ids}"),
     QT_TRANSLATE_NOOP("Engine", "token {left} has no spelling in the vocabulary"),
+    QT_TRANSLATE_NOOP("Engine", "tools must be a list of tool definitions"),
     QT_TRANSLATE_NOOP("Engine", "trace_top must be a non-negative integer, not {trace_top!r}"),
     QT_TRANSLATE_NOOP("Engine", "training ended without a result"),
     QT_TRANSLATE_NOOP("Engine", "training playback needs a BPE model trained by BPE Lens"),

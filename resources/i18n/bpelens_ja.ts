@@ -307,6 +307,164 @@
     </message>
 </context>
 <context>
+    <name>ChatMessages</name>
+    <message>
+        <source>line {line}, column {column}: {reason}</source>
+        <translation>{line} 行 {column} 列: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Edit the template</source>
+        <translation>テンプレートを編集</translation>
+    </message>
+    <message>
+        <source>Add the generation prompt</source>
+        <translation>生成プロンプトを付ける</translation>
+    </message>
+    <message>
+        <source>End with the start of the assistant&apos;s turn, as when the model is asked to answer</source>
+        <translation>モデルに答えさせるときのように、assistant の番の始まりで終える</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>開く…</translation>
+    </message>
+    <message>
+        <source>Open a conversation (JSON, as bpelens chat --messages reads)</source>
+        <translation>会話を開く（JSON。bpelens chat --messages と同じ形）</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>Save the conversation as JSON</source>
+        <translation>会話を JSON で保存</translation>
+    </message>
+    <message>
+        <source>Show in the main view</source>
+        <translation>メインビューで見る</translation>
+    </message>
+    <message>
+        <source>Put the rendered text in the text box, to see its layers and merges</source>
+        <translation>展開したテキストを入力欄に入れ、レイヤーとマージを見る</translation>
+    </message>
+    <message>
+        <source>A Jinja2 chat template</source>
+        <translation>Jinja2 のチャットテンプレート</translation>
+    </message>
+    <message>
+        <source>Each token has its own background; special tokens are bold on purple; the template&apos;s own text is in italics.</source>
+        <translation>トークンごとに背景色が変わります。特殊トークンは紫地の太字、テンプレートが足したテキストは斜体です。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>role</source>
+        <translation>ロール</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>テキスト</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <source>Its chat templates could not be read: {error}.</source>
+        <translation>チャットテンプレートを読めませんでした: {error}。</translation>
+    </message>
+    <message>
+        <source>{name} (generic)</source>
+        <translation>{name}（汎用）</translation>
+    </message>
+    <message>
+        <source>edited</source>
+        <translation>編集したもの</translation>
+    </message>
+    <message>
+        <source>Your edit of a template (kept until you edit another).</source>
+        <translation>あなたが編集したテンプレート（別のものを編集するまで保持）。</translation>
+    </message>
+    <message>
+        <source>A generic template, not this model&apos;s own.</source>
+        <translation>汎用のテンプレートで、このモデル自身のものではありません。</translation>
+    </message>
+    <message>
+        <source>This tokenizer came with no chat template (none in its file, no tokenizer_config.json or chat_template.jinja beside it): the generic ChatML template shows what one costs.</source>
+        <translation>このトークナイザーにはチャットテンプレートがありません（ファイル内にも、隣の tokenizer_config.json や chat_template.jinja にもない）。汎用の ChatML テンプレートでそのコストを示します。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s template “{name}”, from {source}</source>
+        <translation>モデルのテンプレート「{name}」（{source} から）</translation>
+    </message>
+    <message>
+        <source>Not a conversation: {reason}</source>
+        <translation>会話ではありません: {reason}</translation>
+    </message>
+    <message>
+        <source>Could not render: {error}</source>
+        <translation>展開できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>{total:,} tokens: the template adds {overhead:,} ({share:.0f} %); the messages: {roles}</source>
+        <translation>{total:,} トークン: テンプレートが足した分 {overhead:,}（{share:.0f} %）、メッセージ: {roles}</translation>
+    </message>
+    <message>
+        <source>(its markers are not special tokens of this tokenizer, so they are cut as text)</source>
+        <translation>（その目印はこのトークナイザーの特殊トークンではないため、テキストとして分割されます）</translation>
+    </message>
+    <message>
+        <source>(not in the rendered text)</source>
+        <translation>（展開したテキストにない）</translation>
+    </message>
+    <message>
+        <source>template</source>
+        <translation>テンプレート</translation>
+    </message>
+    <message>
+        <source>special tokens and the text the template adds</source>
+        <translation>特殊トークンとテンプレートが足したテキスト</translation>
+    </message>
+    <message>
+        <source>in all</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>Open a conversation</source>
+        <translation>会話を開く</translation>
+    </message>
+    <message>
+        <source>JSON (*.json);;All files (*)</source>
+        <translation>JSON (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>{path}: not a conversation ({reason})</source>
+        <translation>{path}: 会話ではありません（{reason}）</translation>
+    </message>
+    <message>
+        <source>Save the conversation</source>
+        <translation>会話を保存</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>{path}: could not save ({reason})</source>
+        <translation>{path}: 保存できませんでした（{reason}）</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>choose a command: {commands}</source>
@@ -713,12 +871,12 @@
         <translation>--metric {metric}: --plot {plot} が表示できるのは {choices} のいずれかです</translation>
     </message>
     <message>
-        <source>-t: {name} has no chat template (none in the file, no tokenizer_config.json or chat_template.jinja beside it)</source>
-        <translation>-t: {name} にはチャットテンプレートがありません（ファイルの中にも、隣の tokenizer_config.json や chat_template.jinja にもありません）</translation>
+        <source>-t: {name} has no chat template (none in the file, no tokenizer_config.json or chat_template.jinja beside it); --template chatml uses a generic ChatML one</source>
+        <translation>-t: {name} にはチャットテンプレートがありません（ファイル内にも、隣の tokenizer_config.json や chat_template.jinja にもない）。--template chatml で汎用の ChatML テンプレートを使えます</translation>
     </message>
     <message>
-        <source>--template: {name!r} is not one of this model&apos;s templates ({names})</source>
-        <translation>--template: {name!r} はこのモデルのテンプレート（{names}）にありません</translation>
+        <source>--template: {name!r} is not one of this model&apos;s templates ({names}) nor a generic one ({generic})</source>
+        <translation>--template: {name!r} はこのモデルのテンプレート（{names}）にも汎用のもの（{generic}）にもありません</translation>
     </message>
     <message>
         <source>--messages {path}: cannot read it ({reason})</source>
@@ -1025,6 +1183,10 @@
         <translation>.tiktoken ファイルの場合: それが属するエンコーディング（o200k_harmony など）</translation>
     </message>
     <message>
+        <source>the tab to open on: layers (characters, bytes, pieces, tokens), playback (merge playback of the text), training (training playback), compare (languages and tokenizers on a parallel corpus), studio (training studio: train by language), debug (debugging kit), chat (a conversation through the chat template)</source>
+        <translation>開くタブ: layers（文字・バイト・ピース・トークン）、playback（テキストのマージ再生）、training（学習の再生）、compare（対訳コーパスで言語とトークナイザーを比較）、studio（学習スタジオ: 言語ごとに学習）、debug（デバッグキット）、chat（チャットテンプレートを通した会話）</translation>
+    </message>
+    <message>
         <source>with --view playback or training: the step to stand on</source>
         <translation>--view playback または training と共に: 表示するステップ</translation>
     </message>
@@ -1071,10 +1233,6 @@
     <message>
         <source>Open BPE Lens. The subcommands ({commands}) run the command line instead; see bpelens --help.</source>
         <translation>BPE Lens を開きます。サブコマンド（{commands}）を付けるとコマンドラインとして動きます。bpelens --help を参照してください。</translation>
-    </message>
-    <message>
-        <source>the tab to open on: layers (characters, bytes, pieces, tokens), playback (merge playback of the text), training (training playback), compare (languages and tokenizers on a parallel corpus), studio (training studio: train by language), debug (debugging kit)</source>
-        <translation>最初に開くタブ: layers（文字・バイト・ピース・トークン）、playback（テキストのマージの再生）、training（学習の再生）、compare（対訳コーパスでの言語とトークナイザーの比較）、studio（学習スタジオ: 言語ごとの学習）、debug（デバッグキット）</translation>
     </message>
     <message>
         <source>with --view playback: piece (one piece at a time, the default) or text (the whole text, each rank everywhere at once)</source>
@@ -1324,10 +1482,6 @@
         <translation>{&quot;role&quot;, &quot;content&quot;} メッセージの JSON リスト、または &quot;messages&quot;（と &quot;tools&quot;）を持つオブジェクト</translation>
     </message>
     <message>
-        <source>which of the model&apos;s templates (default: &quot;default&quot;)</source>
-        <translation>モデルのどのテンプレートを使うか（既定: &quot;default&quot;）</translation>
-    </message>
-    <message>
         <source>end with the start of the assistant&apos;s turn</source>
         <translation>最後にアシスタントの番の始まりを付ける</translation>
     </message>
@@ -1494,6 +1648,10 @@
     <message>
         <source>json (default) or table: a row per fact, a column per tokenizer, for reading</source>
         <translation>json（既定）または table: 項目ごとに 1 行、トークナイザーごとに 1 列の読みやすい表</translation>
+    </message>
+    <message>
+        <source>which of the model&apos;s templates (default: &quot;default&quot;), or chatml: a generic ChatML template, for a model without one</source>
+        <translation>モデルのどのテンプレートか（既定: &quot;default&quot;）、または chatml: テンプレートのないモデル向けの汎用 ChatML テンプレート</translation>
     </message>
     <message>
         <source>continued BPE training: new merges on top of a tokenizer.json</source>
@@ -3511,6 +3669,10 @@ a + bc</translation>
         <translation>トークン {left} には語彙内の綴りがありません</translation>
     </message>
     <message>
+        <source>tools must be a list of tool definitions</source>
+        <translation>tools はツール定義のリストでなければなりません</translation>
+    </message>
+    <message>
         <source>trace_top must be a non-negative integer, not {trace_top!r}</source>
         <translation>trace_top は非負の整数でなければなりません（{trace_top!r} ではありません）</translation>
     </message>
@@ -5001,6 +5163,44 @@ score {score:.4f} (log probability)
     <message>
         <source>Decoded {n:,} ids into the text (Ctrl+Z in the text box brings the previous text back)</source>
         <translation>ID {n:,} 個をデコードしてテキストにしました（テキストボックスで Ctrl+Z を押すと前のテキストに戻ります）</translation>
+    </message>
+</context>
+<context>
+    <name>MessageCard</name>
+    <message>
+        <source>The message&apos;s text</source>
+        <translation>メッセージのテキスト</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Remove this message</source>
+        <translation>このメッセージを削除</translation>
+    </message>
+    <message>
+        <source>Also: {keys} (edit them as JSON)</source>
+        <translation>ほかに: {keys}（JSON で編集）</translation>
+    </message>
+</context>
+<context>
+    <name>MessagesEditor</name>
+    <message>
+        <source>Add a message</source>
+        <translation>メッセージを追加</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>メッセージ</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>Not a conversation: {reason}</source>
+        <translation>会話ではありません: {reason}</translation>
     </message>
 </context>
 <context>
@@ -6655,6 +6855,10 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>Debugging kit</source>
         <translation>デバッグキット</translation>
+    </message>
+    <message>
+        <source>Chat</source>
+        <translation>チャット</translation>
     </message>
 </context>
 </TS>

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import BpeLensError, json_reason, split_conversation
 
 from .. import style
+from ..i18n import translate
 from .debugging.common import muted
 
 ROLES = ("system", "user", "assistant", "tool")
@@ -42,8 +43,9 @@ def parse_conversation(text: str) -> tuple[list[dict[str, Any]], list[Any] | Non
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ConversationError(f"line {exc.lineno}, column {exc.colno}: "
-                                f"{json_reason(exc)}") from None
+        raise ConversationError(translate("ChatMessages", "line {line}, column {column}: "
+                                          "{reason}").format(
+            line=exc.lineno, column=exc.colno, reason=json_reason(exc))) from None
     try:
         return split_conversation(data)
     except BpeLensError as exc:
@@ -72,7 +74,8 @@ class MessageCard(QFrame):
         self.text = QPlainTextEdit()
         self.text.setTabChangesFocus(True)
         self.text.setPlaceholderText(self.tr("The message's text"))
-        self.text.setFixedHeight(self.text.fontMetrics().lineSpacing() * 4 + 12)
+        self._fit_text()
+        self.text.installEventFilter(self)
         if self.fixed_content is not None:
             self.text.setPlainText(json.dumps(self.fixed_content, ensure_ascii=False))
             self.text.setReadOnly(True)
@@ -94,6 +97,15 @@ class MessageCard(QFrame):
         self.role.currentTextChanged.connect(self.changed)
         self.text.textChanged.connect(self.changed)
         self.remove_button.clicked.connect(lambda: self.remove_requested.emit(self))
+
+    def _fit_text(self) -> None:
+        # Four lines of its font, whatever the zoom (presentation mode makes it larger).
+        self.text.setFixedHeight(self.text.fontMetrics().lineSpacing() * 4 + 12)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.text and event.type() == QEvent.Type.FontChange:
+            self._fit_text()
+        return False
 
     def message(self) -> dict[str, Any]:
         text = self.text.toPlainText()

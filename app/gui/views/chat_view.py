@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QFileDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -139,7 +140,7 @@ class ChatView(QWidget):
         self.table.setHorizontalHeaderLabels(
             [self.tr("#"), self.tr("role"), self.tr("tokens"), self.tr("text")])
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
 
@@ -427,8 +428,8 @@ class ChatView(QWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                           | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        for column in range(3):  # the text takes the rest
+            self.table.resizeColumnToContents(column)
 
     def _show_selected_message(self) -> None:
         """A message picked in the table is selected in the rendered text."""
