@@ -52,6 +52,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a whole number ≥ 0"),
     QT_TRANSLATE_NOOP("Engine", "a {describe} model cannot be written as {fmt} (it takes BPE trained in BPE Lens, or vocabulary + merges BPE for tokenizer.json, or tiktoken ranks for .tiktoken)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "added token {content!r} needs a whole-number id from 0 to {max_token_id:,}, not {id!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "added_tokens_decoder must be an object of {{\"id\": {{\"content\": …}}}}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "added_tokens_decoder[{key!r}] must be an id and {{\"content\": text}}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "after the merges SentencePiece splits unused pieces back and turns unknown characters into <unk> or bytes (<0xNN>)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "alpha must be a positive number, not {alpha!r}"),
     QT_TRANSLATE_NOOP("Engine", "alphabet entry {ch!r} is not a single character"),
@@ -61,6 +63,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
     QT_TRANSLATE_NOOP("Engine", "an unknown token {token} at character {char}"),
+    QT_TRANSLATE_NOOP("Engine", "auto_map names {module}.{cls}, but {file} is not beside it"),
     QT_TRANSLATE_NOOP("Engine", "byte fallback"),
     QT_TRANSLATE_NOOP("Engine", "byte-level"),
     QT_TRANSLATE_NOOP("Engine", "byte-level BPE (tiktoken ranks), {tokens} tokens"),
@@ -117,6 +120,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "expected {merges} rows of {languages_count} token totals, or none"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "give one of them to -t (-t {folder}/NAME)"),
     QT_TRANSLATE_NOOP("Engine", "global merges must be 0 or more, not {global_merges!r}"),
+    QT_TRANSLATE_NOOP("Engine", "has no class {cls} (auto_map names it)"),
     QT_TRANSLATE_NOOP("Engine", "holds the {actual} ranks (by its SHA-256), not {name}'s; open it without encoding=NAME, or give {name}'s rank file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "holds {count} tokenizers; {advice}: {names}"),
     QT_TRANSLATE_NOOP("Engine", "id {bad} is not in the model: its ids are 0–{size}"),
@@ -129,6 +133,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "is a folder, not a file"),
     QT_TRANSLATE_NOOP("Engine", "is a folder; give a file name"),
     QT_TRANSLATE_NOOP("Engine", "is named like {name}, but its content is not OpenAI's {name} ranks (SHA-256 {digest}…, expected {ranks_sha256}…); its ids would differ. To use it with {name}'s pattern and special tokens anyway, name the encoding with encoding=NAME"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "is not Python that parses ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "is not a regular file (a device or a pipe)"),
     QT_TRANSLATE_NOOP("Engine", "is {st_size:,} bytes, more than the {limit} MB a tokenizer file may have"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "it has no ids"),
@@ -257,6 +262,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the normalizers differ: the left makes {piece} {left_text} ({left_name}), the right {right_text} ({right_name})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
     QT_TRANSLATE_NOOP("Engine", "the pattern"),
+    QT_TRANSLATE_NOOP("Engine", "the pattern and special tokens are those of {cls} in {file} (read, never run) and tokenizer_config.json"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the piece is one token"),
     QT_TRANSLATE_NOOP("Engine", "the pieces are inconsistent"),
     QT_TRANSLATE_NOOP("Engine", "the pre-tokenizers cut it differently: the left into {left_pieces}, the right into {right_pieces}"),  # noqa: E501
@@ -321,6 +327,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} first, the right {right}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} last, the right {right}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{cls} has no pat_str written as text (BPE Lens reads the file, never runs it); give the pattern with --pattern"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it); give the pattern with --pattern and the special tokens with a sidecar"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} keys, more than the file can hold"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} tokens; BPE Lens opens vocabularies of 1 to {most:,}"),

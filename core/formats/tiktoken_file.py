@@ -22,6 +22,7 @@ from ..pipeline.pre_tokenizers.base import RegexPreTokenizer
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_file
 from .json_fields import Fields, check_integer, check_string
+from .remote_code import remote_code_beside
 from .tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
 
 # A rank file bigger than this is not one (o200k's is 3.6 MB): read nothing past it.
@@ -160,6 +161,16 @@ def load_tiktoken(
         special_tokens = {**from_sidecar, **(special_tokens or {})}
     chosen: TiktokenPreset | None = None
     notes: list[str] = []
+    remote = None
+    if encoding is None and pattern is None:
+        # A model folder whose tokenizer is Python code beside the ranks (Kimi K2).
+        remote = remote_code_beside(Path(path), len(ranks))
+        if remote is not None:
+            pattern = remote.pattern
+            special_tokens = {**remote.special_tokens, **(special_tokens or {})}
+            notes.append(Message("the pattern and special tokens are those of {cls} in {file} "
+                                 "(read, never run) and tokenizer_config.json",
+                                 cls=remote.class_name, file=remote.module.name))
     if encoding is not None:
         chosen = preset(encoding)
         if chosen is None:
@@ -203,13 +214,15 @@ def load_tiktoken(
         pre = RegexPreTokenizer(pattern or (chosen.pattern if chosen else ""))
     except ConfigError as exc:
         # Whose pattern: the sidecar's pat_str, or the one given with the file.
-        if from_sidecar_pattern:
-            raise TokenizerFileError(str(sidecar), Message("pat_str: {problem}",
-                                                           problem=exc.message)) from None
+        if from_sidecar_pattern or remote is not None:
+            where = remote.module if remote is not None else sidecar
+            raise TokenizerFileError(str(where), Message("pat_str: {problem}",
+                                                         problem=exc.message)) from None
         raise TokenizerFileError(str(path), Message("pattern=REGEX: {problem}",
                                                     problem=exc.message),
                                  fixes={"cli": {"pattern=REGEX": "--pattern"}}) from None
-    name = chosen.name if chosen else Path(path).stem
+    name = chosen.name if chosen else (Path(path).parent.name if remote is not None
+                                       else Path(path).stem)
     tokenizer = Tokenizer(model, pretokenizer=pre, special_tokens=specials, name=name)
     tokenizer.source = Origin("tiktoken", str(path), sha256=digest,
                               encoding=chosen.name if chosen else None)

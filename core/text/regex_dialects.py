@@ -17,6 +17,7 @@ classes (its version is pinned for that) but not on a few rules, which are rewri
 from __future__ import annotations
 
 from functools import cache
+from itertools import pairwise
 from typing import Literal
 
 import regex
@@ -69,7 +70,9 @@ def translate(pattern: str, dialect: Dialect) -> str:
         if ch == "[":
             end = _class_end(pattern, i)
             atom_start = len(out)
-            out.append(_translate_class(pattern[i:end], onig))
+            text = pattern[i:end]
+            out.append(_intersection(text, onig) if _top_level_and(text)
+                       else _translate_class(text, onig))
             i = end
             continue
         if ch == "(":
@@ -132,6 +135,43 @@ def _class_end(pattern: str, start: int) -> int:
         i += 1
     raise ConfigError(Message("pattern does not compile: unterminated character class in {pattern}",
                               pattern=_shown(pattern)))
+
+
+def _top_level_and(text: str) -> list[int]:
+    """Where ``&&`` (class intersection, in fancy-regex and Oniguruma) stands in the class
+    ``text`` outside its nested classes."""
+    places: list[int] = []
+    i = 2 if text.startswith("[^") else 1
+    while i < len(text) - 1:
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":
+            i = _class_end(text, i)
+            continue
+        if text.startswith("&&", i):
+            places.append(i)
+            i += 2
+            continue
+        i += 1
+    return places
+
+
+def _intersection(text: str, onig: bool) -> str:
+    """``[A&&B]`` as Python's ``regex`` reads it without VERSION1 (where ``&&`` is two
+    ampersands, silently): one character that each part matches, as lookaheads before the
+    last part — ``(?:(?=[A])[B])``; ``[^A&&B]`` is one character that is not that."""
+    negated = text.startswith("[^")
+    start = 2 if negated else 1
+    cuts = [start - 2, *_top_level_and(text), len(text) - 1]
+    classes = []
+    for a, b in pairwise(cuts):
+        part = text[a + 2 : b]
+        whole = part.startswith("[") and _class_end(part, 0) == len(part)
+        classes.append(translate(part if whole else f"[{part}]", "onig" if onig else "tiktoken"))
+    one = "".join(f"(?={c})" for c in classes[:-1]) + classes[-1]
+    return f"(?:(?!{one})(?s:.))" if negated else f"(?:{one})"
 
 
 def _translate_class(text: str, onig: bool) -> str:

@@ -3069,6 +3069,14 @@ a + bc</translation>
         <translation>そちらでは特殊トークンで、特殊トークンを認識するときだけ一つのトークンになります</translation>
     </message>
     <message>
+        <source>added_tokens_decoder must be an object of {{&quot;id&quot;: {{&quot;content&quot;: …}}}}</source>
+        <translation>added_tokens_decoder は {{&quot;id&quot;: {{&quot;content&quot;: …}}}} のオブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>added_tokens_decoder[{key!r}] must be an id and {{&quot;content&quot;: text}}</source>
+        <translation>added_tokens_decoder[{key!r}] は ID と {{&quot;content&quot;: テキスト}} でなければなりません</translation>
+    </message>
+    <message>
         <source>an added token there that did not match here</source>
         <translation>そちらでは追加トークンですが、ここでは一致しませんでした</translation>
     </message>
@@ -3079,6 +3087,10 @@ a + bc</translation>
     <message>
         <source>an unknown token {token} at character {char}</source>
         <translation>文字 {char} に未知トークン {token}</translation>
+    </message>
+    <message>
+        <source>auto_map names {module}.{cls}, but {file} is not beside it</source>
+        <translation>auto_map は {module}.{cls} を指していますが、{file} が隣にありません</translation>
     </message>
     <message>
         <source>bytes not valid UTF-8 decode to U+FFFD at character {char}</source>
@@ -3117,12 +3129,20 @@ a + bc</translation>
         <translation>{count} 個のリスト（マージごとに 1 つ）のリストが必要です</translation>
     </message>
     <message>
+        <source>has no class {cls} (auto_map names it)</source>
+        <translation>クラス {cls} がありません（auto_map が指しています）</translation>
+    </message>
+    <message>
         <source>id {tid} is also the id of {owner!r}; each id belongs to one token</source>
         <translation>ID {tid} は {owner!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
     </message>
     <message>
         <source>ignore_merges: the {side} takes a piece that is a token whole; the other merges it pair by pair and ends elsewhere</source>
         <translation>ignore_merges: {side} は語彙にあるピースをそのまま一つのトークンにし、もう一方はペアごとにマージして別の結果になります</translation>
+    </message>
+    <message>
+        <source>is not Python that parses ({reason})</source>
+        <translation>構文解析できる Python ではありません（{reason}）</translation>
     </message>
     <message>
         <source>it has no tokenizer keys</source>
@@ -3557,6 +3577,10 @@ a + bc</translation>
         <translation>パターン</translation>
     </message>
     <message>
+        <source>the pattern and special tokens are those of {cls} in {file} (read, never run) and tokenizer_config.json</source>
+        <translation>パターンと特殊トークンは {file} の {cls}（読むだけで実行しない）と tokenizer_config.json のものです</translation>
+    </message>
+    <message>
         <source>the piece is one token</source>
         <translation>ピースは 1 トークンです</translation>
     </message>
@@ -3811,6 +3835,18 @@ a + bc</translation>
     <message>
         <source>with special tokens added, the left puts {left} last, the right {right}</source>
         <translation>特殊トークンを付けると、末尾に左は {left}、右は {right} を置きます</translation>
+    </message>
+    <message>
+        <source>{cls} has no pat_str written as text (BPE Lens reads the file, never runs it); give the pattern with --pattern</source>
+        <translation>{cls} にテキストで書かれた pat_str がありません（BPE Lens はファイルを読むだけで実行しません）。--pattern でパターンを指定してください</translation>
+    </message>
+    <message>
+        <source>{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}</source>
+        <translation>{cls}.num_reserved_special_tokens は 0 から {most:,} までの整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>{cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it); give the pattern with --pattern and the special tokens with a sidecar</source>
+        <translation>{cls}.{name} は計算で求められており、書き出されていません（BPE Lens はファイルを読むだけで実行しません）。--pattern でパターンを、サイドカーで特殊トークンを指定してください</translation>
     </message>
     <message>
         <source>{count:,} keys, more than the file can hold</source>
