@@ -350,3 +350,24 @@ def test_what_loading_noticed_is_shown(make_window, qtbot, tmp_path):
     qtbot.waitUntil(lambda: window.banner.isVisible())
     assert "take other ids than the file declares" in window.banner.text()
     assert "'<|endoftext|>' 999 →" in window.banner.text()
+
+
+def test_a_user_defined_token_is_no_warning_only_a_special_one_is(qapp):
+    # A user-defined (non-special) added token is matched in either mode, as HF and
+    # llama.cpp match it: "Treat as plain text" could not change it, so the bar keeps quiet.
+    from bpelens.app.gui.status_text import specials_note
+    from bpelens.core import AddedToken, Tokenizer, token_table
+
+    demo = load_demo(DEMO)
+    special = next(iter(demo.specials.ids))
+    tokenizer = Tokenizer(demo.model, pretokenizer=demo.pretokenizer,
+                          added_tokens=[AddedToken("<user>", 5, special=False),
+                                        AddedToken(special, demo.specials.ids[special])])
+    quiet = specials_note(token_table(tokenizer, "say <user> now"))
+    assert (quiet.text, quiet.warning, quiet.switch) == ("", False, "")
+    both = token_table(tokenizer, f"say <user> {special} now")
+    assert len(both.specials_recognised) == 2
+    loud = specials_note(both)
+    assert loud.warning and "1 special-token string" in loud.text and "<user>" not in loud.text
+    for mode in ("all", "none"):  # matched either way, so nothing to switch
+        assert 5 in token_table(tokenizer, "say <user> now", special=mode).ids

@@ -116,7 +116,11 @@ def _names(matches) -> str:
 
 
 def specials_note(table: TokenTable) -> SpecialsNote:
-    recognised, plain = table.specials_recognised, table.specials_as_text
+    # Only special tokens: a user-defined (non-special) added token is matched in any mode,
+    # so "Treat as plain text" could not change it and it is no warning.
+    special_ids = {m.id for m in table.specials_found}
+    recognised = tuple(m for m in table.specials_recognised if m.id in special_ids)
+    plain = table.specials_as_text
     if recognised:
         names = _names(recognised)
         text = (translate("StatusText", "⚠ {n} special-token strings read as control tokens: "
