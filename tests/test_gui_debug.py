@@ -101,21 +101,28 @@ def test_the_diff_page_compares_with_another_tokenizer_off_the_gui_thread(make_w
     page = view.diff_page
     assert page.other_box.count() >= 2  # the picker's tokenizers
     page.other_box.setCurrentIndex(page.other_box.findText("demo-english-char"))
-    page.text.setText("lowest newest")
+    # A special token of the left one only: the chips, the cuts and the reasons all read it
+    # in the same mode (recognised).
+    text = "lowest <|im_end|> newest"
+    page.text.setText(text)
     QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "vocabulary:" in page.output.toPlainText())
     from bpelens.core import diff_tokenizers
 
-    expected = diff_tokenizers(load_demo("demo-multilingual-byte"),
-                               load_demo("demo-english-char"), "lowest newest")
+    left = load_demo("demo-multilingual-byte")
+    expected = diff_tokenizers(left, load_demo("demo-english-char"), text)
     shown = page.output.toPlainText()
     assert f"{expected.shared_same_id:,} tokens shared with the same id" in shown
     assert f"{len(expected.only_left):,} only left" in shown
-    assert "lowest newest" in shown
+    assert text in shown
+    im_end = left.specials.ids["<|im_end|>"]
+    assert im_end in expected.segmentation.left_ids
+    assert "special tokens" in shown  # the reason: recognised on one side only
     # The cuts drawn as chips, on the text's bytes: red lines exactly where one side cuts.
     aligned = page.canvas.aligned
     seg = expected.segmentation
     assert [len(row.tokens) for row in aligned.rows] == [len(seg.left_ids), len(seg.right_ids)]
+    assert [t.token_id for t in aligned.rows[0].tokens] == list(seg.left_ids)
     assert set(aligned.differing_cuts()) == set(seg.only_left_cuts) | set(seg.only_right_cuts)
     assert aligned.differing_cuts()  # the two demos do cut this text differently
 

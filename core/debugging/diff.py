@@ -10,6 +10,7 @@ from typing import Any
 
 from ..analysis.side_by_side import segment
 from ..errors import DecodeError
+from ..pipeline.added_tokens import SpecialMode
 from ..pipeline.tokenizer import Tokenizer
 from ..text.display import hex_text
 from .runtime_diff import RuntimeDiff, runtime_diff
@@ -124,18 +125,22 @@ class SegmentationDiff:
                 "only_right_cuts": list(self.only_right_cuts)}
 
 
-def segmentation_diff(left: Tokenizer, right: Tokenizer, text: str) -> SegmentationDiff:
+def segmentation_diff(left: Tokenizer, right: Tokenizer, text: str, *,
+                      special: SpecialMode = "all") -> SegmentationDiff:
     """Both tokenizers' cuts of ``text`` on its bytes: where each token really ends in the
     text (text a pipeline drops, such as whitespace a pre-tokenizer splits off, is covered by
     no token, so lengths summed would shift every later cut)."""
-    a = segment("left", left, text).tokens
-    b = segment("right", right, text).tokens
+    a = segment("left", left, text, special=special).tokens
+    b = segment("right", right, text, special=special).tokens
     return SegmentationDiff(text, tuple(t.token_id for t in a), tuple(t.token_id for t in b),
                             tuple(t.byte_end for t in a), tuple(t.byte_end for t in b))
 
 
 def diff_tokenizers(left: Tokenizer, right: Tokenizer, text: str | None = None, *,
-                    names: tuple[str, str] = ("left", "right")) -> TokenizerDiff:
+                    names: tuple[str, str] = ("left", "right"),
+                    special: SpecialMode = "all") -> TokenizerDiff:
+    """Two tokenizers' vocabularies and merges, and with ``text`` their cuts and where their
+    ids part and why — all read with special tokens in the same ``special`` mode."""
     lv, rv = _vocabulary(left), _vocabulary(right)
     same_id: list[tuple[bytes, int, int]] = []
     other: list[tuple[bytes, int, int]] = []
@@ -166,5 +171,5 @@ def diff_tokenizers(left: Tokenizer, right: Tokenizer, text: str | None = None, 
     return TokenizerDiff(
         names[0], names[1], len(same_id), tuple(sorted(other, key=lambda x: x[1])),
         only_left, only_right, prefix, len(lm), len(rm), shared, first,
-        segmentation_diff(left, right, text) if text is not None else None,
-        runtime_diff(left, right, text) if text is not None else None)
+        segmentation_diff(left, right, text, special=special) if text is not None else None,
+        runtime_diff(left, right, text, special=special) if text is not None else None)

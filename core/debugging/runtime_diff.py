@@ -23,6 +23,7 @@ from typing import Any
 
 from bpelens.core.messages import Message
 
+from ..pipeline.added_tokens import SpecialMode
 from ..pipeline.tokenizer import Tokenizer
 from ..results.encoding import Encoding
 
@@ -59,7 +60,7 @@ class RuntimeDiff:
         return {"same_ids": self.same, "differences": [d.to_json() for d in self.differences]}
 
 
-def runtime_diff(left: Tokenizer, right: Tokenizer, text: str, *, special: str = "all",
+def runtime_diff(left: Tokenizer, right: Tokenizer, text: str, *, special: SpecialMode = "all",
                  add_special_tokens: bool = False) -> RuntimeDiff:
     """Both tokenizers on ``text``, and each place their ids part with its reason."""
     a = left.encode(text, special=special, add_special_tokens=add_special_tokens)

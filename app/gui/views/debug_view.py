@@ -194,8 +194,9 @@ class DebugView(QWidget):
             job.check()
             job.progress(None, translate("DebugView", "Comparing…"))
             result = diff_tokenizers(left, right, text, names=(left_name, right_name))
-            aligned = (side_by_side(text, [(left_name, left), (right_name, right)])
-                       if text else None)
+            # The chips in the mode the reasons read the text in.
+            aligned = (side_by_side(text, [(left_name, left), (right_name, right)],
+                                    special="all") if text else None)
             return left, right, result, aligned
 
         self.differ.submit(work)
