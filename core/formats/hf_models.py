@@ -71,10 +71,9 @@ def _bpe(f: Fields, byte_level: bool) -> TokenModel:
         raise ConfigError(Message("{where} needs both \"vocab\" and \"merges\"", where=f.where))
     vocab = _vocab_ids(f)
     merges = _merges(f)
-    if byte_level and (options["continuing_subword_prefix"] or options["end_of_word_suffix"]):
-        raise Unsupported(Message("{where}: a byte-level BPE with a continuing_subword_prefix or "
-                                  "an end_of_word_suffix is not supported by BPE Lens",
-                                  where=f.where))
+    if byte_level and options["continuing_subword_prefix"]:
+        raise Unsupported(Message("{where}: a byte-level BPE with a continuing_subword_prefix "
+                                  "is not supported by BPE Lens", where=f.where))
     if dropout not in (None, 0.0):
         raise Unsupported(Message("{path} {dropout!r}: BPE-dropout is random, so no tool can show "
                                   "one tokenization of a text; set it to null",

@@ -80,6 +80,12 @@ def _is_ranks(path: Path, head: bytes) -> bool:
     return looks_like_ranks(head)
 
 
+def _is_clip_vocab(path: Path, head: bytes) -> bool:
+    from .clip_vocab import looks_like_clip_vocab
+
+    return looks_like_clip_vocab(path, head)
+
+
 def _is_gpt2_pair(path: Path, head: bytes) -> bool:
     from .gpt2_files import PAIRS
 
@@ -128,6 +134,8 @@ FILE_FORMATS: tuple[FileFormat, ...] = (
     FileFormat("tiktoken", "a tiktoken rank file (*.tiktoken, Meta's tokenizer.model)",
                _is_ranks, "tiktoken_file:load_tiktoken", (".tiktoken",),
                ("encoding", "pattern")),
+    FileFormat("clip", "CLIP's bpe_simple_vocab_16e6.txt.gz", _is_clip_vocab,
+               "clip_vocab:load_clip_vocab", (".txt.gz",)),
     FileFormat("gpt2", "vocab.json + merges.txt or encoder.json + vocab.bpe", _is_gpt2_pair,
                "gpt2_files:load_pair", ("vocab.bpe", "merges.txt")),
     FileFormat("sentencepiece", "a SentencePiece model (tokenizer.model, *.model.v3)",

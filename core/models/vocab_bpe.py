@@ -109,6 +109,9 @@ class VocabBPEModel(TokenModel):
         if byte_level:
             printable = bytes_to_unicode()
             self._byte_ids = [self.vocab.get(printable[b]) for b in range(256)]
+            # A word's last byte carries the end-of-word suffix (CLIP: "o</w>").
+            self._last_byte_ids = ([self.vocab.get(printable[b] + self.suffix)
+                                    for b in range(256)] if self.suffix else self._byte_ids)
         else:
             self._fallback_ids = [self.vocab.get(f"<0x{b:02X}>") for b in range(256)]
 
@@ -144,6 +147,8 @@ class VocabBPEModel(TokenModel):
             if label is None:
                 continue
             if self.level == "byte":
+                if self.suffix and label.endswith(self.suffix):
+                    label = label[: -len(self.suffix)]  # a word's end: the suffix is no byte
                 try:
                     table[tid] = bytes(inverse[c] for c in label)
                 except KeyError:  # not byte-level spelling (an added token kept in the vocab)
@@ -274,8 +279,9 @@ class VocabBPEModel(TokenModel):
     def _whole(self, piece: str) -> int | None:
         if self.level == "byte" and not self.mapped_input:
             printable = bytes_to_unicode()
-            return self.vocab.get("".join(printable[b] for b in piece.encode("utf-8")))
-        return self.vocab.get(piece)
+            return self.vocab.get("".join(printable[b] for b in piece.encode("utf-8"))
+                                  + self.suffix)
+        return self.vocab.get(piece + self.suffix if self.level == "byte" else piece)
 
     def _initial(self, piece: str) -> tuple[list[int], list[int]]:
         """Base ids and the bytes of the piece each covers."""
@@ -284,8 +290,9 @@ class VocabBPEModel(TokenModel):
             lengths: list[int] = []
             byte_ids = self._byte_ids
             data = printable_to_bytes(piece) if self.mapped_input else piece.encode("utf-8")
-            for b in data:
-                tid = byte_ids[b]
+            last = len(data) - 1
+            for index, b in enumerate(data):
+                tid = byte_ids[b] if index < last else self._last_byte_ids[b]
                 if tid is None:
                     if self.unk_id is not None:
                         self._add_unk(ids, lengths, 1)
@@ -361,7 +368,8 @@ class VocabBPEModel(TokenModel):
     @cached_property
     def _translate(self) -> bytes | None:
         """bytes.translate table byte → id, when every byte has an id below 256."""
-        if self.level != "byte" or any(t is None or t > 255 for t in self._byte_ids):
+        if self.level != "byte" or self.suffix or any(t is None or t > 255
+                                                       for t in self._byte_ids):
             return None
         return bytes(self._byte_ids)  # type: ignore[arg-type]
 
