@@ -123,6 +123,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "has no class {cls} (auto_map names it)"),
     QT_TRANSLATE_NOOP("Engine", "holds the {actual} ranks (by its SHA-256), not {name}'s; open it without encoding=NAME, or give {name}'s rank file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "holds {count} tokenizers; {advice}: {names}"),
+    QT_TRANSLATE_NOOP("Engine", "holds {found:,} merges; CLIP's vocabulary takes the first {needed:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {bad} is not in the model: its ids are 0–{size}"),
     QT_TRANSLATE_NOOP("Engine", "id {tid!r} at position {pos} is not in this tokenizer: {describe_ids}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports"),  # noqa: E501
@@ -135,6 +136,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "is named like {name}, but its content is not OpenAI's {name} ranks (SHA-256 {digest}…, expected {ranks_sha256}…); its ids would differ. To use it with {name}'s pattern and special tokens anyway, name the encoding with encoding=NAME"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "is not Python that parses ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "is not a regular file (a device or a pipe)"),
+    QT_TRANSLATE_NOOP("Engine", "is not whole gzip data ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "is {st_size:,} bytes, more than the {limit} MB a tokenizer file may have"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "it has no ids"),
     QT_TRANSLATE_NOOP("Engine", "it has no tokenizer keys"),
@@ -150,6 +152,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "line {number}: rank {rank} is not from 0 to {largest:,}"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: the rank {rank!r} is not a whole number"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: token {token} appears twice (first on line {first})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "line {number}: {line!r} is not a merge (two symbols and a space)"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: {token!r} is not base64"),
     QT_TRANSLATE_NOOP("Engine", "lone surrogate U+{ord:04X} at character {first} cannot be encoded as UTF-8 ({offsets_count} in the text); use surrogates='replace' to substitute U+FFFD"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} ({lefts!r} {rights!r}): token {token!r} is not in the vocabulary"),  # noqa: E501
@@ -192,6 +195,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "no {key}: the vocabulary is missing"),
     QT_TRANSLATE_NOOP("Engine", "no {key}: {what} ({what_it_is})"),
     QT_TRANSLATE_NOOP("Engine", "normalizer {kind!r} has no tokenizer.json equivalent"),
+    QT_TRANSLATE_NOOP("Engine", "not UTF-8 at byte {at} once unpacked"),
     QT_TRANSLATE_NOOP("Engine", "not UTF-8 at byte {start} (line {line})"),
     QT_TRANSLATE_NOOP("Engine", "not a BPE Lens tokenizer (expected \"format\": \"{format}\")"),
     QT_TRANSLATE_NOOP("Engine", "not a GGUF file (it does not start with GGUF); {what_it_is}"),
@@ -237,6 +241,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "precompiled_charsmap: the value of key {key!r} is at unit {at}, past the trie's {units_count} units"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "precompiled_charsmap: {what} ({data!r}) is not whole UTF-8 characters"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "ratio {value!r} must be a positive number"),
+    QT_TRANSLATE_NOOP("Engine", "read as Hugging Face's fast CLIP tokenizer reads it (NFC, whitespace, lowercase); OpenAI's ftfy repair and HTML unescaping are not done"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "rows {rows:,} is fewer than the {vocab_size:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {max_samples:,}"),
     QT_TRANSLATE_NOOP("Engine", "skipped 1 file that is not sentences: {shown}"),
@@ -298,6 +303,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "training text {index} must be a string or a (text, weight) pair, not {unit!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "true or false"),
     QT_TRANSLATE_NOOP("Engine", "true, false or null"),
+    QT_TRANSLATE_NOOP("Engine", "two merges make the same token"),
     QT_TRANSLATE_NOOP("Engine", "two tokenizers have the same name; name each once"),
     QT_TRANSLATE_NOOP("Engine", "two tokens have the same bytes; a rank file cannot hold both"),
     QT_TRANSLATE_NOOP("Engine", "two tokens spell the same string; tokenizer.json cannot hold both"),  # noqa: E501
@@ -317,6 +323,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "unknown top-level field {unknown!r} (a tokenizer.json has {top_level}; Hugging Face refuses others too)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "unknown {piece!r} (id {tid})"),
     QT_TRANSLATE_NOOP("Engine", "unknown {what} {config!r}; choose one of {names}"),
+    QT_TRANSLATE_NOOP("Engine", "unpacks to more than {most:,} bytes; CLIP's vocabulary is 1.6 MB"),
     QT_TRANSLATE_NOOP("Engine", "version \"{version}\" is not one Hugging Face reads (\"1.0\")"),
     QT_TRANSLATE_NOOP("Engine", "version {version!r} is not supported (this BPE Lens reads 1–{newest})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is above the limit of {max_id}"),
@@ -456,7 +463,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where}: \"text\" must be a string, not {text}"),
     QT_TRANSLATE_NOOP("Engine", "{where}: \"{key}\" holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which no UTF-8 text can hold"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}: a JSON {name}, not an object; {shape}"),
-    QT_TRANSLATE_NOOP("Engine", "{where}: a byte-level BPE with a continuing_subword_prefix or an end_of_word_suffix is not supported by BPE Lens"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where}: a byte-level BPE with a continuing_subword_prefix is not supported by BPE Lens"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}: a header but no sentences"),
     QT_TRANSLATE_NOOP("Engine", "{where}: add_prefix_space false does not match prepend_scheme \"{scheme}\""),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}: empty; a TSV corpus starts with a header naming its languages (id<TAB>en<TAB>ja …)"),  # noqa: E501

@@ -3133,6 +3133,10 @@ a + bc</translation>
         <translation>クラス {cls} がありません（auto_map が指しています）</translation>
     </message>
     <message>
+        <source>holds {found:,} merges; CLIP&apos;s vocabulary takes the first {needed:,}</source>
+        <translation>マージが {found:,} 個しかありません。CLIP の語彙は最初の {needed:,} 個を使います</translation>
+    </message>
+    <message>
         <source>id {tid} is also the id of {owner!r}; each id belongs to one token</source>
         <translation>ID {tid} は {owner!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
     </message>
@@ -3145,6 +3149,10 @@ a + bc</translation>
         <translation>構文解析できる Python ではありません（{reason}）</translation>
     </message>
     <message>
+        <source>is not whole gzip data ({reason})</source>
+        <translation>完全な gzip データではありません（{reason}）</translation>
+    </message>
+    <message>
         <source>it has no tokenizer keys</source>
         <translation>トークナイザーのキーがありません</translation>
     </message>
@@ -3155,6 +3163,10 @@ a + bc</translation>
     <message>
         <source>key {key}</source>
         <translation>キー {key}</translation>
+    </message>
+    <message>
+        <source>line {number}: {line!r} is not a merge (two symbols and a space)</source>
+        <translation>{number} 行目: {line!r} はマージではありません（空白で区切った 2 つの記号）</translation>
     </message>
     <message>
         <source>merge rank {rank}: left id {left} ends a word and cannot be merged</source>
@@ -3299,6 +3311,10 @@ a + bc</translation>
     <message>
         <source>normalizer {kind!r} has no tokenizer.json equivalent</source>
         <translation>ノーマライザー {kind!r} に相当するものは tokenizer.json にありません</translation>
+    </message>
+    <message>
+        <source>not UTF-8 at byte {at} once unpacked</source>
+        <translation>展開後のバイト {at} が UTF-8 ではありません</translation>
     </message>
     <message>
         <source>not UTF-8 at byte {start} (line {line})</source>
@@ -3479,6 +3495,10 @@ a + bc</translation>
     <message>
         <source>ratio {value!r} must be a positive number</source>
         <translation>比率 {value!r} は正の数でなければなりません</translation>
+    </message>
+    <message>
+        <source>read as Hugging Face&apos;s fast CLIP tokenizer reads it (NFC, whitespace, lowercase); OpenAI&apos;s ftfy repair and HTML unescaping are not done</source>
+        <translation>Hugging Face の高速 CLIP トークナイザーと同じく読みます（NFC、空白、小文字化）。OpenAI の ftfy による修復と HTML のアンエスケープは行いません</translation>
     </message>
     <message>
         <source>rows {rows:,} is fewer than the {vocab_size:,} tokens</source>
@@ -3721,6 +3741,10 @@ a + bc</translation>
         <translation>true、false または null</translation>
     </message>
     <message>
+        <source>two merges make the same token</source>
+        <translation>2 つのマージが同じトークンを作ります</translation>
+    </message>
+    <message>
         <source>two tokenizers have the same name; name each once</source>
         <translation>2 つのトークナイザーが同じ名前です。それぞれ別の名前を付けてください</translation>
     </message>
@@ -3795,6 +3819,10 @@ a + bc</translation>
     <message>
         <source>unknown {what} {config!r}; choose one of {names}</source>
         <translation>不明な {what} {config!r} です。{names} のいずれかを選んでください</translation>
+    </message>
+    <message>
+        <source>unpacks to more than {most:,} bytes; CLIP&apos;s vocabulary is 1.6 MB</source>
+        <translation>展開すると {most:,} バイトを超えます。CLIP の語彙は 1.6 MB です</translation>
     </message>
     <message>
         <source>version &quot;{version}&quot; is not one Hugging Face reads (&quot;1.0&quot;)</source>
@@ -4185,6 +4213,10 @@ a + bc</translation>
         <translation>{where} {shown!r} は {characters:,} 文字に対して {seconds:.1f} 秒以内に結果を返しませんでした: 破滅的なバックトラックが発生しています（Hugging Face のエンジンも処理を諦めます）。トークナイザーファイルのパターンを修正してください</translation>
     </message>
     <message>
+        <source>{where}: a byte-level BPE with a continuing_subword_prefix is not supported by BPE Lens</source>
+        <translation>{where}: continuing_subword_prefix のあるバイトレベル BPE は BPE Lens では扱えません</translation>
+    </message>
+    <message>
         <source>{value} holds a lone surrogate (an unpaired \ud800-\udfff escape), which no UTF-8 text can hold</source>
         <translation>{value} に孤立サロゲート（対になっていない \ud800-\udfff エスケープ）が含まれていますが、UTF-8 テキストには含められません</translation>
     </message>
@@ -4355,10 +4387,6 @@ a + bc</translation>
     <message>
         <source>{where}: a JSON {name}, not an object; {shape}</source>
         <translation>{where}: オブジェクトではなく JSON の {name} です。{shape}</translation>
-    </message>
-    <message>
-        <source>{where}: a byte-level BPE with a continuing_subword_prefix or an end_of_word_suffix is not supported by BPE Lens</source>
-        <translation>{where}: continuing_subword_prefix または end_of_word_suffix を持つバイトレベル BPE は BPE Lens ではサポートされていません</translation>
     </message>
     <message>
         <source>{where}: a header but no sentences</source>
