@@ -601,3 +601,36 @@ def test_iter_audit_reports_progress_up_to_the_total(monkeypatch):
     final = reports[-1][2]
     assert final is not None and len(final.tokens) == ids
     assert final.counts == audit(tokenizer).counts
+
+
+def witness(tokenizer, tid: int, text: str, letters: str = "abcdefghijklmnopqrstuvwxyz"):
+    """A word in which the token comes out, with the token's text inside it (or None)."""
+    import itertools
+
+    for a, b in itertools.product(letters, repeat=2):
+        for word in (text + a + b, a + text + b, text + a):
+            if tid in tokenizer.encode(word, add_special_tokens=False).ids:
+                return word
+    return None
+
+
+def test_a_token_without_the_end_of_word_mark_is_audited_inside_a_word():
+    # demo-english-char marks word ends with </w>: "th" only ever stands inside a word, so its
+    # text alone (which ends a word) says nothing; the audit asks the merges inside a word,
+    # and each token it finds reachable there really comes out of some word.
+    from bpelens.app.demo_data import load_demo
+
+    tokenizer = load_demo("demo-english-char")
+    result = audit(tokenizer)
+    inside = [t for t in result.tokens if tokenizer.model.inside_word_only(t.id)
+              and t.cls in ("reachable", "unreachable")]
+    assert len(inside) > 50
+    reachable = [t for t in inside if t.cls == "reachable"]
+    assert len(reachable) == len(inside)  # trained on words: every part is built somewhere
+    for token in reachable:
+        assert witness(tokenizer, token.id, token.text) is not None, token.text
+    ends = [t for t in result.tokens if t.cls in ("reachable", "unreachable")
+            and not tokenizer.model.inside_word_only(t.id)]
+    for token in ends:  # a word's end: its own text, as before
+        got = list(tokenizer.encode(token.text, add_special_tokens=False).ids)
+        assert (got == [token.id]) == (token.cls == "reachable"), token.text

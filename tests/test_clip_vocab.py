@@ -101,3 +101,22 @@ def test_a_truncated_or_oversized_gzip_is_refused_before_it_is_unpacked_whole(tm
     with pytest.raises(TokenizerFileError) as caught:
         open_tokenizer(bomb)
     assert "unpacks to more than" in str(caught.value)
+
+
+@needs_clip
+def test_the_audit_reads_word_ends_and_the_normalizer(clip):
+    # Inside a word (no </w>), a token is asked of the merges inside a word, after CLIP's
+    # lowercase: "A" never comes out; sampled reachable ones come out of some word.
+    from test_audit import witness
+
+    from bpelens.core import audit
+
+    result = audit(clip)
+    assert result.merges is not None and not result.merges.never_applied
+    by_text = {t.label: t for t in result.tokens}
+    assert by_text["A"].cls == "unreachable" and by_text["a"].cls == "reachable"
+    rng = random.Random(7)
+    inside = [t for t in result.tokens if clip.model.inside_word_only(t.id)
+              and t.cls == "reachable" and t.text.isalpha() and t.text.isascii()]
+    for token in rng.sample(inside, 60):
+        assert witness(clip, token.id, token.text) is not None, token.text

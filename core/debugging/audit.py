@@ -99,25 +99,34 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
     fixed: dict[int, AuditClass] = {}
     texts: list[tuple[int, str]] = []
     labels: dict[int, str] = {}
+    inside: dict[int, str] = {}  # tokens that only stand inside a word (no </w>)
+    encoded: dict[int, list[int]] = {}
     for tid in ids:
         labels[tid] = tokenizer.token_label(tid, printable=True)
         cls = _class_without_encoding(tokenizer, tid, specials)
-        if cls is None:
-            texts.append((tid, tokenizer.decode([tid], errors="replace")))
-        else:
+        if cls is not None:
             fixed[tid] = cls
-    yield len(fixed), total, None
-    encoded: dict[int, list[int]] = {}
+        elif model.inside_word_only(tid):
+            # Its text alone is a whole word and ends in </w>: whether the merges build it is
+            # asked of its symbols inside a longer word.
+            data = tokenizer.token_bytes(tid)
+            text = inside[tid] = data.decode("utf-8", "replace")
+            # The normalizer runs first: CLIP's lowercase never lets an "A" inside a word.
+            normalized = tokenizer.normalizer.normalize_str(text).encode("utf-8")
+            encoded[tid] = model.encode_inside_word(normalized) or []
+        else:
+            texts.append((tid, tokenizer.decode([tid], errors="replace")))
+    yield len(fixed) + len(inside), total, None
     for start in range(0, len(texts), BATCH):
         batch = texts[start : start + BATCH]
         got = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
         encoded.update(zip((tid for tid, _ in batch), got, strict=True))
-        yield len(fixed) + len(encoded), total, None
+        yield len(fixed) + len(encoded), total, None  # (inside-word ones included)
     skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
     merges = merge_audit(model, ids, skip)
     whole_only = _looks_up_whole(tokenizer) and merges is not None
     orphans = set(merges.orphans) if merges is not None else set()
-    own_text = dict(texts)
+    own_text = {**dict(texts), **inside}
     trace = getattr(model, "trace_piece", None)
     tokens = []
     for tid in ids:
@@ -132,7 +141,9 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
                 tid, "reachable", label, text, orphan=tid in orphans,
                 whole_piece_only=whole_only and tid not in merges.built))  # type: ignore[union-attr]
         else:
-            blocked = _blocking_merge(tokenizer, tid, text) if trace is not None else None
+            # (inside a word the trace of its text alone, ending in </w>, is not its story)
+            blocked = (_blocking_merge(tokenizer, tid, text)
+                       if trace is not None and tid not in inside else None)
             tokens.append(TokenAudit(tid, "unreachable", label, text, tuple(got),
                                      blocked_by=blocked, orphan=tid in orphans))
     counts = Counter(t.cls for t in tokens)

@@ -116,6 +116,19 @@ class TokenModel(ABC):
     def encode_piece(self, piece: str) -> list[int]:
         """Ids for one piece (the fast path; the result may be shared: do not modify it)."""
 
+    def inside_word_only(self, token_id: int) -> bool:
+        """Whether the model marks word ends (``</w>``) and this token has no mark: it only
+        ever stands inside a longer word, never as a piece of its own."""
+        return False
+
+    def encode_inside_word(self, data: bytes) -> list[int] | None:
+        """Ids of the bytes ``data`` as the inside of a longer word: the model's merges over
+        its symbols with no end-of-word mark (None when the model cannot spell them)."""
+        try:
+            return self.encode_piece(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            return None
+
     def encode_piece_spans(self, piece: str) -> tuple[list[int], list[int]]:
         """Ids and how many bytes of the piece each one covers."""
         ids = self.encode_piece(piece)

@@ -316,6 +316,18 @@ class BPEModel(TokenModel):
     def encode_piece(self, piece: str) -> list[int]:
         return self.merge_ids(self.initial_ids(piece))
 
+    def inside_word_only(self, token_id: int) -> bool:
+        return self.end_of_word_id is not None and not self._ends_word[token_id]
+
+    def encode_inside_word(self, data: bytes) -> list[int] | None:
+        try:
+            ids = self.initial_ids(data.decode("utf-8"))
+        except (UnicodeDecodeError, UnknownCharacterError):
+            return None
+        if self.end_of_word_id is not None:
+            ids.pop()  # the mark initial_ids ends every piece with
+        return self.merge_ids(ids)
+
     def merge_ids(self, ids: Sequence[int]) -> list[int]:
         """Apply the rules to an arbitrary id sequence (ids of one piece)."""
         ranks, new_ids, shift = self._rank_tables()

@@ -248,6 +248,8 @@ class VocabBPEModel(TokenModel):
         if self.level == "byte":
             data = self.token_bytes[token_id] or b""
             ids = [self._byte_ids[b] for b in data]
+            if ids and self.suffix and label.endswith(self.suffix):
+                ids[-1] = self._last_byte_ids[data[-1]]  # a word's end: "o</w>"
         else:
             inside = bool(self.prefix) and label.startswith(self.prefix)
             ends = bool(self.suffix) and label.endswith(self.suffix)
@@ -283,16 +285,19 @@ class VocabBPEModel(TokenModel):
                                   + self.suffix)
         return self.vocab.get(piece + self.suffix if self.level == "byte" else piece)
 
-    def _initial(self, piece: str) -> tuple[list[int], list[int]]:
-        """Base ids and the bytes of the piece each covers."""
+    def _initial(self, piece: str, *, word_end: bool = True) -> tuple[list[int], list[int]]:
+        """Base ids and the bytes of the piece each covers (``word_end``: its last symbol
+        carries the end-of-word suffix, if the model has one)."""
+        suffix = self.suffix if word_end else ""
         if self.level == "byte":
             ids: list[int] = []
             lengths: list[int] = []
             byte_ids = self._byte_ids
             data = printable_to_bytes(piece) if self.mapped_input else piece.encode("utf-8")
             last = len(data) - 1
+            last_ids = self._last_byte_ids if word_end else byte_ids
             for index, b in enumerate(data):
-                tid = byte_ids[b] if index < last else self._last_byte_ids[b]
+                tid = byte_ids[b] if index < last else last_ids[b]
                 if tid is None:
                     if self.unk_id is not None:
                         self._add_unk(ids, lengths, 1)
@@ -308,8 +313,8 @@ class VocabBPEModel(TokenModel):
             symbol = ch
             if index and self.prefix:
                 symbol = self.prefix + symbol
-            if index == last and self.suffix:
-                symbol += self.suffix
+            if index == last and suffix:
+                symbol += suffix
             tid = self.vocab.get(symbol)
             if tid is not None:
                 ids.append(tid)
@@ -332,6 +337,18 @@ class VocabBPEModel(TokenModel):
                     lengths.append(size)
                 unk_pending = True
         return ids, lengths
+
+    def inside_word_only(self, token_id: int) -> bool:
+        label = self.labels[token_id] if 0 <= token_id < len(self.labels) else None
+        return bool(self.suffix) and label is not None and not label.endswith(self.suffix)
+
+    def encode_inside_word(self, data: bytes) -> list[int] | None:
+        if self.level == "byte":
+            ids = [self._byte_ids[b] for b in data]
+            if None in ids:
+                return None
+            return self._merge(ids)  # type: ignore[arg-type]
+        return self._merge(self._initial(data.decode("utf-8"), word_end=False)[0])
 
     def _add_unk(self, ids: list[int], lengths: list[int], size: int) -> None:
         if self.fuse_unk and ids and ids[-1] == self.unk_id:
