@@ -350,7 +350,9 @@ def test_duplicated_added_contents_and_strip_options_as_in_hf(tmp_path: Path) ->
     first = doc["added_tokens"][0]
     doc["added_tokens"].append({**first, "lstrip": True, "rstrip": True, "id": 5})
     doc["added_tokens"].append({**first, "content": "", "id": 6})  # HF skips it
-    same_as_hf(doc, tmp_path, ("a <|endoftext|> b", "<|endoftext|>  x"))
+    ours = same_as_hf(doc, tmp_path, ("a <|endoftext|> b", "<|endoftext|>  x"))
+    # …without a word; here a note says so, naming the entry.
+    assert any("added_tokens[2] (id 6) has empty content" in note for note in ours.load_notes)
 
 
 @pytest.mark.parametrize("pre", [None, {"type": "Sequence", "pretokenizers": []}])

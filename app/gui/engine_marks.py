@@ -52,6 +52,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a whole number ≥ 0"),
     QT_TRANSLATE_NOOP("Engine", "a {describe} model cannot be written as {fmt} (it takes BPE trained in BPE Lens, or vocabulary + merges BPE for tokenizer.json, or tiktoken ranks for .tiktoken)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "added token {content!r} needs a whole-number id from 0 to {max_token_id:,}, not {id!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "added_tokens[{index}] (id {id}) has empty content: left out, as Hugging Face leaves it out (its id is not a token)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "added_tokens_decoder must be an object of {{\"id\": {{\"content\": …}}}}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "added_tokens_decoder[{key!r}] must be an id and {{\"content\": text}}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "after the merges SentencePiece splits unused pieces back and turns unknown characters into <unk> or bytes (<0xNN>)"),  # noqa: E501

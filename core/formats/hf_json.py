@@ -586,6 +586,12 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
             "{count} added token(s) take other ids than the file declares, as Hugging Face "
             "gives them: {moved}", count=len(moved),
             moved=", ".join(moved[:5]) + (" …" if len(moved) > 5 else "")))
+    empty = [index for index, t in enumerate(declared) if not t.content]
+    if empty:
+        # Hugging Face drops such an entry without a word; its id then means nothing.
+        tokenizer.load_notes.append(Message(
+            "added_tokens[{index}] (id {id}) has empty content: left out, as Hugging Face "
+            "leaves it out (its id is not a token)", index=empty[0], id=declared[empty[0]].id))
     # The document without its vocabulary: what the disk cache keeps beside the model tables.
     doc_only = {k: v for k, v in data.items() if k != "model"}
     doc_only["model"] = {k: v for k, v in data["model"].items() if k not in ("vocab", "merges")}
