@@ -173,4 +173,21 @@ def test_bpelens_chat(tmp_path):
     assert "user" in table.stdout and "template" in table.stdout
     bad = bpelens("chat", "-t", "demo-english-char", "--messages", str(conversation))
     assert bad.returncode == 2 and "no chat template" in bad.stderr
+    assert "--template chatml" in bad.stderr  # and says what to do
+    # A model without a template, through the generic ChatML one: its markers are the demo's
+    # special tokens, and the ids are the rendered text's.
+    generic = bpelens("chat", "-t", "demo-multilingual-byte", "--messages", str(conversation),
+                      "--template", "chatml", "--add-generation-prompt")
+    assert generic.returncode == 0, generic.stderr
+    answer = json.loads(generic.stdout)
+    assert answer["text"] == "<|im_start|>user\nHi<|im_end|>\n<|im_start|>assistant\n"
+    from bpelens.app.demo_data import load_demo
+
+    demo = load_demo("demo-multilingual-byte")
+    assert answer["ids"] == list(demo.encode(answer["text"]).ids)
+    assert [s["token"] for s in answer["specials"]] == ["<|im_start|>", "<|im_end|>",
+                                                        "<|im_start|>"]
+    unknown = bpelens("chat", "-t", "demo-multilingual-byte", "--messages", str(conversation),
+                      "--template", "llama9")
+    assert unknown.returncode == 2 and "nor a generic one (chatml)" in unknown.stderr
 
