@@ -187,7 +187,8 @@ def test_bpelens_chat(tmp_path):
     assert answer["ids"] == list(demo.encode(answer["text"]).ids)
     assert [s["token"] for s in answer["specials"]] == ["<|im_start|>", "<|im_end|>",
                                                         "<|im_start|>"]
-    unknown = bpelens("chat", "-t", "demo-multilingual-byte", "--messages", str(conversation),
+    unknown = bpelens("chat", "-t", str(QWEN_GGUF), "--messages", str(conversation),
                       "--template", "llama9")
-    assert unknown.returncode == 2 and "nor a generic one (chatml)" in unknown.stderr
+    assert unknown.returncode == 2 and "not one of this model's templates (default) nor a " \
+        "generic one (chatml)" in unknown.stderr
 
