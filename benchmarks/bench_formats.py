@@ -2,10 +2,11 @@
 vocabularies (next to ``tokenizers`` loading the same model's tokenizer.json), a GGUF model
 file of gigabytes (sparse tensor data after a real header: it must open in about the time of
 its header), Meta's Llama 3/4 rank files (next to ``llama_models``), Mistral's tekken.json
-(next to ``mistral_common``); and ``inspect`` on a long text, streamed, against the report
+(next to ``mistral_common``), a Kimi-style tiktoken.model and CLIP's vocabulary; and
+``inspect`` on a long text, streamed, against the report
 made whole (peak memory of each, in a child process).
 
-    python benchmarks/bench_formats.py [--inspect-bytes 1000000]
+    python benchmarks/bench_formats.py [--inspect-bytes 1000000] [--only gguf,vendors,…]
 """
 
 from __future__ import annotations
@@ -41,13 +42,19 @@ def timed(function):
 def gguf() -> None:
     from tokenizers import Tokenizer
 
-    print("GGUF vocabularies: BPE Lens opening the .gguf / tokenizers opening tokenizer.json")
+    print("GGUF vocabularies: BPE Lens opening the .gguf (first open, then from its disk "
+          "cache) / tokenizers opening tokenizer.json")
     for name, hf in GGUF_PAIRS.items():
-        _, ours = timed(lambda n=name: open_tokenizer(TOKENIZERS / "gguf" /
-                                                      f"ggml-vocab-{n}.gguf"))
+        path = TOKENIZERS / "gguf" / f"ggml-vocab-{name}.gguf"
+        os.environ["BPELENS_CACHE"] = "0"
+        _, first = timed(lambda p=path: open_tokenizer(p))
+        os.environ.pop("BPELENS_CACHE")
+        open_tokenizer(path)  # writes the cache entry
+        _, cached = timed(lambda p=path: open_tokenizer(p))
         _, ref = timed(lambda h=hf: Tokenizer.from_file(str(TOKENIZERS / "hf" /
                                                             f"{h}.tokenizer.json")))
-        print(f"  {name:10} {ours:6.2f} s   {ref:6.2f} s   ratio {ours / ref:5.1f}")
+        print(f"  {name:10} {first:6.2f} s  cached {cached:5.2f} s   {ref:6.2f} s   ratio "
+              f"{first / ref:5.1f} / {cached / ref:4.1f}")
 
 
 def big_gguf() -> None:
@@ -100,6 +107,53 @@ def vendors() -> None:
         print(f"{path.name}: {ours:.2f} s, Tekkenizer {ref:.2f} s")
 
 
+def kimi_and_clip() -> None:
+    """A Kimi-style folder (cl100k's ranks as tiktoken.model beside a tokenization_kimi.py
+    with Kimi's pattern) against tiktoken building the same Encoding; CLIP's vocabulary
+    (BPELENS_CLIP_VOCAB, as .ci/run fetches it) against tokenizers loading it as
+    tokenizer.json."""
+    import shutil
+
+    import tiktoken
+    from tiktoken.load import load_tiktoken_bpe
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from test_remote_code_rank_files import KIMI_MODULE, KIMI_PATTERN
+
+    with tempfile.TemporaryDirectory() as folder:
+        model = Path(folder)
+        shutil.copyfile(TOKENIZERS / "tiktoken" / "cl100k_base.tiktoken",
+                        model / "tiktoken.model")
+        (model / "tokenization_kimi.py").write_text(KIMI_MODULE, encoding="utf-8")
+        (model / "tokenizer_config.json").write_text(
+            '{"auto_map": {"AutoTokenizer": ["tokenization_kimi.TikTokenTokenizer", null]}}',
+            encoding="utf-8")
+        os.environ["BPELENS_CACHE"] = "0"
+        _, ours = timed(lambda: open_tokenizer(model / "tiktoken.model"))
+        os.environ.pop("BPELENS_CACHE")
+        _, ref = timed(lambda: tiktoken.Encoding(
+            "kimi", pat_str=KIMI_PATTERN, special_tokens={},
+            mergeable_ranks=load_tiktoken_bpe(str(model / "tiktoken.model"))))
+        print(f"Kimi-style tiktoken.model: {ours:.2f} s, tiktoken {ref:.2f} s")
+    clip = os.environ.get("BPELENS_CLIP_VOCAB")
+    if not clip or not Path(clip).is_file():
+        print("CLIP: BPELENS_CLIP_VOCAB names no file; skipped")
+        return
+    from tokenizers import Tokenizer
+
+    from bpelens.core import save_hf_json
+
+    os.environ["BPELENS_CACHE"] = "0"
+    loaded, ours = timed(lambda: open_tokenizer(clip))
+    os.environ.pop("BPELENS_CACHE")
+    with tempfile.TemporaryDirectory() as folder:
+        exported = Path(folder) / "tokenizer.json"
+        save_hf_json(loaded, exported)
+        _, ref = timed(lambda: Tokenizer.from_file(str(exported)))
+    print(f"CLIP bpe_simple_vocab_16e6.txt.gz: {ours:.2f} s, tokenizers (as tokenizer.json) "
+          f"{ref:.2f} s")
+
+
 CHILD = """
 import sys, resource
 from bpelens.app.cli.inspect_command import render, render_lines
@@ -137,12 +191,14 @@ def inspect(size: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--inspect-bytes", type=int, default=1_000_000)
+    parser.add_argument("--only", default="gguf,big_gguf,vendors,kimi_and_clip,inspect",
+                        help="which parts, comma-separated")
     args = parser.parse_args()
     require_shared_data()
-    gguf()
-    big_gguf()
-    vendors()
-    inspect(args.inspect_bytes)
+    parts = {"gguf": gguf, "big_gguf": big_gguf, "vendors": vendors,
+             "kimi_and_clip": kimi_and_clip, "inspect": lambda: inspect(args.inspect_bytes)}
+    for name in args.only.split(","):
+        parts[name]()
     print(f"(this process: peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} "
           "MB)")
 
