@@ -46,6 +46,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a sequence {what} needs a list under '{key}'"),
     QT_TRANSLATE_NOOP("Engine", "a special token there, recognised only with special tokens on"),
     QT_TRANSLATE_NOOP("Engine", "a string"),
+    QT_TRANSLATE_NOOP("Engine", "a string of {length:,} bytes runs past the end of the file"),
     QT_TRANSLATE_NOOP("Engine", "a tiktoken vocabulary needs all 256 single bytes; missing {missing_count}, e.g. byte 0x{missing:02X}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a vocabulary without merges: put merges.txt (or vocab.bpe) beside it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a whole number from 0 to {largest:,}"),

@@ -3069,6 +3069,10 @@ a + bc</translation>
         <translation>そちらでは特殊トークンで、特殊トークンを認識するときだけ一つのトークンになります</translation>
     </message>
     <message>
+        <source>a string of {length:,} bytes runs past the end of the file</source>
+        <translation>{length:,} バイトの文字列がファイルの終わりを越えています</translation>
+    </message>
+    <message>
         <source>added_tokens[{index}] (id {id}) has empty content: left out, as Hugging Face leaves it out (its id is not a token)</source>
         <translation>added_tokens[{index}]（ID {id}）の content が空です。Hugging Face と同じく除外します（その ID はトークンになりません）</translation>
     </message>
