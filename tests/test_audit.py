@@ -629,6 +629,11 @@ def test_a_token_without_the_end_of_word_mark_is_audited_inside_a_word():
     assert len(reachable) == len(inside)  # trained on words: every part is built somewhere
     for token in reachable:
         assert witness(tokenizer, token.id, token.text) is not None, token.text
+    from bpelens.core import audit_token
+
+    for token in result.tokens:  # one token's audit says the same (the token inspector's)
+        alone = audit_token(tokenizer, token.id)
+        assert (alone.cls, alone.encodes_to) == (token.cls, token.encodes_to), token.label
     ends = [t for t in result.tokens if t.cls in ("reachable", "unreachable")
             and not tokenizer.model.inside_word_only(t.id)]
     for token in ends:  # a word's end: its own text, as before

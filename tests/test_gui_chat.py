@@ -224,3 +224,31 @@ def test_a_ggufs_own_template_comes_first_and_its_markers_are_special(make_windo
     # The generic template is offered after it.
     assert chat.template_box.itemData(1) == GENERIC_PREFIX + "chatml"
 
+
+
+def test_a_lone_surrogate_is_refused_and_the_edited_template_outlives_the_window(
+        make_window, qtbot, tmp_path):
+    window = make_window()
+    chat = open_chat(window, qtbot)
+    editor = chat.messages
+    editor.forms.setCurrentIndex(1)
+    editor.json_text.setPlainText('[{"role": "user", "content": "a \\ud800 b"}, '
+                                  '{"role": "assistant"}]')
+    qtbot.waitUntil(lambda: chat.problem.isVisible())
+    assert "lone surrogate (U+D800)" in chat.problem.text()
+    assert not chat.write_conversation(tmp_path / "conv.json")
+    assert "could not save" in chat.problem.text()
+    editor.json_text.setPlainText('[{"role": "user", "content": "hi"}, {"role": "assistant"}]')
+    editor.forms.setCurrentIndex(0)
+    # A message without "content" stays without it (templates test `is defined`).
+    assert editor.conversation()[0] == [{"role": "user", "content": "hi"},
+                                        {"role": "assistant"}]
+    chat.template_text.setPlainText("{% for m in messages %}{{ m.role }};{% endfor %}")
+    result = settled_result(chat, qtbot)
+    assert result.text == "user;assistant;"
+    window.close()
+
+    again = window_factory(qtbot, tmp_path)()
+    chat = open_chat(again, qtbot)
+    assert chat.current_key() == EDITED
+    assert chat.result.text == "user;assistant;"

@@ -124,37 +124,79 @@ def test_the_specials_are_laid_out_as_the_class_lays_them_out(kimi):
     assert "<|reserved_token_100511|>" not in ids  # named [PAD] instead
 
 
-@given(st.text(alphabet=st.sampled_from(list("aeiouxyzAEIOU漢 &")), max_size=30))
+@given(st.text(alphabet=st.sampled_from(list("aeiouxyzAEIOU漢 &^:bf")), max_size=30))
 def test_class_intersection_reads_as_regex_version1_reads_it(text):
     for pattern in (r"[a-z&&[^aeiou]]+", r"[^a-z&&[^aeiou]]+", r"[\p{L}&&[^\p{Han}]&&\p{Ll}]+",
-                    r"x[\w&&[^\d]]?y|[^\s&&[^ ]]"):
+                    r"x[\w&&[^\d]]?y|[^\s&&[^ ]]", r"[a-z&&^e]+", r"[[:alpha:]&&[a-f]]+",
+                    r"[a-z&&[^aeiou]x]+", r"[a-z&&b-y&&[^x]u]+"):
         ours = regex.compile(translate(pattern, "tiktoken"))
         version1 = regex.compile("(?V1)" + pattern)
         assert ours.findall(text) == version1.findall(text), pattern
 
 
+@pytest.mark.parametrize("pattern", [r"[&&a]", r"[a&&]", r"[a&&&&b]"])
+def test_an_empty_side_of_an_intersection_names_the_class(pattern):
+    from bpelens.core import ConfigError
+
+    with pytest.raises(ConfigError) as caught:
+        translate(pattern, "tiktoken")
+    assert f"a side of && is empty in {pattern!r}" in str(caught.value)
+
+
 @needs_shared_data
-@pytest.mark.parametrize(("module", "auto_map", "where", "words"), [
-    (KIMI_MODULE, {"AutoTokenizer": ["tokenization_missing.TikTokenTokenizer", None]},
-     "tokenizer_config.json", "tokenization_missing.py is not beside it"),
-    (KIMI_MODULE.replace("class TikTokenTokenizer", "class Other"), None,
-     "tokenization_kimi.py", "has no class TikTokenTokenizer"),
-    (module_source("build_pattern()"), None, "tokenization_kimi.py",
-     "pat_str is computed, not written out"),
-    (module_source('"[a-z"'), None, "tokenization_kimi.py", "pat_str: pattern does not"),
-    (module_source('"a+"', reserved="-3"), None, "tokenization_kimi.py",
+@pytest.mark.parametrize(("module", "where", "words"), [
+    (module_source('"[a-z"'), "tokenization_kimi.py", "pat_str: pattern does not"),
+    (module_source('"a+"', reserved="-3"), "tokenization_kimi.py",
      "num_reserved_special_tokens must be"),
-    ("class TikTokenTokenizer(:\n", None, "tokenization_kimi.py",
-     "is not Python that parses"),
 ])
-def test_a_bad_module_or_config_is_one_line_naming_the_file(tmp_path, module, auto_map, where,
-                                                            words):
-    path = kimi_folder(tmp_path / "model", module, auto_map)
+def test_a_bad_pattern_or_count_is_one_line_naming_the_file(tmp_path, module, where, words):
+    path = kimi_folder(tmp_path / "model", module)
     with pytest.raises(TokenizerFileError) as caught:
         open_tokenizer(path)
     message = str(caught.value)
     assert where in message and words in message
     assert "\n" not in message
+
+
+@needs_shared_data
+@pytest.mark.parametrize(("module", "auto_map", "words"), [
+    (KIMI_MODULE, {"AutoTokenizer": ["tokenization_missing.TikTokenTokenizer", None]},
+     "tokenization_missing.py is not beside it"),
+    (KIMI_MODULE.replace("class TikTokenTokenizer", "class Other"), None,
+     "has no class TikTokenTokenizer"),
+    (module_source("build_pattern()"), None, "TikTokenTokenizer.pat_str is computed"),
+    # Qwen-1 writes PAT_STR at the module's top, GLM-4 sets pat_str in __init__:
+    ("PAT_STR = r'\\S+'\nclass TikTokenTokenizer:\n    def __init__(self):\n"
+     "        self.pat_str = 'x'\n", None, "has no pat_str written as text"),
+    ("class TikTokenTokenizer(:\n", None, "is not Python that parses"),
+])
+def test_a_module_that_cannot_be_read_leaves_the_other_ways_open(tmp_path, module, auto_map,
+                                                                 words):
+    # The ranks here are cl100k's: recognised by their SHA-256 as before, with a note saying
+    # why the module beside them was not used (a file nothing names gets the window's dialog).
+    path = kimi_folder(tmp_path / "model", module, auto_map)
+    tokenizer = open_tokenizer(path)
+    assert tokenizer.source.encoding == "cl100k_base"
+    assert any(words in note for note in tokenizer.load_notes), tokenizer.load_notes
+
+
+def test_added_token_keys_must_be_ascii_ids(tmp_path):
+    from bpelens.core.formats.remote_code import _added_tokens
+
+    with pytest.raises(TokenizerFileError) as caught:
+        _added_tokens(tmp_path / "tokenizer_config.json", {"²": {"content": "x"}})
+    assert "added_tokens_decoder['²']" in str(caught.value)
+
+
+def test_the_class_value_wins_and_the_last_assignment_counts(tmp_path):
+    from bpelens.core.formats.remote_code import _class_literals
+
+    module = tmp_path / "tokenization_x.py"
+    module.write_text("pat_str = 'module'\nclass T:\n    pat_str = 'first'\n"
+                      "    pat_str = 'last'\n    num_reserved_special_tokens = 8\n",
+                      encoding="utf-8")
+    assert _class_literals(module, "T", ("pat_str", "num_reserved_special_tokens")) == {
+        "pat_str": "last", "num_reserved_special_tokens": 8}
 
 
 @needs_shared_data

@@ -65,7 +65,6 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
     QT_TRANSLATE_NOOP("Engine", "an unknown token {token} at character {char}"),
-    QT_TRANSLATE_NOOP("Engine", "auto_map names {module}.{cls}, but {file} is not beside it"),
     QT_TRANSLATE_NOOP("Engine", "byte fallback"),
     QT_TRANSLATE_NOOP("Engine", "byte-level"),
     QT_TRANSLATE_NOOP("Engine", "byte-level BPE (tiktoken ranks), {tokens} tokens"),
@@ -122,7 +121,6 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "expected {merges} rows of {languages_count} token totals, or none"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "give one of them to -t (-t {folder}/NAME)"),
     QT_TRANSLATE_NOOP("Engine", "global merges must be 0 or more, not {global_merges!r}"),
-    QT_TRANSLATE_NOOP("Engine", "has no class {cls} (auto_map names it)"),
     QT_TRANSLATE_NOOP("Engine", "holds the {actual} ranks (by its SHA-256), not {name}'s; open it without encoding=NAME, or give {name}'s rank file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "holds {count} tokenizers; {advice}: {names}"),
     QT_TRANSLATE_NOOP("Engine", "holds {found:,} merges; CLIP's vocabulary takes the first {needed:,}"),  # noqa: E501
@@ -136,7 +134,6 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "is a folder, not a file"),
     QT_TRANSLATE_NOOP("Engine", "is a folder; give a file name"),
     QT_TRANSLATE_NOOP("Engine", "is named like {name}, but its content is not OpenAI's {name} ranks (SHA-256 {digest}…, expected {ranks_sha256}…); its ids would differ. To use it with {name}'s pattern and special tokens anyway, name the encoding with encoding=NAME"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "is not Python that parses ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "is not a regular file (a device or a pipe)"),
     QT_TRANSLATE_NOOP("Engine", "is not whole gzip data ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "is {st_size:,} bytes, more than the {limit} MB a tokenizer file may have"),  # noqa: E501
@@ -213,6 +210,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "open one of them"),
     QT_TRANSLATE_NOOP("Engine", "parity-aware BPE breaks ties by token text, as its reference does; the tie rule applies to classic training only"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pat_str: {problem}"),
+    QT_TRANSLATE_NOOP("Engine", "pattern does not compile: a side of && is empty in {pattern}"),
     QT_TRANSLATE_NOOP("Engine", "pattern does not compile: unterminated character class in {pattern}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern does not compile: {exc} in {pattern}"),
     QT_TRANSLATE_NOOP("Engine", "pattern is too complex to compile: {pattern}"),
@@ -336,9 +334,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} first, the right {right}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} last, the right {right}"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "{cls} has no pat_str written as text (BPE Lens reads the file, never runs it); give the pattern with --pattern"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "{cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it); give the pattern with --pattern and the special tokens with a sidecar"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{config}'s auto_map names {module}.{cls}, but {file} is not beside it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} keys, more than the file can hold"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} tokens; BPE Lens opens vocabularies of 1 to {most:,}"),
@@ -349,7 +346,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer (a character-level vocabulary merges whole UTF-8 characters)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{file} ({language}) has {lines:,} lines"),
+    QT_TRANSLATE_NOOP("Engine", "{file} has no class {cls} (auto_map names it)"),
     QT_TRANSLATE_NOOP("Engine", "{file} is not OpenAI's {name} rank file (its SHA-256 differs); {name}'s pattern and special tokens are used with its ranks, as asked"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{file} is not Python that parses ({reason})"),
+    QT_TRANSLATE_NOOP("Engine", "{file}: {cls} has no pat_str written as text (BPE Lens reads the file, never runs it)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{file}: {cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{key} has {found:,} entries for {count:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "{key} is a {found}, not a {wanted}"),
     QT_TRANSLATE_NOOP("Engine", "{key} is an array of {found}, not of {wanted}"),

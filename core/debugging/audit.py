@@ -107,13 +107,7 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
         if cls is not None:
             fixed[tid] = cls
         elif model.inside_word_only(tid):
-            # Its text alone is a whole word and ends in </w>: whether the merges build it is
-            # asked of its symbols inside a longer word.
-            data = tokenizer.token_bytes(tid)
-            text = inside[tid] = data.decode("utf-8", "replace")
-            # The normalizer runs first: CLIP's lowercase never lets an "A" inside a word.
-            normalized = tokenizer.normalizer.normalize_str(text).encode("utf-8")
-            encoded[tid] = model.encode_inside_word(normalized) or []
+            inside[tid], encoded[tid] = _inside_word(tokenizer, tid)
         else:
             texts.append((tid, tokenizer.decode([tid], errors="replace")))
     yield len(fixed) + len(inside), total, None
@@ -166,6 +160,16 @@ def _class_without_encoding(tokenizer: Tokenizer, tid: int, specials: Collection
     return None
 
 
+def _inside_word(tokenizer: Tokenizer, tid: int) -> tuple[str, list[int]]:
+    """A token that only stands inside a word (no </w>): its text, and what the merges make
+    of it inside a longer word (its text alone is a whole word, so it would end in </w>).
+    The normalizer runs first: CLIP's lowercase never lets an "A" inside a word."""
+    data = tokenizer.token_bytes(tid)
+    text = data.decode("utf-8", "replace")
+    normalized = tokenizer.normalizer.normalize_str(text).encode("utf-8")
+    return text, tokenizer.model.encode_inside_word(normalized) or []
+
+
 def audit_token(tokenizer: Tokenizer, tid: int) -> TokenAudit:
     """One token's audit, as :func:`audit` gives it, without auditing the rest (``orphan``
     needs every merge: it is left False here)."""
@@ -173,6 +177,10 @@ def audit_token(tokenizer: Tokenizer, tid: int) -> TokenAudit:
     cls = _class_without_encoding(tokenizer, tid, tokenizer.specials.by_id)
     if cls is not None:
         return TokenAudit(tid, cls, label)
+    if tokenizer.model.inside_word_only(tid):
+        text, got = _inside_word(tokenizer, tid)
+        return (TokenAudit(tid, "reachable", label, text) if got == [tid]
+                else TokenAudit(tid, "unreachable", label, text, tuple(got)))
     text = tokenizer.decode([tid], errors="replace")
     got = tokenizer.encode_ids(text, special="none")
     if got == [tid]:

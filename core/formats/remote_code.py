@@ -22,6 +22,15 @@ CONFIG = "tokenizer_config.json"
 MOST_RESERVED = 1 << 20  # a class reserving more special ids than this is not believed
 
 
+class UnreadableModule(Exception):
+    """The folder names a tokenizer module whose pattern cannot be read without running it
+    (or that is not there): the rank file opens the other ways, with this said in a note."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 @dataclass(frozen=True)
 class RemoteCodeTokenizer:
     pattern: str
@@ -46,15 +55,15 @@ def remote_code_beside(rank_file: Path, base_tokens: int) -> RemoteCodeTokenizer
     module_name, class_name = target
     module = folder / f"{module_name}.py"
     if not module.is_file():
-        raise TokenizerFileError(str(config_path), Message(
-            "auto_map names {module}.{cls}, but {file} is not beside it", module=module_name,
-            cls=class_name, file=module.name))
+        raise UnreadableModule(Message(
+            "{config}'s auto_map names {module}.{cls}, but {file} is not beside it",
+            config=CONFIG, module=module_name, cls=class_name, file=module.name))
     values = _class_literals(module, class_name, ("pat_str", "num_reserved_special_tokens"))
     pattern = values.get("pat_str")
     if not isinstance(pattern, str) or not pattern:
-        raise TokenizerFileError(str(module), Message(
-            "{cls} has no pat_str written as text (BPE Lens reads the file, never runs it); "
-            "give the pattern with --pattern", cls=class_name))
+        raise UnreadableModule(Message(
+            "{file}: {cls} has no pat_str written as text (BPE Lens reads the file, never "
+            "runs it)", file=module.name, cls=class_name))
     reserved = values.get("num_reserved_special_tokens", 0)
     if not isinstance(reserved, int) or not 0 <= reserved <= MOST_RESERVED:
         raise TokenizerFileError(str(module), Message(
@@ -91,7 +100,8 @@ def _added_tokens(path: Path, value: Any) -> dict[int, str]:
                                  "{\"id\": {\"content\": …}}")
     out: dict[int, str] = {}
     for key, entry in value.items():
-        if not (isinstance(key, str) and key.isdigit() and int(key) <= MAX_TOKEN_ID
+        if not (isinstance(key, str) and key.isascii() and key.isdigit()
+                and int(key) <= MAX_TOKEN_ID
                 and isinstance(entry, dict) and isinstance(entry.get("content"), str)
                 and entry["content"]):
             raise TokenizerFileError(str(path), Message(
@@ -104,29 +114,29 @@ def _added_tokens(path: Path, value: Any) -> dict[int, str]:
 def _class_literals(module: Path, class_name: str, names: tuple[str, ...]) -> dict[str, Any]:
     """The values assigned to ``names`` in class ``class_name`` of ``module`` (at the top
     level of the module when the class does not assign them), where they are literals."""
-    source = read_utf8(module)
     try:
-        tree = ast.parse(source, filename=str(module))
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-        raise TokenizerFileError(str(module), Message(
-            "is not Python that parses ({reason})", reason=str(exc)[:120])) from None
+        tree = ast.parse(read_utf8(module), filename=str(module))
+    except (TokenizerFileError, SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        raise UnreadableModule(Message("{file} is not Python that parses ({reason})",
+                                       file=module.name, reason=str(exc)[:120])) from None
     scopes = [node.body for node in tree.body
               if isinstance(node, ast.ClassDef) and node.name == class_name]
     if not scopes:
-        raise TokenizerFileError(str(module), Message("has no class {cls} (auto_map names it)",
-                                                      cls=class_name))
+        raise UnreadableModule(Message("{file} has no class {cls} (auto_map names it)",
+                                       file=module.name, cls=class_name))
     found: dict[str, Any] = {}
-    for body in (*scopes, tree.body):
+    # The class's own assignment wins over the module's; within one, the last (as Python).
+    for body in (tree.body, *scopes):
         for statement in body:
             target, value = _assignment(statement)
-            if target in names and target not in found:
+            if target in names:
                 try:
                     found[target] = _literal(value)
                 except ValueError:
-                    raise TokenizerFileError(str(module), Message(
-                        "{cls}.{name} is computed, not written out (BPE Lens reads the file, "
-                        "never runs it); give the pattern with --pattern and the special "
-                        "tokens with a sidecar", cls=class_name, name=target)) from None
+                    raise UnreadableModule(Message(
+                        "{file}: {cls}.{name} is computed, not written out (BPE Lens reads "
+                        "the file, never runs it)", file=module.name, cls=class_name,
+                        name=target)) from None
     return found
 
 

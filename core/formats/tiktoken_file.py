@@ -22,7 +22,7 @@ from ..pipeline.pre_tokenizers.base import RegexPreTokenizer
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_file
 from .json_fields import Fields, check_integer, check_string
-from .remote_code import remote_code_beside
+from .remote_code import UnreadableModule, remote_code_beside
 from .tiktoken_presets import BY_SHA256, PRESETS, TiktokenPreset, preset
 
 # A rank file bigger than this is not one (o200k's is 3.6 MB): read nothing past it.
@@ -164,7 +164,10 @@ def load_tiktoken(
     remote = None
     if encoding is None and pattern is None:
         # A model folder whose tokenizer is Python code beside the ranks (Kimi K2).
-        remote = remote_code_beside(Path(path), len(ranks))
+        try:
+            remote = remote_code_beside(Path(path), len(ranks))
+        except UnreadableModule as exc:  # opened the other ways, with the reason said
+            notes.append(exc.message)
         if remote is not None:
             pattern = remote.pattern
             special_tokens = {**remote.special_tokens, **(special_tokens or {})}
@@ -221,7 +224,7 @@ def load_tiktoken(
         raise TokenizerFileError(str(path), Message("pattern=REGEX: {problem}",
                                                     problem=exc.message),
                                  fixes={"cli": {"pattern=REGEX": "--pattern"}}) from None
-    name = chosen.name if chosen else (Path(path).parent.name if remote is not None
+    name = chosen.name if chosen else (Path(path).resolve().parent.name if remote is not None
                                        else Path(path).stem)
     tokenizer = Tokenizer(model, pretokenizer=pre, special_tokens=specials, name=name)
     tokenizer.source = Origin("tiktoken", str(path), sha256=digest,

@@ -160,18 +160,45 @@ def _top_level_and(text: str) -> list[int]:
 
 def _intersection(text: str, onig: bool) -> str:
     """``[A&&B]`` as Python's ``regex`` reads it without VERSION1 (where ``&&`` is two
-    ampersands, silently): one character that each part matches, as lookaheads before the
-    last part — ``(?:(?=[A])[B])``; ``[^A&&B]`` is one character that is not that."""
+    ampersands, silently): one character that each side matches, the sides but the last as
+    lookaheads — ``(?:(?=[A])[B])``; ``[^A&&B]`` is one character that is not that."""
     negated = text.startswith("[^")
     start = 2 if negated else 1
     cuts = [start - 2, *_top_level_and(text), len(text) - 1]
-    classes = []
-    for a, b in pairwise(cuts):
-        part = text[a + 2 : b]
-        whole = part.startswith("[") and _class_end(part, 0) == len(part)
-        classes.append(translate(part if whole else f"[{part}]", "onig" if onig else "tiktoken"))
-    one = "".join(f"(?={c})" for c in classes[:-1]) + classes[-1]
+    sides = [_operand(text[a + 2 : b], text, onig) for a, b in pairwise(cuts)]
+    one = "".join(f"(?={side})" for side in sides[:-1]) + sides[-1]
     return f"(?:(?!{one})(?s:.))" if negated else f"(?:{one})"
+
+
+def _operand(part: str, whole_class: str, onig: bool) -> str:
+    """One side of ``&&`` as a pattern for one character: its nested classes and its plain
+    items (a union, as in the class it stands in), each translated."""
+    if not part:
+        raise ConfigError(Message("pattern does not compile: a side of && is empty in "
+                                  "{pattern}", pattern=_shown(whole_class)))
+    dialect: Dialect = "onig" if onig else "tiktoken"
+    nested: list[str] = []
+    plain: list[str] = []
+    i = 0
+    while i < len(part):
+        c = part[i]
+        if c == "\\":
+            plain.append(part[i : i + 2])
+            i += 2
+        elif c == "[" and not part.startswith("[:", i):
+            end = _class_end(part, i)
+            nested.append(translate(part[i:end], dialect))
+            i = end
+        elif c == "[":  # a POSIX class ([:alpha:]) is an item of the class it stands in
+            end = part.index(":]", i) + 2 if ":]" in part[i:] else i + 1
+            plain.append(part[i:end])
+            i = end
+        else:
+            # A ^ after && is a character, not a negation.
+            plain.append("\\^" if c == "^" and not plain and not nested else c)
+            i += 1
+    items = nested + ([_translate_class("[" + "".join(plain) + "]", onig)] if plain else [])
+    return items[0] if len(items) == 1 else "(?:" + "|".join(items) + ")"
 
 
 def _translate_class(text: str, onig: bool) -> str:

@@ -312,6 +312,10 @@
         <source>line {line}, column {column}: {reason}</source>
         <translation>{line} 行 {column} 列: {reason}</translation>
     </message>
+    <message>
+        <source>a lone surrogate ({code}) is not text</source>
+        <translation>対になっていないサロゲート（{code}）はテキストではありません</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -3097,10 +3101,6 @@ a + bc</translation>
         <translation>文字 {char} に未知トークン {token}</translation>
     </message>
     <message>
-        <source>auto_map names {module}.{cls}, but {file} is not beside it</source>
-        <translation>auto_map は {module}.{cls} を指していますが、{file} が隣にありません</translation>
-    </message>
-    <message>
         <source>bytes not valid UTF-8 decode to U+FFFD at character {char}</source>
         <translation>文字 {char} で UTF-8 として正しくないバイト列が U+FFFD にデコードされます</translation>
     </message>
@@ -3137,10 +3137,6 @@ a + bc</translation>
         <translation>{count} 個のリスト（マージごとに 1 つ）のリストが必要です</translation>
     </message>
     <message>
-        <source>has no class {cls} (auto_map names it)</source>
-        <translation>クラス {cls} がありません（auto_map が指しています）</translation>
-    </message>
-    <message>
         <source>holds {found:,} merges; CLIP&apos;s vocabulary takes the first {needed:,}</source>
         <translation>マージが {found:,} 個しかありません。CLIP の語彙は最初の {needed:,} 個を使います</translation>
     </message>
@@ -3151,10 +3147,6 @@ a + bc</translation>
     <message>
         <source>ignore_merges: the {side} takes a piece that is a token whole; the other merges it pair by pair and ends elsewhere</source>
         <translation>ignore_merges: {side} は語彙にあるピースをそのまま一つのトークンにし、もう一方はペアごとにマージして別の結果になります</translation>
-    </message>
-    <message>
-        <source>is not Python that parses ({reason})</source>
-        <translation>構文解析できる Python ではありません（{reason}）</translation>
     </message>
     <message>
         <source>is not whole gzip data ({reason})</source>
@@ -3383,6 +3375,10 @@ a + bc</translation>
     <message>
         <source>pat_str: {problem}</source>
         <translation>pat_str: {problem}</translation>
+    </message>
+    <message>
+        <source>pattern does not compile: a side of &amp;&amp; is empty in {pattern}</source>
+        <translation>パターンをコンパイルできません: {pattern} の &amp;&amp; の片側が空です</translation>
     </message>
     <message>
         <source>pattern does not compile: unterminated character class in {pattern}</source>
@@ -3873,16 +3869,8 @@ a + bc</translation>
         <translation>特殊トークンを付けると、末尾に左は {left}、右は {right} を置きます</translation>
     </message>
     <message>
-        <source>{cls} has no pat_str written as text (BPE Lens reads the file, never runs it); give the pattern with --pattern</source>
-        <translation>{cls} にテキストで書かれた pat_str がありません（BPE Lens はファイルを読むだけで実行しません）。--pattern でパターンを指定してください</translation>
-    </message>
-    <message>
         <source>{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}</source>
         <translation>{cls}.num_reserved_special_tokens は 0 から {most:,} までの整数でなければなりません</translation>
-    </message>
-    <message>
-        <source>{cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it); give the pattern with --pattern and the special tokens with a sidecar</source>
-        <translation>{cls}.{name} は計算で求められており、書き出されていません（BPE Lens はファイルを読むだけで実行しません）。--pattern でパターンを、サイドカーで特殊トークンを指定してください</translation>
     </message>
     <message>
         <source>{count:,} keys, more than the file can hold</source>
@@ -3925,8 +3913,24 @@ a + bc</translation>
         <translation>{file}（{language}）は {lines:,} 行</translation>
     </message>
     <message>
+        <source>{file} has no class {cls} (auto_map names it)</source>
+        <translation>{file} にクラス {cls} がありません（auto_map が指しています）</translation>
+    </message>
+    <message>
         <source>{file} is not OpenAI&apos;s {name} rank file (its SHA-256 differs); {name}&apos;s pattern and special tokens are used with its ranks, as asked</source>
         <translation>{file} は OpenAI の {name} のランクファイルではありません（SHA-256 が異なります）。指定どおり、{name} のパターンと特殊トークンをこのランクと共に使います</translation>
+    </message>
+    <message>
+        <source>{file} is not Python that parses ({reason})</source>
+        <translation>{file} は構文解析できる Python ではありません（{reason}）</translation>
+    </message>
+    <message>
+        <source>{file}: {cls} has no pat_str written as text (BPE Lens reads the file, never runs it)</source>
+        <translation>{file}: {cls} にテキストで書かれた pat_str がありません（BPE Lens はファイルを読むだけで実行しません）</translation>
+    </message>
+    <message>
+        <source>{file}: {cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it)</source>
+        <translation>{file}: {cls}.{name} は計算で求められており、書き出されていません（BPE Lens はファイルを読むだけで実行しません）</translation>
     </message>
     <message>
         <source>{key} has {found:,} entries for {count:,} tokens</source>
@@ -4231,6 +4235,10 @@ a + bc</translation>
     <message>
         <source>the dialog that opens</source>
         <translation>開くダイアログ</translation>
+    </message>
+    <message>
+        <source>{config}&apos;s auto_map names {module}.{cls}, but {file} is not beside it</source>
+        <translation>{config} の auto_map は {module}.{cls} を指していますが、{file} が隣にありません</translation>
     </message>
     <message>
         <source>{what} {item!r} is not in {name} (its languages: {languages})</source>

@@ -47,6 +47,12 @@ def parse_conversation(text: str) -> tuple[list[dict[str, Any]], list[Any] | Non
                                           "{reason}").format(
             line=exc.lineno, column=exc.colno, reason=json_reason(exc))) from None
     try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:  # "\ud800" spelled in JSON: half of a pair, not text
+        code = f"U+{ord(exc.object[exc.start]):04X}"
+        raise ConversationError(translate("ChatMessages", "a lone surrogate ({code}) is not "
+                                          "text").format(code=code)) from None
+    try:
         return split_conversation(data)
     except BpeLensError as exc:
         raise ConversationError(str(exc)) from None
@@ -67,6 +73,7 @@ class MessageCard(QFrame):
         # Text the card cannot edit (a list of parts) is kept whole: the JSON tab edits it.
         self.fixed_content = content if isinstance(content, list) else None
         self.none_content = content is None
+        self.had_content = "content" in message  # a message without the key keeps none
         self.role = QComboBox()
         self.role.setEditable(True)
         self.role.addItems(ROLES)
@@ -113,8 +120,11 @@ class MessageCard(QFrame):
             content: Any = self.fixed_content
         else:
             content = None if self.none_content and not text else text
-        return {"role": self.role.currentText().strip() or "user", "content": content,
-                **self.extra}
+        message = {"role": self.role.currentText().strip() or "user", "content": content,
+                   **self.extra}
+        if not self.had_content and content is None:
+            del message["content"]  # templates test "content is defined"
+        return message
 
 
 class MessagesEditor(QWidget):

@@ -72,7 +72,7 @@ SAMPLE = [
 
 
 def utf16_length(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 class RenderedText(QTextEdit):
@@ -300,6 +300,7 @@ class ChatView(QWidget):
         self.edited_template = self.template_text.toPlainText()
         if self.session is not None:
             self.session.settings.setValue(EDITED_KEY, self.edited_template)
+            self.session.settings.setValue(TEMPLATE_KEY, EDITED)  # picked, for next time
         index = self.template_box.findData(EDITED)
         with QSignalBlocker(self.template_box):
             if index < 0:
@@ -497,7 +498,7 @@ class ChatView(QWidget):
         try:
             messages, tools = self.messages.conversation()
             write_atomic(path, (conversation_json(messages, tools) + "\n").encode("utf-8"))
-        except (OSError, ConversationError) as exc:
+        except (OSError, ConversationError, UnicodeError) as exc:
             reason = getattr(exc, "strerror", None) or str(exc)
             self._show_problem(self.tr("{path}: could not save ({reason})").format(
                 path=path, reason=reason))
