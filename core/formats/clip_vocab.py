@@ -21,7 +21,7 @@ from bpelens.core.messages import Message
 
 from ..errors import TokenizerFileError
 from ..pipeline.tokenizer import Tokenizer
-from ..text.byte_level import bytes_to_unicode
+from ..text.byte_level import bytes_to_unicode, table_order
 from .file_io import read_file
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -60,13 +60,10 @@ def load_clip_vocab(path: Path) -> Tokenizer:
         raise TokenizerFileError(str(path), Message(
             "holds {found:,} merges; CLIP's vocabulary takes the first {needed:,}",
             found=len(merges), needed=CLIP_MERGES))
-    # CLIP lists the byte symbols in GPT-2's table order: the printable bytes first, then
-    # the rest (each byte's id is its place there, not its value).
+    # CLIP lists the byte symbols in GPT-2's table order (each byte's id is its place there,
+    # not its value).
     table = bytes_to_unicode()
-    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1),
-                 *range(ord("®"), ord("ÿ") + 1)]
-    order = printable + [b for b in range(256) if b not in printable]
-    symbols = [table[b] for b in order]
+    symbols = [table[b] for b in table_order()]
     vocab = [*symbols, *(s + "</w>" for s in symbols), *(m.replace(" ", "") for m in merges),
              START, END]
     ids = {token: tid for tid, token in enumerate(vocab)}

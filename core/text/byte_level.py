@@ -10,15 +10,23 @@ from functools import cache
 
 
 @cache
+def table_order() -> tuple[int, ...]:
+    """The byte values in the order GPT-2's code lists them: the 188 printable Latin-1 bytes,
+    then the other 68 (CLIP numbers its byte symbols in this order)."""
+    keep = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1),
+            *range(ord("®"), ord("ÿ") + 1)]
+    kept = set(keep)
+    return (*keep, *(b for b in range(256) if b not in kept))
+
+
+@cache
 def bytes_to_unicode() -> tuple[str, ...]:
     """Printable character for each byte value: ``bytes_to_unicode()[0x20] == "Ġ"``.
 
     Bytes that are already printable Latin-1 keep their own character; the other 68 are
     shifted to U+0100 onwards, in byte order.
     """
-    keep = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1)]
-    keep += range(ord("®"), ord("ÿ") + 1)
-    kept = set(keep)
+    kept = set(table_order()[:188])
     table: list[str] = []
     shifted = 0
     for b in range(256):
