@@ -252,3 +252,26 @@ def test_a_lone_surrogate_is_refused_and_the_edited_template_outlives_the_window
     chat = open_chat(again, qtbot)
     assert chat.current_key() == EDITED
     assert chat.result.text == "user;assistant;"
+
+
+def test_colours_change_only_between_grapheme_clusters(make_window, qtbot):
+    # Qt shapes each format's range apart: a token boundary inside नमस्ते or 👍🏽 must not
+    # start a new format, or the vowel sign lands on a dotted circle.
+    import regex
+
+    window = make_window()
+    chat = open_chat(window, qtbot)
+    chat.messages.set_conversation([{"role": "user", "content": "नमस्ते 👍🏽 👨‍👩‍👧 مرحبا"}], None)
+    result = settled_result(chat, qtbot)
+    inside = {chat.positions[i] for m in regex.finditer(r"\X", result.text)
+              for i in range(m.start() + 1, m.end())}
+    starts = set()
+    block = chat.rendered.document().begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            starts.add(it.fragment().position())
+            it += 1
+        block = block.next()
+    assert len(starts) > 5  # the tokens are coloured apart…
+    assert not starts & inside  # …but never inside a cluster

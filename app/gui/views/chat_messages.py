@@ -183,6 +183,7 @@ class MessagesEditor(QWidget):
     def set_conversation(self, messages: list[dict[str, Any]], tools: list[Any] | None) -> None:
         self.tools = tools
         for card in self.cards:
+            card.setParent(None)  # gone from the list now, not at the next turn of the loop
             card.deleteLater()
         self.cards = []
         for message in messages:
@@ -210,6 +211,7 @@ class MessagesEditor(QWidget):
 
     def _remove(self, card: MessageCard) -> None:
         self.cards.remove(card)
+        card.setParent(None)
         card.deleteLater()
         self.changed.emit()
 

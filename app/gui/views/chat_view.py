@@ -8,9 +8,11 @@ are kept between runs; the rendered text can go to the main view's box."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import regex
 from PySide6.QtCore import QEvent, QMimeData, QSignalBlocker, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QTextCharFormat, QTextCursor, QTextOption
 from PySide6.QtWidgets import (
@@ -400,10 +402,15 @@ class ChatView(QWidget):
         if len(result.spans) > MOST_COLOURED:
             put(text, plain)
         else:
+            # A format may change only between grapheme clusters: Qt shapes each format's
+            # range apart, so a token boundary inside नमस्ते or 👍🏽 would cut the cluster (a
+            # vowel sign on a dotted circle). Such a cluster takes its first token's colour.
+            ends = [m.end() for m in regex.finditer(r"\X", text)]
             at = 0
             for number, (start, end) in enumerate(result.spans):
+                end = ends[bisect_left(ends, end)] if end < len(text) else end
                 if end <= at:
-                    continue  # a further token of a character already shown
+                    continue  # a further token of a character (or cluster) already shown
                 start = max(start, at)
                 if start > at:
                     put(text[at:start], plain)
