@@ -28,7 +28,7 @@ from bpelens.core import (
     train_languages,
     weights_for_shares,
 )
-from bpelens.core.training.trainer import _PairIndex
+from bpelens.core.training.pair_index import PairIndex
 
 from test_gui_main_window import window_factory
 
@@ -123,7 +123,7 @@ def big_corpus(path: Path, languages: int = 3, lines: int = 3000) -> Path:
 
 def live_indexes() -> int:
     gc.collect()
-    return sum(isinstance(o, _PairIndex) for o in gc.get_objects())
+    return sum(isinstance(o, PairIndex) for o in gc.get_objects())
 
 
 def test_cancel_stops_the_worker_saves_nothing_and_frees_the_training_state(

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bpelens.core.training.trainer as training
-from bpelens.core.training.trainer import _PairIndex
+import bpelens.core.training.pair_index as training
+from bpelens.core.training.pair_index import PairIndex
 
 
 def recount(words: list[str], counts: list[int]) -> Counter:
@@ -33,7 +33,7 @@ def test_counts_and_holders_stay_exact(bulk_threshold, words, counts, choices):
     old = training.BULK_MERGE_HOLDERS
     training.BULK_MERGE_HOLDERS = bulk_threshold
     try:
-        index = _PairIndex(list(words), counts, 8, base)
+        index = PairIndex(list(words), counts, 8, base)
         next_id = base
         for pick, reuse, which in choices:
             present = sorted(recount(index.words, counts))

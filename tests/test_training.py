@@ -184,7 +184,7 @@ def test_trainer_matches_reference(units, tie_break, min_frequency):
 @settings(max_examples=100, deadline=None)
 def test_vectorized_merge_path_matches_reference(texts):
     # Many distinct pieces so that some merges take the vectorized path.
-    import bpelens.core.training.trainer as training
+    import bpelens.core.training.pair_index as training
 
     units = [f"{t}{i}" for i, t in enumerate(texts * 60)]
     config = TrainingConfig(vocab_size=256 + 20, level="byte", pretokenizer="none",

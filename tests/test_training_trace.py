@@ -132,7 +132,7 @@ def test_tracing_does_not_change_the_demo_training(name, tie_break):
 
 
 def test_tracing_does_not_change_the_vectorized_merges(monkeypatch):
-    import bpelens.core.training.trainer as training
+    import bpelens.core.training.pair_index as training
 
     monkeypatch.setattr(training, "BULK_MERGE_HOLDERS", 3)
     units = [f"{t}{i % 7}" for i, t in enumerate(["abab", "ba", "aab", "bbba"] * 40)]

@@ -35,7 +35,8 @@ from ..models.bpe import BPEModel
 from ..models.vocab_bpe import VocabBPEModel
 from ..pipeline.tokenizer import Tokenizer
 from ..text.display import hex_text
-from ..training.trainer import _PairIndex
+from ..training.merge_loop import MergeLoop
+from ..training.pair_index import PairIndex
 
 MAX_NEW = 1_000_000
 REPORT_LINES = 2000  # corpus lines read between two progress reports
@@ -123,6 +124,37 @@ def _check_add(add: int) -> None:
                                   add=add, max_new=MAX_NEW))
 
 
+class _VocabularyLoop(MergeLoop):
+    """Merges on top of a vocabulary: a merged token is spelled as its two parts' strings
+    joined, and takes that string's id if the vocabulary has it, else the next free one."""
+
+    def __init__(self, index: PairIndex, threshold: int, add: int, model: VocabBPEModel,
+                 vocab: dict[str, int], next_id: int, keep_added: Callable[[], None]) -> None:
+        super().__init__(index, threshold, add)
+        self.model, self.vocab, self.next_id = model, vocab, next_id
+        self.made: dict[int, str] = {}  # the new tokens' spellings (the model knows the old)
+        self.keep_added = keep_added
+
+    def spell(self, token: int) -> str:
+        text = self.made.get(token) or self.model.id_to_token(token)
+        if text is None:
+            raise TrainingError(Message("token {left} has no spelling in the vocabulary",
+                                        left=token))
+        return text
+
+    def make(self, left: int, right: int) -> int:
+        joined = self.spell(left) + self.spell(right)
+        new = self.vocab.get(joined)
+        if new is None:
+            if not self.made:
+                self.keep_added()  # before the first new id takes a number
+            new = self.next_id
+            self.next_id += 1
+            self.vocab[joined] = new
+            self.made[new] = joined
+        return new
+
+
 def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
                      min_frequency: int = 2,
                      report: Callable[[str, float | None], None] | None = None) -> Extension:
@@ -150,50 +182,19 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
         raise TrainingError("the corpus has no text to learn from")
     words = ["".join(map(chr, model.encode_piece(p))) for p in pieces]
     base_size = next_id  # every existing token is a starting symbol
-    shift = max(1, (next_id + add).bit_length())
-    index = _PairIndex(words, list(pieces.values()), shift, base_size)
-    made: dict[int, str] = {}  # the new tokens' spellings (the model knows the old ones)
-
-    def spell(tid: int) -> str | None:
-        return made.get(tid) or model.id_to_token(tid)
-
-    added: list[tuple[str, str, int, int]] = []
-    threshold = max(1, math.ceil(min_frequency))
-    stop = "merges"
-    reported = -1
-    while len(added) < add:
-        if report is not None and len(added) % REPORT_MERGES == 0 and len(added) != reported:
-            reported = len(added)
-            report(Message("Learning merges: {done:,} of {add:,}", done=reported, add=add),
-                   reported / add)
-        if not index.heap:
-            stop = "no_pairs"
+    index = PairIndex(words, list(pieces.values()), max(1, (next_id + add).bit_length()),
+                      base_size)
+    loop = _VocabularyLoop(index, max(1, math.ceil(min_frequency)), add, model, vocab, next_id,
+                           lambda: keep_added_ids(vocab, tokenizer))
+    while True:
+        if report is not None:
+            done = len(loop.merges)
+            report(Message("Learning merges: {done:,} of {add:,}", done=done, add=add),
+                   done / add)
+        if loop.run(math.inf, at_most=REPORT_MERGES) is not None:
             break
-        stored, pair = index.pop()
-        current = index.pair_counts.get(pair, 0)
-        if stored != current:
-            if current > 0:
-                index.push(pair, current)
-            continue
-        if current < threshold:
-            stop = "min_frequency"
-            break
-        left, right = ord(pair[0]), ord(pair[1])
-        left_text, right_text = spell(left), spell(right)
-        if left_text is None or right_text is None:
-            raise TrainingError(Message("token {left} has no spelling in the vocabulary",
-                                        left=left if left_text is None else right))
-        joined = left_text + right_text
-        new = vocab.get(joined)
-        if new is None:
-            if not made:
-                keep_added_ids(vocab, tokenizer)
-            new = next_id
-            next_id += 1
-            vocab[joined] = new
-            made[new] = joined
-        added.append((left_text, right_text, new, current))
-        index.merge(pair, chr(new))
+    stop = loop.stop
+    added = [(loop.spell(m.left), loop.spell(m.right), m.new, m.count) for m in loop.merges]
     merges = model_data.setdefault("merges", [])
     as_lists = bool(merges) and isinstance(merges[0], list)
     for left_text, right_text, _, _ in added:
@@ -201,7 +202,7 @@ def extend_tokenizer(tokenizer: Tokenizer, lines: Iterable[str], add: int, *,
                       else f"{left_text} {right_text}")
     if added and not as_lists and any(isinstance(m, list) for m in merges):
         model_data["merges"] = [m if isinstance(m, list) else m.split(" ") for m in merges]
-    return Extension(data, tuple(added), stop, len(made))
+    return Extension(data, tuple(added), stop or "merges", len(loop.made))
 
 
 @dataclass(frozen=True, slots=True)

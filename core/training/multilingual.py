@@ -32,7 +32,6 @@ language left has a comparable score): there the best language left takes the tu
 from __future__ import annotations
 
 import math
-import time
 from collections import deque
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
@@ -41,27 +40,24 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError, TrainingError
 from ..fast.gc_pause import gc_paused
-from ..models.merges import MergeRule
+from ..models.bpe import BPEModel
 from ..pipeline.tokenizer import Tokenizer
 from .config import TrainingConfig
 from .dev_sets import DevSets
 from .languages import LanguageCorpus
+from .merge_loop import GLOBAL, MergeLoop, merge_target
+from .pair_index import PairIndex, removed_by, total_length
 from .parity_config import ParityConfig
 from .record import TrainingRecord
 from .string_ties import StringTieIndex, tie_key, token_text
 from .trainer import (
-    MAX_ID,
     TRACE_WORDS,
     TrainingProgress,
     TrainingResult,
     _base_words,
-    _earliest_of_ties,
-    _PairIndex,
-    _replacements,
     count_pieces,
 )
 
-GLOBAL = -1  # a merge chosen on the summed counts
 COUNT_LINES = 1 << 13  # lines counted between two progress reports
 # Merging reports this often, carrying the dev rows for live plots; a cancel is seen at the
 # next report.
@@ -138,30 +134,139 @@ def _largest(values: Sequence[float], floor: float) -> int:
     return next((i for i, value in enumerate(values) if value != floor), 0)
 
 
-def _pop_best(index: _PairIndex) -> tuple[int, str] | None:
-    """The pair with the largest current count (the index's tie rule), or None."""
-    heap, pc = index.heap, index.pair_counts
-    while heap:
-        stored, pair = index.pop()
-        current = pc.get(pair, 0)
-        if current <= 0:
-            continue
-        if stored != current:
-            index.push(pair, current)
-            continue
-        return current, pair
-    return None
+class LanguageLoop(MergeLoop):
+    """The merge loop over languages: who chooses each merge (the summed counts, or a
+    language by parity-aware BPE's rules), and each merge applied to every language's pieces
+    and dev set, their token totals followed merge by merge."""
 
+    CLOCK_EVERY = 1  # a merge applies to every language: the clock is cheap beside it
 
-def _removed(index: _PairIndex, pair: str) -> int:
-    """How many tokens merging ``pair`` removes from the index's pieces (weighted)."""
-    if pair[0] != pair[1]:
-        return index.pair_counts.get(pair, 0)  # a+b with a ≠ b never overlaps
-    return _replacements(pair, index)
+    def __init__(self, model: BPEModel, target: int, threshold: int, keys: list[bytes],
+                 shared: PairIndex | None, per_language: list[PairIndex],
+                 dev_sets: DevSets | None, parity: ParityConfig | None, *,
+                 first_occurrence: bool = False) -> None:
+        super().__init__(shared, threshold, target - model.vocab_size,
+                         first_occurrence=first_occurrence)
+        self.model, self.target, self.keys = model, target, keys
+        self.per_language, self.dev_sets, self.parity = per_language, dev_sets, parity
+        has_dev = dev_sets is not None
+        self.dev_lengths = dev_sets.totals if dev_sets is not None else [0] * len(per_language)
+        # As HF: given dev sets, they choose and the ratios are ignored.
+        self.ratio = parity.ratio if parity is not None and not has_dev else None
+        # What chooses the language: dev totals; or training lengths (ratio mode, as floats).
+        self.train_lengths = [total_length(index) for index in per_language]
+        self.initial_lengths = [float(length) for length in self.train_lengths]
+        self.use_dev = has_dev and self.ratio is None
+        # The training text's length in tokens (all languages, weighted), before and after
+        # each merge: playback's corpus curve.
+        self.corpus_tokens = total_length(shared) if parity is None and shared is not None \
+            else sum(self.train_lengths)
+        self.lengths_after = [self.corpus_tokens]
+        self.history: list[tuple[int, ...]] = [tuple(self.dev_lengths)] if has_dev else []
+        self.exhausted: set[int] = set()
+        self.recent: deque[int] = deque()
 
+    def finished(self) -> str | None:
+        if self.parity is None:
+            if self.model.vocab_size >= self.target:
+                return "vocab_size"
+        elif len(self.merges) >= self.limit:
+            return "merges"
+        if self.per_language and len(self.exhausted) >= len(self.per_language):
+            return "languages_exhausted"
+        return None
 
-def _length(index: _PairIndex) -> int:
-    return sum(c * len(w) for c, w in zip(index.counts, index.words, strict=True))
+    def choose(self) -> int:
+        parity = self.parity
+        if parity is None or len(self.merges) < parity.global_merges:
+            return GLOBAL
+        picked = self._choose_language(parity)
+        if picked in self.exhausted and parity.variant == "base":
+            # Base chose a language already left out: no language left has a score that
+            # compares (ratios of a language without text, 0/0). HF would choose it again
+            # forever; the first language left takes its turn instead. (A language left out
+            # never gets a pair back at the threshold: merges only shrink its counts.)
+            picked = next(i for i in range(len(self.per_language)) if i not in self.exhausted)
+        return picked
+
+    def _choose_language(self, parity: ParityConfig) -> int:
+        count = len(self.per_language)
+        exhausted, ratio = self.exhausted, self.ratio
+        if ratio is not None:
+            scores = [_ratio_score(self.initial_lengths[i], float(self.train_lengths[i]),
+                                   ratio[i]) for i in range(count)]
+            if parity.variant == "base":
+                best, best_value = 0, math.inf
+                for i, value in enumerate(scores):
+                    if i not in exhausted and value < best_value:
+                        best, best_value = i, value
+                return best
+            values: list[float] = [-s for s in scores]
+            for i in exhausted:
+                values[i] = -math.inf
+            floor: float = -math.inf
+        else:
+            lengths = self.dev_lengths if self.use_dev else self.train_lengths
+            if parity.variant == "base":
+                best, best_length = 0, _I64_MIN
+                for i, length in enumerate(lengths):
+                    if i not in exhausted and length > best_length:
+                        best, best_length = i, length
+                return best
+            values = list(lengths)
+            for i in exhausted:
+                values[i] = _I64_MIN
+            floor = _I64_MIN
+        recent = self.recent
+        picked = _window_choice(values, floor, recent, parity.window_size,
+                                parity.alpha / count)
+        recent.append(picked)
+        if len(recent) > parity.window_size:
+            recent.popleft()
+        return picked
+
+    def index_of(self, chooser: int) -> PairIndex:
+        index = self.index if chooser == GLOBAL else self.per_language[chooser]
+        assert index is not None
+        return index
+
+    def left_out(self, chooser: int, reason: str) -> str | None:
+        if chooser == GLOBAL:
+            return reason
+        self.exhausted.add(chooser)
+        return None
+
+    def make(self, left: int, right: int) -> int:
+        new = self.model.merge_pair(left, right).new_id
+        if new == len(self.keys):
+            self.keys.append(tie_key(token_text(self.model, new)))
+        return new
+
+    def apply(self, pair: str, new: str) -> None:
+        # An index whose pieces do not hold the pair (its count is exact, so 0 means
+        # nowhere) is left alone: most languages lack most pairs, and a call per index
+        # per merge was a third of a classic run with dev sets.
+        train_lengths = self.train_lengths
+        for i, language_index in enumerate(self.per_language):
+            if not language_index.pair_counts.get(pair):
+                continue
+            removed = removed_by(language_index, pair)
+            train_lengths[i] -= removed
+            self.corpus_tokens -= removed
+            language_index.merge(pair, new)
+        shared = self.index
+        if self.parity is None:
+            assert shared is not None
+            self.corpus_tokens -= removed_by(shared, pair)
+        if shared is not None:
+            if self.parity is not None and len(self.merges) >= self.parity.global_merges:
+                self.index = None  # past the hybrid phase: the summed counts are not needed
+            else:
+                shared.merge(pair, new)
+        if self.dev_sets is not None:
+            self.dev_sets.merge(pair, new)
+            self.history.append(tuple(self.dev_lengths))
+        self.lengths_after.append(self.corpus_tokens)
 
 
 def iter_multilingual_training(
@@ -212,27 +317,13 @@ def iter_multilingual_training(
             model, words = _base_words(chunk, config)
             words_of.update(zip(chunk, words, strict=True))
         yield TrainingProgress("counting", lines, lines)
-    specials = len(config.special_tokens)
     base_size = model.vocab_size
-    if config.vocab_size < base_size + specials:
-        kind = Message("bytes") if config.level == "byte" else Message("symbols")
-        if specials:
-            raise TrainingError(Message(
-                "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} "
-                "{kind} + {specials} special tokens)", vocab_size=config.vocab_size,
-                base_size=base_size, kind=kind, specials=specials))
-        raise TrainingError(Message("vocab size {vocab_size} is smaller than the base vocabulary "
-                                    "({base_size} {kind})", vocab_size=config.vocab_size,
-                                    base_size=base_size, kind=kind))
-    target = config.vocab_size - specials
-    if target - 1 > MAX_ID:
-        raise TrainingError(Message("vocab size {vocab_size} is above the limit of {max_id}",
-                                    vocab_size=config.vocab_size, max_id=MAX_ID + 1))
+    target = merge_target(config.vocab_size, base_size, len(config.special_tokens), config.level)
     shift = max(1, (target - 1).bit_length())
     threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
     keys = [tie_key(token_text(model, i)) for i in range(base_size)]
 
-    def index_of(counts: dict[str, int], scale: int, kind: type[_PairIndex]) -> _PairIndex:
+    def index_of(counts: dict[str, int], scale: int, kind: type[PairIndex]) -> PairIndex:
         pieces = list(counts)
         words = [words_of[p] for p in pieces]
         values = [c * scale for c in counts.values()] if scale != 1 else list(counts.values())
@@ -247,12 +338,12 @@ def iter_multilingual_training(
                 total[piece] = total.get(piece, 0) + c * scale
         return total
 
-    per_language: list[_PairIndex] = []
-    shared: _PairIndex | None = None
+    per_language: list[PairIndex] = []
+    shared: PairIndex | None = None
     # One index at a time, reporting between them: a large language takes a while.
     with gc_paused():
         if parity is None:
-            shared = index_of(summed(), 1, _PairIndex)
+            shared = index_of(summed(), 1, PairIndex)
         elif parity.global_merges > 0:
             shared = index_of(summed(), 1, StringTieIndex)
     yield TrainingProgress("counting", lines, lines)
@@ -265,142 +356,26 @@ def iter_multilingual_training(
     with gc_paused():
         dev_sets = DevSets([dev for _, dev in counted], words_of) \
             if has_dev else None
-    dev_lengths = dev_sets.totals if dev_sets is not None else [0] * len(counted)
-    # As HF: given dev sets, they choose and the ratios are ignored.
-    ratio = parity.ratio if parity is not None and not has_dev else None
-    # What chooses the language: dev totals; or training lengths (ratio mode, as floats).
-    train_lengths = [_length(index) for index in per_language]
-    initial_lengths = [float(length) for length in train_lengths]
-    use_dev = has_dev and ratio is None
-
-    records: list[MergeRule] = []
-    chosen: list[int] = []
-    # The training text's length in tokens (all languages, weighted), before and after each
-    # merge: playback's corpus curve.
-    corpus_tokens = [_length(shared) if parity is None and shared is not None
-                     else sum(train_lengths)]
-    lengths_after = [corpus_tokens[0]]
-    history: list[tuple[int, ...]] = [tuple(dev_lengths)] if has_dev else []
-    exhausted: set[int] = set()
-    recent: deque[int] = deque()
-    first_occurrence = config.tie_break == "first_occurrence"
+    loop = LanguageLoop(model, target, threshold, keys, shared, per_language, dev_sets,
+                        parity, first_occurrence=config.tie_break == "first_occurrence")
     total = target - base_size
-    stop = ""
-
-    def choose() -> int:
-        assert parity is not None
-        count = len(per_language)
-        if ratio is not None:
-            scores = [_ratio_score(initial_lengths[i], float(train_lengths[i]), ratio[i])
-                      for i in range(count)]
-            if parity.variant == "base":
-                best, best_value = 0, math.inf
-                for i, value in enumerate(scores):
-                    if i not in exhausted and value < best_value:
-                        best, best_value = i, value
-                return best
-            values: list[float] = [-s for s in scores]
-            for i in exhausted:
-                values[i] = -math.inf
-            floor: float = -math.inf
-        else:
-            lengths = dev_lengths if use_dev else train_lengths
-            if parity.variant == "base":
-                best, best_length = 0, _I64_MIN
-                for i, length in enumerate(lengths):
-                    if i not in exhausted and length > best_length:
-                        best, best_length = i, length
-                return best
-            values = list(lengths)
-            for i in exhausted:
-                values[i] = _I64_MIN
-            floor = _I64_MIN
-        picked = _window_choice(values, floor, recent, parity.window_size,
-                                parity.alpha / count)
-        recent.append(picked)
-        if len(recent) > parity.window_size:
-            recent.popleft()
-        return picked
-
-    def merge_some(seconds: float) -> str | None:
-        """Merges for about ``seconds``; the reason to stop, if training is over."""
-        nonlocal shared
-        deadline = time.perf_counter() + seconds
-        done = 0
-        while not done or time.perf_counter() < deadline:
-            if parity is None:
-                if model.vocab_size >= target:
-                    return "vocab_size"
-            elif len(records) >= total:
-                return "merges"
-            if per_language and len(exhausted) >= len(per_language):
-                return "languages_exhausted"
-            in_global = parity is None or len(records) < parity.global_merges
-            lang = GLOBAL if in_global else choose()
-            index = shared if lang == GLOBAL else per_language[lang]
-            assert index is not None
-            was_out = lang in exhausted
-            best = _pop_best(index)
-            if (best is None or best[0] < threshold) and was_out and parity is not None \
-                    and parity.variant == "base":
-                # Base chose a language already left out: no language left has a score that
-                # compares (ratios of a language without text, 0/0). HF would choose it again
-                # forever; the first language left takes its turn instead.
-                lang = next(i for i in range(len(per_language)) if i not in exhausted)
-                index = per_language[lang]
-                best = _pop_best(index)
-            if best is None or best[0] < threshold:
-                if lang == GLOBAL:
-                    return "no_pairs" if best is None else "min_frequency"
-                exhausted.add(lang)
-                continue
-            count, pair = best
-            if first_occurrence:
-                pair = _earliest_of_ties(pair, count, index)
-            a, b = ord(pair[0]), ord(pair[1])
-            new = model.merge_pair(a, b).new_id
-            if new == len(keys):
-                keys.append(tie_key(token_text(model, new)))
-            records.append(MergeRule(len(records), a, b, new,
-                                     count if denominator == 1 else Fraction(count, denominator)))
-            chosen.append(lang)
-            token = chr(new)
-            # An index whose pieces do not hold the pair (its count is exact, so 0 means
-            # nowhere) is left alone: most languages lack most pairs, and a call per index
-            # per merge was a third of a classic run with dev sets.
-            for i, language_index in enumerate(per_language):
-                if not language_index.pair_counts.get(pair):
-                    continue
-                removed = _removed(language_index, pair)
-                train_lengths[i] -= removed
-                corpus_tokens[0] -= removed
-                language_index.merge(pair, token)
-            if parity is None:
-                corpus_tokens[0] -= _removed(shared, pair)
-            if shared is not None:
-                if parity is not None and len(records) >= parity.global_merges:
-                    shared = None  # past the hybrid phase: the summed counts are not needed
-                else:
-                    shared.merge(pair, token)
-            if dev_sets is not None:
-                dev_sets.merge(pair, token)
-                history.append(tuple(dev_lengths))
-            lengths_after.append(corpus_tokens[0])
-            done += 1
-        return None
-
-    yield TrainingProgress("merging", 0, total, dev_tokens=tuple(history), chosen=())
-    reported = len(history)
+    yield TrainingProgress("merging", 0, total, dev_tokens=tuple(loop.history), chosen=())
+    reported = len(loop.history)
+    merges = loop.merges
     while True:
-        before = len(chosen)
+        before = len(merges)
         with gc_paused():
-            stop = merge_some(progress_seconds) or ""
-        done = model.vocab_size - base_size if parity is None else len(records)
-        yield TrainingProgress("merging", done, total, dev_tokens=tuple(history[reported:]),
-                               chosen=tuple(chosen[before:]))
-        reported = len(history)
-        if stop:
+            stop = loop.run(progress_seconds)
+        done = model.vocab_size - base_size if parity is None else len(merges)
+        yield TrainingProgress("merging", done, total, dev_tokens=tuple(loop.history[reported:]),
+                               chosen=tuple(m.chooser for m in merges[before:]))
+        reported = len(loop.history)
+        if stop is not None:
             break
+    records = merges
+    chosen = [m.chooser for m in merges]
+    lengths_after = loop.lengths_after
+    history = loop.history
 
     special_ids = {s: model.vocab_size + i for i, s in enumerate(config.special_tokens)}
     tokenizer = Tokenizer(model, normalizer=config.normalizer, pretokenizer=config.pretokenizer,
@@ -412,7 +387,7 @@ def iter_multilingual_training(
     weighted = summed()
     top = sorted(weighted, key=weighted.__getitem__, reverse=True)[:TRACE_WORDS]
     record = TrainingRecord(
-        tuple(r.count for r in records), stop,
+        tuple(exact(r.count) for r in records), stop,
         len({piece for train, _ in counted for piece in train}), config.to_dict(),
         corpus_tokens=tuple(map(exact, lengths_after)),
         words=tuple((piece, exact(weighted[piece])) for piece in top),

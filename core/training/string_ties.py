@@ -18,7 +18,7 @@ import numpy as np
 
 from ..models.bpe import BPEModel
 from ..text.byte_level import bytes_to_printable
-from .trainer import _PairIndex
+from .pair_index import PairIndex
 
 _END = b"\xff\xff\xff"
 
@@ -37,8 +37,8 @@ def token_text(model: BPEModel, token_id: int) -> str:
     return data.decode("utf-8", "backslashreplace")
 
 
-class StringTieIndex(_PairIndex):
-    """:class:`_PairIndex` with parity-aware BPE's tie rule; ``keys[id]`` is :func:`tie_key`
+class StringTieIndex(PairIndex):
+    """:class:`PairIndex` with parity-aware BPE's tie rule; ``keys[id]`` is :func:`tie_key`
     of token ``id``'s text, a list the trainer extends as it makes tokens."""
 
     def __init__(self, words: list[str], counts: list[int], shift: int, base_size: int,
@@ -64,7 +64,7 @@ class StringTieIndex(_PairIndex):
         return -self.heap[0][0]
 
 
-class LengthIndex(_PairIndex):
+class LengthIndex(PairIndex):
     """A pair index kept only to merge pieces and count what merging removes (a dev set's
     token totals): it never chooses a pair, so it keeps no heap."""
 
