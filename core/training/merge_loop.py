@@ -156,6 +156,8 @@ class MergeLoop:
 
     # How many merges pass between two looks at the clock.
     CLOCK_EVERY: ClassVar[int] = 32
+    # Whether :meth:`vetoed` is asked (a trainer with rules on what a token may be).
+    VETOES: ClassVar[bool] = False
 
     def __init__(self, index: PairIndex | None, threshold: int, limit: int, *,
                  first_occurrence: bool = False) -> None:
@@ -184,6 +186,12 @@ class MergeLoop:
         go on without it."""
         return reason
 
+    def vetoed(self, left: int, right: int) -> bool:
+        """Whether left + right may never be a token (asked when :attr:`VETOES`). A vetoed
+        pair leaves the heap; its count stays, so the best allowed pair comes next, and the
+        pair is asked again if a merge brings it back with a higher count."""
+        return False
+
     def chosen(self, pair: str, count: int, index: PairIndex) -> None:
         """Called with the pair about to be merged, before anything changes (a trace reads the
         state here)."""
@@ -207,6 +215,7 @@ class MergeLoop:
         every = self.CLOCK_EVERY
         threshold, merges = self.threshold, self.merges
         first_occurrence = self.first_occurrence
+        vetoes = self.VETOES
         made = 0
         while True:
             stop = self.finished()
@@ -228,8 +237,10 @@ class MergeLoop:
             count, pair = best
             if first_occurrence:
                 pair = earliest_of_ties(pair, count, index)
-            self.chosen(pair, count, index)
             left, right = ord(pair[0]), ord(pair[1])
+            if vetoes and self.vetoed(left, right):
+                continue
+            self.chosen(pair, count, index)
             new = self.make(left, right)
             merges.append(Merge(left, right, new, count, chooser))
             self.apply(pair, chr(new))

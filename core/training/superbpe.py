@@ -1,0 +1,215 @@
+"""SuperBPE (Liu et al., COLM 2025; seed 000 §8.4): tokens that cross whitespace.
+
+Stage 1 is classic byte-level BPE under the usual pre-tokenizer, up to the transition
+vocabulary size *t*. Stage 2 goes on from there on the same texts cut far more coarsely
+(:data:`STAGE2_PATTERN`, the authors' current stage-2 split: digit groups of up to three,
+runs of two or more punctuation marks, and spaces before spaces; everything between, words
+and single spaces included, stays one piece), each piece starting as stage 1's segmentation
+of it. Its new merges obey the authors' two rules (``tokenizers-superbpe``'s
+``do_train_extend``): no token holds a colon followed by a space, and none holds more than
+``max_words`` words (parts between spaces). A text stays one unit: no token crosses from one
+training text (a line) into the next.
+
+Where this differs from the authors' code, on purpose: stage 1's merges are applied to each
+stage-2 piece by rank (as the saved tokenizer encodes it), not replayed through their queue,
+which drops some merges when a pair's positions are overwritten (their issue #12); the
+vocabulary always holds the 256 bytes.
+
+Saved as a ``tokenizer.json`` whose pre-tokenizer is stage 2's split followed by ByteLevel:
+stock Hugging Face ``tokenizers`` encodes with the same ids (a test).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from bpelens.core.messages import Message
+
+from ..errors import ConfigError, TrainingError
+from ..fast.gc_pause import gc_paused
+from ..models.bpe import BPEModel
+from ..pipeline.tokenizer import Tokenizer
+from .config import TrainingConfig
+from .merge_loop import merge_target
+from .pair_index import PairIndex
+from .trainer import (
+    PROGRESS_SECONDS,
+    TRACE_WORDS,
+    ClassicLoop,
+    TrainingProgress,
+    TrainingResult,
+    count_pieces,
+    iter_training,
+)
+
+# The authors' stage-2 split (PythonNut/superbpe, scripts/train_tokenizer.sh, 2025-11).
+STAGE2_PATTERN = r"\p{N}{1,3}| ?[^\s\p{L}\p{N}]{2,}[\r\n/]*| +(?!\S)"
+DEFAULT_MAX_WORDS = 4
+
+
+@dataclass(frozen=True)
+class SuperBPEConfig:
+    """``transition``: the vocabulary size where stage 2 begins (special tokens counted, as
+    in ``vocab_size``); ``max_words``: the most words a stage-2 token may hold."""
+
+    transition: int
+    max_words: int = DEFAULT_MAX_WORDS
+    pattern: str = STAGE2_PATTERN
+
+    def validate(self, config: TrainingConfig) -> None:
+        if config.level != "byte":
+            raise ConfigError("SuperBPE trains byte-level BPE: choose level byte")
+        if not isinstance(self.transition, int) or not 1 <= self.transition <= config.vocab_size:
+            raise ConfigError(Message(
+                "transition {transition!r}: expected a vocabulary size from the base vocabulary "
+                "to vocab_size ({vocab_size})", transition=self.transition,
+                vocab_size=config.vocab_size))
+        if not isinstance(self.max_words, int) or self.max_words < 1:
+            raise ConfigError(Message("max_words {max_words!r}: expected a whole number of 1 or "
+                                      "more", max_words=self.max_words))
+        replace(config, pretokenizer=self.stage2_pretokenizer).validate()
+
+    @property
+    def stage2_pretokenizer(self) -> dict[str, Any]:
+        return {"type": "regex", "pattern": self.pattern}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"transition": self.transition, "max_words": self.max_words,
+                "pattern": self.pattern}
+
+
+def is_superword(data: bytes) -> bool:
+    """Whether a token's bytes cross a word boundary: a space after something that is not a
+    space (``" of the"``, ``"the "``; not ``" the"`` nor ``"   "``)."""
+    return b" " in data.lstrip(b" ")
+
+
+def word_count(data: bytes) -> int:
+    """Words as the authors count them: the non-empty parts between spaces."""
+    return sum(1 for part in data.split(b" ") if part)
+
+
+class SuperwordLoop(ClassicLoop):
+    """Stage 2: the classic loop with the authors' two rules on what a new token may be."""
+
+    VETOES = True
+
+    def __init__(self, index: PairIndex, model: BPEModel, target: int, threshold: int,
+                 max_words: int, *, trace_top: int = 0) -> None:
+        super().__init__(index, model, target, threshold, trace_top=trace_top)
+        self.max_words = max_words
+        self.vetoes = 0
+
+    def vetoed(self, left: int, right: int) -> bool:
+        table = self.model.token_bytes
+        data = table[left] + table[right]
+        if b": " in data or word_count(data) > self.max_words:
+            self.vetoes += 1
+            return True
+        return False
+
+
+def iter_superbpe_training(
+    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig, superbpe: SuperBPEConfig,
+    *, trace_top: int = 0,
+) -> Iterator[TrainingProgress]:
+    """Train SuperBPE, yielding progress (stage 1's, then stage 2's, in one count of merges);
+    the last item is ``phase="done"`` with the result. Stop iterating to cancel."""
+    config.validate()
+    superbpe.validate(config)
+    texts = list(corpus)  # read twice: once per stage
+    stage1 = replace(config, vocab_size=superbpe.transition)
+    first: TrainingResult | None = None
+    total = config.vocab_size - len(config.special_tokens) - 256
+    for progress in iter_training(texts, stage1, trace_top=trace_top):
+        if progress.result is not None:
+            first = progress.result
+            break
+        yield replace(progress, total=total) if progress.phase == "merging" else progress
+    assert first is not None
+    model = first.tokenizer.model
+    assert isinstance(model, BPEModel)
+    stage1_merges = len(model.rules)
+
+    stage2 = replace(config, pretokenizer=superbpe.stage2_pretokenizer)
+    yield TrainingProgress("counting", 0, 0)
+    with gc_paused():
+        piece_counts, denominator = count_pieces(texts, stage2)
+    if not piece_counts:
+        raise TrainingError("the corpus has no text to learn from")
+    pieces = list(piece_counts)
+    with gc_paused():
+        words = ["".join(map(chr, model.encode_piece(p))) for p in pieces]
+    yield TrainingProgress("counting", len(pieces), len(pieces))
+    target = merge_target(config.vocab_size, 256, len(config.special_tokens), config.level)
+    threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
+    with gc_paused():
+        index = PairIndex(words, list(piece_counts.values()),
+                          max(1, (target - 1).bit_length()), model.vocab_size)
+    loop = SuperwordLoop(index, model, target, threshold, superbpe.max_words,
+                         trace_top=trace_top)
+    done = model.vocab_size - 256
+    yield TrainingProgress("merging", done, total)
+    while True:
+        with gc_paused():
+            stop = loop.run(PROGRESS_SECONDS)
+        yield TrainingProgress("merging", model.vocab_size - 256, total)
+        if stop is not None:
+            break
+    yield TrainingProgress("done", total, total,
+                           _result(first, loop, config, superbpe, stage1_merges, pieces,
+                                   denominator))
+
+
+def _result(first: TrainingResult, loop: SuperwordLoop, config: TrainingConfig,
+            superbpe: SuperBPEConfig, stage1_merges: int, pieces: list[str],
+            denominator: int) -> TrainingResult:
+    """Both stages' merges in one tokenizer, whose pre-tokenizer is stage 2's; the record
+    joins both stages' counts and traces and says where stage 2 began."""
+    model = loop.model
+    index = loop.index
+    assert index is not None and loop.stop is not None
+
+    def exact(count: int) -> int | Fraction:
+        return count if denominator == 1 else Fraction(count, denominator)
+
+    special_ids = {s: model.vocab_size + i for i, s in enumerate(config.special_tokens)}
+    tokenizer = Tokenizer(model, normalizer=config.normalizer,
+                          pretokenizer=superbpe.stage2_pretokenizer, special_tokens=special_ids)
+    before = first.record
+    settings = config.to_dict() | {"algorithm": "superbpe", "superbpe": superbpe.to_dict()
+                                   | {"stage_switch": stage1_merges,
+                                      "stage1_stop_reason": before.stop_reason,
+                                      "stage1_pretokenizer": config.pretokenizer,
+                                      "vetoed": loop.vetoes}}
+    record = replace(
+        before,
+        merge_counts=before.merge_counts + tuple(exact(m.count) for m in loop.merges),
+        stop_reason=loop.stop, distinct_pieces=len(pieces), config=settings,
+    )
+    if loop.trace_top:
+        record = replace(
+            record,
+            top_pairs=before.top_pairs + tuple(
+                tuple((left, right, exact(c)) for left, right, c in step)
+                for step in loop.top_raw),
+            # Stage 2 starts from its own cut of the text: its first length is left out, so
+            # the curve has one point per merge.
+            corpus_tokens=before.corpus_tokens + tuple(map(exact, loop.tokens_raw[1:])),
+            words=before.words[:TRACE_WORDS],
+        )
+    tokenizer.training = record
+    return TrainingResult(tokenizer, record, config)
+
+
+def train_superbpe(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,
+                   superbpe: SuperBPEConfig, *, trace_top: int = 0) -> TrainingResult:
+    """Run :func:`iter_superbpe_training` to the end and return its result."""
+    for progress in iter_superbpe_training(corpus, config, superbpe, trace_top=trace_top):
+        if progress.result is not None:
+            return progress.result
+    raise TrainingError("training ended without a result")
