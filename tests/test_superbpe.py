@@ -17,6 +17,7 @@ from bpelens.core import ConfigError, TrainingConfig
 from bpelens.core.formats.export import save_hf_json
 from bpelens.core.training.superbpe import SuperBPEConfig, is_superword, train_superbpe
 
+from cli_helpers import bpelens
 from conftest import SHARED_DATA, needs_shared_data
 
 GPT2 = r"""'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+"""
@@ -157,7 +158,7 @@ def test_its_tokenizer_json_gives_the_same_ids_in_hf(trained, tmp_path) -> None:
     path = tmp_path / "superbpe.json"
     save_hf_json(trained.tokenizer, path)
     hf = HFTokenizer.from_file(str(path))
-    lines = shakespeare()[20000:21000] + ["naïve café: 12345 … 日本語 😀\n", "a  b   c\n"]
+    lines = [*shakespeare()[20000:21000], "naïve café: 12345 … 日本語 😀\n", "a  b   c\n"]
     for line in lines:
         assert hf.encode(line, add_special_tokens=False).ids == trained.tokenizer.encode_ids(
             line), line
@@ -174,3 +175,48 @@ def test_bad_settings_say_what_would_be_valid() -> None:
     with pytest.raises(ConfigError, match="byte"):
         train_superbpe(["a b"], TrainingConfig(vocab_size=30, level="char"),
                        SuperBPEConfig(transition=20))
+
+
+def test_the_command_line_takes_the_trainer_and_its_options(tmp_path) -> None:
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("the cat sat on the mat\nof the cat: yes\n" * 30, encoding="utf-8")
+    out = tmp_path / "sb.json"
+    done = bpelens("train", "--corpus", str(corpus), "--vocab-size", "300", "--trainer",
+                   "superbpe", "--transition", "280", "--byte-order", "hf", "-o", str(out),
+                   "--quiet")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)
+    assert summary["trainer"] == "superbpe"
+    assert summary["trainer_options"] == {"transition": 280, "max_words": 4}
+    # The same run in core gives the same merges; the summary counts its superwords.
+    result = train_superbpe(corpus.read_text(encoding="utf-8").splitlines(keepends=True),
+                            TrainingConfig(vocab_size=300, byte_order="hf"),
+                            SuperBPEConfig(280))
+    model = result.tokenizer.model
+    switch = result.record.config["superbpe"]["stage_switch"]
+    assert summary["stage_switch"] == switch
+    made = [model.token_bytes[r.new_id] for r in model.rules[switch:]]
+    assert summary["superword_tokens"] == len({t for t in made if is_superword(t)}) > 3
+    assert "of the cat" in summary["expressions"]
+    assert all(": " not in e for e in summary["expressions"])
+    saved = json.loads(out.read_text(encoding="utf-8"))
+    assert saved["training"]["config"]["trainer"] == "superbpe"
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    ((), "superbpe needs --transition"),
+    (("--transition", "2x"), "--transition '2x': expected a whole number of 1 or more"),
+    (("--transition", "400"), "transition 400"),
+    (("--trainer", "classic", "--transition", "280"), "--transition applies to another trainer"),
+])
+def test_bad_trainer_options_are_one_line(tmp_path, extra, said) -> None:
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("a b\n", encoding="utf-8")
+    args = ["train", "--corpus", str(corpus), "--vocab-size", "300", "-o",
+            str(tmp_path / "x.json")]
+    if "--trainer" not in extra:
+        args += ["--trainer", "superbpe"]
+    done = bpelens(*args, *extra)
+    assert done.returncode == 2
+    assert said in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.json").exists()

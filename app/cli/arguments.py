@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from bpelens.core import DEFAULT_MIN_FREQUENCY, METRICS, preset_names
+from bpelens.core import DEFAULT_MIN_FREQUENCY, METRICS, localize, preset_names
+from bpelens.core.training.trainers import TRAINERS, all_options
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .cli_i18n import translate
@@ -157,6 +158,17 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "tokens and the most frequent words, for the "
                                                  "app's training playback (0 to 1000; default 0: "
                                                  "no trace)"))
+    trainers = train.add_argument_group(
+        translate("CliHelp", "trainer"),
+        translate("CliHelp", "How merges are chosen on one corpus; each trainer's own options "
+                             "follow."))
+    trainers.add_argument("--trainer", choices=tuple(TRAINERS), default="classic",
+                          help="; ".join(f"{t.name}: {localize(t.summary)}"
+                                         for t in TRAINERS.values()))
+    for name, (option, owners) in all_options().items():
+        trainers.add_argument(option.flag, dest=f"trainer_{name}", default=None,
+                              metavar="N" if option.kind == "int" else "X",
+                              help=f"{', '.join(owners)}: {localize(option.help)}")
     train.add_argument("--name", default="", help=translate("CliHelp", "a name stored in the file"))
     train.add_argument("-o", "--output", required=True, metavar="OUT.json",
                        help=translate("CliHelp", "where to write the tokenizer"))

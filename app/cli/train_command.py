@@ -19,11 +19,12 @@ from bpelens.core import (
     WeightedText,
     gini,
     iter_multilingual_training,
-    iter_training,
     parse_weight,
     read_lines,
     save_tokenizer,
 )
+from bpelens.core.training.superbpe import superword_stats
+from bpelens.core.training.trainers import Trainer, all_options, trainer_named
 
 from .cli_i18n import QT_TRANSLATE_NOOP, translate
 from .output_path import check_output_path
@@ -66,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
         special_tokens=tuple(args.special),
     )
     if by_language(args):
+        if args.trainer != "classic":
+            raise ConfigError(translate("Cli", "--trainer {trainer} trains on one corpus: give "
+                                        "--corpus FILE (training by language is classic or "
+                                        "parity-aware)").format(trainer=args.trainer))
         return _run_by_language(args, config, trace_top)
     if not args.corpus:
         raise ConfigError(translate("Cli", "give the training text: --corpus FILE "
@@ -92,9 +97,30 @@ def run(args: argparse.Namespace) -> int:
                                               "UTF-8").format(path=path, problem=problem)
                                     ) from None
 
+    trainer, options = trainer_from_args(args)
     started = time.perf_counter()
-    result = _follow(iter_training(corpus(), config, trace_top=trace_top), args, None)
-    return _save(result, args, started, {})
+    result = _follow(trainer.train(corpus(), config, options, trace_top=trace_top), args, None)
+    return _save(result, args, started, _trainer_summary(result))
+
+
+def trainer_from_args(args: argparse.Namespace) -> tuple[Trainer, dict[str, object]]:
+    """The trainer chosen and the options given for it (checked when it starts)."""
+    trainer = trainer_named(args.trainer)
+    given = {name: getattr(args, f"trainer_{name}") for name in all_options()
+             if getattr(args, f"trainer_{name}", None) is not None}
+    trainer.settings(given)  # an option of another trainer: said before reading
+    return trainer, given
+
+
+def _trainer_summary(result: TrainingResult) -> dict[str, object]:
+    settings = result.record.config
+    out: dict[str, object] = {"trainer": settings.get("trainer", "classic")}
+    if settings.get("trainer_options"):
+        out["trainer_options"] = settings["trainer_options"]
+    stats = superword_stats(result.tokenizer)
+    if stats is not None:
+        out |= stats.to_json()
+    return out
 
 
 def _run_by_language(args: argparse.Namespace, config: TrainingConfig, trace_top: int) -> int:

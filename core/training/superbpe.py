@@ -22,7 +22,7 @@ stock Hugging Face ``tokenizers`` encodes with the same ids (a test).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -91,6 +91,39 @@ def is_superword(data: bytes) -> bool:
 def word_count(data: bytes) -> int:
     """Words as the authors count them: the non-empty parts between spaces."""
     return sum(1 for part in data.split(b" ") if part)
+
+
+@dataclass(frozen=True)
+class SuperwordStats:
+    """What stage 2 of a SuperBPE run learned: where it began (a rank), the tokens it made,
+    how many of them hold several words, the pairs its rules refused, and the multi-word
+    tokens in the order learned (the most frequent first)."""
+
+    stage_switch: int
+    stage2_tokens: int
+    superword_tokens: int
+    vetoed: int
+    expressions: tuple[str, ...]
+
+    def to_json(self, limit: int = 20) -> dict[str, Any]:
+        return {"stage_switch": self.stage_switch, "stage2_tokens": self.stage2_tokens,
+                "superword_tokens": self.superword_tokens, "vetoed_pairs": self.vetoed,
+                "expressions": list(self.expressions[:limit])}
+
+
+def superword_stats(tokenizer: Tokenizer) -> SuperwordStats | None:
+    """The stats of a tokenizer trained with SuperBPE (None for any other)."""
+    record = tokenizer.training
+    settings = record.config.get("superbpe") if record is not None else None
+    model = tokenizer.model
+    if not isinstance(settings, dict) or not isinstance(model, BPEModel):
+        return None
+    switch = int(settings.get("stage_switch", 0))
+    made = [model.token_bytes[r.new_id] for r in model.rules[switch:]]
+    expressions = tuple(dict.fromkeys(
+        data.decode("utf-8", "replace") for data in made if is_superword(data)))
+    return SuperwordStats(switch, len(made), len(expressions), int(settings.get("vetoed", 0)),
+                          expressions)
 
 
 class SuperwordLoop(ClassicLoop):
@@ -204,6 +237,13 @@ def _result(first: TrainingResult, loop: SuperwordLoop, config: TrainingConfig,
         )
     tokenizer.training = record
     return TrainingResult(tokenizer, record, config)
+
+
+def start(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,
+          options: Mapping[str, Any], trace_top: int) -> Iterator[TrainingProgress]:
+    """SuperBPE as the trainer registry runs it."""
+    return iter_superbpe_training(corpus, config, SuperBPEConfig(
+        int(options["transition"]), max_words=int(options["max_words"])), trace_top=trace_top)
 
 
 def train_superbpe(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -252,6 +252,12 @@ def iter_training(
             break
     yield TrainingProgress("done", total, total,
                            classic_result(loop, config, pieces, denominator))
+
+
+def start(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,
+          options: Mapping[str, Any], trace_top: int) -> Iterator[TrainingProgress]:
+    """Classic BPE as the trainer registry runs it (it has no options of its own)."""
+    return iter_training(corpus, config, trace_top=trace_top)
 
 
 def classic_result(loop: ClassicLoop, config: TrainingConfig, pieces: list[str],

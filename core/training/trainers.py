@@ -1,0 +1,164 @@
+"""The trainers of one text corpus, each declared once: its name, what it is, its options.
+
+The command line (``bpelens train --trainer NAME --OPTION VALUE``), the window's training
+playback and the record saved with a tokenizer all read the declarations here, so a new
+trainer is one module with a :class:`Trainer` and one line in :data:`TRAINERS`.
+(Training by language, classic weighted or parity-aware, has its own options: languages,
+dev sets, the parity settings.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from importlib import import_module
+from typing import Any, Literal
+
+from bpelens.core.messages import Message
+
+from ..errors import ConfigError
+from .config import TrainingConfig
+
+OptionKind = Literal["int", "float"]
+
+
+@dataclass(frozen=True)
+class TrainerOption:
+    """One setting of a trainer: ``name`` is its key in the record and, with dashes, its
+    command-line flag; ``minimum``/``maximum`` bound it (inclusive; None: no bound)."""
+
+    name: str
+    kind: OptionKind
+    default: int | float | None
+    help: str
+    minimum: float | None = None
+    maximum: float | None = None
+    required: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def parse(self, value: object, where: str | None = None) -> int | float:
+        """``value`` (text or a number) checked; ConfigError naming ``where`` (the flag by
+        default) and what would be valid."""
+        where = where or self.flag
+        try:
+            if self.kind == "int":
+                if isinstance(value, (float, bool)):
+                    raise ValueError
+                number: int | float = int(value)  # type: ignore[call-overload]
+            else:
+                number = float(value)  # type: ignore[arg-type]
+                if number != number or number in (float("inf"), float("-inf")):
+                    raise ValueError
+        except (TypeError, ValueError):
+            raise ConfigError(Message("{where} {value!r}: expected {kind}", where=where,
+                                      value=value, kind=self._expected())) from None
+        if (self.minimum is not None and number < self.minimum) or (
+                self.maximum is not None and number > self.maximum):
+            raise ConfigError(Message("{where} {value!r}: expected {kind}", where=where,
+                                      value=value, kind=self._expected()))
+        return number
+
+    def _expected(self) -> Message:
+        whole = self.kind == "int"
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            return Message("a whole number from {low:g} to {high:g}" if whole
+                           else "a number from {low:g} to {high:g}", low=low, high=high)
+        if low is not None:
+            return Message("a whole number of {low:g} or more" if whole
+                           else "a number of {low:g} or more", low=low)
+        return Message("a whole number") if whole else Message("a number")
+
+
+# start(corpus, config, options, trace_top) → progress, the last with the result
+Start = Callable[[Iterable[Any], TrainingConfig, Mapping[str, Any], int], Iterator[Any]]
+
+
+@dataclass(frozen=True)
+class Trainer:
+    """``start`` names the function that runs it, ``"module:function"`` under
+    ``bpelens.core.training`` (imported when it runs: choosing a trainer loads no numpy);
+    ``label`` and ``summary`` are what a user reads when choosing it."""
+
+    name: str
+    label: str
+    summary: str
+    start: str
+    options: tuple[TrainerOption, ...] = field(default=())
+
+    def runner(self) -> Start:
+        module, _, function = self.start.partition(":")
+        return getattr(import_module(f"bpelens.core.training.{module}"), function)
+
+    def settings(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value: given (checked) or its default; ConfigError for an option
+        this trainer does not have or a required one missing."""
+        known = {option.name: option for option in self.options}
+        for name in given:
+            if name not in known:
+                raise ConfigError(Message("{flag} applies to another trainer, not {trainer}",
+                                          flag="--" + name.replace("_", "-"),
+                                          trainer=self.name))
+        values: dict[str, Any] = {}
+        for option in self.options:
+            if option.name in given and given[option.name] is not None:
+                values[option.name] = option.parse(given[option.name])
+            elif option.required:
+                raise ConfigError(Message("{trainer} needs {flag}: {help}", trainer=self.name,
+                                          flag=option.flag, help=option.help))
+            else:
+                values[option.name] = option.default
+        return values
+
+    def train(self, corpus: Iterable[Any], config: TrainingConfig,
+              given: Mapping[str, Any] | None = None, *, trace_top: int = 0) -> Iterator[Any]:
+        """Progress of a run (:class:`~.trainer.TrainingProgress`); its result's record
+        names the trainer and its settings."""
+        values = self.settings(given or {})
+        for progress in self.runner()(corpus, config, values, trace_top):
+            if progress.result is not None:
+                progress = replace(progress, result=_named(progress.result, self, values))
+            yield progress
+
+
+def _named(result: Any, trainer: Trainer, values: dict[str, Any]) -> Any:
+    record = result.record
+    record = replace(record, config=record.config | {"trainer": trainer.name,
+                                                     "trainer_options": values})
+    result.tokenizer.training = record
+    return replace(result, record=record)
+
+
+CLASSIC = Trainer("classic", Message("Classic BPE"), Message(
+    "the most frequent pair, merged, until the vocabulary is full (seed 000 §1)"), "trainer:start")
+SUPERBPE = Trainer(
+    "superbpe", Message("SuperBPE"), Message(
+        "classic BPE up to the transition size, then merges across whitespace: tokens of "
+        "several words (Liu et al. 2025)"), "superbpe:start",
+    (TrainerOption("transition", "int", None, Message(
+        "the vocabulary size where merges across whitespace begin (at most --vocab-size)"),
+        minimum=1, required=True),
+     TrainerOption("max_words", "int", 4, Message(
+         "the most words a superword token may hold (default 4)"), minimum=1)))
+TRAINERS: dict[str, Trainer] = {t.name: t for t in (CLASSIC, SUPERBPE)}
+
+
+def all_options() -> dict[str, tuple[TrainerOption, list[str]]]:
+    """Each option name with its declaration and the trainers that have it (one flag per
+    name on the command line)."""
+    out: dict[str, tuple[TrainerOption, list[str]]] = {}
+    for trainer in TRAINERS.values():
+        for option in trainer.options:
+            out.setdefault(option.name, (option, []))[1].append(trainer.name)
+    return out
+
+
+def trainer_named(name: str) -> Trainer:
+    trainer = TRAINERS.get(name)
+    if trainer is None:
+        raise ConfigError(Message("unknown trainer {name!r}; choose one of {names}", name=name,
+                                  names=", ".join(TRAINERS)))
+    return trainer
