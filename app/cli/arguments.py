@@ -321,6 +321,38 @@ def build_parser() -> argparse.ArgumentParser:
                                                                                    " stderr"))
     compare.set_defaults(handler="compare_command")
 
+    sweep = sub.add_parser(
+        "sweep", help=translate("CliHelp", "a BPE cut at many vocabulary sizes, measured per "
+                                           "language"),
+        description=translate("CliHelp", "Cut each tokenizer's merges at each size and measure, "
+                                         "per language of a parallel corpus: tokens, the ratio to"
+                                         " the reference language, bytes per token, Rényi "
+                                         "efficiency (alpha 2.5) and the share of words kept "
+                                         "whole; per size, the Gini coefficient of the languages'"
+                                         " token totals and their sum (the trade-off curve). Each "
+                                         "piece is traced once for all sizes."),
+    )
+    sweep.add_argument("-t", "--tokenizer", action="append", required=True, metavar="TOKENIZER",
+                       help=translate("CliHelp", "a BPE tokenizer (repeatable: a curve each), as "
+                                                 "compare takes them"))
+    sweep.add_argument("--corpus", default="demo", metavar="PATH",
+                       help=translate("CliHelp", "a parallel corpus, as compare takes it "
+                                                 "(default demo)"))
+    sweep.add_argument("--sizes", default="1000:64000:x2", metavar="FROM:TO:xF",
+                       help=translate("CliHelp", "vocabulary sizes: FROM:TO:xFACTOR, FROM:TO:+STEP "
+                                                 "or a list with commas (default "
+                                                 "1000:64000:x2)"))
+    sweep.add_argument("--reference", metavar="LANG",
+                       help=translate("CliHelp", "the language ratios are taken to (default: "
+                                                 "English when the corpus has it, else the first "
+                                                 "language)"))
+    sweep.add_argument("--languages", metavar="L1,L2,…",
+                       help=translate("CliHelp", "only these languages (the reference is added); "
+                                                 "default: all"))
+    sweep.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on "
+                                                                                 "stderr"))
+    sweep.set_defaults(handler="sweep_command")
+
     inspect = sub.add_parser(
         "inspect", help=translate("CliHelp", "the layers (codepoints, bytes, pieces, tokens) and "
                                              "merge steps"),

@@ -110,6 +110,19 @@ class FastEncoder:
         return model_parts(self.specials, self.normalizer, text, special,
                            normalize=not self.normalize_identity)
 
+    def model_inputs(self, text: str, special: SpecialMode) -> list[str]:
+        """What the model is given for ``text`` (surrogates already dealt with), piece by
+        piece, added tokens left out: the pieces :meth:`ids` looks up, without the lookup."""
+        out: list[str] = []
+        for part, sid, at_start in self.parts(text, special):
+            if sid is not None:
+                continue
+            if self.position_sensitive:
+                out.extend(p.text for p in self.pretokenizer.pieces(part, at_input_start=at_start))
+            else:
+                out.extend(self.split(part))
+        return [piece for piece in out if piece]
+
     def ids(self, text: str, special: SpecialMode, progress: Progress | None = None
             ) -> list[int]:
         """The ids of ``text`` (surrogates already dealt with), before any post-processor.

@@ -139,6 +139,11 @@ class TokenModel(ABC):
         """(initial ids, final ids, merge steps), or None for a model that does not merge."""
         return None
 
+    def trace_merges(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]] | None:
+        """As :meth:`trace_piece`, by the merges alone: a model that first looks the whole
+        piece up in its vocabulary (tiktoken, HF's ignore_merges) does not here."""
+        return self.trace_piece(piece)
+
     def built_by(self, token_id: int) -> MergeRule | None:
         """The pair a merge builds this token from, or None (a base token, or no merges)."""
         return None

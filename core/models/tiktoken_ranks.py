@@ -303,6 +303,9 @@ class TiktokenModel(TokenModel):
         whole = self.encoder.get(data)
         return initial, [whole] if whole is not None else merged, steps
 
+    def trace_merges(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
+        return self._trace(piece.encode("utf-8"))
+
     def _trace(self, data: bytes) -> tuple[list[int], list[int], list[MergeStep]]:
         get = self.encoder.get
         bounds = list(range(len(data) + 1))

@@ -434,11 +434,14 @@ class VocabBPEModel(TokenModel):
         return [len(b or b"") for b in self.token_bytes]
 
     def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
-        ids, _ = self._initial(piece)
         if self.ignore_merges:
             whole = self._whole(piece)
             if whole is not None:
-                return ids, [whole], []  # HF looks the piece up before any merge
+                return self._initial(piece)[0], [whole], []  # HF looks the piece up first
+        return self.trace_merges(piece)
+
+    def trace_merges(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
+        ids, _ = self._initial(piece)
         final, steps = trace_by_rank(ids, self._ranks, self._new_ids, self._shift,
                                      self._length_table)
         return ids, final, steps

@@ -203,6 +203,13 @@ class Tokenizer:
                 out.extend(found)
         return out
 
+    def model_inputs(self, text: str, *, special: SpecialMode = "all",
+                     surrogates: SurrogatePolicy = "replace") -> list[str]:
+        """What the model is given, piece by piece (added tokens left out): the
+        ``model_input`` of each piece :meth:`encode` makes, without encoding them."""
+        text, _ = clean_surrogates(text, surrogates)
+        return self.fast.model_inputs(text, special)
+
     def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",
                     surrogates: SurrogatePolicy = "replace") -> None:
         """Encode the lines of ``texts`` not seen yet all together, into the cache of lines:
