@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         tokenizer = open_named_tokenizer(spec)
         sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference, name=spec))
         if not args.quiet:
-            print(translate("CliSweep", "bpelens: {tokenizer}: swept {sizes} sizes").format(
+            print(translate("Cli", "bpelens: {tokenizer}: swept {sizes} sizes").format(
                 tokenizer=spec, sizes=len(sizes)), file=sys.stderr, flush=True)
     print(json.dumps({"corpus": corpus.name, "sizes": sizes,
                       "sweeps": [s.to_json() for s in sweeps]}, ensure_ascii=False))

@@ -16,6 +16,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "/{query}/ is not a valid regular expression: {exc}"),
     QT_TRANSLATE_NOOP("Engine", "/{query}/ took longer than {regex_seconds:.0f} s over the vocabulary; simplify it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE-dropout needs a BPE model; this one is {describe}"),
+    QT_TRANSLATE_NOOP("Engine", "Classic BPE"),
     QT_TRANSLATE_NOOP("Engine", "GGUF version {detail}; BPE Lens reads versions 2 and 3"),
     QT_TRANSLATE_NOOP("Engine", "JSON nested more than {max_depth} levels deep (Hugging Face's reader refuses it too)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "JSON nested too deeply to read"),
@@ -23,6 +24,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "Metaspace replacement must be one character, not {replacement!r}"),
     QT_TRANSLATE_NOOP("Engine", "Reading the corpus: {number:,} lines"),
     QT_TRANSLATE_NOOP("Engine", "SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "SuperBPE"),
+    QT_TRANSLATE_NOOP("Engine", "SuperBPE trains byte-level BPE: choose level byte"),
     QT_TRANSLATE_NOOP("Engine", "Unigram, {pieces} pieces, {unknown}"),
     QT_TRANSLATE_NOOP("Engine", "Unigram, {pieces} pieces, {unknown}, byte fallback"),
     QT_TRANSLATE_NOOP("Engine", "WordPiece, {tokens} tokens ({continuing}), unknown {unknown!r}, words over {longest} characters are unknown"),  # noqa: E501
@@ -37,6 +40,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a lone surrogate is replaced by U+FFFD at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "a normalizer must be a name or an object with a \"type\" string, not {config!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a number"),
+    QT_TRANSLATE_NOOP("Engine", "a number from {low:g} to {high:g}"),
+    QT_TRANSLATE_NOOP("Engine", "a number of {low:g} or more"),
     QT_TRANSLATE_NOOP("Engine", "a number or null"),
     QT_TRANSLATE_NOOP("Engine", "a one-character string"),
     QT_TRANSLATE_NOOP("Engine", "a parallel corpus file"),
@@ -49,7 +54,10 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a string of {length:,} bytes runs past the end of the file"),
     QT_TRANSLATE_NOOP("Engine", "a tiktoken vocabulary needs all 256 single bytes; missing {missing_count}, e.g. byte 0x{missing:02X}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a vocabulary without merges: put merges.txt (or vocab.bpe) beside it"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "a whole number"),
     QT_TRANSLATE_NOOP("Engine", "a whole number from 0 to {largest:,}"),
+    QT_TRANSLATE_NOOP("Engine", "a whole number from {low:g} to {high:g}"),
+    QT_TRANSLATE_NOOP("Engine", "a whole number of {low:g} or more"),
     QT_TRANSLATE_NOOP("Engine", "a whole number ≥ 0"),
     QT_TRANSLATE_NOOP("Engine", "a {describe} model cannot be written as {fmt} (it takes BPE trained in BPE Lens, or vocabulary + merges BPE for tokenizer.json, or tiktoken ranks for .tiktoken)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "added token {content!r} needs a whole-number id from 0 to {max_token_id:,}, not {id!r}"),  # noqa: E501
@@ -83,6 +91,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "chat_template[{index}] must be {{\"name\": …, \"template\": …}}"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one language"),
     QT_TRANSLATE_NOOP("Engine", "choose at least one tokenizer"),
+    QT_TRANSLATE_NOOP("Engine", "classic BPE up to the transition size, then merges across whitespace: tokens of several words (Liu et al. 2025)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "components are nested too deeply"),
     QT_TRANSLATE_NOOP("Engine", "config.default_num_special_tokens {count:,} and default_vocab_size {size:,}: the special tokens must leave room for the vocabulary (at most {most:,} ids)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "config.version is {version!r}; Tekken versions are {versions}"),
@@ -154,6 +163,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "line {number}: {line!r} is not a merge (two symbols and a space)"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: {token!r} is not base64"),
     QT_TRANSLATE_NOOP("Engine", "lone surrogate U+{ord:04X} at character {first} cannot be encoded as UTF-8 ({offsets_count} in the text); use surrogates='replace' to substitute U+FFFD"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "max_words {max_words!r}: expected a whole number of 1 or more"),
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} ({lefts!r} {rights!r}): token {token!r} is not in the vocabulary"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} makes a new id {new} for a token that already exists as id {existing}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: left id {left} ends a word and cannot be merged"),  # noqa: E501
@@ -242,6 +252,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "precompiled_charsmap: {what} ({data!r}) is not whole UTF-8 characters"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "ratio {value!r} must be a positive number"),
     QT_TRANSLATE_NOOP("Engine", "read as Hugging Face's fast CLIP tokenizer reads it (NFC, whitespace, lowercase); OpenAI's ftfy repair and HTML unescaping are not done"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "reference {reference!r} is not among the languages ({names})"),
     QT_TRANSLATE_NOOP("Engine", "rows {rows:,} is fewer than the {vocab_size:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {max_samples:,}"),
     QT_TRANSLATE_NOOP("Engine", "skipped 1 file that is not sentences: {shown}"),
@@ -262,6 +273,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the integer {value}"),
     QT_TRANSLATE_NOOP("Engine", "the key after {key}"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
+    QT_TRANSLATE_NOOP("Engine", "the most frequent pair, merged, until the vocabulary is full (seed 000 §1)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the most words a superword token may hold (default 4)"),
     QT_TRANSLATE_NOOP("Engine", "the normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the normalizers differ: only the {side} changes {piece} (to {changed}; left: {left_name}, right: {right_name})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the normalizers differ: the left makes {piece} {left_text} ({left_name}), the right {right_text} ({right_name})"),  # noqa: E501
@@ -274,6 +287,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the same pieces merge differently: the vocabularies or merges differ"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the summed counts"),
+    QT_TRANSLATE_NOOP("Engine", "the sweep cuts a BPE's merges; {describe} has none"),
+    QT_TRANSLATE_NOOP("Engine", "the sweep needs at least one language"),
     QT_TRANSLATE_NOOP("Engine", "the template does not compile: {reason}"),
     QT_TRANSLATE_NOOP("Engine", "the template failed: {reason}"),
     QT_TRANSLATE_NOOP("Engine", "the template raised: {message}"),
@@ -281,6 +296,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the template was stopped"),
     QT_TRANSLATE_NOOP("Engine", "the template wrote more than {most:,} characters"),
     QT_TRANSLATE_NOOP("Engine", "the tokens left"),
+    QT_TRANSLATE_NOOP("Engine", "the vocabulary size where merges across whitespace begin (at most --vocab-size)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the {kind} normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the {what} pattern"),
     QT_TRANSLATE_NOOP("Engine", "the {what} {component!r} has no entry in BPE Lens's own files (they hold {names})"),  # noqa: E501
@@ -301,6 +317,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "training ended without a result"),
     QT_TRANSLATE_NOOP("Engine", "training playback needs a BPE model trained by BPE Lens"),
     QT_TRANSLATE_NOOP("Engine", "training text {index} must be a string or a (text, weight) pair, not {unit!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "transition {transition!r}: expected a vocabulary size from the base vocabulary to vocab_size ({vocab_size})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "true or false"),
     QT_TRANSLATE_NOOP("Engine", "true, false or null"),
     QT_TRANSLATE_NOOP("Engine", "two merges make the same token"),
@@ -321,6 +338,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "unknown storage type {dtype!r}; choose one of {bytes_per_parameter}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "unknown tie_break {tie_break!r}; choose one of {tie_breaks}"),
     QT_TRANSLATE_NOOP("Engine", "unknown top-level field {unknown!r} (a tokenizer.json has {top_level}; Hugging Face refuses others too)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "unknown trainer {name!r}; choose one of {names}"),
     QT_TRANSLATE_NOOP("Engine", "unknown {piece!r} (id {tid})"),
     QT_TRANSLATE_NOOP("Engine", "unknown {what} {config!r}; choose one of {names}"),
     QT_TRANSLATE_NOOP("Engine", "unpacks to more than {most:,} bytes; CLIP's vocabulary is 1.6 MB"),
@@ -328,7 +346,6 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "version {version!r} is not supported (this BPE Lens reads 1–{newest})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is above the limit of {max_id}"),
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens = {total})"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "vocab_size must be a positive integer, not {vocab_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
@@ -351,6 +368,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{file} is not Python that parses ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "{file}: {cls} has no pat_str written as text (BPE Lens reads the file, never runs it)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{file}: {cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{flag} applies to another trainer, not {trainer}"),
     QT_TRANSLATE_NOOP("Engine", "{key} has {found:,} entries for {count:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "{key} is a {found}, not a {wanted}"),
     QT_TRANSLATE_NOOP("Engine", "{key} is an array of {found}, not of {wanted}"),
@@ -420,6 +438,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one has {affix} {value!r})"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one is {describe})"),
     QT_TRANSLATE_NOOP("Engine", "{token!r} is one token on the {side} and text on the {other} ({why})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{trainer} needs {flag}: {help}"),
     QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{value} holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which no UTF-8 text can hold"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{what} {item!r} is not in {name} (its languages: {languages})"),
@@ -443,6 +462,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not {value} with keys {keys}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where} needs both \"vocab\" and \"merges\""),
     QT_TRANSLATE_NOOP("Engine", "{where} {shown!r} found no answer within {seconds:.1f} s on {characters:,} characters: it backtracks catastrophically (Hugging Face's engine gives up on it too); fix the pattern in the tokenizer file"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), FROM:TO:+STEP or sizes separated by commas"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where} {value!r}: expected {kind}"),
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: column {position} has no name; the header names each column's language (or id)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: the header names no language, only an id column"),
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: the language {language!r} names two columns"),

@@ -62,15 +62,18 @@ class TrainerOption:
         return number
 
     def _expected(self) -> Message:
-        whole = self.kind == "int"
         low, high = self.minimum, self.maximum
+        if self.kind == "int":
+            if low is not None and high is not None:
+                return Message("a whole number from {low:g} to {high:g}", low=low, high=high)
+            if low is not None:
+                return Message("a whole number of {low:g} or more", low=low)
+            return Message("a whole number")
         if low is not None and high is not None:
-            return Message("a whole number from {low:g} to {high:g}" if whole
-                           else "a number from {low:g} to {high:g}", low=low, high=high)
+            return Message("a number from {low:g} to {high:g}", low=low, high=high)
         if low is not None:
-            return Message("a whole number of {low:g} or more" if whole
-                           else "a number of {low:g} or more", low=low)
-        return Message("a whole number") if whole else Message("a number")
+            return Message("a number of {low:g} or more", low=low)
+        return Message("a number")
 
 
 # start(corpus, config, options, trace_top) → progress, the last with the result

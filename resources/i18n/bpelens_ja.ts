@@ -699,6 +699,10 @@
         <translation>--min-frequency {value} は数値ではありません</translation>
     </message>
     <message>
+        <source>--trainer {trainer} trains on one corpus: give --corpus FILE (training by language is classic or parity-aware)</source>
+        <translation>--trainer {trainer} は一つのコーパスで学習します: --corpus FILE を指定してください(言語別の学習は classic か parity-aware です)</translation>
+    </message>
+    <message>
         <source>give the training text: --corpus FILE (repeatable), --corpus LANG=FILE or --parallel CORPUS</source>
         <translation>学習テキストを指定してください: --corpus FILE（繰り返し指定可）、--corpus LANG=FILE、または --parallel CORPUS</translation>
     </message>
@@ -889,6 +893,10 @@
     <message>
         <source>--messages {path}: not JSON (line {line}: {reason})</source>
         <translation>--messages {path}: JSON ではありません（{line} 行目: {reason}）</translation>
+    </message>
+    <message>
+        <source>bpelens: {tokenizer}: swept {sizes} sizes</source>
+        <translation>bpelens: {tokenizer}: {sizes} 個のサイズを測定しました</translation>
     </message>
 </context>
 <context>
@@ -1398,6 +1406,14 @@
         <translation>アプリの学習再生のために、各マージについて、選ばれた時点で最も頻度の高い K 個のペア、トークン数で測ったコーパスの長さ、最も頻度の高い単語も記録します（0〜1000。既定 0: 記録なし）</translation>
     </message>
     <message>
+        <source>trainer</source>
+        <translation>トレーナー</translation>
+    </message>
+    <message>
+        <source>How merges are chosen on one corpus; each trainer&apos;s own options follow.</source>
+        <translation>一つのコーパスでマージをどう選ぶか。各トレーナー固有のオプションが続きます。</translation>
+    </message>
+    <message>
         <source>a name stored in the file</source>
         <translation>ファイルに保存する名前</translation>
     </message>
@@ -1468,6 +1484,30 @@
     <message>
         <source>token ids (spaces or commas between them, [ ] allowed); none: read them from --file or standard input (also {&quot;ids&quot;: [...]} as encode writes)</source>
         <translation>トークン ID（空白かカンマで区切る。[ ] も可）。指定なし: --file か標準入力から読みます（encode が書く {&quot;ids&quot;: [...]} も可）</translation>
+    </message>
+    <message>
+        <source>a BPE cut at many vocabulary sizes, measured per language</source>
+        <translation>BPE を多数の語彙サイズで切り詰め、言語ごとに測る</translation>
+    </message>
+    <message>
+        <source>Cut each tokenizer&apos;s merges at each size and measure, per language of a parallel corpus: tokens, the ratio to the reference language, bytes per token, Rényi efficiency (alpha 2.5) and the share of words kept whole; per size, the Gini coefficient of the languages&apos; token totals and their sum (the trade-off curve). Each piece is traced once for all sizes.</source>
+        <translation>各トークナイザーのマージを各サイズで切り詰め、対訳コーパスの言語ごとに測ります: トークン数、基準言語との比、トークンあたりのバイト数、Rényi 効率(alpha 2.5)、分割されずに残る単語の割合。サイズごとに、言語別トークン総数のジニ係数とその合計(トレードオフ曲線)。各ピースは全サイズに対して一度だけトレースされます。</translation>
+    </message>
+    <message>
+        <source>a BPE tokenizer (repeatable: a curve each), as compare takes them</source>
+        <translation>BPE トークナイザー(繰り返し可: それぞれが一本の曲線)。compare と同じ指定方法</translation>
+    </message>
+    <message>
+        <source>a parallel corpus, as compare takes it (default demo)</source>
+        <translation>対訳コーパス。compare と同じ指定方法(既定 demo)</translation>
+    </message>
+    <message>
+        <source>vocabulary sizes: FROM:TO:xFACTOR, FROM:TO:+STEP or a list with commas (default 1000:64000:x2)</source>
+        <translation>語彙サイズ: FROM:TO:xFACTOR、FROM:TO:+STEP またはカンマ区切りの一覧(既定 1000:64000:x2)</translation>
+    </message>
+    <message>
+        <source>only these languages (the reference is added); default: all</source>
+        <translation>これらの言語のみ(基準言語は追加されます)。既定: すべて</translation>
     </message>
     <message>
         <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout, or a table with --format table.</source>
@@ -3061,12 +3101,32 @@ a + bc</translation>
         <translation>テキストの {where} 文字目の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
     </message>
     <message>
+        <source>Classic BPE</source>
+        <translation>古典的 BPE</translation>
+    </message>
+    <message>
         <source>GGUF version {detail}; BPE Lens reads versions 2 and 3</source>
         <translation>GGUF バージョン {detail} です。BPE Lens が読めるのはバージョン 2 と 3 です</translation>
     </message>
     <message>
+        <source>SuperBPE</source>
+        <translation>SuperBPE(スーパーワード BPE)</translation>
+    </message>
+    <message>
+        <source>SuperBPE trains byte-level BPE: choose level byte</source>
+        <translation>SuperBPE はバイトレベル BPE を学習します: level に byte を選んでください</translation>
+    </message>
+    <message>
         <source>a lone surrogate is replaced by U+FFFD at character {char}</source>
         <translation>文字 {char} の孤立サロゲートが U+FFFD に置き換えられます</translation>
+    </message>
+    <message>
+        <source>a number from {low:g} to {high:g}</source>
+        <translation>{low:g} から {high:g} までの数値</translation>
+    </message>
+    <message>
+        <source>a number of {low:g} or more</source>
+        <translation>{low:g} 以上の数値</translation>
     </message>
     <message>
         <source>a special token there, recognised only with special tokens on</source>
@@ -3075,6 +3135,18 @@ a + bc</translation>
     <message>
         <source>a string of {length:,} bytes runs past the end of the file</source>
         <translation>{length:,} バイトの文字列がファイルの終わりを越えています</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a whole number from {low:g} to {high:g}</source>
+        <translation>{low:g} から {high:g} までの整数</translation>
+    </message>
+    <message>
+        <source>a whole number of {low:g} or more</source>
+        <translation>{low:g} 以上の整数</translation>
     </message>
     <message>
         <source>added_tokens[{index}] (id {id}) has empty content: left out, as Hugging Face leaves it out (its id is not a token)</source>
@@ -3111,6 +3183,10 @@ a + bc</translation>
     <message>
         <source>chat_template[{index}] must be {{&quot;name&quot;: …, &quot;template&quot;: …}}</source>
         <translation>chat_template[{index}] は {{&quot;name&quot;: …, &quot;template&quot;: …}} でなければなりません</translation>
+    </message>
+    <message>
+        <source>classic BPE up to the transition size, then merges across whitespace: tokens of several words (Liu et al. 2025)</source>
+        <translation>遷移サイズまでは古典的 BPE、その後は空白をまたぐマージ: 複数語からなるトークン(Liu et al. 2025)</translation>
     </message>
     <message>
         <source>config.default_num_special_tokens {count:,} and default_vocab_size {size:,}: the special tokens must leave room for the vocabulary (at most {most:,} ids)</source>
@@ -3167,6 +3243,10 @@ a + bc</translation>
     <message>
         <source>line {number}: {line!r} is not a merge (two symbols and a space)</source>
         <translation>{number} 行目: {line!r} はマージではありません（空白で区切った 2 つの記号）</translation>
+    </message>
+    <message>
+        <source>max_words {max_words!r}: expected a whole number of 1 or more</source>
+        <translation>max_words {max_words!r}: 1 以上の整数を指定してください</translation>
     </message>
     <message>
         <source>merge rank {rank}: left id {left} ends a word and cannot be merged</source>
@@ -3505,6 +3585,10 @@ a + bc</translation>
         <translation>Hugging Face の高速 CLIP トークナイザーと同じく読みます（NFC、空白、小文字化）。OpenAI の ftfy による修復と HTML のアンエスケープは行いません</translation>
     </message>
     <message>
+        <source>reference {reference!r} is not among the languages ({names})</source>
+        <translation>基準言語 {reference!r} が言語の中にありません({names})</translation>
+    </message>
+    <message>
         <source>rows {rows:,} is fewer than the {vocab_size:,} tokens</source>
         <translation>行数 {rows:,} が {vocab_size:,} 個のトークンより少なくなっています</translation>
     </message>
@@ -3581,6 +3665,14 @@ a + bc</translation>
         <translation>最後のマージはランク {rank} の ({left}, {right}) です</translation>
     </message>
     <message>
+        <source>the most frequent pair, merged, until the vocabulary is full (seed 000 §1)</source>
+        <translation>最も頻度の高いペアを、語彙が埋まるまでマージする(seed 000 §1)</translation>
+    </message>
+    <message>
+        <source>the most words a superword token may hold (default 4)</source>
+        <translation>スーパーワードトークンが含められる最大の語数(既定 4)</translation>
+    </message>
+    <message>
         <source>the normalizer</source>
         <translation>正規化</translation>
     </message>
@@ -3629,6 +3721,14 @@ a + bc</translation>
         <translation>合計頻度</translation>
     </message>
     <message>
+        <source>the sweep cuts a BPE&apos;s merges; {describe} has none</source>
+        <translation>スイープは BPE のマージを切り詰めます。{describe} にはマージがありません</translation>
+    </message>
+    <message>
+        <source>the sweep needs at least one language</source>
+        <translation>スイープには少なくとも一つの言語が必要です</translation>
+    </message>
+    <message>
         <source>the template does not compile: {reason}</source>
         <translation>テンプレートをコンパイルできません: {reason}</translation>
     </message>
@@ -3655,6 +3755,10 @@ a + bc</translation>
     <message>
         <source>the tokens left</source>
         <translation>残りのトークン</translation>
+    </message>
+    <message>
+        <source>the vocabulary size where merges across whitespace begin (at most --vocab-size)</source>
+        <translation>空白をまたぐマージが始まる語彙サイズ(--vocab-size 以下)</translation>
     </message>
     <message>
         <source>the {kind} normalizer</source>
@@ -3737,6 +3841,10 @@ a + bc</translation>
         <translation>学習テキスト {index} は文字列または (text, weight) のペアでなければなりません（{unit!r} ではありません）</translation>
     </message>
     <message>
+        <source>transition {transition!r}: expected a vocabulary size from the base vocabulary to vocab_size ({vocab_size})</source>
+        <translation>transition {transition!r}: 基本語彙から vocab_size({vocab_size})までの語彙サイズを指定してください</translation>
+    </message>
+    <message>
         <source>true or false</source>
         <translation>true または false</translation>
     </message>
@@ -3817,6 +3925,10 @@ a + bc</translation>
         <translation>不明なトップレベルのフィールド {unknown!r} です（tokenizer.json のフィールドは {top_level} で、Hugging Face もそれ以外は受け付けません）</translation>
     </message>
     <message>
+        <source>unknown trainer {name!r}; choose one of {names}</source>
+        <translation>不明なトレーナー {name!r}。次のいずれかを選んでください: {names}</translation>
+    </message>
+    <message>
         <source>unknown {piece!r} (id {tid})</source>
         <translation>未知トークン {piece!r}（ID {tid}）</translation>
     </message>
@@ -3843,10 +3955,6 @@ a + bc</translation>
     <message>
         <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens = {total})</source>
         <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind} + 特殊トークン {specials} 個 = {total}）より小さくなっています</translation>
-    </message>
-    <message>
-        <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind} + {specials} special tokens)</source>
-        <translation>語彙サイズ {vocab_size} が基本語彙（{base_size} {kind} + 特殊トークン {specials} 個）より小さくなっています</translation>
     </message>
     <message>
         <source>vocab size {vocab_size} is smaller than the base vocabulary ({base_size} {kind})</source>
@@ -3931,6 +4039,10 @@ a + bc</translation>
     <message>
         <source>{file}: {cls}.{name} is computed, not written out (BPE Lens reads the file, never runs it)</source>
         <translation>{file}: {cls}.{name} は計算で求められており、書き出されていません（BPE Lens はファイルを読むだけで実行しません）</translation>
+    </message>
+    <message>
+        <source>{flag} applies to another trainer, not {trainer}</source>
+        <translation>{flag} は {trainer} ではなく別のトレーナーのオプションです</translation>
     </message>
     <message>
         <source>{key} has {found:,} entries for {count:,} tokens</source>
@@ -4209,6 +4321,10 @@ a + bc</translation>
         <translation>{token!r} は {side} では一つのトークン、{other} ではテキストです（{why}）</translation>
     </message>
     <message>
+        <source>{trainer} needs {flag}: {help}</source>
+        <translation>{trainer} には {flag} が必要です: {help}</translation>
+    </message>
+    <message>
         <source>{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language</source>
         <translation>学習用 {train} 文 + 開発用 {dev} 文には {total} 文が必要ですが、コーパスには言語ごとに {available} 文しかありません</translation>
     </message>
@@ -4223,6 +4339,14 @@ a + bc</translation>
     <message>
         <source>{where} {shown!r} found no answer within {seconds:.1f} s on {characters:,} characters: it backtracks catastrophically (Hugging Face&apos;s engine gives up on it too); fix the pattern in the tokenizer file</source>
         <translation>{where} {shown!r} は {characters:,} 文字に対して {seconds:.1f} 秒以内に結果を返しませんでした: 破滅的なバックトラックが発生しています（Hugging Face のエンジンも処理を諦めます）。トークナイザーファイルのパターンを修正してください</translation>
+    </message>
+    <message>
+        <source>{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), FROM:TO:+STEP or sizes separated by commas</source>
+        <translation>{where} {spec!r}: FROM:TO:xFACTOR(1000:64000:x2)、FROM:TO:+STEP またはカンマ区切りのサイズを指定してください</translation>
+    </message>
+    <message>
+        <source>{where} {value!r}: expected {kind}</source>
+        <translation>{where} {value!r}: {kind}を指定してください</translation>
     </message>
     <message>
         <source>{where}: a byte-level BPE with a continuing_subword_prefix is not supported by BPE Lens</source>
