@@ -64,6 +64,9 @@ def file_corpus(path: Path, merges: int = FILE_MERGES) -> TrainingCorpus:
                                         path=path, size=size / 2**20,
                                         limit=MAX_FILE_BYTES >> 20))
     texts = tuple(read_corpus([path]))
-    return TrainingCorpus(f"file:{path}", path.name, texts,
-                          TrainingConfig(vocab_size=256 + merges, level="byte",
-                                         pretokenizer="gpt2"))
+    return TrainingCorpus(f"file:{path}", path.name, texts, file_config(merges))
+
+
+def file_config(merges: int = FILE_MERGES) -> TrainingConfig:
+    """How a text file is trained: byte level, GPT-2's splits, ``merges`` merges."""
+    return TrainingConfig(vocab_size=256 + merges, level="byte", pretokenizer="gpt2")

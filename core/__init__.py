@@ -224,6 +224,27 @@ _EXPORTS = {
     "decoded": "fast.short_steps",
     "encoded": "fast.short_steps",
     "lines_of": "fast.short_steps",
+    # training as one family, the vocabulary-size sweep
+    "TRAINERS": "training.trainers",
+    "Trainer": "training.trainers",
+    "TrainerOption": "training.trainers",
+    "all_options": "training.trainers",
+    "trainer_named": "training.trainers",
+    "SuperBPEConfig": "training.superbpe",
+    "SuperwordStats": "training.superbpe",
+    "superword_stats": "training.superbpe",
+    "train_superbpe": "training.superbpe",
+    "iter_superbpe_training": "training.superbpe",
+    "is_superword": "training.superwords",
+    "PairIndex": "training.pair_index",
+    "MergeLoop": "training.merge_loop",
+    "Merge": "training.merge_loop",
+    "Sweep": "analysis.vocab_sweep",
+    "SweepRow": "analysis.vocab_sweep",
+    "SweepPoint": "analysis.vocab_sweep",
+    "parse_sizes": "analysis.vocab_sweep",
+    "vocab_sweep": "analysis.vocab_sweep",
+    "renyi_efficiency": "analysis.vocab_sweep",
 }
 
 __all__ = [
@@ -236,6 +257,7 @@ __all__ = [
     "METRICS",
     "PARITY_VARIANTS",
     "REGEX_PRESETS",
+    "TRAINERS",
     "AddedToken",
     "AddedVocabulary",
     "Audit",
@@ -265,7 +287,9 @@ __all__ = [
     "LanguageCorpus",
     "LanguageCounts",
     "LatticeNode",
+    "Merge",
     "MergeAudit",
+    "MergeLoop",
     "MergeRule",
     "MergeStep",
     "Message",
@@ -273,6 +297,7 @@ __all__ = [
     "NormalizedText",
     "Origin",
     "PairCount",
+    "PairIndex",
     "ParallelCorpus",
     "ParityConfig",
     "Piece",
@@ -290,6 +315,11 @@ __all__ = [
     "SpecialTokens",
     "SplitSizes",
     "Stop",
+    "SuperBPEConfig",
+    "SuperwordStats",
+    "Sweep",
+    "SweepPoint",
+    "SweepRow",
     "TableEdit",
     "TextStep",
     "Token",
@@ -304,6 +334,8 @@ __all__ = [
     "TokenizerCounts",
     "TokenizerDiff",
     "TokenizerFileError",
+    "Trainer",
+    "TrainerOption",
     "TrainingConfig",
     "TrainingError",
     "TrainingPlayback",
@@ -318,6 +350,7 @@ __all__ = [
     "WordState",
     "add_merges",
     "aligned_rows",
+    "all_options",
     "apply_fixes",
     "audit",
     "audit_token",
@@ -361,11 +394,13 @@ __all__ = [
     "hex_bytes",
     "hex_text",
     "invisible_name",
+    "is_superword",
     "isolated",
     "iter_audit",
     "iter_codepoints",
     "iter_comparison",
     "iter_multilingual_training",
+    "iter_superbpe_training",
     "iter_tokenizer_counts",
     "iter_training",
     "json_reason",
@@ -385,6 +420,7 @@ __all__ = [
     "open_parallel_corpus",
     "open_tokenizer",
     "parse_language_values",
+    "parse_sizes",
     "parse_tsv_corpus",
     "parse_weight",
     "piece_not_one_token",
@@ -395,6 +431,7 @@ __all__ = [
     "read_language_file",
     "read_lines",
     "render_chat",
+    "renyi_efficiency",
     "rjust",
     "round_trip_difference",
     "save_extended",
@@ -410,6 +447,7 @@ __all__ = [
     "split_conversation",
     "split_parallel",
     "stops_in",
+    "superword_stats",
     "temperature_shares",
     "texts_using",
     "token_facts",
@@ -422,8 +460,11 @@ __all__ = [
     "tokens_before_after",
     "train",
     "train_languages",
+    "train_superbpe",
+    "trainer_named",
     "unigram_lattice",
     "visible",
+    "vocab_sweep",
     "weights_for_shares",
     "why_not_one",
     "write_atomic",
@@ -471,6 +512,14 @@ if TYPE_CHECKING:
         aligned_rows,
         segment,
         side_by_side,
+    )
+    from .analysis.vocab_sweep import (
+        Sweep,
+        SweepPoint,
+        SweepRow,
+        parse_sizes,
+        renyi_efficiency,
+        vocab_sweep,
     )
     from .chat.conversation import ChatEncoding, encode_chat, split_conversation
     from .chat.generic import GENERIC_TEMPLATES
@@ -621,7 +670,18 @@ if TYPE_CHECKING:
         read_language_file,
         split_parallel,
     )
+    from .training.merge_loop import Merge, MergeLoop
     from .training.multilingual import iter_multilingual_training, train_languages
+    from .training.pair_index import PairIndex
     from .training.parity_config import PARITY_VARIANTS, ParityConfig
     from .training.record import TrainingRecord
+    from .training.superbpe import (
+        SuperBPEConfig,
+        SuperwordStats,
+        iter_superbpe_training,
+        superword_stats,
+        train_superbpe,
+    )
+    from .training.superwords import is_superword
     from .training.trainer import TrainingProgress, TrainingResult, iter_training, train
+    from .training.trainers import TRAINERS, Trainer, TrainerOption, all_options, trainer_named

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from bpelens.core import DEFAULT_MIN_FREQUENCY, METRICS, localize, preset_names
-from bpelens.core.training.trainers import TRAINERS, all_options
+from bpelens.core import (
+    DEFAULT_MIN_FREQUENCY,
+    METRICS,
+    TRAINERS,
+    all_options,
+    localize,
+    preset_names,
+)
 from bpelens.resources import DEMO_TOKENIZERS
 
 from .cli_i18n import translate

@@ -6,8 +6,7 @@ import argparse
 import json
 import sys
 
-from bpelens.core import chosen_languages
-from bpelens.core.analysis.vocab_sweep import parse_sizes, vocab_sweep
+from bpelens.core import chosen_languages, parse_sizes, vocab_sweep
 
 from ..parallel_corpora import open_corpus
 from .cli_i18n import translate

@@ -12,19 +12,21 @@ from pathlib import Path
 
 from bpelens.core import (
     ConfigError,
+    Trainer,
     TrainingConfig,
     TrainingError,
     TrainingProgress,
     TrainingResult,
     WeightedText,
+    all_options,
     gini,
     iter_multilingual_training,
     parse_weight,
     read_lines,
     save_tokenizer,
+    superword_stats,
+    trainer_named,
 )
-from bpelens.core.training.superbpe import superword_stats
-from bpelens.core.training.trainers import Trainer, all_options, trainer_named
 
 from .cli_i18n import QT_TRANSLATE_NOOP, translate
 from .output_path import check_output_path

@@ -240,7 +240,8 @@ LIGHT = Palette(
     # tokenizers uses the first few.
     series=("#0072b2", "#d55e00", "#009e73", "#aa4499", "#8f6a00", "#000000", "#2b8cc4",
             "#cc79a7"),
-    curves={"count": "#0072b2", "length": "#b35c00", "gini": "#b00020", "cursor": "#d0021b"},
+    curves={"count": "#0072b2", "length": "#b35c00", "gini": "#b00020", "cursor": "#d0021b",
+            "stage": "#6a3d9a"},
     **_COMMON)
 
 _DARK_ROLES: WindowRoles = {
@@ -260,7 +261,8 @@ DARK = Palette(
     # (black vanishes on the dark page: the ink instead)
     series=("#56b4e9", "#e69f00", "#3dc79f", "#e58fc0", "#f0e442", DARK_INK, "#a99bff",
             "#ff7f7f"),
-    curves={"count": "#56b4e9", "length": "#e69f00", "gini": "#ff7f7f", "cursor": "#ff5a5f"},
+    curves={"count": "#56b4e9", "length": "#e69f00", "gini": "#ff7f7f", "cursor": "#ff5a5f",
+            "stage": "#cab2d6"},
     roles=_DARK_ROLES, **_COMMON)
 
 _CONTRAST_ROLES: WindowRoles = {
@@ -279,7 +281,8 @@ CONTRAST = Palette(
     cut="#c00018", warning="#8a3000", error="#a0001a", shaped_ink="#000000", hatch="#ffffff",
     series=("#0044aa", "#b00000", "#006400", "#6a0dad", "#7a4100", "#000000", "#00606b",
             "#a3006e"),
-    curves={"count": "#0044aa", "length": "#7a4100", "gini": "#b00000", "cursor": "#b00000"},
+    curves={"count": "#0044aa", "length": "#7a4100", "gini": "#b00000", "cursor": "#b00000",
+            "stage": "#5b007a"},
     roles=_CONTRAST_ROLES, font_scale=1.15,
     **{**_COMMON, "best_fill": "#004f7c", "best_edge": "#002a42", "candidate_score": "#2b3138"})
 

@@ -20,6 +20,7 @@ from ..errors import ConfigError
 from ..messages import Message
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
+from ..training.superwords import is_superword
 
 Count = int | Fraction
 
@@ -79,6 +80,22 @@ class TrainingPlayback:
     @property
     def steps(self) -> int:
         return len(self.merges)
+
+    @property
+    def stage_switch(self) -> int | None:
+        """For SuperBPE: the step after which merges may cross whitespace (stage 2 begins
+        with merge ``stage_switch + 1``); None for any other training."""
+        superbpe = self.record.config.get("superbpe")
+        if not isinstance(superbpe, dict):
+            return None
+        switch = superbpe.get("stage_switch")
+        return switch if isinstance(switch, int) and 0 <= switch <= self.steps else None
+
+    def superword(self, token_id: int) -> bool:
+        """Whether a token holds several words (a space after something that is not one):
+        what SuperBPE's second stage learns."""
+        data = self.tokenizer.model.token_bytes[token_id]
+        return data is not None and is_superword(data)
 
     @property
     def has_pair_counts(self) -> bool:

@@ -27,6 +27,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError, TrainingError
@@ -36,6 +38,7 @@ from ..pipeline.tokenizer import Tokenizer
 from .config import TrainingConfig
 from .merge_loop import merge_target
 from .pair_index import PairIndex
+from .superwords import is_superword, word_count
 from .trainer import (
     PROGRESS_SECONDS,
     TRACE_WORDS,
@@ -80,17 +83,6 @@ class SuperBPEConfig:
     def to_dict(self) -> dict[str, Any]:
         return {"transition": self.transition, "max_words": self.max_words,
                 "pattern": self.pattern}
-
-
-def is_superword(data: bytes) -> bool:
-    """Whether a token's bytes cross a word boundary: a space after something that is not a
-    space (``" of the"``, ``"the "``; not ``" the"`` nor ``"   "``)."""
-    return b" " in data.lstrip(b" ")
-
-
-def word_count(data: bytes) -> int:
-    """Words as the authors count them: the non-empty parts between spaces."""
-    return sum(1 for part in data.split(b" ") if part)
 
 
 @dataclass(frozen=True)
@@ -233,7 +225,10 @@ def _result(first: TrainingResult, loop: SuperwordLoop, config: TrainingConfig,
             # Stage 2 starts from its own cut of the text: its first length is left out, so
             # the curve has one point per merge.
             corpus_tokens=before.corpus_tokens + tuple(map(exact, loop.tokens_raw[1:])),
-            words=before.words[:TRACE_WORDS],
+            # Stage 2's pieces, where superwords form (stage 1's are single words). A stable
+            # sort keeps equal counts in first-seen order.
+            words=tuple((pieces[i], exact(index.counts[i])) for i in np.argsort(
+                -index.count_array, kind="stable")[:TRACE_WORDS].tolist()),
         )
     tokenizer.training = record
     return TrainingResult(tokenizer, record, config)

@@ -34,6 +34,16 @@ class TrainerOption:
     minimum: float | None = None
     maximum: float | None = None
     required: bool = False
+    # What a window calls it (the command line says the flag).
+    title: str = ""
+    # A value to offer for a run's settings where there is no default (the window's box).
+    suggest: Callable[[TrainingConfig], int | float] | None = None
+
+    def offered(self, config: TrainingConfig) -> int | float | None:
+        """What an interface puts in the option's box for ``config``."""
+        if self.suggest is not None:
+            return self.suggest(config)
+        return self.default
 
     @property
     def flag(self) -> str:
@@ -135,6 +145,11 @@ def _named(result: Any, trainer: Trainer, values: dict[str, Any]) -> Any:
     return replace(result, record=record)
 
 
+def _three_quarters(config: TrainingConfig) -> int:
+    """A transition three quarters of the way from the 256 bytes to the vocabulary size."""
+    return 256 + max(0, config.vocab_size - len(config.special_tokens) - 256) * 3 // 4
+
+
 CLASSIC = Trainer("classic", Message("Classic BPE"), Message(
     "the most frequent pair, merged, until the vocabulary is full (seed 000 §1)"), "trainer:start")
 SUPERBPE = Trainer(
@@ -143,9 +158,11 @@ SUPERBPE = Trainer(
         "several words (Liu et al. 2025)"), "superbpe:start",
     (TrainerOption("transition", "int", None, Message(
         "the vocabulary size where merges across whitespace begin (at most --vocab-size)"),
-        minimum=1, required=True),
+        minimum=1, required=True, title=Message("transition at size"),
+        suggest=_three_quarters),
      TrainerOption("max_words", "int", 4, Message(
-         "the most words a superword token may hold (default 4)"), minimum=1)))
+         "the most words a superword token may hold (default 4)"), minimum=1,
+         title=Message("words per token at most"))))
 TRAINERS: dict[str, Trainer] = {t.name: t for t in (CLASSIC, SUPERBPE)}
 
 

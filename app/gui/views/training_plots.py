@@ -63,6 +63,19 @@ class TrainingPlots(PlotLook, QWidget):
         self.length_cursor = pg.InfiniteLine(angle=90)
         self.count_plot.addItem(self.count_cursor)
         self.length_plot.addItem(self.length_cursor)
+        # SuperBPE: where stage 2 begins, and the merges that made multi-word tokens.
+        self.switch: int | None = None
+        self.superword_steps: list[int] = []
+        self.stage_lines = [pg.InfiniteLine(angle=90, movable=False, label=self.tr("stage 2"),
+                                            labelOpts={"position": 0.92, "anchors": [(0, 0),
+                                                                                     (0, 0)]})
+                            for _ in range(2)]
+        for plot, line in zip((self.count_plot, self.length_plot), self.stage_lines,
+                              strict=True):
+            plot.addItem(line)
+            line.setVisible(False)
+        self.superword_marks = pg.ScatterPlotItem()
+        self.count_plot.addItem(self.superword_marks)
         self.hover_text = ""
         # The view places the button in its top row: a row of its own here would take the
         # height the plots need.
@@ -96,6 +109,16 @@ class TrainingPlots(PlotLook, QWidget):
                           style=Qt.PenStyle.DashLine)
         self.count_cursor.setPen(cursor)
         self.length_cursor.setPen(cursor)
+        stage = self.ink.curve("stage")
+        for line in self.stage_lines:
+            line.setPen(pg.mkPen(stage, width=width))
+            line.label.setColor(self.ink.readable(stage))
+            font = line.label.textItem.font()
+            font.setPointSizeF(9 * self.zoom)
+            line.label.setFont(font)
+        self.superword_marks.setPen(pg.mkPen(stage, width=0.5 * width))
+        self.superword_marks.setBrush(pg.mkBrush(stage))
+        self.superword_marks.setSize(5 * self.zoom * self.pixel_ratio)
 
     # -- data ----------------------------------------------------------------------------------
     def set_data(self, counts: list[int], lengths: list[int]) -> None:
@@ -105,6 +128,7 @@ class TrainingPlots(PlotLook, QWidget):
         log = len(counts) > LOG_COUNTS_FROM and min(counts) > 0
         self.count_plot.setLogMode(y=log)
         self.count_curve.setData(list(range(1, len(counts) + 1)), counts)
+        self.set_stages(None, [])
         self.length_curve.setData(list(range(len(lengths))), lengths)
         for plot, values in ((self.count_plot, counts), (self.length_plot, lengths)):
             box = plot.getViewBox()
@@ -115,6 +139,19 @@ class TrainingPlots(PlotLook, QWidget):
                 plot.setXRange(0, EMPTY_RANGE, padding=0)
                 plot.setYRange(0, EMPTY_RANGE, padding=0)
         self.hover_text = ""
+
+    def set_stages(self, switch: int | None, superword_steps: list[int]) -> None:
+        """SuperBPE's stage switch (after merge ``switch``) and the merges (1-based) that
+        made superword tokens, marked on the count curve; None and [] for other trainings."""
+        self.switch, self.superword_steps = switch, list(superword_steps)
+        for line in self.stage_lines:
+            line.setVisible(switch is not None)
+            if switch is not None:
+                line.setValue(switch + 0.5)
+        counts = self.counts
+        self.superword_marks.setData(
+            [s for s in superword_steps if 1 <= s <= len(counts)],
+            [counts[s - 1] for s in superword_steps if 1 <= s <= len(counts)])
 
     def set_step(self, step: int) -> None:
         self.step = step
@@ -147,6 +184,7 @@ class TrainingPlots(PlotLook, QWidget):
         copy.setPalette(self.palette())
         copy.set_zoom(self.zoom)
         copy.set_data(self.counts, self.lengths)
+        copy.set_stages(self.switch, self.superword_steps)
         copy.set_step(self.step)
         return copy
 

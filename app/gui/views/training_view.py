@@ -8,7 +8,7 @@ scrubbing never recounts anything."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
@@ -23,10 +23,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError, isolated, localize
+from bpelens.core import TRAINERS, BpeLensError, Trainer, isolated, localize
 
 from ...pictures.chip_rows import MERGED, RowChip, chip_label
-from ...training_corpora import TRACE_TOP, TrainingCorpus, file_corpus, preset_corpora
+from ...training_corpora import (
+    TRACE_TOP,
+    TrainingCorpus,
+    file_config,
+    file_corpus,
+    preset_corpora,
+)
 from .. import style
 from ..i18n import translate
 from ..ui_theme import palette_for
@@ -43,6 +49,7 @@ from .playback_parts import (
     view_layout,
 )
 from .step_controls import StepControls
+from .trainer_choice import TrainerChoice
 
 if TYPE_CHECKING:
     from bpelens.core import TrainingPlayback
@@ -55,17 +62,20 @@ WORD_SIZE = 15  # the corpus words' chips, in points at zoom 1
 FILE_ITEM, TRAINED_ITEM = "file", "trained"
 
 
-def train_corpus(corpus: TrainingCorpus | Path, job: Job) -> TrainingPlayback:
+def train_corpus(corpus: TrainingCorpus | Path, job: Job, trainer: Trainer | None = None,
+                 options: dict[str, Any] | None = None) -> TrainingPlayback:
     """Train with the per-merge record playback needs (off the GUI thread)."""
     # Imported here: the trainer needs numpy, which a window opening elsewhere need not load.
-    from bpelens.core import TrainingPlayback, iter_training
+    from bpelens.core import TrainingPlayback
 
     if isinstance(corpus, Path):
         if corpus.suffix == ".json":
             return open_trained(corpus, job)  # a tokenizer trained with --trace-top
         job.progress(None, translate("TrainingView", "Reading {name}…").format(name=corpus.name))
         corpus = file_corpus(corpus)
-    for progress in iter_training(corpus.texts, corpus.config, trace_top=TRACE_TOP):
+    trainer = trainer or TRAINERS["classic"]
+    for progress in trainer.train(corpus.texts, corpus.config, options or {},
+                                  trace_top=TRACE_TOP):
         job.check()
         if progress.phase == "merging" and progress.total:
             job.progress(progress.done / progress.total,
@@ -100,6 +110,9 @@ class TrainingView(QWidget):
             self.corpus_box.addItem(corpus.label, corpus.key)
         self.corpus_box.addItem(self.tr("A text file…"), FILE_ITEM)
         self.corpus_box.addItem(self.tr("A tokenizer trained with --trace-top…"), TRAINED_ITEM)
+        self.trainer_choice = TrainerChoice()
+        self.corpus_box.currentIndexChanged.connect(self._offer_options)
+        self._offer_options()
         self.train_button = quiet_button(self.tr("Train"))
         self.train_button.clicked.connect(self.train_chosen)
         self.cancel_button = quiet_button(self.tr("Cancel"))
@@ -152,8 +165,12 @@ class TrainingView(QWidget):
         top.addWidget(self.corpus_box, 1)
         top.addWidget(self.train_button)
         top.addWidget(self.cancel_button)
+        choice = QHBoxLayout()
+        choice.addWidget(self.trainer_choice)
+        choice.addStretch(1)
         layout = view_layout(self)
         layout.addLayout(top)
+        layout.addLayout(choice)
         layout.addWidget(self.status)
         layout.addWidget(self.controls)
         layout.addWidget(body, 1)
@@ -217,6 +234,12 @@ class TrainingView(QWidget):
         corpus = next(c for c in self.corpora if c.key == key)
         self.train(corpus)
 
+    def _offer_options(self) -> None:
+        key = self.corpus_box.currentData()
+        corpus = next((c for c in self.corpora if c.key == key), None)
+        self.trainer_choice.offer(corpus.config if corpus is not None
+                                  else file_config())
+
     def train(self, corpus: TrainingCorpus | Path) -> None:
         if self.runner is None:
             return
@@ -225,7 +248,8 @@ class TrainingView(QWidget):
             self._show_source(corpus)
         self.status.setText(self.tr("Training on {name}…").format(name=name))
         self.trained_on = name
-        self.runner.submit(lambda job: train_corpus(corpus, job))
+        trainer, options = self.trainer_choice.trainer, self.trainer_choice.options()
+        self.runner.submit(lambda job: train_corpus(corpus, job, trainer, options))
 
     def open_file(self, path: Path) -> None:
         if self.runner is None:
@@ -272,6 +296,11 @@ class TrainingView(QWidget):
         self._make_plots()
         if playback is not None:
             self.plots.set_data(playback.chosen_counts(), playback.corpus_lengths())
+            switch = playback.stage_switch
+            if switch is not None:
+                self.plots.set_stages(switch, [
+                    step for step, m in enumerate(playback.merges[switch:], start=switch + 1)
+                    if playback.superword(m.new_id)])
         else:
             self.plots.set_data([], [])
         position = 0
@@ -318,18 +347,41 @@ class TrainingView(QWidget):
                                       "→ {new} — new id {id}, seen {count} times{by}.").format(
                 step=step, steps=playback.steps, rank=m.rank, left=isolated(label(m.left_id)),
                 right=isolated(label(m.right_id)), new=isolated(label(m.new_id)), id=m.new_id,
-                count=m.count, by=by) + length)
+                count=m.count, by=by) + length + self._stage_note(step, m.new_id))
         self._fill_pairs(step, label)
         learned = playback.vocabulary_at(step)
         self.vocab.clear()
+        switch = playback.stage_switch
         for tid in reversed(learned[-200:]):
             self.vocab.addItem(f"{tid}  {label(tid)}")
+            if switch is not None and playback.superword(tid):
+                item = self.vocab.item(self.vocab.count() - 1)
+                item.setText(self.tr("{token}   (superword)").format(token=item.text()))
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
         if learned:
             self.vocab.item(0).setBackground(QColor(palette_for(self).merged_fill))
             self.vocab.item(0).setForeground(QColor(palette_for(self).plain_ink))
         self.vocab_title.setText(self.tr("Vocabulary learned so far: {learned} of {steps} merges "
                                          "(+{base} base)").format(
             learned=len(learned), steps=playback.steps, base=playback.base_size))
+
+    def _stage_note(self, step: int, made: int) -> str:
+        """SuperBPE: which stage this merge belongs to, and whether it made a superword."""
+        playback = self.playback
+        assert playback is not None
+        switch = playback.stage_switch
+        if switch is None:
+            return ""
+        if step <= switch:
+            return self.tr(" SuperBPE stage 1: merges stay inside words ({left} merges to the "
+                           "switch).").format(left=switch - step)
+        note = self.tr(" SuperBPE stage 2 (from merge {first}): merges may cross spaces.").format(
+            first=switch + 1)
+        if playback.superword(made):
+            note += self.tr(" This token holds several words.")
+        return note
 
     def _fill_pairs(self, step: int, label) -> None:
         playback = self.playback
