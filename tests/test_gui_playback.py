@@ -371,3 +371,52 @@ def test_the_derivation_dialog_says_the_count_once_and_captions_id_and_rank(make
                     else f"id {node.id}")
         assert captions[node.id] == expected
     assert any(p.node.rule is not None for p in dialog.tree_view.placed)
+
+
+def test_superbpe_plays_back_with_its_stage_switch(make_window, qtbot, tmp_path):
+    """The trainer box offers SuperBPE with boxes made from its options; the playback shows
+    where stage 2 begins, on both plots and in the step's text, and marks superword merges
+    where the trainer's own record puts them."""
+    corpus = tmp_path / "phrases.txt"
+    corpus.write_text("the cat sat on the mat\nof the cat: yes\nin the end of the day\n" * 40,
+                      encoding="utf-8")
+    window = make_window(tokenizer_path=seed_file(tmp_path), text="lowest")
+    window.show_view("training")
+    view = window.views["training"]
+    choice = view.trainer_choice
+    choice.box.setCurrentIndex(choice.box.findData("superbpe"))
+    transition = choice.fields[("superbpe", "transition")][1]
+    view.corpus_box.setCurrentIndex(view.corpus_box.findData("demo"))  # 500 merges
+    assert transition.isVisibleTo(view) and transition.value() == 256 + 500 * 3 // 4
+    transition.setValue(290)
+    choice.fields[("superbpe", "max_words")][1].setValue(3)
+    view.train(corpus)
+    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy)
+    playback = view.playback
+    record = playback.record
+    assert record.config["trainer"] == "superbpe"
+    assert record.config["trainer_options"] == {"transition": 290, "max_words": 3}
+    switch = playback.stage_switch
+    # Stage 1 ends at the transition, or earlier when the words have no pair left to merge.
+    assert switch == record.config["superbpe"]["stage_switch"]
+    assert switch == 290 - 256 or (switch < 290 - 256 and record.config["superbpe"][
+        "stage1_stop_reason"] in ("min_frequency", "no_pairs"))
+    plots = view.plots
+    assert all(line.isVisible() and line.value() == switch + 0.5 for line in plots.stage_lines)
+    model = playback.tokenizer.model
+    made = [model.token_bytes[m.new_id] for m in playback.merges]
+    expected = [i + 1 for i, data in enumerate(made) if i >= switch and b" " in data.lstrip(b" ")]
+    assert expected and plots.superword_steps == expected
+    assert all(len([w for w in data.split(b" ") if w]) <= 3 for data in made[switch:])
+    view.controls.go(expected[0])
+    assert "stage 2" in view.info.text() and "several words" in view.info.text()
+    assert "(superword)" in view.vocab.item(0).text()
+    view.controls.go(switch)
+    assert "stage 1" in view.info.text()
+    # Back to classic: the next playback has no stage line.
+    choice.box.setCurrentIndex(choice.box.findData("classic"))
+    assert not transition.isVisibleTo(view)
+    view.train(corpus)
+    qtbot.waitUntil(lambda: view.playback is not playback and not view.runner.busy)
+    assert view.playback.stage_switch is None
+    assert not any(line.isVisible() for line in plots.stage_lines)

@@ -317,6 +317,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "training ended without a result"),
     QT_TRANSLATE_NOOP("Engine", "training playback needs a BPE model trained by BPE Lens"),
     QT_TRANSLATE_NOOP("Engine", "training text {index} must be a string or a (text, weight) pair, not {unit!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "transition at size"),
     QT_TRANSLATE_NOOP("Engine", "transition {transition!r}: expected a vocabulary size from the base vocabulary to vocab_size ({vocab_size})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "true or false"),
     QT_TRANSLATE_NOOP("Engine", "true, false or null"),
@@ -351,6 +352,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "window size must be a positive integer, not {window_size!r}"),
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} first, the right {right}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} last, the right {right}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "words per token at most"),
     QT_TRANSLATE_NOOP("Engine", "{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{config}'s auto_map names {module}.{cls}, but {file} is not beside it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} keys, more than the file can hold"),

@@ -55,6 +55,7 @@ TRANSLATED_SOURCES = (
     "views/sentence_comparison.py",
     "views/corpus_choice.py",
     "views/training_view.py",
+    "views/trainer_choice.py",
     "main_window.py",
     "banner.py",
     "busy_indicator.py",

@@ -3841,6 +3841,10 @@ a + bc</translation>
         <translation>学習テキスト {index} は文字列または (text, weight) のペアでなければなりません（{unit!r} ではありません）</translation>
     </message>
     <message>
+        <source>transition at size</source>
+        <translation>遷移する語彙サイズ</translation>
+    </message>
+    <message>
         <source>transition {transition!r}: expected a vocabulary size from the base vocabulary to vocab_size ({vocab_size})</source>
         <translation>transition {transition!r}: 基本語彙から vocab_size({vocab_size})までの語彙サイズを指定してください</translation>
     </message>
@@ -3975,6 +3979,10 @@ a + bc</translation>
     <message>
         <source>with special tokens added, the left puts {left} last, the right {right}</source>
         <translation>特殊トークンを付けると、末尾に左は {left}、右は {right} を置きます</translation>
+    </message>
+    <message>
+        <source>words per token at most</source>
+        <translation>トークンあたりの最大語数</translation>
     </message>
     <message>
         <source>{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}</source>
@@ -6711,6 +6719,13 @@ decoded from there: “{decoded}”</source>
     </message>
 </context>
 <context>
+    <name>TrainerChoice</name>
+    <message>
+        <source>Trainer</source>
+        <translation>トレーナー</translation>
+    </message>
+</context>
+<context>
     <name>TrainingCorpora</name>
     <message>
         <source>Seed 000 §1.1: low×5 lower×2 newest×6 widest×3 (4 merges)</source>
@@ -6758,6 +6773,10 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>Corpus length in tokens, per merge</source>
         <translation>コーパスのトークン数（マージごと）</translation>
+    </message>
+    <message>
+        <source>stage 2</source>
+        <translation>第 2 段階</translation>
     </message>
     <message>
         <source>Export plots…</source>
@@ -6986,8 +7005,24 @@ decoded from there: “{decoded}”</source>
         <translation>マージ {step} / {steps}（ランク {rank}）: ({left}, {right}) → {new} — 新しいID {id}、出現 {count} 回{by}。</translation>
     </message>
     <message>
+        <source>{token}   (superword)</source>
+        <translation>{token}   (スーパーワード)</translation>
+    </message>
+    <message>
         <source>Vocabulary learned so far: {learned} of {steps} merges (+{base} base)</source>
         <translation>ここまでに学習した語彙: {steps} マージ中 {learned}（+ 基本 {base}）</translation>
+    </message>
+    <message>
+        <source> SuperBPE stage 1: merges stay inside words ({left} merges to the switch).</source>
+        <translation> SuperBPE 第 1 段階: マージは語の内側に限られます(切り替えまで {left} マージ)。</translation>
+    </message>
+    <message>
+        <source> SuperBPE stage 2 (from merge {first}): merges may cross spaces.</source>
+        <translation> SuperBPE 第 2 段階(マージ {first} から): マージは空白をまたげます。</translation>
+    </message>
+    <message>
+        <source> This token holds several words.</source>
+        <translation> このトークンは複数の語を含みます。</translation>
     </message>
     <message>
         <source>Training by language keeps no pair counts</source>
