@@ -74,8 +74,8 @@ class TrainingPlots(PlotLook, QWidget):
                               strict=True):
             plot.addItem(line)
             line.setVisible(False)
-        self.superword_marks = pg.ScatterPlotItem()
-        self.count_plot.addItem(self.superword_marks)
+        # A data item, not a bare scatter: it follows the count axis into log mode.
+        self.superword_marks = self.count_plot.plot(pen=None, symbol="o")
         self.hover_text = ""
         # The view places the button in its top row: a row of its own here would take the
         # height the plots need.
@@ -116,9 +116,9 @@ class TrainingPlots(PlotLook, QWidget):
             font = line.label.textItem.font()
             font.setPointSizeF(9 * self.zoom)
             line.label.setFont(font)
-        self.superword_marks.setPen(pg.mkPen(stage, width=0.5 * width))
-        self.superword_marks.setBrush(pg.mkBrush(stage))
-        self.superword_marks.setSize(5 * self.zoom * self.pixel_ratio)
+        self.superword_marks.setSymbolPen(pg.mkPen(stage, width=0.5 * width))
+        self.superword_marks.setSymbolBrush(pg.mkBrush(stage))
+        self.superword_marks.setSymbolSize(5 * self.zoom * self.pixel_ratio)
 
     # -- data ----------------------------------------------------------------------------------
     def set_data(self, counts: list[int], lengths: list[int]) -> None:
