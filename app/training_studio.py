@@ -22,6 +22,7 @@ from bpelens.core import (
     ParallelCorpus,
     ParityConfig,
     SplitSizes,
+    Sweep,
     TrainingConfig,
     TrainingError,
     byte_shares,
@@ -36,6 +37,7 @@ from bpelens.core import (
     save_tokenizer,
     split_parallel,
     temperature_shares,
+    vocab_sweep,
     weights_for_shares,
 )
 
@@ -311,3 +313,39 @@ def earlier_runs(runs_dir: Path) -> list[StudioRun]:
                               record.languages, len(record.merge_counts), 0.0,
                               record.stop_reason, record.dev_tokens, record.chosen))
     return runs
+
+
+def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
+               split: SplitSizes, sizes: Sequence[int], job: Any) -> list[Sweep]:
+    """Each run's tokenizer cut at ``sizes`` and measured on the evaluation sentences (those
+    after the split's training and dev lines) of the languages every run was trained on."""
+    tokenizers = []
+    for path in paths:
+        job.check()
+        job.progress(None, translate("TrainingStudio", "Opening {name}…").format(name=path.stem))
+        tokenizers.append(load_tokenizer(path))
+    wanted = [language for language in corpus.languages if all(
+        t.training is None or not t.training.languages or language in t.training.languages
+        for t in tokenizers)]
+    if not wanted:
+        raise TrainingError(translate("TrainingStudio", "the runs share no language of this "
+                                      "corpus"))
+    if isinstance(corpus, LanguageFiles):
+        split_languages = corpus.split(split, wanted)
+    else:
+        split_languages = split_parallel(corpus, split, wanted)
+    texts = {x.name: list(x.evaluation) for x in split_languages}
+    if not any(texts.values()):
+        raise TrainingError(translate("TrainingStudio", "the split leaves no evaluation "
+                                      "sentences: lower train or dev"))
+    reference = next((x for x in ("eng", "en", "eng_Latn") if x in texts), wanted[0])
+    sweeps = []
+    for index, (path, tokenizer) in enumerate(zip(paths, tokenizers, strict=True)):
+        def report(fraction: float, index: int = index, name: str = path.stem) -> None:
+            job.check()
+            job.progress((index + fraction) / len(paths), translate(
+                "TrainingStudio", "Sweeping {name}: {done:.0%}").format(name=name,
+                                                                       done=fraction))
+        sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference,
+                                  name=path.stem, progress=report))
+    return sweeps

@@ -284,3 +284,49 @@ def test_text_files_one_per_language_are_split_by_position(make_window, qtbot, t
     view.open_corpus(files_spec([str(ja), str(en), str(tmp_path / "missing.txt")]))
     qtbot.waitUntil(view.problem.isVisible)
     assert "missing.txt: no such file" in view.problem.text()
+
+
+def test_the_sweep_of_two_runs_draws_their_trade_off_curves(make_window, qtbot):
+    """Two runs selected, swept in the dialog: the curves drawn are the core's sweep of the
+    saved tokenizers on the split's evaluation sentences, a point per size."""
+    from bpelens.core import vocab_sweep
+
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.vocab_size.setValue(256 + 120)
+    classic = train_and_wait(view, qtbot)
+    choose(view.algorithm, "base")
+    parity = train_and_wait(view, qtbot)
+    view.run_list.clearSelection()
+    for row in (0, 1):
+        view.run_list.item(row).setSelected(True)
+    assert {r.path for r in view.selected_runs()} == {classic.path, parity.path}
+    QTest.mouseClick(view.sweep_button, Qt.MouseButton.LeftButton)
+    dialog = view.sweep_dialog
+    # It sweeps at once, at sizes doubling up to the larger run's vocabulary.
+    qtbot.waitUntil(lambda: len(dialog.sweeps) == 2 and not dialog.runner.busy)
+    assert [p.size for p in dialog.sweeps[0].points][-1] == 256 + max(classic.merges,
+                                                                      parity.merges)
+    dialog.sizes.setText("260:376:+58")
+    QTest.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.runner.busy
+                    and [p.size for p in dialog.sweeps[0].points] == [260, 318, 376])
+    plots = dialog.plots
+    assert len(plots.curves) == 2
+    languages = split_parallel(demo_corpus(), SplitSizes(view.train_size.value(),
+                                                         view.dev_size.value()))
+    texts = {x.name: list(x.evaluation) for x in languages}
+    for sweep, curve in zip(dialog.sweeps, plots.curves, strict=True):
+        tokenizer = load_tokenizer(next(r.path for r in view.runs if r.name == sweep.name))
+        expected = vocab_sweep(tokenizer, texts, [260, 318, 376], reference=sweep.reference)
+        assert sweep.points == expected.points
+        xs, ys = curve.getData()
+        assert list(xs) == [p.tokens for p in expected.points]
+        assert list(ys) == pytest.approx([p.gini for p in expected.points])
+    # A measure per language for one run: a curve per language.
+    plots.measure_box.setCurrentIndex(plots.measure_box.findData("bytes_per_token"))
+    assert len(plots.language_curves) == len(dialog.sweeps[0].languages)
+    dialog.sizes.setText("nonsense")
+    QTest.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
+    assert "Sizes 'nonsense'" in dialog.status.text()
+    assert len(plots.curves) == 2  # the last curves stay

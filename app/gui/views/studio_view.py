@@ -64,6 +64,7 @@ from ...training_studio import (
     plan_languages,
     run_plan,
     shares_preview,
+    sweep_runs,
 )
 from .. import style
 from ..fitting_combo import FittingComboBox
@@ -79,6 +80,7 @@ if TYPE_CHECKING:
     from ...training_studio import LanguageFiles
     from ..session import Session
     from . import Pane
+    from .sweep_dialog import SweepDialog
 
 OPEN_TEXTS = "open-texts"
 ALGORITHMS = (("classic", QT_TRANSLATE_NOOP("StudioView", "Classic BPE (weighted languages)")),
@@ -253,6 +255,11 @@ class StudioView(QWidget):
                                                "and the other runs ticked"))
         self.playback_button = QPushButton(self.tr("Play back"))
         self.export_button = QPushButton(self.tr("Export…"))
+        self.sweep_button = QPushButton(self.tr("Sweep sizes…"))
+        self.sweep_button.setToolTip(self.tr("Cut the selected runs (Ctrl+click selects several)"
+                                             " at many vocabulary sizes and plot Gini against "
+                                             "total tokens on the evaluation sentences"))
+        self.sweep_dialog: SweepDialog | None = None
         self._build_layout()
         self._wire()
         self._update_algorithm()
@@ -340,7 +347,7 @@ class StudioView(QWidget):
         runs_layout.addWidget(self.run_list, 1)
         actions = QHBoxLayout()
         for button in (self.open_button, self.compare_button, self.playback_button,
-                       self.export_button):
+                       self.export_button, self.sweep_button):
             actions.addWidget(button)
         actions.addStretch(1)
         runs_layout.addLayout(actions)
@@ -379,6 +386,8 @@ class StudioView(QWidget):
         self.compare_button.clicked.connect(self.compare_runs)
         self.playback_button.clicked.connect(self.play_back_run)
         self.export_button.clicked.connect(self.ask_export)
+        self.sweep_button.clicked.connect(self.sweep_runs)
+        self.run_list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self._update_run_buttons()
 
     def _make_plots(self) -> None:
@@ -743,7 +752,7 @@ class StudioView(QWidget):
     def _update_run_buttons(self) -> None:
         has = self.chosen_run() is not None
         for button in (self.open_button, self.compare_button, self.playback_button,
-                       self.export_button):
+                       self.export_button, self.sweep_button):
             button.setEnabled(has)
 
     def _on_run_chosen(self, row: int) -> None:
@@ -771,6 +780,37 @@ class StudioView(QWidget):
         run = self.chosen_run()
         if run is not None:
             self.playback_requested.emit(str(run.path))
+
+    def selected_runs(self) -> list[StudioRun]:
+        rows = sorted({self.run_list.row(item) for item in self.run_list.selectedItems()})
+        runs = [self.runs[row] for row in rows if 0 <= row < len(self.runs)]
+        chosen = self.chosen_run()
+        return runs or ([chosen] if chosen is not None else [])
+
+    def sweep_runs(self) -> None:
+        """The sweep of the selected runs on the evaluation sentences of the corpus as it is
+        split now."""
+        runs = self.selected_runs()
+        if not runs or self.session is None:
+            return
+        if self.corpus is None:
+            self._show_problem(self.tr("Choose a corpus first: the sweep measures its "
+                                       "evaluation sentences"))
+            return
+        if self.sweep_dialog is None:
+            # Imported here: its plots load pyqtgraph, which a window need not at start.
+            from .sweep_dialog import SweepDialog
+
+            self.sweep_dialog = SweepDialog(self.session.runner("studio-sweep"), self)
+        corpus = self.corpus
+        split = SplitSizes(self.train_size.value(), self.dev_size.value())
+        paths = [run.path for run in runs]
+        self.sweep_dialog.show()
+        self.sweep_dialog.raise_()
+        largest = max((run.merges for run in runs), default=0) + 256
+        self.sweep_dialog.start([run.name for run in runs],
+                                lambda sizes, job: sweep_runs(paths, corpus, split, sizes, job),
+                                largest)
 
     def ask_export(self) -> None:
         run = self.chosen_run()
