@@ -244,7 +244,10 @@ class _Trace:
     __slots__ = ("initial", "needs", "steps", "whole", "whole_needs", "wordish")
 
     def __init__(self, model: TokenModel, piece: str) -> None:
-        traced, merged = model.trace_piece(piece), model.trace_merges(piece)
+        traced = model.trace_piece(piece)
+        # A model that never looks a piece up whole traces it once.
+        merged = traced if type(model).trace_merges is TokenModel.trace_merges \
+            else model.trace_merges(piece)
         assert traced is not None and merged is not None
         final = traced[1]
         initial, merged_final, steps = merged

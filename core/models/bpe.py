@@ -91,6 +91,7 @@ class BPEModel(TokenModel):
         self.rules: list[MergeRule] = []
         self._ranks_cache: tuple[dict[int, int], list[int], int] | None = None
         self._long_cache: tuple[int, Any] | None = None
+        self._lengths_cache: list[int] | None = None
         self._by_bytes: dict[tuple[bytes, bool], int] = {
             (b, e): i
             for i, (b, e) in enumerate(zip(self._bytes, self._ends_word, strict=True))
@@ -353,9 +354,16 @@ class BPEModel(TokenModel):
         """(initial ids, final ids, steps) for one piece."""
         ranks, new_ids, shift = self._rank_tables()
         initial = self.initial_ids(piece)
-        lengths = [len(b) for b in self._bytes]
-        final, steps = trace_by_rank(initial, ranks, new_ids, shift, lengths)
+        final, steps = trace_by_rank(initial, ranks, new_ids, shift, self._byte_lengths())
         return initial, final, steps
+
+    def _byte_lengths(self) -> list[int]:
+        # Each token's length in bytes, kept until the vocabulary grows (a list per trace
+        # was most of the time of tracing thousands of pieces).
+        cached = self._lengths_cache
+        if cached is None or len(cached) != len(self._bytes):
+            cached = self._lengths_cache = [len(b) for b in self._bytes]
+        return cached
 
     # -- decoding ---------------------------------------------------------------------------
     def decode_table(self) -> list[bytes | None] | None:
