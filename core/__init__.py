@@ -245,6 +245,11 @@ _EXPORTS = {
     "parse_sizes": "analysis.vocab_sweep",
     "vocab_sweep": "analysis.vocab_sweep",
     "renyi_efficiency": "analysis.vocab_sweep",
+    "segmentation_distribution": "debugging.unigram_sampling",
+    "sample_segmentations": "debugging.unigram_sampling",
+    "SegmentationDistribution": "debugging.unigram_sampling",
+    "SampledSegmentation": "debugging.unigram_sampling",
+    "samples_unigram": "debugging.unigram_sampling",
 }
 
 __all__ = [
@@ -306,8 +311,10 @@ __all__ = [
     "PieceTrace",
     "PlacedToken",
     "RoundTripDifference",
+    "SampledSegmentation",
     "Segmentation",
     "SegmentationDiff",
+    "SegmentationDistribution",
     "SideBySide",
     "Span",
     "SpecialMatch",
@@ -434,12 +441,15 @@ __all__ = [
     "renyi_efficiency",
     "rjust",
     "round_trip_difference",
+    "sample_segmentations",
+    "samples_unigram",
     "save_extended",
     "save_hf_json",
     "save_tiktoken",
     "save_tokenizer",
     "segment",
     "segmentation_diff",
+    "segmentation_distribution",
     "set_translator",
     "share_the_interpreter",
     "short_name",
@@ -570,6 +580,13 @@ if TYPE_CHECKING:
         token_facts,
     )
     from .debugging.merge_audit import MergeAudit, UnusedMerge
+    from .debugging.unigram_sampling import (
+        SampledSegmentation,
+        SegmentationDistribution,
+        sample_segmentations,
+        samples_unigram,
+        segmentation_distribution,
+    )
     from .errors import (
         BpeLensError,
         ConfigError,

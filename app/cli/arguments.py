@@ -327,6 +327,31 @@ def build_parser() -> argparse.ArgumentParser:
                                                                                    " stderr"))
     compare.set_defaults(handler="compare_command")
 
+    sample = sub.add_parser(
+        "sample", help=translate("CliHelp", "the sampled segmentations of a word: Unigram "
+                                            "subword regularization or BPE-dropout"),
+        description=translate("CliHelp", "A Unigram model: every segmentation of WORD with the "
+                                         "probability sentencepiece's sampling gives it "
+                                         "(enable_sampling, alpha, nbest_size), and the counts"
+                                         " of --samples draws. A BPE: the segmentations "
+                                         "BPE-dropout draws with --dropout P, counted."),
+    )
+    add_tokenizer(sample)
+    sample.add_argument("word", metavar="WORD", help=translate("CliHelp", "one word (one piece"
+                                                                         " for the tokenizer)"))
+    sample.add_argument("--alpha", type=float, default=0.1,
+                        help=translate("CliHelp", "Unigram: probability ∝ exp(alpha · score) "
+                                                  "(default 0.1; 0 is Viterbi)"))
+    sample.add_argument("--nbest", type=int, default=-1, metavar="N",
+                        help=translate("CliHelp", "Unigram: sample among the N best (default "
+                                                  "-1: among all)"))
+    sample.add_argument("--dropout", type=float, default=0.1, metavar="P",
+                        help=translate("CliHelp", "BPE: the dropout probability (default 0.1)"))
+    sample.add_argument("--samples", type=int, default=1000, metavar="N",
+                        help=translate("CliHelp", "draws (default 1000)"))
+    sample.add_argument("--seed", type=int, default=0)
+    sample.set_defaults(handler="sample_command")
+
     sweep = sub.add_parser(
         "sweep", help=translate("CliHelp", "a BPE cut at many vocabulary sizes, measured per "
                                            "language"),

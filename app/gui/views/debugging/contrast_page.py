@@ -1,4 +1,5 @@
-"""Other ways to cut the same text: greedy longest match, BPE-dropout, a Unigram lattice."""
+"""Other ways to cut the same text: greedy longest match, BPE-dropout, a Unigram lattice and
+the Unigram model's sampled segmentations (subword regularization)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ from bpelens.core import (
     dropout_samples,
     greedy_longest_match,
     isolated,
+    sample_segmentations,
+    segmentation_distribution,
     unigram_lattice,
 )
 
@@ -47,6 +50,18 @@ class ContrastPage(QWidget):
         self.samples.setValue(1000)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
+        self.alpha = QDoubleSpinBox()
+        self.alpha.setRange(0, 100)
+        self.alpha.setDecimals(3)
+        self.alpha.setSingleStep(0.05)
+        self.alpha.setValue(0.1)
+        self.alpha.setToolTip(self.tr("Unigram sampling: a segmentation is drawn with "
+                                      "probability ∝ exp(alpha · its score); 0 is Viterbi"))
+        self.nbest = QSpinBox()
+        self.nbest.setRange(-1, 1000)
+        self.nbest.setValue(-1)
+        self.nbest.setToolTip(self.tr("Unigram sampling among the n best segmentations; −1: "
+                                      "among all of them (sentencepiece's nbest_size)"))
         self.run_button = QPushButton(self.tr("Cut it"))
         self.output = QPlainTextEdit()
         self.output.setReadOnly(True)
@@ -60,8 +75,15 @@ class ContrastPage(QWidget):
         row.addWidget(QLabel(self.tr("seed")))
         row.addWidget(self.seed)
         row.addWidget(self.run_button)
+        sampling = QHBoxLayout()
+        sampling.addWidget(QLabel(self.tr("Unigram sampling: alpha")))
+        sampling.addWidget(self.alpha)
+        sampling.addWidget(QLabel(self.tr("n-best")))
+        sampling.addWidget(self.nbest)
+        sampling.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
+        layout.addLayout(sampling)
         self.lattice = LatticeCanvas()
         self.lattice_area = QScrollArea()
         self.lattice_area.setWidgetResizable(True)
@@ -85,7 +107,7 @@ class ContrastPage(QWidget):
         if tokenizer is None:
             return
         args = (tokenizer, self.text.text(), self.p.value(), self.samples.value(),
-                self.seed.value())
+                self.seed.value(), self.alpha.value(), self.nbest.value())
         if self.runner is None:
             self.show_result(contrast_report(*args))
         else:  # many samples or a long text's lattice take a while
@@ -103,7 +125,8 @@ class ContrastPage(QWidget):
         self.output.setPlainText("\n".join(lines))
 
 
-def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, seed: int
+def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, seed: int,
+                    alpha: float = 0.1, nbest: int = -1
                     ) -> tuple[Tokenizer, list[str], list | None]:
     """The lines the page shows and the Unigram lattice (None for other models)."""
 
@@ -136,6 +159,7 @@ def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, see
         pieces = unigram_lattice(tokenizer, text)
     except BpeLensError:
         return tokenizer, lines, None
+    lines.extend(sampling_lines(tokenizer, text, alpha, nbest, samples, seed, cut))
     for piece in pieces:
         lines.append(translate("ContrastPage", "Unigram lattice of {text}: {n} candidates")
                      .format(text=repr(piece.text), n=len(piece.nodes)))
@@ -144,3 +168,29 @@ def contrast_report(tokenizer: Tokenizer, text: str, p: float, samples: int, see
             lines.append(f"  {mark} [{node.start}:{node.end}] "
                          f"{label_of(tokenizer, node.id)}  {node.score:.3f}")
     return tokenizer, lines, pieces
+
+
+def sampling_lines(tokenizer: Tokenizer, text: str, alpha: float, nbest: int, samples: int,
+                   seed: int, cut) -> list[str]:
+    """The Unigram model's sampled segmentations: each one's exact probability, and how often
+    it came in ``samples`` draws with ``seed`` (drawn as sentencepiece draws)."""
+    try:
+        exact = segmentation_distribution(tokenizer, text, alpha=alpha, nbest=nbest)
+        drawn = sample_segmentations(tokenizer, text, alpha=alpha, nbest=nbest,
+                                     samples=samples, seed=seed)
+    except BpeLensError as exc:
+        return [translate("ContrastPage", "Unigram sampling: {error}").format(error=exc)]
+    lines = [translate("ContrastPage", "Unigram sampling alpha={alpha:g}, n-best {nbest}: "
+                       "{total:,} segmentations; probability, then the share of {samples:,} "
+                       "draws (seed {seed})").format(alpha=exact.alpha, nbest=exact.nbest,
+                                                     total=exact.total, samples=samples,
+                                                     seed=seed)]
+    for segmentation in exact.segmentations[:30]:
+        share = drawn.get(segmentation.ids, 0) / samples
+        lines.append(f"  {segmentation.probability:7.2%}  {share:7.2%}  "
+                     f"{cut(segmentation.ids)}")
+    if len(exact.segmentations) > 30 or exact.rest > 0:
+        listed = sum(s.probability for s in exact.segmentations[:30])
+        lines.append(translate("ContrastPage", "  {rest:7.2%}  the other segmentations").format(
+            rest=max(0.0, 1 - listed)))
+    return lines
