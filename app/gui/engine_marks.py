@@ -66,6 +66,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "added_tokens_decoder[{key!r}] must be an id and {{\"content\": text}}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "after the merges SentencePiece splits unused pieces back and turns unknown characters into <unk> or bytes (<0xNN>)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "alpha must be a positive number, not {alpha!r}"),
+    QT_TRANSLATE_NOOP("Engine", "alpha {alpha!r}: expected a number of 0 or more"),
     QT_TRANSLATE_NOOP("Engine", "alphabet entry {ch!r} is not a single character"),
     QT_TRANSLATE_NOOP("Engine", "an added token must not be the empty string"),
     QT_TRANSLATE_NOOP("Engine", "an added token there that did not match here"),
@@ -186,6 +187,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "model_type {model_type} is not a SentencePiece model type ({valid})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "more than {max_file_bytes:,} bytes"),
     QT_TRANSLATE_NOOP("Engine", "must be a JSON object"),
+    QT_TRANSLATE_NOOP("Engine", "nbest_size {nbest!r}: expected a whole number (−1: every segmentation)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "nested too deeply"),
     QT_TRANSLATE_NOOP("Engine", "no continuation prefix"),
     QT_TRANSLATE_NOOP("Engine", "no merge applied"),
@@ -254,12 +256,14 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "read as Hugging Face's fast CLIP tokenizer reads it (NFC, whitespace, lowercase); OpenAI's ftfy repair and HTML unescaping are not done"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "reference {reference!r} is not among the languages ({names})"),
     QT_TRANSLATE_NOOP("Engine", "rows {rows:,} is fewer than the {vocab_size:,} tokens"),
+    QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {limit:,}"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {max_samples:,}"),
     QT_TRANSLATE_NOOP("Engine", "skipped 1 file that is not sentences: {shown}"),
     QT_TRANSLATE_NOOP("Engine", "skipped {count} files that are not sentences: {shown}"),
     QT_TRANSLATE_NOOP("Engine", "special token {text!r} has id {tid}, which the model's vocabulary (0–{vocab_size}) already uses"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "special tokens must be distinct"),
     QT_TRANSLATE_NOOP("Engine", "special-token mode must be 'all', 'none' or a collection of tokens, not {mode!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "subword sampling needs a Unigram model; {describe} is not one (BPE-dropout samples a BPE)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "symbols"),
     QT_TRANSLATE_NOOP("Engine", "the Oniguruma class {text!r} (\\W or \\H inside brackets) is not supported"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the bytes are not valid UTF-8 at byte {start}{where}: {reason}; decode with errors='replace' to substitute U+FFFD"),  # noqa: E501
@@ -432,6 +436,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{path}: not UTF-8 at byte {offset} ({reason})"),
     QT_TRANSLATE_NOOP("Engine", "{path}: not a parallel corpus BPE Lens reads; give {formats}"),
     QT_TRANSLATE_NOOP("Engine", "{path}: not a readable tar archive ({reason}); archives are .tar.gz, .tar.xz (or .tar.bz2, .tar)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{piece!r}: character {index} is in no piece and the model has no unknown token"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{query!r} is not a token id (a whole number)"),
     QT_TRANSLATE_NOOP("Engine", "{query!r} is not hex bytes (e.g. e3 81 82 or 0xe38182)"),
     QT_TRANSLATE_NOOP("Engine", "{ratio_count} ratios for {languages} languages: give one per training language"),  # noqa: E501
@@ -439,6 +444,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{step} changes “{before}” to “{after}” at character {char}"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one has {affix} {value!r})"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one is {describe})"),
+    QT_TRANSLATE_NOOP("Engine", "{text!r} is {count} pieces for this tokenizer; sampling shows one piece's segmentations: give one word"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{token!r} is one token on the {side} and text on the {other} ({why})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{trainer} needs {flag}: {help}"),
     QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language"),  # noqa: E501

@@ -56,6 +56,8 @@ TRANSLATED_SOURCES = (
     "views/corpus_choice.py",
     "views/training_view.py",
     "views/trainer_choice.py",
+    "views/sweep_plots.py",
+    "views/sweep_dialog.py",
     "main_window.py",
     "banner.py",
     "busy_indicator.py",

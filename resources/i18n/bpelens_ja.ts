@@ -898,6 +898,10 @@
         <source>bpelens: {tokenizer}: swept {sizes} sizes</source>
         <translation>bpelens: {tokenizer}: {sizes} 個のサイズを測定しました</translation>
     </message>
+    <message>
+        <source>--dropout {value}: expected a probability from 0 to 1</source>
+        <translation>--dropout {value}: 0 から 1 までの確率を指定してください</translation>
+    </message>
 </context>
 <context>
     <name>CliArgparse</name>
@@ -1484,6 +1488,34 @@
     <message>
         <source>token ids (spaces or commas between them, [ ] allowed); none: read them from --file or standard input (also {&quot;ids&quot;: [...]} as encode writes)</source>
         <translation>トークン ID（空白かカンマで区切る。[ ] も可）。指定なし: --file か標準入力から読みます（encode が書く {&quot;ids&quot;: [...]} も可）</translation>
+    </message>
+    <message>
+        <source>the sampled segmentations of a word: Unigram subword regularization or BPE-dropout</source>
+        <translation>語のサンプリングされた分割: Unigram のサブワード正則化または BPE-dropout</translation>
+    </message>
+    <message>
+        <source>A Unigram model: every segmentation of WORD with the probability sentencepiece&apos;s sampling gives it (enable_sampling, alpha, nbest_size), and the counts of --samples draws. A BPE: the segmentations BPE-dropout draws with --dropout P, counted.</source>
+        <translation>Unigram モデル: WORD のすべての分割と、sentencepiece のサンプリング(enable_sampling、alpha、nbest_size)がそれに与える確率、および --samples 回の抽出の回数。BPE: --dropout P の BPE-dropout が抽出する分割とその回数。</translation>
+    </message>
+    <message>
+        <source>one word (one piece for the tokenizer)</source>
+        <translation>一つの語(トークナイザーにとって一つのピース)</translation>
+    </message>
+    <message>
+        <source>Unigram: probability ∝ exp(alpha · score) (default 0.1; 0 is Viterbi)</source>
+        <translation>Unigram: 確率 ∝ exp(alpha · スコア)(既定 0.1。0 は Viterbi)</translation>
+    </message>
+    <message>
+        <source>Unigram: sample among the N best (default -1: among all)</source>
+        <translation>Unigram: 上位 N 個の中からサンプリング(既定 -1: すべての中から)</translation>
+    </message>
+    <message>
+        <source>BPE: the dropout probability (default 0.1)</source>
+        <translation>BPE: ドロップアウト確率(既定 0.1)</translation>
+    </message>
+    <message>
+        <source>draws (default 1000)</source>
+        <translation>抽出回数(既定 1000)</translation>
     </message>
     <message>
         <source>a BPE cut at many vocabulary sizes, measured per language</source>
@@ -2210,6 +2242,14 @@ a + bc</translation>
 <context>
     <name>ContrastPage</name>
     <message>
+        <source>Unigram sampling: a segmentation is drawn with probability ∝ exp(alpha · its score); 0 is Viterbi</source>
+        <translation>Unigram サンプリング: 分割は確率 ∝ exp(alpha · スコア)で抽出されます。0 は Viterbi</translation>
+    </message>
+    <message>
+        <source>Unigram sampling among the n best segmentations; −1: among all of them (sentencepiece&apos;s nbest_size)</source>
+        <translation>上位 n 個の分割からの Unigram サンプリング。−1: すべての分割から(sentencepiece の nbest_size)</translation>
+    </message>
+    <message>
         <source>Cut it</source>
         <translation>分割</translation>
     </message>
@@ -2228,6 +2268,14 @@ a + bc</translation>
     <message>
         <source>seed</source>
         <translation>シード</translation>
+    </message>
+    <message>
+        <source>Unigram sampling: alpha</source>
+        <translation>Unigram サンプリング: alpha</translation>
+    </message>
+    <message>
+        <source>n-best</source>
+        <translation>n-best</translation>
     </message>
     <message>
         <source>Cutting…</source>
@@ -2260,6 +2308,18 @@ a + bc</translation>
     <message>
         <source>Unigram lattice of {text}: {n} candidates</source>
         <translation>{text} の Unigram ラティス: 候補 {n} 個</translation>
+    </message>
+    <message>
+        <source>Unigram sampling: {error}</source>
+        <translation>Unigram サンプリング: {error}</translation>
+    </message>
+    <message>
+        <source>Unigram sampling alpha={alpha:g}, n-best {nbest}: {total:,} segmentations; probability, then the share of {samples:,} draws (seed {seed})</source>
+        <translation>Unigram サンプリング alpha={alpha:g}、n-best {nbest}: {total:,} 通りの分割。確率、続いて {samples:,} 回の抽出での割合(シード {seed})</translation>
+    </message>
+    <message>
+        <source>  {rest:7.2%}  the other segmentations</source>
+        <translation>  {rest:7.2%}  その他の分割</translation>
     </message>
 </context>
 <context>
@@ -3161,6 +3221,10 @@ a + bc</translation>
         <translation>added_tokens_decoder[{key!r}] は ID と {{&quot;content&quot;: テキスト}} でなければなりません</translation>
     </message>
     <message>
+        <source>alpha {alpha!r}: expected a number of 0 or more</source>
+        <translation>alpha {alpha!r}: 0 以上の数値を指定してください</translation>
+    </message>
+    <message>
         <source>an added token there that did not match here</source>
         <translation>そちらでは追加トークンですが、ここでは一致しませんでした</translation>
     </message>
@@ -3319,6 +3383,10 @@ a + bc</translation>
     <message>
         <source>must be a JSON object</source>
         <translation>JSON オブジェクトでなければなりません</translation>
+    </message>
+    <message>
+        <source>nbest_size {nbest!r}: expected a whole number (−1: every segmentation)</source>
+        <translation>nbest_size {nbest!r}: 整数を指定してください(−1: すべての分割)</translation>
     </message>
     <message>
         <source>nested too deeply</source>
@@ -3593,6 +3661,10 @@ a + bc</translation>
         <translation>行数 {rows:,} が {vocab_size:,} 個のトークンより少なくなっています</translation>
     </message>
     <message>
+        <source>samples {samples!r}: expected 1 to {limit:,}</source>
+        <translation>samples {samples!r}: 1 から {limit:,} までを指定してください</translation>
+    </message>
+    <message>
         <source>samples {samples!r}: expected 1 to {max_samples:,}</source>
         <translation>サンプル数 {samples!r}: 1 から {max_samples:,} までを指定してください</translation>
     </message>
@@ -3615,6 +3687,10 @@ a + bc</translation>
     <message>
         <source>special-token mode must be &apos;all&apos;, &apos;none&apos; or a collection of tokens, not {mode!r}</source>
         <translation>特殊トークンのモードは &apos;all&apos;、&apos;none&apos; またはトークンのコレクションでなければなりません（{mode!r} ではありません）</translation>
+    </message>
+    <message>
+        <source>subword sampling needs a Unigram model; {describe} is not one (BPE-dropout samples a BPE)</source>
+        <translation>サブワードサンプリングには Unigram モデルが必要です。{describe} は該当しません(BPE には BPE-dropout を使います)</translation>
     </message>
     <message>
         <source>symbols</source>
@@ -4297,6 +4373,10 @@ a + bc</translation>
         <translation>{path}: 読み込める tar アーカイブではありません（{reason}）。アーカイブは .tar.gz、.tar.xz（または .tar.bz2、.tar）です</translation>
     </message>
     <message>
+        <source>{piece!r}: character {index} is in no piece and the model has no unknown token</source>
+        <translation>{piece!r}: 文字 {index} はどのピースにも含まれず、モデルに未知トークンがありません</translation>
+    </message>
+    <message>
         <source>{query!r} is not a token id (a whole number)</source>
         <translation>{query!r} はトークン ID（整数）ではありません</translation>
     </message>
@@ -4323,6 +4403,10 @@ a + bc</translation>
     <message>
         <source>{takes_merges} (this one is {describe})</source>
         <translation>{takes_merges}（これは {describe} です）</translation>
+    </message>
+    <message>
+        <source>{text!r} is {count} pieces for this tokenizer; sampling shows one piece&apos;s segmentations: give one word</source>
+        <translation>{text!r} はこのトークナイザーでは {count} 個のピースです。サンプリングは一つのピースの分割を示します: 一語を指定してください</translation>
     </message>
     <message>
         <source>{token!r} is one token on the {side} and text on the {other} ({why})</source>
@@ -6326,6 +6410,14 @@ decoded from there: “{decoded}”</source>
         <translation>エクスポート…</translation>
     </message>
     <message>
+        <source>Sweep sizes…</source>
+        <translation>サイズをスイープ…</translation>
+    </message>
+    <message>
+        <source>Cut the selected runs (Ctrl+click selects several) at many vocabulary sizes and plot Gini against total tokens on the evaluation sentences</source>
+        <translation>選択した実行(Ctrl+クリックで複数選択)を多数の語彙サイズで切り詰め、評価文でのジニ係数と総トークン数をプロットします</translation>
+    </message>
+    <message>
         <source>Corpus</source>
         <translation>コーパス</translation>
     </message>
@@ -6510,12 +6602,122 @@ decoded from there: “{decoded}”</source>
         <translation>{path} にエクスポートしました。</translation>
     </message>
     <message>
+        <source>Choose a corpus first: the sweep measures its evaluation sentences</source>
+        <translation>先にコーパスを選んでください: スイープはその評価文で測定します</translation>
+    </message>
+    <message>
         <source>Export the tokenizer</source>
         <translation>トークナイザーのエクスポート</translation>
     </message>
     <message>
         <source>ratio {text}: expected a positive number</source>
         <translation>比 {text}: 正の数を指定してください</translation>
+    </message>
+</context>
+<context>
+    <name>SweepDialog</name>
+    <message>
+        <source>Vocabulary-size sweep</source>
+        <translation>語彙サイズのスイープ</translation>
+    </message>
+    <message>
+        <source>FROM:TO:xFACTOR, FROM:TO:+STEP or sizes separated by commas</source>
+        <translation>FROM:TO:xFACTOR、FROM:TO:+STEP またはカンマ区切りのサイズ</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>スイープ</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Export plots…</source>
+        <translation>プロットを書き出す…</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>サイズ</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} に保存しました</translation>
+    </message>
+    <message>
+        <source>Runs: {names}</source>
+        <translation>実行: {names}</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled; the last curves stay.</source>
+        <translation>スイープを取り消しました。直前の曲線はそのままです。</translation>
+    </message>
+    <message>
+        <source>{runs} runs × {sizes} sizes on {sentences:,} evaluation sentences in {languages} languages (reference {reference})</source>
+        <translation>{runs} 実行 × {sizes} サイズ、{languages} 言語の評価文 {sentences:,} 文(基準 {reference})</translation>
+    </message>
+    <message>
+        <source>Could not sweep: {error}</source>
+        <translation>スイープできませんでした: {error}</translation>
+    </message>
+</context>
+<context>
+    <name>SweepPlots</name>
+    <message>
+        <source>tokens</source>
+        <translation>トークン数</translation>
+    </message>
+    <message>
+        <source>ratio to the reference</source>
+        <translation>基準言語との比</translation>
+    </message>
+    <message>
+        <source>bytes per token</source>
+        <translation>トークンあたりのバイト数</translation>
+    </message>
+    <message>
+        <source>Rényi efficiency (α 2.5)</source>
+        <translation>Rényi 効率(α 2.5)</translation>
+    </message>
+    <message>
+        <source>share of words kept whole</source>
+        <translation>分割されない語の割合</translation>
+    </message>
+    <message>
+        <source>total tokens</source>
+        <translation>総トークン数</translation>
+    </message>
+    <message>
+        <source>Gini</source>
+        <translation>ジニ係数</translation>
+    </message>
+    <message>
+        <source>vocabulary size</source>
+        <translation>語彙サイズ</translation>
+    </message>
+    <message>
+        <source>Per language:</source>
+        <translation>言語ごと:</translation>
+    </message>
+    <message>
+        <source>of</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Trade-off: Gini against total tokens, a point per size</source>
+        <translation>トレードオフ: 総トークン数に対するジニ係数(サイズごとに一点)</translation>
+    </message>
+    <message>
+        <source>{measure} per language, by vocabulary size</source>
+        <translation>言語ごとの{measure}(語彙サイズ別)</translation>
+    </message>
+    <message>
+        <source>Could not export to {path}: {error}</source>
+        <translation>{path} に書き出せませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} に保存しました</translation>
     </message>
 </context>
 <context>
@@ -6868,6 +7070,22 @@ decoded from there: “{decoded}”</source>
     <message>
         <source> — about {minutes:.0f} min left</source>
         <translation> — 残り約 {minutes:.0f} 分</translation>
+    </message>
+    <message>
+        <source>Opening {name}…</source>
+        <translation>{name} を開いています…</translation>
+    </message>
+    <message>
+        <source>the runs share no language of this corpus</source>
+        <translation>実行どうしに、このコーパスの共通の言語がありません</translation>
+    </message>
+    <message>
+        <source>the split leaves no evaluation sentences: lower train or dev</source>
+        <translation>この分割では評価文が残りません: train か dev を減らしてください</translation>
+    </message>
+    <message>
+        <source>Sweeping {name}: {done:.0%}</source>
+        <translation>{name} をスイープ中: {done:.0%}</translation>
     </message>
 </context>
 <context>

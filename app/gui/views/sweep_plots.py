@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from bpelens.core import BpeLensError, Sweep
@@ -32,9 +32,11 @@ from .plot_theme import LINE_WIDTH, THIN_LINE_WIDTH
 MIN_PLOT_HEIGHT = 200
 SYMBOL_SIZE = 7
 # (key of SweepRow, what the axis says)
-MEASURES = (("tokens", "tokens"), ("ratio", "ratio to the reference"),
-            ("bytes_per_token", "bytes per token"), ("renyi", "Rényi efficiency (α 2.5)"),
-            ("whole_words", "share of words kept whole"))
+MEASURES = (("tokens", QT_TRANSLATE_NOOP("SweepPlots", "tokens")),
+            ("ratio", QT_TRANSLATE_NOOP("SweepPlots", "ratio to the reference")),
+            ("bytes_per_token", QT_TRANSLATE_NOOP("SweepPlots", "bytes per token")),
+            ("renyi", QT_TRANSLATE_NOOP("SweepPlots", "Rényi efficiency (α 2.5)")),
+            ("whole_words", QT_TRANSLATE_NOOP("SweepPlots", "share of words kept whole")))
 
 
 class SweepPlots(PlotLook, QWidget):
