@@ -316,9 +316,10 @@ def earlier_runs(runs_dir: Path) -> list[StudioRun]:
 
 
 def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
-               split: SplitSizes, sizes: Sequence[int], job: Any) -> list[Sweep]:
+               split: SplitSizes, sizes: Sequence[int] | None, job: Any) -> list[Sweep]:
     """Each run's tokenizer cut at ``sizes`` and measured on the evaluation sentences (those
-    after the split's training and dev lines) of the languages every run was trained on."""
+    after the split's training and dev lines) of the languages every run was trained on.
+    Without sizes: doubling up to the largest run's vocabulary (:func:`offered_sizes`)."""
     tokenizers = []
     for path in paths:
         job.check()
@@ -339,6 +340,8 @@ def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
         raise TrainingError(translate("TrainingStudio", "the split leaves no evaluation "
                                       "sentences: lower train or dev"))
     reference = next((x for x in ("eng", "en", "eng_Latn") if x in texts), wanted[0])
+    if sizes is None:
+        sizes = offered_sizes(max(t.model.vocab_size for t in tokenizers))
     sweeps = []
     for index, (path, tokenizer) in enumerate(zip(paths, tokenizers, strict=True)):
         def report(fraction: float, index: int = index, name: str = path.stem) -> None:
@@ -349,3 +352,12 @@ def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
         sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference,
                                   name=path.stem, progress=report))
     return sweeps
+
+
+def offered_sizes(largest: int) -> list[int]:
+    """Doubling sizes ending at ``largest``: ``largest``, half of it, … (six at most, none
+    below 260 nor a thirty-second of it), ascending."""
+    sizes = [largest]
+    while len(sizes) < 6 and sizes[-1] // 2 >= max(260, largest // 32):
+        sizes.append(sizes[-1] // 2)
+    return sorted(sizes)

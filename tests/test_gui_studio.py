@@ -303,11 +303,13 @@ def test_the_sweep_of_two_runs_draws_their_trade_off_curves(make_window, qtbot):
     assert {r.path for r in view.selected_runs()} == {classic.path, parity.path}
     QTest.mouseClick(view.sweep_button, Qt.MouseButton.LeftButton)
     dialog = view.sweep_dialog
-    # It sweeps at once, at sizes doubling up to the larger run's vocabulary.
+    # It sweeps at once, at sizes doubling up to the larger run's vocabulary, and says them.
     qtbot.waitUntil(lambda: len(dialog.sweeps) == 2 and not dialog.runner.busy)
-    assert [p.size for p in dialog.sweeps[0].points][-1] == 256 + max(classic.merges,
-                                                                      parity.merges)
-    dialog.sizes.setText("260:376:+58")
+    largest = max(load_tokenizer(r.path).vocab_size for r in (classic, parity))
+    assert [p.size for p in dialog.sweeps[0].points][-1] == largest
+    assert dialog.sizes.text().split(",")[-1] == str(largest)
+    dialog.sizes.clear()
+    qtbot.keyClicks(dialog.sizes, "260:376:+58")
     QTest.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not dialog.runner.busy
                     and [p.size for p in dialog.sweeps[0].points] == [260, 318, 376])
@@ -326,7 +328,8 @@ def test_the_sweep_of_two_runs_draws_their_trade_off_curves(make_window, qtbot):
     # A measure per language for one run: a curve per language.
     plots.measure_box.setCurrentIndex(plots.measure_box.findData("bytes_per_token"))
     assert len(plots.language_curves) == len(dialog.sweeps[0].languages)
-    dialog.sizes.setText("nonsense")
+    dialog.sizes.clear()
+    qtbot.keyClicks(dialog.sizes, "nonsense")
     QTest.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
     assert "Sizes 'nonsense'" in dialog.status.text()
     assert len(plots.curves) == 2  # the last curves stay

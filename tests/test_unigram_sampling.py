@@ -107,9 +107,13 @@ def test_exact_probabilities_equal_a_brute_force_over_every_segmentation() -> No
         exact = segmentation_distribution(tokenizer, word, alpha=alpha)
         assert exact.total == len(paths)
         assert {s.ids: pytest.approx(s.probability) for s in exact.segmentations} == expected
-    viterbi = segmentation_distribution(tokenizer, word, alpha=0.0)
+    viterbi = segmentation_distribution(tokenizer, word, alpha=0.7, nbest=1)
     assert [s.ids for s in viterbi.segmentations] == [tuple(tokenizer.encode_ids(word))]
     assert viterbi.segmentations[0].probability == 1.0
+    # Alpha 0 draws every segmentation equally often, as sentencepiece does.
+    uniform = segmentation_distribution(tokenizer, word, alpha=0.0)
+    assert [s.probability for s in uniform.segmentations] == pytest.approx(
+        [1 / len(paths)] * len(paths))
 
 
 def test_bad_input_is_one_clear_message() -> None:

@@ -28,14 +28,18 @@ def expected_gini(values: list[int]) -> float:
     return sum(abs(a - b) for a in values for b in values) / (2 * n * n * mean)
 
 
-def expected_renyi(ids: list[int], size: int, alpha: float = 2.5) -> float:
+def expected_renyi(ids: list[int], size: int, vocabulary: int, alpha: float = 2.5) -> float:
+    """H_α / log |V|, |V| the cut's vocabulary: the size, at most the whole vocabulary, at
+    least the tokens in use (a cut below the base tokens still holds them)."""
     counts = Counter(ids)
     total = len(ids)
+    size = max(min(size, vocabulary), len(counts))
     return math.log(sum((c / total) ** alpha for c in counts.values())) / (1 - alpha) \
         / math.log(size)
 
 
-def check_against(sweep, texts: dict[str, list[str]], encode_at, pieces_of) -> None:
+def check_against(sweep, texts: dict[str, list[str]], encode_at, pieces_of,
+                  vocabulary: int) -> None:
     """Each row and point of ``sweep`` against ``encode_at(size, text)`` of every text."""
     for point in sweep.points:
         totals = []
@@ -44,7 +48,8 @@ def check_against(sweep, texts: dict[str, list[str]], encode_at, pieces_of) -> N
             row = sweep.row(point.size, language)
             assert row.tokens == len(ids), (point.size, language)
             assert row.bytes == sum(len(line.encode()) for line in lines)
-            assert row.renyi == pytest.approx(expected_renyi(ids, point.size), rel=1e-9)
+            assert row.renyi == pytest.approx(expected_renyi(ids, point.size, vocabulary),
+                                              rel=1e-9)
             words = [p for line in lines for p in pieces_of(line)
                      if regex.search(r"[\p{L}\p{N}]", p)]
             whole = sum(1 for p in words if len(encode_at(point, p)) == 1)
@@ -89,7 +94,9 @@ def test_each_size_equals_our_bpe_cut_there(texts, training, sizes) -> None:
             cuts[point.merges] = cut_bpe(trained, point.merges)
         return cuts[point.merges].encode_ids(text, special="none")
 
-    check_against(sweep, by_language, encode_at, trained.model_inputs)
+    check_against(sweep, by_language, encode_at, trained.model_inputs, trained.vocab_size)
+    assert [p.saturated for p in sweep.points] == [p.size >= trained.model.vocab_size
+                                                   for p in sweep.points]
 
 
 def ntrex(languages: tuple[str, ...], lines: int) -> dict[str, list[str]]:
@@ -120,7 +127,7 @@ def test_each_size_equals_tiktoken_cut_there(name) -> None:
         return [p for p in regex.findall(pattern, line) if p]
 
     check_against(sweep, texts, lambda point, text: cuts[point.size].encode_ordinary(text),
-                  pieces)
+                  pieces, tokenizer.model.vocab_size)
     assert [p.merges for p in sweep.points] == [None] * len(sizes)  # merges implied by ranks
 
 
@@ -166,7 +173,7 @@ def test_each_size_equals_a_hf_file_cut_there(name) -> None:
             ids = [i for line in lines for i in encode_at(point, line)]
             assert sweep.row(point.size, language).tokens == len(ids)
             assert sweep.row(point.size, language).renyi == pytest.approx(
-                expected_renyi(ids, point.size), rel=1e-9)
+                expected_renyi(ids, point.size, tokenizer.model.vocab_size), rel=1e-9)
     assert pieces("a b")  # the cut files load and split
 
 
@@ -174,7 +181,8 @@ def test_sizes_and_bad_input() -> None:
     assert parse_sizes("1000:64000:x2") == [1000, 2000, 4000, 8000, 16000, 32000, 64000]
     assert parse_sizes("1000:3000:+1000") == [1000, 2000, 3000]
     assert parse_sizes("300,100") == [100, 300]
-    for bad in ("1000:64000", "x", "0,5", "10:20:x1", "10:20:+0", ""):
+    for bad in ("1000:64000", "x", "0,5", "10:20:x1", "10:20:+0", "", "1:10:xinf",
+                "1:2000000000:+1", "1:10:x1e400", "5:1:x2"):
         with pytest.raises(ConfigError, match="--sizes"):
             parse_sizes(bad)
     unigram = SHARED_DATA / "tokenizers" / "hf" / "pegasus-unigram.tokenizer.json"
@@ -184,6 +192,12 @@ def test_sizes_and_bad_input() -> None:
     trained = train(["ab ab"], TrainingConfig(vocab_size=260, min_frequency=1)).tokenizer
     with pytest.raises(ConfigError, match="reference 'zz'"):
         vocab_sweep(trained, {"en": ["a"]}, [300], reference="zz")
+    with pytest.raises(ConfigError, match="share no sentence"):
+        vocab_sweep(trained, {"en": [], "de": []}, [300])
+    spm_bpe = SHARED_DATA / "tokenizers" / "sentencepiece" / "botchan_en_bpe_1000.model"
+    if spm_bpe.exists():
+        with pytest.raises(ConfigError, match="SentencePiece BPE"):
+            vocab_sweep(open_tokenizer(spm_bpe), {"en": ["日本語"]}, [500])
 
 
 def test_the_command_line_sweeps_a_trained_tokenizer(tmp_path) -> None:

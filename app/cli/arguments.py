@@ -341,10 +341,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                                          " for the tokenizer)"))
     sample.add_argument("--alpha", type=float, default=0.1,
                         help=translate("CliHelp", "Unigram: probability ∝ exp(alpha · score) "
-                                                  "(default 0.1; 0 is Viterbi)"))
+                                                  "(default 0.1; 0: all equally likely)"))
     sample.add_argument("--nbest", type=int, default=-1, metavar="N",
-                        help=translate("CliHelp", "Unigram: sample among the N best (default "
-                                                  "-1: among all)"))
+                        help=translate("CliHelp", "Unigram: sample among the N best, up to 512 "
+                                                  "(default -1: among all; 1: the best)"))
     sample.add_argument("--dropout", type=float, default=0.1, metavar="P",
                         help=translate("CliHelp", "BPE: the dropout probability (default 0.1)"))
     sample.add_argument("--samples", type=int, default=1000, metavar="N",

@@ -187,7 +187,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "model_type {model_type} is not a SentencePiece model type ({valid})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "more than {max_file_bytes:,} bytes"),
     QT_TRANSLATE_NOOP("Engine", "must be a JSON object"),
-    QT_TRANSLATE_NOOP("Engine", "nbest_size {nbest!r}: expected a whole number (−1: every segmentation)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "nbest_size {nbest!r}: expected a whole number up to {limit} (−1: every segmentation)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "nested too deeply"),
     QT_TRANSLATE_NOOP("Engine", "no continuation prefix"),
     QT_TRANSLATE_NOOP("Engine", "no merge applied"),
@@ -276,6 +276,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the files of a corpus together"),
     QT_TRANSLATE_NOOP("Engine", "the integer {value}"),
     QT_TRANSLATE_NOOP("Engine", "the key after {key}"),
+    QT_TRANSLATE_NOOP("Engine", "the languages share no sentence to measure"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
     QT_TRANSLATE_NOOP("Engine", "the most frequent pair, merged, until the vocabulary is full (seed 000 §1)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the most words a superword token may hold (default 4)"),
@@ -291,6 +292,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the same pieces merge differently: the vocabularies or merges differ"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the summed counts"),
+    QT_TRANSLATE_NOOP("Engine", "the sweep cannot cut a SentencePiece BPE model yet ({describe}); its tokenizer.json conversion can be swept"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the sweep cuts a BPE's merges; {describe} has none"),
     QT_TRANSLATE_NOOP("Engine", "the sweep needs at least one language"),
     QT_TRANSLATE_NOOP("Engine", "the template does not compile: {reason}"),
@@ -322,7 +324,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "training playback needs a BPE model trained by BPE Lens"),
     QT_TRANSLATE_NOOP("Engine", "training text {index} must be a string or a (text, weight) pair, not {unit!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "transition at size"),
-    QT_TRANSLATE_NOOP("Engine", "transition {transition!r}: expected a vocabulary size from the base vocabulary to vocab_size ({vocab_size})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "transition {transition!r}: expected a vocabulary size from {low} (the 256 bytes and the special tokens) to vocab_size ({vocab_size})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "true or false"),
     QT_TRANSLATE_NOOP("Engine", "true, false or null"),
     QT_TRANSLATE_NOOP("Engine", "two merges make the same token"),
@@ -470,7 +472,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where} must be {{\"String\": …}} or {{\"Regex\": …}}, not {value} with keys {keys}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where} needs both \"vocab\" and \"merges\""),
     QT_TRANSLATE_NOOP("Engine", "{where} {shown!r} found no answer within {seconds:.1f} s on {characters:,} characters: it backtracks catastrophically (Hugging Face's engine gives up on it too); fix the pattern in the tokenizer file"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), FROM:TO:+STEP or sizes separated by commas"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), FROM:TO:+STEP or sizes separated by commas, 1 or more, at most {limit} sizes"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where} {value!r}: expected {kind}"),
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: column {position} has no name; the header names each column's language (or id)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}, line 1: the header names no language, only an id column"),

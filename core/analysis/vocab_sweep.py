@@ -27,10 +27,13 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..models.base import TokenModel
+from ..models.sentencepiece.bpe import SentencePieceBPE
 from ..pipeline.tokenizer import Tokenizer
 from .inequality import gini
 
 RENYI_ALPHA = 2.5
+MAX_SIZES = 1000
+PROGRESS_PIECES = 2000  # pieces traced between two progress reports (each may cancel)
 _WORDISH = regex.compile(r"[\p{L}\p{N}]")
 
 
@@ -66,10 +69,11 @@ class SweepPoint:
     merges: int | None
     gini: float
     tokens: int
+    saturated: bool = False  # the size is the whole vocabulary or more: nothing more is cut
 
     def to_json(self) -> dict[str, object]:
         return {"size": self.size, "merges": self.merges, "gini": round(self.gini, 6),
-                "tokens": self.tokens}
+                "tokens": self.tokens, "saturated": self.saturated}
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,11 @@ class Sweep:
     rows: tuple[SweepRow, ...]
 
     def row(self, size: int, language: str) -> SweepRow:
-        return next(r for r in self.rows if r.size == size and r.language == language)
+        index = self.__dict__.get("_index")
+        if index is None:  # built once: a plot asks for every size of every language
+            index = {(r.size, r.language): r for r in self.rows}
+            object.__setattr__(self, "_index", index)
+        return index[(size, language)]
 
     def to_json(self) -> dict[str, object]:
         return {"tokenizer": self.name, "reference": self.reference,
@@ -97,15 +105,19 @@ def parse_sizes(spec: str, where: str = "--sizes") -> list[int]:
     ``1000,4000,16000``: ascending vocabulary sizes, each at least 1."""
     def bad() -> ConfigError:
         return ConfigError(Message("{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), "
-                                   "FROM:TO:+STEP or sizes separated by commas", where=where,
-                                   spec=spec))
+                                   "FROM:TO:+STEP or sizes separated by commas, 1 or more, at "
+                                   "most {limit} sizes", where=where, spec=spec,
+                                   limit=MAX_SIZES))
     try:
         if ":" in spec:
             start_text, end_text, step = spec.split(":")
             start, end = int(start_text), int(end_text)
+            if start < 1 or end < start:
+                raise bad()
             if step.startswith("x"):
                 factor = float(step[1:])
-                if not factor > 1:
+                if not (math.isfinite(factor) and factor > 1) or \
+                        math.log(end / start) / math.log(factor) > MAX_SIZES:
                     raise bad()
                 sizes, value = [], float(start)
                 while round(value) <= end:
@@ -113,17 +125,17 @@ def parse_sizes(spec: str, where: str = "--sizes") -> list[int]:
                     value *= factor
             elif step.startswith("+"):
                 increment = int(step[1:])
-                if increment < 1:
+                if increment < 1 or (end - start) // increment >= MAX_SIZES:
                     raise bad()
                 sizes = list(range(start, end + 1, increment))
             else:
                 raise bad()
         else:
             sizes = [int(part) for part in spec.split(",") if part.strip()]
-    except ValueError:
+    except (ValueError, OverflowError):
         raise bad() from None
     sizes = sorted(set(sizes))
-    if not sizes or sizes[0] < 1 or len(sizes) > 1000:
+    if not sizes or sizes[0] < 1 or len(sizes) > MAX_SIZES:
         raise bad()
     return sizes
 
@@ -164,6 +176,14 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
     if type(model).trace_piece is TokenModel.trace_piece:
         raise ConfigError(Message("the sweep cuts a BPE's merges; {describe} has none",
                                   describe=model.describe()))
+    if isinstance(model, SentencePieceBPE):
+        # Its unknown-character and unused-piece rules rewrite the merged ids afterwards,
+        # which a cut trace does not follow.
+        raise ConfigError(Message("the sweep cannot cut a SentencePiece BPE model yet ({describe});"
+                                  " its tokenizer.json conversion can be swept",
+                                  describe=model.describe()))
+    if not any(texts.values()):
+        raise ConfigError("the languages share no sentence to measure")
     # Distinct model inputs per language, with counts; and each language's bytes.
     counted: list[Counter[str]] = []
     sizes_in_bytes: list[int] = []
@@ -178,10 +198,12 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
         if progress is not None:
             progress(0.5 * (index + 1) / len(languages))
     traces: dict[str, _Trace] = {}
-    for pieces in counted:
+    for index, pieces in enumerate(counted):
         for piece in pieces:
             if piece not in traces:
                 traces[piece] = _Trace(model, piece)
+                if progress is not None and len(traces) % PROGRESS_PIECES == 0:
+                    progress(0.5 + 0.25 * index / len(counted))
     if progress is not None:
         progress(0.75)
     # Per language: the token counts at the current size, walked up size by size.
@@ -195,7 +217,10 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
             for token in state[piece][0]:
                 counts[token] += n
         token_counts.append(counts)
-    for size in sizes:
+    vocabulary = model.vocab_size
+    for position, size in enumerate(sizes):
+        if progress is not None:
+            progress(0.75 + 0.25 * position / len(sizes))
         totals: list[int] = []
         renyi: list[float] = []
         whole: list[float] = []
@@ -209,14 +234,18 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
                     if len(state[piece][0]) == 1:
                         kept += n
             totals.append(sum(counts.values()))
-            renyi.append(renyi_efficiency(counts, size))
+            # |V| of the cut: the size asked, but no more than the vocabulary holds, nor
+            # fewer than the tokens in use (a cut never drops the base tokens).
+            in_use = sum(1 for c in counts.values() if c > 0)
+            renyi.append(renyi_efficiency(counts, max(min(size, vocabulary), in_use)))
             whole.append(kept / words if words else 0.0)
         reference_tokens = totals[languages.index(reference)]
         for i, language in enumerate(languages):
             rows.append(SweepRow(size, language, totals[i], sizes_in_bytes[i],
                                  totals[i] / reference_tokens if reference_tokens else 0.0,
                                  renyi[i], whole[i]))
-        points.append(SweepPoint(size, cut.merges_at(size), gini(totals), sum(totals)))
+        points.append(SweepPoint(size, cut.merges_at(size), gini(totals), sum(totals),
+                                 size >= vocabulary))
     if progress is not None:
         progress(1.0)
     sentences = len(next(iter(texts.values())))

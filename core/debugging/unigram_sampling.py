@@ -29,6 +29,7 @@ from ..models.unigram import UnigramModel
 from ..pipeline.tokenizer import Tokenizer
 
 MAX_LISTED = 1000  # segmentations listed with their probability (the rest summed)
+MAX_NBEST = 512  # sentencepiece refuses a larger nbest_size
 MAX_SAMPLES = 1_000_000
 
 Node = tuple[int, int, int, float]  # id, start, end (characters), score
@@ -97,9 +98,9 @@ def _check(tokenizer: Tokenizer, text: str, alpha: float, nbest: int) -> str:
     if not (isinstance(alpha, int | float) and math.isfinite(alpha) and alpha >= 0):
         raise ConfigError(Message("alpha {alpha!r}: expected a number of 0 or more",
                                   alpha=alpha))
-    if not isinstance(nbest, int) or isinstance(nbest, bool):
-        raise ConfigError(Message("nbest_size {nbest!r}: expected a whole number (−1: every "
-                                  "segmentation)", nbest=nbest))
+    if not isinstance(nbest, int) or isinstance(nbest, bool) or nbest > MAX_NBEST:
+        raise ConfigError(Message("nbest_size {nbest!r}: expected a whole number up to {limit} "
+                                  "(−1: every segmentation)", nbest=nbest, limit=MAX_NBEST))
     pieces = tokenizer.model_inputs(text, special="none")
     if len(pieces) != 1:
         raise ConfigError(Message("{text!r} is {count} pieces for this tokenizer; sampling "
@@ -165,7 +166,9 @@ def segmentation_distribution(tokenizer: Tokenizer, text: str, *, alpha: float,
     """The exact distribution of the sampled segmentations of ``text`` (one word)."""
     piece = _check(tokenizer, text, alpha, nbest)
     by_start, size = _lattice(tokenizer.model, piece)  # type: ignore[arg-type]
-    viterbi = nbest in (0, 1) or alpha == 0
+    # As sentencepiece: an n-best of 0 or 1 is Viterbi; alpha 0 draws every segmentation
+    # (or each of the n best) equally often.
+    viterbi = nbest in (0, 1)
     limit = 1 if viterbi else nbest if nbest > 0 else MAX_LISTED
     best, total = _best_paths(by_start, size, max(1, min(limit, MAX_LISTED)))
     if viterbi:
@@ -182,10 +185,18 @@ def segmentation_distribution(tokenizer: Tokenizer, text: str, *, alpha: float,
         log_z = _log_partition(by_start, size, alpha)
         weights = [math.exp(alpha * score - log_z) for score, _ in best]
         rest = max(0.0, 1.0 - sum(weights))
+    model = tokenizer.model
     segmentations = tuple(
-        SampledSegmentation(tuple(n[0] for n in path), tuple(piece[n[1]:n[2]] for n in path),
-                            score, w)
+        SampledSegmentation(_ids(model, piece, path),  # type: ignore[arg-type]
+                            tuple(piece[n[1]:n[2]] for n in path), score, w)
         for (score, path), w in zip(best, weights, strict=True))
+    # Paths that finish alike (unknown characters fused) are one segmentation.
+    merged: dict[tuple[int, ...], SampledSegmentation] = {}
+    for segmentation in segmentations:
+        seen = merged.get(segmentation.ids)
+        merged[segmentation.ids] = segmentation if seen is None else SampledSegmentation(
+            seen.ids, seen.pieces, seen.score, seen.probability + segmentation.probability)
+    segmentations = tuple(sorted(merged.values(), key=lambda s: -s.probability))
     listed_total = 1 if viterbi else min(total, nbest) if nbest > 0 else total
     return SegmentationDistribution(text, piece, float(alpha), nbest, segmentations,
                                     listed_total, rest)
@@ -202,16 +213,17 @@ def sample_segmentations(tokenizer: Tokenizer, text: str, *, alpha: float, nbest
     rng = random.Random(seed)
     by_start, size = _lattice(tokenizer.model, piece)  # type: ignore[arg-type]
     out: Counter[tuple[int, ...]] = Counter()
-    if nbest in (0, 1) or alpha == 0:
+    model = tokenizer.model
+    if nbest in (0, 1):
         (_, path), = _best_paths(by_start, size, 1)[0][:1]
-        out[tuple(n[0] for n in path)] = samples
+        out[_ids(model, piece, path)] = samples
         return out
     if nbest > 0:
         best, _ = _best_paths(by_start, size, nbest)
         top = max(score for score, _ in best)
         weights = [math.exp(alpha * (score - top)) for score, _ in best]
         for index in rng.choices(range(len(best)), weights=weights, k=samples):
-            out[tuple(n[0] for n in best[index][1])] += 1
+            out[_ids(model, piece, best[index][1])] += 1
         return out
     by_end: list[list[Node]] = [[] for _ in range(size + 1)]
     for starting in by_start:
@@ -228,12 +240,22 @@ def sample_segmentations(tokenizer: Tokenizer, text: str, *, alpha: float, nbest
         choices.append((nodes, [math.exp(forward[n[1]] + alpha * n[3] - forward[e])
                                 for n in nodes] if nodes else []))
     for _ in range(samples):
-        ids: list[int] = []
+        path: list[Node] = []
         e = size
         while e > 0:
             nodes, weights = choices[e]
             node = rng.choices(nodes, weights=weights)[0]
-            ids.append(node[0])
+            path.append(node)
             e = node[1]
-        out[tuple(reversed(ids))] += 1
+        out[_ids(model, piece, tuple(reversed(path)))] += 1
     return out
+
+
+def _ids(model: UnigramModel | SentencePieceUnigram, piece: str, path: Sequence[Node]
+         ) -> tuple[int, ...]:
+    """The ids a path gives, as the model's encoder finishes its best path: a run of unknown
+    characters fused into one unknown id, or spelt in byte tokens with byte fallback."""
+    if isinstance(model, SentencePieceUnigram):
+        return tuple(model.vocab.finish_ids((piece[s:e], tid) for tid, s, e, _ in path))
+    return tuple(tid for tid, _, _ in model.finish_path(piece, [(t, s, e) for t, s, e, _ in
+                                                                 path]))

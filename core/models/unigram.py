@@ -245,10 +245,16 @@ class UnigramModel(TokenModel):
     def _tokens(self, piece: str) -> list[tuple[int, int, int]]:
         """(id, start, end) per token after HF's fusing of unknown runs; a byte-fallback token
         has end == -1, as it covers one byte, not whole characters."""
+        return self.finish_path(piece, self._best_path(piece))
+
+    def finish_path(self, piece: str, path: list[tuple[int, int, int]]
+                    ) -> list[tuple[int, int, int]]:
+        """A path through the lattice, (id, start, end) with unknowns unfused, as the tokens
+        it gives: unknown runs fused, or spelt in bytes with byte fallback."""
         unk = self.unk_id
         out: list[tuple[int, int, int]] = []
         run_start = run_end = -1
-        for tid, s, e in self._best_path(piece):
+        for tid, s, e in path:
             if tid == unk and unk is not None:
                 if run_start < 0:
                     run_start = s

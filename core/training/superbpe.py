@@ -66,11 +66,13 @@ class SuperBPEConfig:
     def validate(self, config: TrainingConfig) -> None:
         if config.level != "byte":
             raise ConfigError("SuperBPE trains byte-level BPE: choose level byte")
-        if not isinstance(self.transition, int) or not 1 <= self.transition <= config.vocab_size:
+        low = 256 + len(config.special_tokens)
+        if not isinstance(self.transition, int) or not low <= self.transition <= \
+                config.vocab_size:
             raise ConfigError(Message(
-                "transition {transition!r}: expected a vocabulary size from the base vocabulary "
-                "to vocab_size ({vocab_size})", transition=self.transition,
-                vocab_size=config.vocab_size))
+                "transition {transition!r}: expected a vocabulary size from {low} (the 256 bytes"
+                " and the special tokens) to vocab_size ({vocab_size})",
+                transition=self.transition, low=low, vocab_size=config.vocab_size))
         if not isinstance(self.max_words, int) or self.max_words < 1:
             raise ConfigError(Message("max_words {max_words!r}: expected a whole number of 1 or "
                                       "more", max_words=self.max_words))
@@ -111,10 +113,10 @@ def superword_stats(tokenizer: Tokenizer) -> SuperwordStats | None:
     if not isinstance(settings, dict) or not isinstance(model, BPEModel):
         return None
     switch = int(settings.get("stage_switch", 0))
-    made = [model.token_bytes[r.new_id] for r in model.rules[switch:]]
-    expressions = tuple(dict.fromkeys(
-        data.decode("utf-8", "replace") for data in made if is_superword(data)))
-    return SuperwordStats(switch, len(made), len(expressions), int(settings.get("vetoed", 0)),
+    made = list(dict.fromkeys(r.new_id for r in model.rules[switch:]))  # distinct tokens
+    superwords = [t for t in made if is_superword(model.token_bytes[t])]
+    expressions = tuple(model.token_bytes[t].decode("utf-8", "replace") for t in superwords)
+    return SuperwordStats(switch, len(made), len(superwords), int(settings.get("vetoed", 0)),
                           expressions)
 
 
@@ -124,8 +126,9 @@ class SuperwordLoop(ClassicLoop):
     VETOES = True
 
     def __init__(self, index: PairIndex, model: BPEModel, target: int, threshold: int,
-                 max_words: int, *, trace_top: int = 0) -> None:
-        super().__init__(index, model, target, threshold, trace_top=trace_top)
+                 max_words: int, *, first_occurrence: bool = False, trace_top: int = 0) -> None:
+        super().__init__(index, model, target, threshold, first_occurrence=first_occurrence,
+                         trace_top=trace_top)
         self.max_words = max_words
         self.vetoes = 0
 
@@ -176,6 +179,7 @@ def iter_superbpe_training(
         index = PairIndex(words, list(piece_counts.values()),
                           max(1, (target - 1).bit_length()), model.vocab_size)
     loop = SuperwordLoop(index, model, target, threshold, superbpe.max_words,
+                         first_occurrence=config.tie_break == "first_occurrence",
                          trace_top=trace_top)
     done = model.vocab_size - 256
     yield TrainingProgress("merging", done, total)

@@ -147,7 +147,8 @@ def _named(result: Any, trainer: Trainer, values: dict[str, Any]) -> Any:
 
 def _three_quarters(config: TrainingConfig) -> int:
     """A transition three quarters of the way from the 256 bytes to the vocabulary size."""
-    return 256 + max(0, config.vocab_size - len(config.special_tokens) - 256) * 3 // 4
+    low = 256 + len(config.special_tokens)
+    return low + max(0, config.vocab_size - low) * 3 // 4
 
 
 CLASSIC = Trainer("classic", Message("Classic BPE"), Message(

@@ -1502,14 +1502,6 @@
         <translation>一つの語(トークナイザーにとって一つのピース)</translation>
     </message>
     <message>
-        <source>Unigram: probability ∝ exp(alpha · score) (default 0.1; 0 is Viterbi)</source>
-        <translation>Unigram: 確率 ∝ exp(alpha · スコア)(既定 0.1。0 は Viterbi)</translation>
-    </message>
-    <message>
-        <source>Unigram: sample among the N best (default -1: among all)</source>
-        <translation>Unigram: 上位 N 個の中からサンプリング(既定 -1: すべての中から)</translation>
-    </message>
-    <message>
         <source>BPE: the dropout probability (default 0.1)</source>
         <translation>BPE: ドロップアウト確率(既定 0.1)</translation>
     </message>
@@ -1684,6 +1676,14 @@
     <message>
         <source>json (default), csv (a row per tokenizer × language) or a table for a terminal</source>
         <translation>json（既定）、csv（トークナイザー × 言語ごとに 1 行）、または端末向けの表</translation>
+    </message>
+    <message>
+        <source>Unigram: probability ∝ exp(alpha · score) (default 0.1; 0: all equally likely)</source>
+        <translation>Unigram: 確率 ∝ exp(alpha · スコア)(既定 0.1。0: すべて等確率)</translation>
+    </message>
+    <message>
+        <source>Unigram: sample among the N best, up to 512 (default -1: among all; 1: the best)</source>
+        <translation>Unigram: 上位 N 個(512 まで)の中からサンプリング(既定 -1: すべての中から。1: 最良のもの)</translation>
     </message>
     <message>
         <source>the layers (codepoints, bytes, pieces, tokens) and merge steps</source>
@@ -2242,12 +2242,12 @@ a + bc</translation>
 <context>
     <name>ContrastPage</name>
     <message>
-        <source>Unigram sampling: a segmentation is drawn with probability ∝ exp(alpha · its score); 0 is Viterbi</source>
-        <translation>Unigram サンプリング: 分割は確率 ∝ exp(alpha · スコア)で抽出されます。0 は Viterbi</translation>
+        <source>Unigram sampling: a segmentation is drawn with probability ∝ exp(alpha · its score); 0 draws them all equally often</source>
+        <translation>Unigram サンプリング: 分割は確率 ∝ exp(alpha · スコア)で抽出されます。0 ではすべて等確率です</translation>
     </message>
     <message>
-        <source>Unigram sampling among the n best segmentations; −1: among all of them (sentencepiece&apos;s nbest_size)</source>
-        <translation>上位 n 個の分割からの Unigram サンプリング。−1: すべての分割から(sentencepiece の nbest_size)</translation>
+        <source>Unigram sampling among the n best segmentations; −1: among all of them; 0 or 1: the best one (sentencepiece&apos;s nbest_size)</source>
+        <translation>上位 n 個の分割からの Unigram サンプリング。−1: すべての分割から。0 か 1: 最良の分割(sentencepiece の nbest_size)</translation>
     </message>
     <message>
         <source>Cut it</source>
@@ -3385,10 +3385,6 @@ a + bc</translation>
         <translation>JSON オブジェクトでなければなりません</translation>
     </message>
     <message>
-        <source>nbest_size {nbest!r}: expected a whole number (−1: every segmentation)</source>
-        <translation>nbest_size {nbest!r}: 整数を指定してください(−1: すべての分割)</translation>
-    </message>
-    <message>
         <source>nested too deeply</source>
         <translation>入れ子が深すぎます</translation>
     </message>
@@ -3737,6 +3733,10 @@ a + bc</translation>
         <translation>{key} の次のキー</translation>
     </message>
     <message>
+        <source>the languages share no sentence to measure</source>
+        <translation>言語どうしに測定できる共通の文がありません</translation>
+    </message>
+    <message>
         <source>the last merge was ({left}, {right}) at rank {rank}</source>
         <translation>最後のマージはランク {rank} の ({left}, {right}) です</translation>
     </message>
@@ -3795,6 +3795,10 @@ a + bc</translation>
     <message>
         <source>the summed counts</source>
         <translation>合計頻度</translation>
+    </message>
+    <message>
+        <source>the sweep cannot cut a SentencePiece BPE model yet ({describe}); its tokenizer.json conversion can be swept</source>
+        <translation>スイープはまだ SentencePiece BPE モデルを切り詰められません({describe})。tokenizer.json に変換したものはスイープできます</translation>
     </message>
     <message>
         <source>the sweep cuts a BPE&apos;s merges; {describe} has none</source>
@@ -3919,10 +3923,6 @@ a + bc</translation>
     <message>
         <source>transition at size</source>
         <translation>遷移する語彙サイズ</translation>
-    </message>
-    <message>
-        <source>transition {transition!r}: expected a vocabulary size from the base vocabulary to vocab_size ({vocab_size})</source>
-        <translation>transition {transition!r}: 基本語彙から vocab_size({vocab_size})までの語彙サイズを指定してください</translation>
     </message>
     <message>
         <source>true or false</source>
@@ -4433,10 +4433,6 @@ a + bc</translation>
         <translation>{where} {shown!r} は {characters:,} 文字に対して {seconds:.1f} 秒以内に結果を返しませんでした: 破滅的なバックトラックが発生しています（Hugging Face のエンジンも処理を諦めます）。トークナイザーファイルのパターンを修正してください</translation>
     </message>
     <message>
-        <source>{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), FROM:TO:+STEP or sizes separated by commas</source>
-        <translation>{where} {spec!r}: FROM:TO:xFACTOR(1000:64000:x2)、FROM:TO:+STEP またはカンマ区切りのサイズを指定してください</translation>
-    </message>
-    <message>
         <source>{where} {value!r}: expected {kind}</source>
         <translation>{where} {value!r}: {kind}を指定してください</translation>
     </message>
@@ -4449,8 +4445,16 @@ a + bc</translation>
         <translation>{value} に孤立サロゲート（対になっていない \ud800-\udfff エスケープ）が含まれていますが、UTF-8 テキストには含められません</translation>
     </message>
     <message>
+        <source>nbest_size {nbest!r}: expected a whole number up to {limit} (−1: every segmentation)</source>
+        <translation>nbest_size {nbest!r}: {limit} までの整数を指定してください(−1: すべての分割)</translation>
+    </message>
+    <message>
         <source>the dialog that opens</source>
         <translation>開くダイアログ</translation>
+    </message>
+    <message>
+        <source>transition {transition!r}: expected a vocabulary size from {low} (the 256 bytes and the special tokens) to vocab_size ({vocab_size})</source>
+        <translation>transition {transition!r}: {low}(256 バイトと特殊トークン)から vocab_size({vocab_size})までの語彙サイズを指定してください</translation>
     </message>
     <message>
         <source>{config}&apos;s auto_map names {module}.{cls}, but {file} is not beside it</source>
@@ -4527,6 +4531,10 @@ a + bc</translation>
     <message>
         <source>{where} needs both &quot;vocab&quot; and &quot;merges&quot;</source>
         <translation>{where} には &quot;vocab&quot; と &quot;merges&quot; の両方が必要です</translation>
+    </message>
+    <message>
+        <source>{where} {spec!r}: expected FROM:TO:xFACTOR (1000:64000:x2), FROM:TO:+STEP or sizes separated by commas, 1 or more, at most {limit} sizes</source>
+        <translation>{where} {spec!r}: FROM:TO:xFACTOR(1000:64000:x2)、FROM:TO:+STEP またはカンマ区切りのサイズ(1 以上、最大 {limit} 個)を指定してください</translation>
     </message>
     <message>
         <source>{where}, line 1: column {position} has no name; the header names each column&apos;s language (or id)</source>
@@ -7169,6 +7177,10 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>Training on {name}…</source>
         <translation>{name} で学習しています…</translation>
+    </message>
+    <message>
+        <source>SuperBPE trains byte-level BPE: choose the demo corpus or a text file</source>
+        <translation>SuperBPE はバイトレベル BPE を学習します: デモコーパスかテキストファイルを選んでください</translation>
     </message>
     <message>
         <source>Training cancelled; the last playback stays.</source>

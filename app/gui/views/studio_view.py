@@ -807,10 +807,8 @@ class StudioView(QWidget):
         paths = [run.path for run in runs]
         self.sweep_dialog.show()
         self.sweep_dialog.raise_()
-        largest = max((run.merges for run in runs), default=0) + 256
         self.sweep_dialog.start([run.name for run in runs],
-                                lambda sizes, job: sweep_runs(paths, corpus, split, sizes, job),
-                                largest)
+                                lambda sizes, job: sweep_runs(paths, corpus, split, sizes, job))
 
     def ask_export(self) -> None:
         run = self.chosen_run()

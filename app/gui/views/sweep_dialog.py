@@ -19,21 +19,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError, ConfigError, Sweep, parse_sizes
+from bpelens.core import BpeLensError, ConfigError, Sweep, localize, parse_sizes
 
 from .. import style
 from .sweep_plots import SweepPlots
 
-DEFAULT_SIZES = "300:8256:x2"
-
-
-def offered_sizes(largest: int) -> list[int]:
-    """Doubling sizes ending at ``largest``: ``largest``, half of it, … down to an eighth of
-    it (or 260 for a small vocabulary), ascending."""
-    sizes = [largest]
-    while len(sizes) < 6 and sizes[-1] // 2 >= max(260, largest // 32):
-        sizes.append(sizes[-1] // 2)
-    return sorted(sizes)
+DEFAULT_SIZES = ""  # until a sweep says which sizes it used
 
 
 class SweepDialog(QDialog):
@@ -48,6 +39,7 @@ class SweepDialog(QDialog):
         self.sizes = QLineEdit(DEFAULT_SIZES)
         self.edited = False
         self.sizes.textEdited.connect(lambda _text: setattr(self, "edited", True))
+        self.sizes.returnPressed.connect(lambda: setattr(self, "edited", True))
         self.sizes.setToolTip(self.tr("FROM:TO:xFACTOR, FROM:TO:+STEP or sizes separated by "
                                       "commas"))
         self.sweep_button = QPushButton(self.tr("Sweep"))
@@ -83,24 +75,24 @@ class SweepDialog(QDialog):
         runner.busy_changed.connect(self._on_busy)
         self.resize(1100, 620)
 
-    def start(self, names: list[str], work: Callable[[list[int], Any], list[Sweep]],
-              largest: int | None = None) -> None:
-        """Sweep at once; ``largest``: the largest run's vocabulary size, which the sizes
-        offered end at (doubling up to it from an eighth of it or 300)."""
+    def start(self, names: list[str], work: Callable[[list[int] | None, Any], list[Sweep]]
+              ) -> None:
+        """Sweep at once: at the sizes typed, or (until sizes are typed) at sizes the work
+        chooses from the runs' vocabularies, shown in the box once done."""
         self.work = work
-        if largest is not None and not self.edited:
-            self.sizes.setText(",".join(map(str, offered_sizes(largest))))
         self.status.setText(self.tr("Runs: {names}").format(names=", ".join(names)))
         self.sweep()
 
     def sweep(self) -> None:
         if self.work is None:
             return
-        try:
-            sizes = parse_sizes(self.sizes.text(), where=self.tr("Sizes"))
-        except ConfigError as exc:
-            self.status.setText(str(exc))
-            return
+        sizes: list[int] | None = None
+        if self.edited:
+            try:
+                sizes = parse_sizes(self.sizes.text(), where=self.tr("Sizes"))
+            except ConfigError as exc:
+                self.status.setText(localize(exc.message))
+                return
         work = self.work
         self.runner.submit(lambda job: work(sizes, job))
 
@@ -113,6 +105,8 @@ class SweepDialog(QDialog):
         self.plots.set_sweeps(sweeps)
         if sweeps:
             first = sweeps[0]
+            if not self.edited:
+                self.sizes.setText(",".join(str(p.size) for p in first.points))
             self.status.setText(self.tr("{runs} runs × {sizes} sizes on {sentences:,} evaluation "
                                         "sentences in {languages} languages (reference "
                                         "{reference})").format(

@@ -249,6 +249,11 @@ class TrainingView(QWidget):
         self.status.setText(self.tr("Training on {name}…").format(name=name))
         self.trained_on = name
         trainer, options = self.trainer_choice.trainer, self.trainer_choice.options()
+        if trainer.name == "superbpe" and not isinstance(corpus, Path) and \
+                corpus.config.level != "byte":
+            self.status.setText(self.tr("SuperBPE trains byte-level BPE: choose the demo corpus"
+                                        " or a text file"))
+            return
         self.runner.submit(lambda job: train_corpus(corpus, job, trainer, options))
 
     def open_file(self, path: Path) -> None:

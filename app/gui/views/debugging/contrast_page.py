@@ -56,12 +56,14 @@ class ContrastPage(QWidget):
         self.alpha.setSingleStep(0.05)
         self.alpha.setValue(0.1)
         self.alpha.setToolTip(self.tr("Unigram sampling: a segmentation is drawn with "
-                                      "probability ∝ exp(alpha · its score); 0 is Viterbi"))
+                                      "probability ∝ exp(alpha · its score); 0 draws them all "
+                                      "equally often"))
         self.nbest = QSpinBox()
-        self.nbest.setRange(-1, 1000)
+        self.nbest.setRange(-1, 512)  # sentencepiece's limit
         self.nbest.setValue(-1)
         self.nbest.setToolTip(self.tr("Unigram sampling among the n best segmentations; −1: "
-                                      "among all of them (sentencepiece's nbest_size)"))
+                                      "among all of them; 0 or 1: the best one "
+                                      "(sentencepiece's nbest_size)"))
         self.run_button = QPushButton(self.tr("Cut it"))
         self.output = QPlainTextEdit()
         self.output.setReadOnly(True)
