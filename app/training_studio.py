@@ -9,6 +9,7 @@ in the main view, compared, played back or exported, today or in a later session
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -350,14 +351,23 @@ def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
                 "TrainingStudio", "Sweeping {name}: {done:.0%}").format(name=name,
                                                                        done=fraction))
         sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference,
-                                  name=path.stem, progress=report))
+                                  name=short_run_name(path.stem), progress=report))
     return sweeps
 
 
 def offered_sizes(largest: int) -> list[int]:
-    """Doubling sizes ending at ``largest``: ``largest``, half of it, … (six at most, none
-    below 260 nor a thirty-second of it), ascending."""
-    sizes = [largest]
-    while len(sizes) < 6 and sizes[-1] // 2 >= max(260, largest // 32):
-        sizes.append(sizes[-1] // 2)
-    return sorted(sizes)
+    """Sizes ending at ``largest``: halving down to a thirty-second of it (six sizes), or,
+    for a vocabulary too small to halve that often above the 256 bytes, six sizes evenly
+    spaced from 260 up."""
+    low = max(260, largest // 32)
+    if largest >= 16 * low:
+        return sorted(largest >> i for i in range(6) if largest >> i >= 256)
+    if largest <= low:
+        return [largest]
+    step = (largest - low) / 5
+    return sorted({round(low + i * step) for i in range(6)})
+
+
+def short_run_name(stem: str) -> str:
+    """A run's file name without the date and time it starts with (a plot's key)."""
+    return re.sub(r"^\d{8}-\d{6}-", "", stem) or stem

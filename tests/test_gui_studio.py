@@ -319,7 +319,7 @@ def test_the_sweep_of_two_runs_draws_their_trade_off_curves(make_window, qtbot):
                                                          view.dev_size.value()))
     texts = {x.name: list(x.evaluation) for x in languages}
     for sweep, curve in zip(dialog.sweeps, plots.curves, strict=True):
-        tokenizer = load_tokenizer(next(r.path for r in view.runs if r.name == sweep.name))
+        tokenizer = load_tokenizer(next(r.path for r in view.runs if r.name.endswith(sweep.name)))
         expected = vocab_sweep(tokenizer, texts, [260, 318, 376], reference=sweep.reference)
         assert sweep.points == expected.points
         xs, ys = curve.getData()

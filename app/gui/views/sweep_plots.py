@@ -49,7 +49,7 @@ class SweepPlots(PlotLook, QWidget):
         pg.setConfigOptions(antialias=True)
         self._init_look()
         self.sweeps: list[Sweep] = []
-        self.tradeoff = new_plot(min_height=MIN_PLOT_HEIGHT)
+        self.tradeoff = new_plot(integer_x=True, min_height=MIN_PLOT_HEIGHT)
         self.tradeoff.setLabel("bottom", self.tr("total tokens"))
         self.tradeoff.setLabel("left", self.tr("Gini"))
         self.by_language = new_plot(min_height=MIN_PLOT_HEIGHT)
@@ -74,8 +74,9 @@ class SweepPlots(PlotLook, QWidget):
         charts = QHBoxLayout(self.charts)
         charts.setContentsMargins(0, 0, 0, 0)
         charts.setSpacing(0)
-        charts.addWidget(self.tradeoff, 1)
-        charts.addWidget(self.by_language, 1)
+        # The trade-off plot carries its key beside it: it gets the larger share.
+        charts.addWidget(self.tradeoff, 3)
+        charts.addWidget(self.by_language, 2)
         choices = QHBoxLayout()
         choices.addWidget(QLabel(self.tr("Per language:")))
         choices.addWidget(self.measure_box)
@@ -91,8 +92,7 @@ class SweepPlots(PlotLook, QWidget):
     # -- look ----------------------------------------------------------------------------------
     def _titles(self) -> dict[pg.PlotWidget, str]:
         measure = dict(MEASURES).get(self.measure_box.currentData(), "")
-        return {self.tradeoff: self.tr("Trade-off: Gini against total tokens, a point per "
-                                       "size"),
+        return {self.tradeoff: self.tr("Gini against total tokens (a point per size)"),
                 self.by_language: self.tr("{measure} per language, by vocabulary size").format(
                     measure=self.tr(measure)).capitalize()}
 
