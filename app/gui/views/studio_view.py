@@ -343,11 +343,17 @@ class StudioView(QWidget):
         runs = QWidget()
         runs_layout = QVBoxLayout(runs)
         runs_layout.setContentsMargins(0, 0, 0, 0)
-        runs_layout.addWidget(QLabel(self.tr("Runs")))
+        # The sweep works on several runs: it sits by the list's title, and the row of
+        # actions on one run stays as narrow as before.
+        title = QHBoxLayout()
+        title.addWidget(QLabel(self.tr("Runs")))
+        title.addStretch(1)
+        title.addWidget(self.sweep_button)
+        runs_layout.addLayout(title)
         runs_layout.addWidget(self.run_list, 1)
         actions = QHBoxLayout()
         for button in (self.open_button, self.compare_button, self.playback_button,
-                       self.export_button, self.sweep_button):
+                       self.export_button):
             actions.addWidget(button)
         actions.addStretch(1)
         runs_layout.addLayout(actions)
