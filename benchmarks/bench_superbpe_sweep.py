@@ -25,6 +25,8 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import argparse
 import time
 
+from bench_parity import peak_mb, read_languages, reset_peak, trim_heap
+
 from bpelens.core import (
     BPEModel,
     SuperBPEConfig,
@@ -37,7 +39,6 @@ from bpelens.core import (
     vocab_sweep,
 )
 
-from bench_parity import peak_mb, read_languages, reset_peak, trim_heap
 from shared_data import require_shared_data
 
 

@@ -30,6 +30,8 @@ import json
 import time
 from pathlib import Path
 
+from bench_parity import read_languages
+
 from bpelens.core import (
     LanguageCorpus,
     ParityConfig,
@@ -40,7 +42,6 @@ from bpelens.core import (
     vocab_sweep,
 )
 
-from bench_parity import read_languages
 from shared_data import require_shared_data
 
 KEEP, OVERHEAD = 0.80, 0.02
