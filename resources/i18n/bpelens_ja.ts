@@ -6712,8 +6712,8 @@ decoded from there: “{decoded}”</source>
         <translation>対象</translation>
     </message>
     <message>
-        <source>Trade-off: Gini against total tokens, a point per size</source>
-        <translation>トレードオフ: 総トークン数に対するジニ係数(サイズごとに一点)</translation>
+        <source>Gini against total tokens (a point per size)</source>
+        <translation>総トークン数に対するジニ係数(サイズごとに一点)</translation>
     </message>
     <message>
         <source>{measure} per language, by vocabulary size</source>
