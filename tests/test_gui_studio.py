@@ -333,3 +333,21 @@ def test_the_sweep_of_two_runs_draws_their_trade_off_curves(make_window, qtbot):
     QTest.mouseClick(dialog.sweep_button, Qt.MouseButton.LeftButton)
     assert "Sizes 'nonsense'" in dialog.status.text()
     assert len(plots.curves) == 2  # the last curves stay
+
+
+def test_the_sweep_dialog_follows_presentation_zoom(make_window, qtbot):
+    """A sweep dialog opened while the studio is zoomed starts at that zoom, and follows a
+    later zoom: its plots' text grows with the view's."""
+    window = make_window()
+    view = open_studio(window, qtbot)
+    view.vocab_size.setValue(256 + 60)
+    train_and_wait(view, qtbot)
+    view.set_zoom(1.5)
+    QTest.mouseClick(view.sweep_button, Qt.MouseButton.LeftButton)
+    dialog = view.sweep_dialog
+    qtbot.waitUntil(lambda: len(dialog.sweeps) == 1 and not dialog.runner.busy)
+    assert dialog.plots.zoom == 1.5
+    view.set_zoom(2.0)
+    assert dialog.plots.zoom == 2.0
+    view.set_zoom(1.0)
+    assert dialog.plots.zoom == 1.0

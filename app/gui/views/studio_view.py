@@ -419,6 +419,8 @@ class StudioView(QWidget):
         """Its fonts, tables and plots at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""
         self.zoom = zoom
         zoom_tree(self, zoom)
+        if self.sweep_dialog is not None:  # a window of its own: zoom_tree leaves it out
+            zoom_tree(self.sweep_dialog, zoom)
 
     # -- a view of a session -------------------------------------------------------------------
     def attach(self, session: Session, pane: Pane) -> None:
@@ -808,6 +810,8 @@ class StudioView(QWidget):
             from .sweep_dialog import SweepDialog
 
             self.sweep_dialog = SweepDialog(self.session.runner("studio-sweep"), self)
+            if self.zoom != 1.0:  # made in presentation mode: it starts at the view's zoom
+                zoom_tree(self.sweep_dialog, self.zoom)
         corpus = self.corpus
         split = SplitSizes(self.train_size.value(), self.dev_size.value())
         paths = [run.path for run in runs]
