@@ -235,6 +235,9 @@ _EXPORTS = {
     "superword_stats": "training.superbpe",
     "train_superbpe": "training.superbpe",
     "iter_superbpe_training": "training.superbpe",
+    "PickyBPEModel": "models.picky_bpe",
+    "train_picky": "training.picky",
+    "iter_picky_training": "training.picky",
     "is_superword": "training.superwords",
     "PairIndex": "training.pair_index",
     "MergeLoop": "training.merge_loop",
@@ -305,6 +308,7 @@ __all__ = [
     "PairIndex",
     "ParallelCorpus",
     "ParityConfig",
+    "PickyBPEModel",
     "Piece",
     "PieceLattice",
     "PiecePlayback",
@@ -407,6 +411,7 @@ __all__ = [
     "iter_codepoints",
     "iter_comparison",
     "iter_multilingual_training",
+    "iter_picky_training",
     "iter_superbpe_training",
     "iter_tokenizer_counts",
     "iter_training",
@@ -470,6 +475,7 @@ __all__ = [
     "tokens_before_after",
     "train",
     "train_languages",
+    "train_picky",
     "train_superbpe",
     "trainer_named",
     "unigram_lattice",
@@ -613,6 +619,7 @@ if TYPE_CHECKING:
     from .models.base import TokenKind, TokenModel
     from .models.bpe import BPEModel, UnknownCharacterError
     from .models.merges import MergeRule, MergeStep, PieceTrace
+    from .models.picky_bpe import PickyBPEModel
     from .pipeline.added_tokens import (
         AddedToken,
         AddedVocabulary,
@@ -691,6 +698,7 @@ if TYPE_CHECKING:
     from .training.multilingual import iter_multilingual_training, train_languages
     from .training.pair_index import PairIndex
     from .training.parity_config import PARITY_VARIANTS, ParityConfig
+    from .training.picky import iter_picky_training, train_picky
     from .training.record import TrainingRecord
     from .training.superbpe import (
         SuperBPEConfig,

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from bpelens.core import (
+    TRAINERS,
     ConfigError,
     Trainer,
     TrainingConfig,
@@ -24,7 +25,6 @@ from bpelens.core import (
     parse_weight,
     read_lines,
     save_tokenizer,
-    superword_stats,
     trainer_named,
 )
 
@@ -119,9 +119,9 @@ def _trainer_summary(result: TrainingResult) -> dict[str, object]:
     out: dict[str, object] = {"trainer": settings.get("trainer", "classic")}
     if settings.get("trainer_options"):
         out["trainer_options"] = settings["trainer_options"]
-    stats = superword_stats(result.tokenizer)
-    if stats is not None:
-        out |= stats.to_json()
+    trainer = TRAINERS.get(str(out["trainer"]))
+    if trainer is not None:
+        out |= trainer.reported(result.tokenizer)
     return out
 
 

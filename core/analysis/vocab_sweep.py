@@ -27,6 +27,7 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..models.base import TokenModel
+from ..models.picky_bpe import PickyBPEModel
 from ..models.sentencepiece.bpe import SentencePieceBPE
 from ..pipeline.tokenizer import Tokenizer
 from .inequality import gini
@@ -176,6 +177,12 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
     if type(model).trace_piece is TokenModel.trace_piece:
         raise ConfigError(Message("the sweep cuts a BPE's merges; {describe} has none",
                                   describe=model.describe()))
+    if isinstance(model, PickyBPEModel):
+        # A removal undoes merges made before it: a cut by ids would keep tokens the full
+        # model split back.
+        raise ConfigError(Message("the sweep cuts a BPE's merges by id; {describe} also removes "
+                                  "tokens, which a cut does not follow: sweep by training Picky "
+                                  "BPE at each size", describe=model.describe()))
     if isinstance(model, SentencePieceBPE):
         # Its unknown-character and unused-piece rules rewrite the merged ids afterwards,
         # which a cut trace does not follow.

@@ -14,6 +14,9 @@ Training traced for playback adds to ``"training"``: ``"top_pairs": [[[left id, 
 count], ...], ...]`` (one list per rank, the chosen pair first), ``"corpus_tokens": [count,
 ...]`` (before the first merge and after each) and ``"words": [[piece, count], ...]``.
 
+Picky BPE (``"type": "picky_bpe"``) adds ``"removals": [[merges before it, token id, [part
+ids]], ...]`` (in order) and ``"ios_threshold"``; its merges may make an id again.
+
 Character-level models add ``"alphabet": [characters in code point order]``,
 ``"end_of_word": "</w>" | null`` and ``"byte_fallback": bool``. The vocabulary is not stored:
 it is rebuilt from the base and the merges (so the two can never disagree). Files are written
@@ -32,6 +35,7 @@ from bpelens.core.messages import Message
 from ..errors import BpeLensError, TokenizerFileError
 from ..models.base import MAX_TOKEN_ID
 from ..models.bpe import BPEModel
+from ..models.picky_bpe import PickyBPEModel
 from ..pipeline.normalizers.base import NORMALIZERS
 from ..pipeline.pre_tokenizers.base import PRE_TOKENIZERS
 from ..pipeline.tokenizer import Tokenizer
@@ -43,14 +47,12 @@ VERSION = 1
 
 def tokenizer_to_dict(tokenizer: Tokenizer) -> dict[str, Any]:
     model = tokenizer.model
-    model_dict: dict[str, Any] = {"type": "bpe", "level": model.level}
-    if model.level == "byte":
-        model_dict["byte_order"] = model.byte_order
+    if isinstance(model, PickyBPEModel):
+        model_dict = _bpe_dict(model.base) | {
+            "type": "picky_bpe", "ios_threshold": model.threshold,
+            "removals": [[after, token, list(parts)] for after, token, parts in model.removals]}
     else:
-        model_dict["alphabet"] = list(model.alphabet)
-        model_dict["end_of_word"] = model.end_of_word
-        model_dict["byte_fallback"] = model.byte_fallback
-    model_dict["merges"] = [[r.left_id, r.right_id, r.new_id] for r in model.rules]
+        model_dict = _bpe_dict(model)
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -63,6 +65,18 @@ def tokenizer_to_dict(tokenizer: Tokenizer) -> dict[str, Any]:
     if tokenizer.training is not None:
         data["training"] = tokenizer.training.to_json()
     return data
+
+
+def _bpe_dict(model: BPEModel) -> dict[str, Any]:
+    model_dict: dict[str, Any] = {"type": "bpe", "level": model.level}
+    if model.level == "byte":
+        model_dict["byte_order"] = model.byte_order
+    else:
+        model_dict["alphabet"] = list(model.alphabet)
+        model_dict["end_of_word"] = model.end_of_word
+        model_dict["byte_fallback"] = model.byte_fallback
+    model_dict["merges"] = [[r.left_id, r.right_id, r.new_id] for r in model.rules]
+    return model_dict
 
 
 def _none_if_identity(config: dict[str, Any]) -> dict[str, Any] | None:
@@ -100,7 +114,8 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
     )
     model_data = data.get("model")
     _expect(isinstance(model_data, dict), path, "model", "expected an object")
-    _expect(model_data.get("type") == "bpe", path, "model.type", "expected \"bpe\"")
+    _expect(model_data.get("type") in ("bpe", "picky_bpe"), path, "model.type",
+            "expected \"bpe\" or \"picky_bpe\"")
     level = model_data.get("level")
     _expect(level in ("byte", "char"), path, "model.level", "expected \"byte\" or \"char\"")
     merges = model_data.get("merges")
@@ -137,6 +152,8 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
         raise
     except BpeLensError as exc:
         raise TokenizerFileError(path, exc.message, field="model") from None
+    if model_data.get("type") == "picky_bpe":
+        model = _picky_model(model, model_data, path)
 
     specials = data.get("special_tokens") or {}
     _expect(
@@ -200,6 +217,24 @@ def tokenizer_from_dict(data: Any, *, path: str = "<data>") -> Tokenizer:
     return tokenizer
 
 
+def _picky_model(base: BPEModel, model_data: dict[str, Any], path: str) -> PickyBPEModel:
+    """The removals between the merges of a Picky BPE model, each checked."""
+    removals = model_data.get("removals")
+    _expect(isinstance(removals, list), path, "model.removals", "expected a list")
+    for i, entry in enumerate(removals):
+        _expect(isinstance(entry, list) and len(entry) == 3 and all(
+            type(v) is int for v in entry[:2]) and isinstance(entry[2], list) and all(
+            type(v) is int for v in entry[2]), path, f"model.removals[{i}]",
+            "expected [merges before it, token id, [part ids]]")
+    tau = model_data.get("ios_threshold")
+    _expect(tau is None or (type(tau) in (int, float) and 0 < tau <= 1), path,
+            "model.ios_threshold", "expected a number above 0 and at most 1, or null")
+    try:
+        return PickyBPEModel(base, [(a, t, tuple(p)) for a, t, p in removals], tau)
+    except BpeLensError as exc:
+        raise TokenizerFileError(path, exc.message, field="model.removals") from None
+
+
 def _training_languages(training: dict[str, Any], merges: int, path: str) -> dict[str, Any]:
     """``languages``, ``chosen``, ``dev_tokens`` and ``parity`` of a training by language."""
     languages = training.get("languages")
@@ -236,8 +271,8 @@ def _count(value: Any, path: str, field: str) -> int | Fraction:
 
 
 def _training_trace(
-    training: dict[str, Any], model: BPEModel, merge_counts: tuple[int | Fraction, ...],
-    path: str,
+    training: dict[str, Any], model: BPEModel | PickyBPEModel,
+    merge_counts: tuple[int | Fraction, ...], path: str,
 ) -> dict[str, Any]:
     """``top_pairs``, ``corpus_tokens`` and ``words`` of a traced training, those present."""
     found: dict[str, Any] = {}

@@ -76,6 +76,9 @@ class PairIndex:
         # new id → what its merge formed: {pair: pieces} (piece by piece) or sorted int keys
         # with their pieces (vectorized); several entries when an id is reused.
         self._formed_at: dict[int, _Formed | list[_Formed]] = {}
+        # Pairs a split (:meth:`split`) formed, with their pieces: a split makes adjacencies
+        # no merge made, so neither record above lists them.
+        self._split_formed: dict[str, list[int]] = {}
         # The heap holds ints, ``key - (count << 2*shift)``: the smallest is the largest count,
         # then the smallest (left, right) — and ints compare far faster than tuples.
         self.priority_shift = 2 * shift
@@ -113,6 +116,14 @@ class PairIndex:
 
     def holders(self, pair: str) -> list[int]:
         """Pieces that held the pair when it formed, each once (some may have lost it since)."""
+        found = self._formed_holders(pair)
+        if self._split_formed:
+            more = self._split_formed.get(pair)
+            if more:
+                return list(dict.fromkeys([*found, *more]))
+        return found
+
+    def _formed_holders(self, pair: str) -> list[int]:
         left, right = ord(pair[0]), ord(pair[1])
         key = left << self.shift | right
         found: list[int] = []
@@ -172,6 +183,37 @@ class PairIndex:
             self._formed_at[ord(new)] = part
         else:
             self._formed_at[ord(new)] = [*(known if type(known) is list else [known]), part]
+
+    def split(self, token: int, parts: list[int], pieces: list[int]) -> int:
+        """Replace every occurrence of ``token`` in ``pieces`` by ``parts`` (Picky BPE's
+        removal) and update the pair counts there; the pairs it forms are registered so that
+        :meth:`holders` finds them. Returns how many tokens (weighted) the pieces gained."""
+        old, new = chr(token), "".join(map(chr, parts))
+        pc, words, counts = self.pair_counts, self.words, self.counts
+        touched: set[str] = set()
+        gained = 0
+        for w in pieces:
+            s = words[w]
+            if old not in s:
+                continue
+            c = counts[w]
+            t = s.replace(old, new)
+            before = [s[i : i + 2] for i in range(len(s) - 1)]
+            after = [t[i : i + 2] for i in range(len(t) - 1)]
+            for k in before:
+                pc[k] -= c
+            for k in after:
+                pc[k] = pc.get(k, 0) + c
+            for k in set(after).difference(before):
+                self._split_formed.setdefault(k, []).append(w)
+            touched.update(after)
+            gained += c * (len(t) - len(s))
+            words[w] = t
+        if self.keeps_heap:
+            for k in sorted(touched):  # counts that grew need an entry holding them
+                if pc[k] > 0:
+                    self.push(k, pc[k])
+        return gained
 
     def _merge_each(
         self, pair: str, new: str, candidates: list[int]

@@ -120,6 +120,12 @@ def superword_stats(tokenizer: Tokenizer) -> SuperwordStats | None:
                           expressions)
 
 
+def report(tokenizer: Tokenizer) -> dict[str, Any] | None:
+    """What the command line's summary adds for a SuperBPE run."""
+    stats = superword_stats(tokenizer)
+    return None if stats is None else stats.to_json()
+
+
 class SuperwordLoop(ClassicLoop):
     """Stage 2: the classic loop with the authors' two rules on what a new token may be."""
 

@@ -101,10 +101,15 @@ class Trainer:
     summary: str
     start: str
     options: tuple[TrainerOption, ...] = field(default=())
+    # "module:function": what a run learned that is this trainer's own, as JSON (the command
+    # line's summary adds it), from the trained tokenizer; None when it has nothing to add.
+    report: str = ""
 
     def runner(self) -> Start:
-        module, _, function = self.start.partition(":")
-        return getattr(import_module(f"bpelens.core.training.{module}"), function)
+        return _imported(self.start)
+
+    def reported(self, tokenizer: Any) -> dict[str, Any]:
+        return (_imported(self.report)(tokenizer) or {}) if self.report else {}
 
     def settings(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value: given (checked) or its default; ConfigError for an option
@@ -137,6 +142,11 @@ class Trainer:
             yield progress
 
 
+def _imported(where: str) -> Any:
+    module, _, function = where.partition(":")
+    return getattr(import_module(f"bpelens.core.training.{module}"), function)
+
+
 def _named(result: Any, trainer: Trainer, values: dict[str, Any]) -> Any:
     record = result.record
     record = replace(record, config=record.config | {"trainer": trainer.name,
@@ -156,7 +166,8 @@ CLASSIC = Trainer("classic", Message("Classic BPE"), Message(
 SUPERBPE = Trainer(
     "superbpe", Message("SuperBPE"), Message(
         "classic BPE up to the transition size, then merges across whitespace: tokens of "
-        "several words (Liu et al. 2025)"), "superbpe:start",
+        "several words (Liu et al. 2025)"), "superbpe:start", report="superbpe:report",
+    options=
     (TrainerOption("transition", "int", None, Message(
         "the vocabulary size where merges across whitespace begin (at most --vocab-size)"),
         minimum=1, required=True, title=Message("transition at size"),
@@ -164,7 +175,15 @@ SUPERBPE = Trainer(
      TrainerOption("max_words", "int", 4, Message(
          "the most words a superword token may hold (default 4)"), minimum=1,
          title=Message("words per token at most"))))
-TRAINERS: dict[str, Trainer] = {t.name: t for t in (CLASSIC, SUPERBPE)}
+PICKY = Trainer(
+    "picky", Message("Picky BPE"), Message(
+        "BPE that removes a token once nearly all of it went into a merge, splitting the rest "
+        "back (Chizhov et al. 2024)"), "picky:start", report="picky:report",
+    options=(TrainerOption("ios_threshold", "float", 0.9, Message(
+        "remove a token when more than this share of it went into one merge (1: never, "
+        "classic BPE; default 0.9)"), minimum=0.01, maximum=1.0,
+        title=Message("remove at IoS above")),))
+TRAINERS: dict[str, Trainer] = {t.name: t for t in (CLASSIC, SUPERBPE, PICKY)}
 
 
 def all_options() -> dict[str, tuple[TrainerOption, list[str]]]:
