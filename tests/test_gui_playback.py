@@ -420,3 +420,43 @@ def test_superbpe_plays_back_with_its_stage_switch(make_window, qtbot, tmp_path)
     qtbot.waitUntil(lambda: view.playback is not playback and not view.runner.busy)
     assert view.playback.stage_switch is None
     assert not any(line.isVisible() for line in plots.stage_lines)
+
+
+def test_picky_bpe_plays_back_its_removals(make_window, qtbot, tmp_path):
+    """Picky BPE from the trainer box: a step that removed tokens says which and into what
+    they were split; the words show the split; the vocabulary no longer lists them."""
+    corpus = tmp_path / "words.txt"
+    corpus.write_text("lower lowest newer newest wider widest\n" * 40, encoding="utf-8")
+    window = make_window(tokenizer_path=seed_file(tmp_path), text="lowest")
+    window.show_view("training")
+    view = window.views["training"]
+    choice = view.trainer_choice
+    choice.box.setCurrentIndex(choice.box.findData("picky"))
+    threshold = choice.fields[("picky", "ios_threshold")][1]
+    assert threshold.isVisibleTo(view) and threshold.value() == 0.9
+    threshold.setValue(0.6)
+    view.corpus_box.setCurrentIndex(view.corpus_box.findData("demo"))
+    view.train(corpus)
+    qtbot.waitUntil(lambda: view.playback is not None and not view.runner.busy)
+    playback = view.playback
+    assert playback.record.config["trainer_options"] == {"ios_threshold": 0.6}
+    model = playback.tokenizer.model
+    after, token, parts = model.removals[0]
+    assert view.plots.removal_steps == sorted({a for a, _, _ in model.removals})
+    xs, ys = view.plots.removal_marks.getData()
+    assert list(xs) == view.plots.removal_steps
+    assert set(ys) == {min(playback.corpus_lengths())}  # a rug along the bottom
+    view.controls.go(after)
+    text = view.info.text()
+    label = model.token_label(token)
+    assert "removed" in text and label.strip() in text
+    assert all(model.token_label(p).strip() in text for p in parts)
+    listed = [view.vocab.item(i).text() for i in range(view.vocab.count())]
+    assert not any(item.startswith(f"{token} ") for item in listed)
+    view.controls.go(after - 1)
+    listed = [view.vocab.item(i).text() for i in range(view.vocab.count())]
+    assert any(item.startswith(f"{token} ") for item in listed)
+    # The words follow the removals: at the end each is what the model encodes it to.
+    view.controls.go(playback.steps)
+    for word in playback.words_at(playback.steps):
+        assert list(word.ids) == model.encode_piece(word.text)

@@ -15,6 +15,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "--temperature: the training text is empty"),
     QT_TRANSLATE_NOOP("Engine", "/{query}/ is not a valid regular expression: {exc}"),
     QT_TRANSLATE_NOOP("Engine", "/{query}/ took longer than {regex_seconds:.0f} s over the vocabulary; simplify it"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "BPE that removes a token once nearly all of it went into a merge, splitting the rest back (Chizhov et al. 2024)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE-dropout needs a BPE model; this one is {describe}"),
     QT_TRANSLATE_NOOP("Engine", "Classic BPE"),
     QT_TRANSLATE_NOOP("Engine", "GGUF version {detail}; BPE Lens reads versions 2 and 3"),
@@ -22,6 +23,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "JSON nested too deeply to read"),
     QT_TRANSLATE_NOOP("Engine", "Learning merges: {done:,} of {add:,}"),
     QT_TRANSLATE_NOOP("Engine", "Metaspace replacement must be one character, not {replacement!r}"),
+    QT_TRANSLATE_NOOP("Engine", "Picky BPE"),
     QT_TRANSLATE_NOOP("Engine", "Reading the corpus: {number:,} lines"),
     QT_TRANSLATE_NOOP("Engine", "SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "SuperBPE"),
@@ -104,10 +106,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "empty; a rank file has one 'base64-token rank' per line"),
     QT_TRANSLATE_NOOP("Engine", "end-of-word {marker}"),
     QT_TRANSLATE_NOOP("Engine", "end_of_word and byte_fallback apply to character-level training only"),  # noqa: E501
-    QT_TRANSLATE_NOOP("Engine", "expected \"bpe\""),
+    QT_TRANSLATE_NOOP("Engine", "expected \"bpe\" or \"picky_bpe\""),
     QT_TRANSLATE_NOOP("Engine", "expected \"byte\" or \"char\""),
     QT_TRANSLATE_NOOP("Engine", "expected [left id, right id, new id] integers"),
     QT_TRANSLATE_NOOP("Engine", "expected [left_id, right_id, count]"),
+    QT_TRANSLATE_NOOP("Engine", "expected [merges before it, token id, [part ids]]"),
     QT_TRANSLATE_NOOP("Engine", "expected [piece, count]"),
     QT_TRANSLATE_NOOP("Engine", "expected a JSON object"),
     QT_TRANSLATE_NOOP("Engine", "expected a list"),
@@ -118,6 +121,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "expected a list of {count} counts (before the merges and after each)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "expected a list of {count} lists (one per merge)"),
     QT_TRANSLATE_NOOP("Engine", "expected a non-empty list of [left_id, right_id, count]"),
+    QT_TRANSLATE_NOOP("Engine", "expected a number above 0 and at most 1, or null"),
     QT_TRANSLATE_NOOP("Engine", "expected a string"),
     QT_TRANSLATE_NOOP("Engine", "expected a string or null"),
     QT_TRANSLATE_NOOP("Engine", "expected a training size of 1 or more and a dev size of 0 or more, not {train}/{dev}"),  # noqa: E501
@@ -255,6 +259,12 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "ratio {value!r} must be a positive number"),
     QT_TRANSLATE_NOOP("Engine", "read as Hugging Face's fast CLIP tokenizer reads it (NFC, whitespace, lowercase); OpenAI's ftfy repair and HTML unescaping are not done"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "reference {reference!r} is not among the languages ({names})"),
+    QT_TRANSLATE_NOOP("Engine", "removal {index}: it comes after {after} merges, but there are {merges} and removals must be in order"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "removal {index}: the parts of token {token} do not spell it"),
+    QT_TRANSLATE_NOOP("Engine", "removal {index}: token {token} is not a merged token present at that point"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "removal {index}: token {token} must split into two or more tokens present at that point"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "remove a token when more than this share of it went into one merge (1: never, classic BPE; default 0.9)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "remove at IoS above"),
     QT_TRANSLATE_NOOP("Engine", "rows {rows:,} is fewer than the {vocab_size:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {limit:,}"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {max_samples:,}"),
@@ -265,6 +275,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "special-token mode must be 'all', 'none' or a collection of tokens, not {mode!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "subword sampling needs a Unigram model; {describe} is not one (BPE-dropout samples a BPE)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "symbols"),
+    QT_TRANSLATE_NOOP("Engine", "the IoS threshold {tau!r}: expected a number above 0 and at most 1 (1: nothing is removed, classic BPE)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the Oniguruma class {text!r} (\\W or \\H inside brackets) is not supported"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the bytes are not valid UTF-8 at byte {start}{where}: {reason}; decode with errors='replace' to substitute U+FFFD"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the bytes of vocab[{other}] again"),
@@ -293,6 +304,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the summed counts"),
     QT_TRANSLATE_NOOP("Engine", "the sweep cannot cut a SentencePiece BPE model yet ({describe}); its tokenizer.json conversion can be swept"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the sweep cuts a BPE's merges by id; {describe} also removes tokens, which a cut does not follow: sweep by training Picky BPE at each size"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the sweep cuts a BPE's merges; {describe} has none"),
     QT_TRANSLATE_NOOP("Engine", "the sweep needs at least one language"),
     QT_TRANSLATE_NOOP("Engine", "the template does not compile: {reason}"),
@@ -395,6 +407,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{key}[{tid}] is {text!r} again (as token {first}); llama.cpp refuses a vocabulary with a token twice"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {ids} ids, {merges} merges"),
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {tokens} tokens, {merges} merges"),
+    QT_TRANSLATE_NOOP("Engine", "{kind} Picky BPE, {tokens} tokens, {merges} merges, {removed} removals{tau}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language}, sentence {before}: {found}"),
     QT_TRANSLATE_NOOP("Engine", "{language}: {exc}"),

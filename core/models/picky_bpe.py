@@ -10,8 +10,9 @@ base symbols, the next event that applies — the earliest merge of a pair the p
 removal of a token it holds, after the last one applied — until none does. (A rank order
 alone cannot say this: a removal undoes merges made before it.)
 
-Ids are the ids training gave; a removed token's id is left unused (its bytes are kept, so a
-playback can still name it), where the authors' files renumber the tokens left.
+Ids are the ids training gave; a removed token keeps its id as an unused entry (its kind is
+"unused": encoding never produces it, but playback and decoding can name it), where the
+authors' files renumber the tokens left.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class PickyBPEModel(TokenModel):
         merge_at: dict[int, list[int]] = {}
         split_at: dict[int, list[int]] = {}
         present = [True] * base.base_size + [False] * (base.vocab_size - base.base_size)
+        rank_before: dict[int, int] = {}  # a removal's event → the rank of the merge before
         pending = list(self.removals)
         pending.reverse()
         for rank, rule in enumerate(rules):
@@ -69,6 +71,7 @@ class PickyBPEModel(TokenModel):
                                     present)
                 present[token] = False
                 split_at.setdefault(token, []).append(len(events))
+                rank_before[len(events)] = rank
                 events.append(("s", token, parts))
         if pending:
             after = pending[-1][0]
@@ -77,6 +80,7 @@ class PickyBPEModel(TokenModel):
                 "removals must be in order", index=len(self.removals) - len(pending),
                 after=after, merges=len(rules)))
         self._events = events
+        self._rank_before = rank_before
         self._merge_at = merge_at
         self._split_at = split_at
         self._present = present
@@ -126,11 +130,10 @@ class PickyBPEModel(TokenModel):
         """Whether training removed this token and did not bring it back."""
         return 0 <= token_id < len(self._present) and not self._present[token_id]
 
-    def has_id(self, token_id: int) -> bool:
-        return 0 <= token_id < len(self._present) and self._present[token_id]
-
     def kind(self, token_id: int) -> TokenKind:
-        return self.base.kind(token_id) if self.has_id(token_id) else "unused"
+        # A removed token keeps its id and bytes (playback and decoding name it), like an
+        # unused SentencePiece piece: listed, never produced.
+        return "unused" if self.removed(token_id) else self.base.kind(token_id)
 
     def ends_word(self, token_id: int) -> bool:
         return self.base.ends_word(token_id)
@@ -181,7 +184,18 @@ class PickyBPEModel(TokenModel):
         final, split = self._replay(list(initial), steps)
         return None if split else (initial, final, steps)
 
-    def _replay(self, ids: list[int], steps: list[MergeStep] | None) -> tuple[list[int], bool]:
+    def history(self, piece: str) -> tuple[list[int], list[tuple[int, tuple[int, ...]]]]:
+        """A piece's base ids and each change training made to it, in order: (rank, ids
+        after). A merge's rank is its own; a removal's is the rank of the merge it followed,
+        so that the changes at or below rank r are what r + 1 merges made of the piece."""
+        initial = self.base.initial_ids(piece)
+        changes: list[tuple[int, tuple[int, ...]]] = []
+        self._replay(list(initial), None, changes)
+        return initial, changes
+
+    def _replay(self, ids: list[int], steps: list[MergeStep] | None,
+                changes: list[tuple[int, tuple[int, ...]]] | None = None,
+                ) -> tuple[list[int], bool]:
         """The events that apply to ``ids``, in order; whether a removal applied."""
         events, merge_at, split_at = self._events, self._merge_at, self._split_at
         shift = self._shift
@@ -211,6 +225,7 @@ class PickyBPEModel(TokenModel):
             if event[0] == "m":
                 rule = rules[event[1]]
                 ids = _merge(ids, rule, steps, lengths)
+                rank = event[1]
             else:
                 split = True
                 token, parts = event[1], event[2]
@@ -221,6 +236,9 @@ class PickyBPEModel(TokenModel):
                     else:
                         out.append(t)
                 ids = out
+                rank = self._rank_before[best]
+            if changes is not None:
+                changes.append((rank, tuple(ids)))
         return ids, split
 
     # -- decoding ---------------------------------------------------------------------------

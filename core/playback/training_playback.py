@@ -7,7 +7,8 @@ trace_top=K)``), and a word's segmentation at step *k* is its trace cut before r
 Why cutting a trace works: merging by rank (lowest first) applies every occurrence of rank
 *r* before any higher rank, and a merge only forms pairs that hold its new token, whose
 rules come later; so the state after the ranks below *k* is what training had made of the
-word after *k* merges.
+word after *k* merges. Picky BPE's removals undo merges, so its words are replayed by the
+model's own history instead (each change keyed by the rank it follows).
 """
 
 from __future__ import annotations
@@ -61,10 +62,19 @@ class TrainingPlayback:
         self.merges: tuple[MergeRule, ...] = record.merges(list(rules))
         self.top_pairs = record.top_pairs
         self.tie_break = str(record.config.get("tie_break", "smallest_ids"))
-        self.base_size = tokenizer.model.vocab_size - len(self.merges)
-        words = []
         model = tokenizer.model
+        self.base_size = getattr(model, "base_size", model.vocab_size - len(self.merges))
+        # Picky BPE: (merges before it, token, parts) of each removal.
+        self.removals: tuple[tuple[int, int, tuple[int, ...]], ...] = tuple(
+            getattr(model, "removals", ()))
+        history = getattr(model, "history", None)
+        words = []
         for text, count in record.words:
+            if history is not None:  # merges and removals, each with the rank it follows
+                initial, changes = history(text)
+                words.append((text, count, [rank for rank, _ in changes],
+                              [tuple(initial), *(ids for _, ids in changes)]))
+                continue
             traced = model.trace_piece(text)
             if traced is None:
                 continue
@@ -144,8 +154,24 @@ class TrainingPlayback:
         return out
 
     def vocabulary_at(self, step: int) -> list[int]:
-        """The ids learned by the first ``step`` merges (base tokens not included)."""
-        return [m.new_id for m in self.merges[:step]]
+        """The ids learned by the first ``step`` merges (base tokens not included), less
+        those removed since (Picky BPE), in the order made."""
+        made = [m.new_id for m in self.merges[:step]]
+        if not self.removals:
+            return made
+        gone: set[int] = set()
+        last: dict[int, int] = {}
+        for at, m in enumerate(self.merges[:step]):
+            last[m.new_id] = at
+        for after, token, _ in self.removals:
+            if after <= step and last.get(token, -1) < after:
+                gone.add(token)
+        return [t for t in dict.fromkeys(made) if t not in gone]
+
+    def removed_after(self, step: int) -> list[tuple[int, tuple[int, ...]]]:
+        """Picky BPE: the tokens removed right after merge ``step`` (1-based), with the
+        parts each was split into."""
+        return [(token, parts) for after, token, parts in self.removals if after == step]
 
     def chosen_counts(self) -> list[float]:
         return [float(m.count) if m.count is not None else 0.0 for m in self.merges]

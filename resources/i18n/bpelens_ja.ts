@@ -2941,10 +2941,6 @@ a + bc</translation>
         <translation>end_of_word と byte_fallback は文字レベルの学習にのみ適用されます</translation>
     </message>
     <message>
-        <source>expected &quot;bpe&quot;</source>
-        <translation>&quot;bpe&quot; が必要です</translation>
-    </message>
-    <message>
         <source>expected &quot;byte&quot; or &quot;char&quot;</source>
         <translation>&quot;byte&quot; または &quot;char&quot; が必要です</translation>
     </message>
@@ -3161,12 +3157,20 @@ a + bc</translation>
         <translation>テキストの {where} 文字目の文字 {char!r}（U+{code:04X}）はこの文字レベルの語彙になく、バイトフォールバックもありません</translation>
     </message>
     <message>
+        <source>BPE that removes a token once nearly all of it went into a merge, splitting the rest back (Chizhov et al. 2024)</source>
+        <translation>マージでほぼすべての出現が新しいトークンに吸収されたトークンを取り除き、残りを元の部分に分け戻す BPE（Chizhov ほか 2024）</translation>
+    </message>
+    <message>
         <source>Classic BPE</source>
         <translation>古典的 BPE</translation>
     </message>
     <message>
         <source>GGUF version {detail}; BPE Lens reads versions 2 and 3</source>
         <translation>GGUF バージョン {detail} です。BPE Lens が読めるのはバージョン 2 と 3 です</translation>
+    </message>
+    <message>
+        <source>Picky BPE</source>
+        <translation>Picky BPE（選り好み BPE）</translation>
     </message>
     <message>
         <source>SuperBPE</source>
@@ -3269,12 +3273,24 @@ a + bc</translation>
         <translation>デコードで文字 {char} の「{before}」が「{after}」になります</translation>
     </message>
     <message>
+        <source>expected &quot;bpe&quot; or &quot;picky_bpe&quot;</source>
+        <translation>&amp;quot;bpe&amp;quot; か &amp;quot;picky_bpe&amp;quot; が必要です</translation>
+    </message>
+    <message>
+        <source>expected [merges before it, token id, [part ids]]</source>
+        <translation>[それまでのマージ数, トークン ID, [部分の ID]] が必要です</translation>
+    </message>
+    <message>
         <source>expected a list of {count} counts</source>
         <translation>{count} 個のカウントのリストが必要です</translation>
     </message>
     <message>
         <source>expected a list of {count} lists (one per merge)</source>
         <translation>{count} 個のリスト（マージごとに 1 つ）のリストが必要です</translation>
+    </message>
+    <message>
+        <source>expected a number above 0 and at most 1, or null</source>
+        <translation>0 より大きく 1 以下の数、または null が必要です</translation>
     </message>
     <message>
         <source>holds {found:,} merges; CLIP&apos;s vocabulary takes the first {needed:,}</source>
@@ -3653,6 +3669,30 @@ a + bc</translation>
         <translation>基準言語 {reference!r} が言語の中にありません({names})</translation>
     </message>
     <message>
+        <source>removal {index}: it comes after {after} merges, but there are {merges} and removals must be in order</source>
+        <translation>除去 {index}: {after} 回のマージの後とありますが、マージは {merges} 回で、除去は順に並んでいる必要があります</translation>
+    </message>
+    <message>
+        <source>removal {index}: the parts of token {token} do not spell it</source>
+        <translation>除去 {index}: 部分をつなげてもトークン {token} になりません</translation>
+    </message>
+    <message>
+        <source>removal {index}: token {token} is not a merged token present at that point</source>
+        <translation>除去 {index}: トークン {token} はその時点で語彙にあるマージ済みトークンではありません</translation>
+    </message>
+    <message>
+        <source>removal {index}: token {token} must split into two or more tokens present at that point</source>
+        <translation>除去 {index}: トークン {token} はその時点で語彙にある 2 つ以上のトークンに分ける必要があります</translation>
+    </message>
+    <message>
+        <source>remove a token when more than this share of it went into one merge (1: never, classic BPE; default 0.9)</source>
+        <translation>1 回のマージにこの割合より多く吸収されたトークンを取り除く（1: 取り除かない＝従来の BPE。既定 0.9）</translation>
+    </message>
+    <message>
+        <source>remove at IoS above</source>
+        <translation>除去する IoS の下限</translation>
+    </message>
+    <message>
         <source>rows {rows:,} is fewer than the {vocab_size:,} tokens</source>
         <translation>行数 {rows:,} が {vocab_size:,} 個のトークンより少なくなっています</translation>
     </message>
@@ -3691,6 +3731,10 @@ a + bc</translation>
     <message>
         <source>symbols</source>
         <translation>記号</translation>
+    </message>
+    <message>
+        <source>the IoS threshold {tau!r}: expected a number above 0 and at most 1 (1: nothing is removed, classic BPE)</source>
+        <translation>IoS のしきい値 {tau!r}: 0 より大きく 1 以下の数が必要です（1 なら何も取り除かない従来の BPE）</translation>
     </message>
     <message>
         <source>the Oniguruma class {text!r} (\W or \H inside brackets) is not supported</source>
@@ -3799,6 +3843,10 @@ a + bc</translation>
     <message>
         <source>the sweep cannot cut a SentencePiece BPE model yet ({describe}); its tokenizer.json conversion can be swept</source>
         <translation>スイープはまだ SentencePiece BPE モデルを切り詰められません({describe})。tokenizer.json に変換したものはスイープできます</translation>
+    </message>
+    <message>
+        <source>the sweep cuts a BPE&apos;s merges by id; {describe} also removes tokens, which a cut does not follow: sweep by training Picky BPE at each size</source>
+        <translation>スイープは BPE のマージを ID で切ります。{describe} はトークンの除去も行うため、切っても再現できません。各サイズで Picky BPE を学習してスイープしてください</translation>
     </message>
     <message>
         <source>the sweep cuts a BPE&apos;s merges; {describe} has none</source>
@@ -4199,6 +4247,10 @@ a + bc</translation>
     <message>
         <source>{kind} BPE{extras}, {tokens} tokens, {merges} merges</source>
         <translation>{kind} BPE{extras}、トークン {tokens} 個、マージ {merges} 個</translation>
+    </message>
+    <message>
+        <source>{kind} Picky BPE, {tokens} tokens, {merges} merges, {removed} removals{tau}</source>
+        <translation>{kind} Picky BPE、トークン {tokens} 個、マージ {merges} 回、除去 {removed} 回{tau}</translation>
     </message>
     <message>
         <source>{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has</source>
@@ -6989,6 +7041,10 @@ decoded from there: “{decoded}”</source>
         <translation>第 2 段階</translation>
     </message>
     <message>
+        <source>a merge that removed tokens</source>
+        <translation>トークンを取り除いたマージ</translation>
+    </message>
+    <message>
         <source>Export plots…</source>
         <translation>グラフをエクスポート…</translation>
     </message>
@@ -6999,6 +7055,10 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>; the pair merged then was seen {count:,} times</source>
         <translation>。そのときマージしたペアの出現回数は {count:,} 回</translation>
+    </message>
+    <message>
+        <source>; tokens were removed after it</source>
+        <translation>。このマージの後にトークンが取り除かれました</translation>
     </message>
     <message>
         <source>after {merge:,} merges: {tokens:,} tokens</source>
@@ -7239,6 +7299,10 @@ decoded from there: “{decoded}”</source>
         <translation>{token}   (スーパーワード)</translation>
     </message>
     <message>
+        <source>Vocabulary so far: {learned} tokens after {step} of {steps} merges and {removed} removals (+{base} base)</source>
+        <translation>ここまでの語彙: マージ {step} / {steps} 回と除去 {removed} 回の後で {learned} トークン（＋基本 {base}）</translation>
+    </message>
+    <message>
         <source>Vocabulary learned so far: {learned} of {steps} merges (+{base} base)</source>
         <translation>ここまでに学習した語彙: {steps} マージ中 {learned}（+ 基本 {base}）</translation>
     </message>
@@ -7253,6 +7317,18 @@ decoded from there: “{decoded}”</source>
     <message>
         <source> This token holds several words.</source>
         <translation> このトークンは複数の語を含みます。</translation>
+    </message>
+    <message>
+        <source> Picky BPE removed {tokens}: nearly all of it went into this merge.</source>
+        <translation> Picky BPE が {tokens} を取り除きました（ほぼすべてがこのマージに吸収されたため）。</translation>
+    </message>
+    <message>
+        <source> Picky BPE removed {tokens}: nearly all of each went into this merge.</source>
+        <translation> Picky BPE が {tokens} を取り除きました（ほぼすべてがこのマージに吸収されたため）。</translation>
+    </message>
+    <message>
+        <source>{token} (split into {parts})</source>
+        <translation>{token}（{parts} に分割）</translation>
     </message>
     <message>
         <source>Training by language keeps no pair counts</source>

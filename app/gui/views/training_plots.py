@@ -76,6 +76,14 @@ class TrainingPlots(PlotLook, QWidget):
             line.setVisible(False)
         # A data item, not a bare scatter: it follows the count axis into log mode.
         self.superword_marks = self.count_plot.plot(pen=None, symbol="o")
+        # Picky BPE: the merges after which tokens were removed, as a rug along the bottom of
+        # the length plot (hundreds of marks on the curve would hide it).
+        self.removal_steps: list[int] = []
+        self.removal_marks = self.length_plot.plot(pen=None, symbol="|")
+        self.removal_legend = pg.LegendItem(offset=(-8, 8))
+        self.removal_legend.setParentItem(self.length_plot.getPlotItem().vb)
+        self.removal_legend.addItem(self.removal_marks, self.tr("a merge that removed tokens"))
+        self.removal_legend.setVisible(False)
         self.hover_text = ""
         # The view places the button in its top row: a row of its own here would take the
         # height the plots need.
@@ -119,6 +127,12 @@ class TrainingPlots(PlotLook, QWidget):
         self.superword_marks.setSymbolPen(pg.mkPen(stage, width=0.5 * width))
         self.superword_marks.setSymbolBrush(pg.mkBrush(stage))
         self.superword_marks.setSymbolSize(5 * self.zoom * self.pixel_ratio)
+        self.removal_marks.setSymbolPen(pg.mkPen(stage, width=0.5 * width))
+        self.removal_marks.setSymbolBrush(pg.mkBrush(stage))
+        self.removal_marks.setSymbolSize(9 * self.zoom * self.pixel_ratio)
+        for _sample, label in self.removal_legend.items:  # setLabelText* reach only new items
+            label.setText(label.text, color=self.ink.readable(stage).name(),
+                          size=f"{9 * self.zoom:.1f}pt")
 
     # -- data ----------------------------------------------------------------------------------
     def set_data(self, counts: list[int], lengths: list[int]) -> None:
@@ -129,6 +143,7 @@ class TrainingPlots(PlotLook, QWidget):
         self.count_plot.setLogMode(y=log)
         self.count_curve.setData(list(range(1, len(counts) + 1)), counts)
         self.set_stages(None, [])
+        self.set_removals([])
         self.length_curve.setData(list(range(len(lengths))), lengths)
         for plot, values in ((self.count_plot, counts), (self.length_plot, lengths)):
             box = plot.getViewBox()
@@ -153,6 +168,15 @@ class TrainingPlots(PlotLook, QWidget):
             [s for s in superword_steps if 1 <= s <= len(counts)],
             [counts[s - 1] for s in superword_steps if 1 <= s <= len(counts)])
 
+    def set_removals(self, steps: list[int]) -> None:
+        """Picky BPE: the merges (1-based) after which tokens were removed, marked on the
+        corpus length; [] for other trainings."""
+        self.removal_steps = list(steps)
+        lengths = self.lengths
+        shown = [s for s in steps if 0 <= s < len(lengths)]
+        self.removal_marks.setData(shown, [min(lengths)] * len(shown) if shown else [])
+        self.removal_legend.setVisible(bool(shown))
+
     def set_step(self, step: int) -> None:
         self.step = step
         self.count_cursor.setValue(step)
@@ -166,8 +190,10 @@ class TrainingPlots(PlotLook, QWidget):
             return
         count = self.tr("; the pair merged then was seen {count:,} times").format(
             count=self.counts[merge - 1]) if 1 <= merge <= len(self.counts) else ""
+        removed = self.removal_steps.count(merge)
+        removal = self.tr("; tokens were removed after it") if removed else ""
         self.hover_text = self.tr("after {merge:,} merges: {tokens:,} tokens").format(
-            merge=merge, tokens=self.lengths[merge]) + count
+            merge=merge, tokens=self.lengths[merge]) + count + removal
         QToolTip.showText(QCursor.pos(), self.hover_text, plot)
 
     # -- geometry, for tests and exports -------------------------------------------------------
@@ -185,6 +211,7 @@ class TrainingPlots(PlotLook, QWidget):
         copy.set_zoom(self.zoom)
         copy.set_data(self.counts, self.lengths)
         copy.set_stages(self.switch, self.superword_steps)
+        copy.set_removals(self.removal_steps)
         copy.set_step(self.step)
         return copy
 

@@ -307,6 +307,7 @@ class TrainingView(QWidget):
                 self.plots.set_stages(switch, [
                     step for step, m in enumerate(playback.merges[switch:], start=switch + 1)
                     if playback.superword(m.new_id)])
+            self.plots.set_removals(sorted({after for after, _, _ in playback.removals}))
         else:
             self.plots.set_data([], [])
         position = 0
@@ -353,7 +354,8 @@ class TrainingView(QWidget):
                                       "→ {new} — new id {id}, seen {count} times{by}.").format(
                 step=step, steps=playback.steps, rank=m.rank, left=isolated(label(m.left_id)),
                 right=isolated(label(m.right_id)), new=isolated(label(m.new_id)), id=m.new_id,
-                count=m.count, by=by) + length + self._stage_note(step, m.new_id))
+                count=m.count, by=by) + length + self._stage_note(step, m.new_id)
+                + self._removal_note(step, label))
         self._fill_pairs(step, label)
         learned = playback.vocabulary_at(step)
         self.vocab.clear()
@@ -369,9 +371,17 @@ class TrainingView(QWidget):
         if learned:
             self.vocab.item(0).setBackground(QColor(palette_for(self).merged_fill))
             self.vocab.item(0).setForeground(QColor(palette_for(self).plain_ink))
-        self.vocab_title.setText(self.tr("Vocabulary learned so far: {learned} of {steps} merges "
-                                         "(+{base} base)").format(
-            learned=len(learned), steps=playback.steps, base=playback.base_size))
+        if playback.removals:
+            removed = sum(1 for after, _, _ in playback.removals if after <= step)
+            self.vocab_title.setText(self.tr(
+                "Vocabulary so far: {learned} tokens after {step} of {steps} merges and "
+                "{removed} removals (+{base} base)").format(
+                learned=len(learned), step=step, steps=playback.steps, removed=removed,
+                base=playback.base_size))
+        else:
+            self.vocab_title.setText(self.tr("Vocabulary learned so far: {learned} of {steps} "
+                                             "merges (+{base} base)").format(
+                learned=len(learned), steps=playback.steps, base=playback.base_size))
 
     def _stage_note(self, step: int, made: int) -> str:
         """SuperBPE: which stage this merge belongs to, and whether it made a superword."""
@@ -388,6 +398,23 @@ class TrainingView(QWidget):
         if playback.superword(made):
             note += self.tr(" This token holds several words.")
         return note
+
+    def _removal_note(self, step: int, label) -> str:
+        """Picky BPE: the tokens this merge made redundant, split back into their parts."""
+        playback = self.playback
+        assert playback is not None
+        removed = playback.removed_after(step)
+        if not removed:
+            return ""
+        said = (self.tr(" Picky BPE removed {tokens}: nearly all of it went into this merge.")
+                if len(removed) == 1 else
+                self.tr(" Picky BPE removed {tokens}: nearly all of each went into this "
+                        "merge."))
+        return said.format(tokens=", ".join(
+                           self.tr("{token} (split into {parts})").format(
+                               token=isolated(label(token)),
+                               parts=" + ".join(isolated(label(p)) for p in parts))
+                           for token, parts in removed))
 
     def _fill_pairs(self, step: int, label) -> None:
         playback = self.playback
