@@ -5,6 +5,7 @@ the refusals, the command line."""
 from __future__ import annotations
 
 import json
+import random
 from itertools import pairwise
 
 import pytest
@@ -137,6 +138,25 @@ def test_training_follows_the_authors_rules(lines, tau, vocab_size, level):
     counts, _ = count_pieces(corpus, config)
     for piece, expected in zip(counts, final, strict=True):
         assert model.encode_piece(piece) == expected, piece
+
+
+def test_the_generated_corpora_exercise_removals_and_restores():
+    """The comparison above proves little if its corpora never remove or restore a token:
+    100 seeded corpora of its kind must do both, often."""
+    rng = random.Random(3)
+    removing = restoring = 0
+    for _ in range(100):
+        lines = [" ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 8)))
+                 for _ in range(rng.randint(1, 30))]
+        level = rng.choice(["byte", "char"])
+        size = rng.randint(258, 320)
+        model = train_picky(lines, TrainingConfig(
+            vocab_size=size if level == "byte" else size - 240, level=level, min_frequency=1),
+            rng.choice([0.3, 0.5, 0.6, 0.75, 0.9, 0.99])).tokenizer.model
+        removing += bool(model.removals)
+        made = [r.new_id for r in model.rules]
+        restoring += any(t in made[after:] for after, t, _ in model.removals)
+    assert removing >= 80 and restoring >= 30, (removing, restoring)
 
 
 def test_removals_happen_and_free_their_ids():
