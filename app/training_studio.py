@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from bpelens.core import (
+    TRAINERS,
     BpeLensError,
+    ConfigError,
     LanguageCorpus,
     ParallelCorpus,
     ParityConfig,
@@ -33,11 +35,14 @@ from bpelens.core import (
     load_tokenizer,
     new_file_name,
     normalized_shares,
+    parse_sizes,
     parse_weight,
     read_language_file,
     save_tokenizer,
     split_parallel,
     temperature_shares,
+    tokens_after_each_merge,
+    trainer_named,
     vocab_sweep,
     weights_for_shares,
 )
@@ -73,9 +78,18 @@ class StudioPlan:
     parity: ParityConfig | None = None
     weights: WeightPlan = WeightPlan()
     ratios: Mapping[str, float] = field(default_factory=dict)  # ratio mode, by language
+    # A trainer of the registry on the weighted lines (with parity None); "classic" trains
+    # by language, which also counts the dev set after every merge.
+    trainer: str = "classic"
+    trainer_options: Mapping[str, Any] = field(default_factory=dict)
 
     def describe(self) -> str:
-        if self.parity is None:
+        if self.parity is None and self.trainer != "classic":
+            kind = " ".join([trainer_named(self.trainer).name, *(
+                f"{name.replace('_', ' ')} {value:g}" if isinstance(value, float)
+                else f"{name.replace('_', ' ')} {value}"
+                for name, value in self.trainer_options.items())])
+        elif self.parity is None:
             kind = "classic BPE"
         else:
             kind = f"PA-BPE {self.parity.variant}"
@@ -213,6 +227,16 @@ class StudioRun:
     dev_tokens: tuple[tuple[int, ...], ...] = ()
     chosen: tuple[int, ...] = ()
     evaluation: Mapping[str, int] = field(default_factory=dict)
+    # The trainer of the registry that made it, what it reports (superwords, removals), and
+    # the evaluation sentences' bytes (for bytes per token).
+    trainer: str = "classic"
+    report: Mapping[str, Any] = field(default_factory=dict)
+    evaluation_bytes: int = 0
+
+    @property
+    def bytes_per_token(self) -> float | None:
+        tokens = sum(self.evaluation.values())
+        return self.evaluation_bytes / tokens if tokens and self.evaluation_bytes else None
 
     @property
     def evaluation_gini(self) -> float | None:
@@ -249,7 +273,15 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
         parity = replace(parity, ratio=[plan.ratios[x.name] for x in languages])
     started = time.perf_counter()
     result = None
-    for progress in iter_multilingual_training(languages, plan.config, parity):
+    if parity is None and plan.trainer != "classic":
+        # Other trainers see one corpus: every language's lines with its weight. The record
+        # still names the languages (each merge chosen on the summed counts), so the run is
+        # listed again in a later session and plays back like the others.
+        lines = [(line, language.weight) for language in languages for line in language.train]
+        training = trainer_named(plan.trainer).train(lines, plan.config, plan.trainer_options)
+    else:
+        training = iter_multilingual_training(languages, plan.config, parity)
+    for progress in training:
         job.check()
         if progress.dev_tokens or progress.chosen:
             job.hand_over(StudioRows(progress.dev_tokens, progress.chosen))
@@ -267,6 +299,19 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
     if result is None:
         raise TrainingError(translate("TrainingStudio", "training ended without a result"))
     seconds = time.perf_counter() - started
+    if not result.record.languages:
+        # The dev curve a trainer by language counts as it goes, read off the result.
+        rows: tuple[tuple[int, ...], ...] = ()
+        if any(language.dev for language in languages):
+            job.progress(None, translate("TrainingStudio", "Counting the dev set after each "
+                                         "merge…"))
+            rows = tokens_after_each_merge(result.tokenizer, {
+                x.name: list(x.dev) for x in languages}, lambda _fraction: job.check())
+            job.hand_over(StudioRows(rows, ()))
+        record = replace(result.record, languages=tuple(x.name for x in languages),
+                         chosen=(-1,) * len(result.record.merge_counts), dev_tokens=rows)
+        result.tokenizer.training = record
+        result = replace(result, record=record)
     tokenizer = result.tokenizer
     runs_dir.mkdir(parents=True, exist_ok=True)
     path = run_file_name(plan, runs_dir)
@@ -280,8 +325,65 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
                 map(len, tokenizer.encode_batch_ids(list(language.evaluation))))
     save_tokenizer(tokenizer, path)
     record = result.record
+    trainer = trainer_named(plan.trainer) if parity is None else None
     return StudioRun(path, path.stem, plan.describe(), record.languages, len(result.merges),
-                     seconds, record.stop_reason, record.dev_tokens, record.chosen, evaluation)
+                     seconds, record.stop_reason, record.dev_tokens, record.chosen, evaluation,
+                     trainer.name if trainer else "classic",
+                     trainer.reported(tokenizer) if trainer else {},
+                     sum(len(text.encode("utf-8")) for x in languages
+                         for text in x.evaluation))
+
+
+def plans_for_values(plan: StudioPlan, option: str, values: str) -> list[StudioPlan]:
+    """One plan per value of the trainer's ``option`` (``"1000:2000:+250"`` or ``"1000,
+    1500"`` for a whole number, ``"0.5, 0.7"`` for a number); the plan alone when ``values``
+    is blank. ConfigError naming the option for a value it cannot take."""
+    if not values.strip():
+        return [plan]
+    declared = {o.name: o for o in trainer_named(plan.trainer).options}.get(option)
+    if declared is None:
+        raise ConfigError(translate("TrainingStudio", "{trainer} has no option {option}")
+                          .format(trainer=plan.trainer, option=option))
+    if declared.kind == "int" and ":" in values:
+        numbers: list[int | float] = [declared.parse(v) for v in parse_sizes(values)]
+    else:
+        numbers = [declared.parse(v.strip(), where=declared.title or option)
+                   for v in values.split(",") if v.strip()]
+    return [replace(plan, trainer_options={**plan.trainer_options, option: value})
+            for value in dict.fromkeys(numbers)]
+
+
+class _RunOf:
+    """A worker's job as one of several runs sees it: its messages say which run it is."""
+
+    def __init__(self, job: Any, number: int, count: int) -> None:
+        self.job, self.number, self.count = job, number, count
+
+    def check(self) -> None:
+        self.job.check()
+
+    def hand_over(self, item: Any) -> None:
+        self.job.hand_over(item)
+
+    def progress(self, fraction: float | None, message: str) -> None:
+        self.job.progress(fraction, translate("TrainingStudio", "Run {number} of {count}: "
+                                              "{message}").format(
+            number=self.number, count=self.count, message=message))
+
+
+def run_plans(plans: Sequence[StudioPlan], runs_dir: Path, job: Any, *,
+              corpus: ParallelCorpus | LanguageFiles | None = None) -> StudioRun:
+    """The plans one after another: each run but the last is handed over when it is done
+    (``job.hand_over``), the last returned. Cancelling stops the run under way; the runs
+    done before it stay saved."""
+    if len(plans) == 1:
+        return run_plan(plans[0], runs_dir, job, corpus=corpus)
+    corpus = corpus if corpus is not None else open_studio_corpus(plans[0].corpus)
+    for number, plan in enumerate(plans, start=1):
+        run = run_plan(plan, runs_dir, _RunOf(job, number, len(plans)), corpus=corpus)
+        if number < len(plans):
+            job.hand_over(run)
+    return run
 
 
 def eta_text(done: int, total: int, started: float) -> str:
@@ -310,9 +412,13 @@ def earlier_runs(runs_dir: Path) -> list[StudioRun]:
         record = tokenizer.training
         if record is None or not record.languages:
             continue
+        name = str(record.config.get("trainer", "classic"))
+        trainer = TRAINERS.get(name)
         runs.append(StudioRun(path, path.stem, str(record.config.get("vocab_size", "")),
                               record.languages, len(record.merge_counts), 0.0,
-                              record.stop_reason, record.dev_tokens, record.chosen))
+                              record.stop_reason, record.dev_tokens, record.chosen,
+                              trainer=name,
+                              report=trainer.reported(tokenizer) if trainer else {}))
     return runs
 
 

@@ -236,6 +236,7 @@ _EXPORTS = {
     "train_superbpe": "training.superbpe",
     "iter_superbpe_training": "training.superbpe",
     "PickyBPEModel": "models.picky_bpe",
+    "tokens_after_each_merge": "analysis.merge_curve",
     "train_picky": "training.picky",
     "iter_picky_training": "training.picky",
     "is_superword": "training.superwords",
@@ -472,6 +473,7 @@ __all__ = [
     "token_text",
     "tokenizer_from_dict",
     "tokenizer_to_dict",
+    "tokens_after_each_merge",
     "tokens_before_after",
     "train",
     "train_languages",
@@ -520,6 +522,7 @@ if TYPE_CHECKING:
     )
     from .analysis.inequality import GINI_FORMULA, gini, lorenz
     from .analysis.language_counts import LanguageCounts, count_language
+    from .analysis.merge_curve import tokens_after_each_merge
     from .analysis.metrics import METRICS, ComparisonRow, Metric
     from .analysis.side_by_side import (
         PlacedToken,

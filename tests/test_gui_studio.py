@@ -351,3 +351,64 @@ def test_the_sweep_dialog_follows_presentation_zoom(make_window, qtbot):
     assert dialog.plots.zoom == 2.0
     view.set_zoom(1.0)
     assert dialog.plots.zoom == 1.0
+
+
+def test_superbpe_runs_one_per_transition_and_are_selected_together(make_window, qtbot):
+    """The studio's trainer box trains SuperBPE on the weighted languages, one run per
+    transition asked for; each run has its dev curve (read off the result: the tokenizer cut
+    at each merge), its superword count and bytes per token; the series ends selected."""
+    window = make_window()
+    view = open_studio(window, qtbot)
+    choice = view.trainer_choice
+    assert not view.sweep_values.isVisibleTo(view)  # classic BPE has no option to vary
+    choose(choice.box, "superbpe")
+    assert view.sweep_values.isVisibleTo(view) and view.sweep_option.currentData() == \
+        "transition"
+    view.vocab_size.setValue(256 + 120)
+    view.sweep_values.setText("316:376:+30")
+    runs = len(view.runs)
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(view.runs) == runs + 3 and not view.runner.busy, timeout=60000)
+    done = view.runs[:3][::-1]
+    assert [run.report["stage_switch"] <= t - 256 for run, t in zip(
+        done, (316, 346, 376), strict=True)] == [True] * 3
+    selected = {view.runs[i.row()].path for i in view.run_list.selectedIndexes()}
+    assert selected == {run.path for run in done}
+    languages = split_parallel(demo_corpus(), SplitSizes(view.train_size.value(),
+                                                         view.dev_size.value()))
+    for run, transition in zip(done, (316, 346, 376), strict=True):
+        tokenizer = load_tokenizer(run.path)
+        record = tokenizer.training
+        assert record.config["trainer"] == "superbpe"
+        assert record.config["trainer_options"]["transition"] == transition
+        assert record.languages == tuple(x.name for x in languages)
+        # The dev curve's last row is the run's own dev-set length.
+        assert record.dev_tokens[-1] == tuple(
+            sum(len(ids) for ids in tokenizer.encode_batch_ids(list(x.dev), special="none"))
+            for x in languages)
+        assert len(record.dev_tokens) == len(tokenizer.model.rules) + 1
+        assert run.bytes_per_token is not None and run.bytes_per_token > 1
+        assert "stage-2 tokens hold several words" in view.run_summary(run)
+    assert "3 runs" in view.status.text()
+
+
+def test_a_picky_run_in_the_studio_and_bad_values_refused(make_window, qtbot):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    choose(view.trainer_choice.box, "picky")
+    view.vocab_size.setValue(256 + 100)
+    view.sweep_values.setText("0.5, 2")
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    assert view.problem.isVisibleTo(view) and "2" in view.problem.text()
+    assert not view.runner.busy
+    view.sweep_values.setText("")
+    view.trainer_choice.fields[("picky", "ios_threshold")][1].setValue(0.6)
+    run = train_and_wait(view, qtbot)
+    tokenizer = load_tokenizer(run.path)
+    assert tokenizer.training.config["trainer_options"] == {"ios_threshold": 0.6}
+    assert run.report["removals"] == len(tokenizer.model.removals) > 0
+    assert "removals" in view.run_summary(run)
+    # Parity-aware BPE is a trainer of its own: the trainer box goes back to classic.
+    choose(view.algorithm, "base")
+    assert not view.trainer_choice.isEnabled()
+    assert view.trainer_choice.trainer.name == "classic" and view.plan().trainer == "classic"

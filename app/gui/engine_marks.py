@@ -382,6 +382,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{count} tokens: merging stopped because no merge joins {missing} ({last}); then {finish}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "{data!r} is not a token of this tokenizer (a character-level vocabulary merges whole UTF-8 characters)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{describe} has no merge list to cut"),
     QT_TRANSLATE_NOOP("Engine", "{file} ({language}) has {lines:,} lines"),
     QT_TRANSLATE_NOOP("Engine", "{file} has no class {cls} (auto_map names it)"),
     QT_TRANSLATE_NOOP("Engine", "{file} is not OpenAI's {name} rank file (its SHA-256 differs); {name}'s pattern and special tokens are used with its ranks, as asked"),  # noqa: E501
@@ -455,8 +456,10 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{query!r} is not a token id (a whole number)"),
     QT_TRANSLATE_NOOP("Engine", "{query!r} is not hex bytes (e.g. e3 81 82 or 0xe38182)"),
     QT_TRANSLATE_NOOP("Engine", "{ratio_count} ratios for {languages} languages: give one per training language"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{removals} removals, {removed_tokens} tokens removed at the end"),
     QT_TRANSLATE_NOOP("Engine", "{size:,} bytes is far larger than any SentencePiece model (at most {max_file_bytes:,} bytes are read)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{step} changes “{before}” to “{after}” at character {char}"),
+    QT_TRANSLATE_NOOP("Engine", "{superword_tokens} of {stage2_tokens} stage-2 tokens hold several words"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one has {affix} {value!r})"),
     QT_TRANSLATE_NOOP("Engine", "{takes_merges} (this one is {describe})"),
     QT_TRANSLATE_NOOP("Engine", "{text!r} is {count} pieces for this tokenizer; sampling shows one piece's segmentations: give one word"),  # noqa: E501

@@ -104,12 +104,24 @@ class Trainer:
     # "module:function": what a run learned that is this trainer's own, as JSON (the command
     # line's summary adds it), from the trained tokenizer; None when it has nothing to add.
     report: str = ""
+    # The report in a line for people: a Message template over the report's keys.
+    headline: str = ""
 
     def runner(self) -> Start:
         return _imported(self.start)
 
     def reported(self, tokenizer: Any) -> dict[str, Any]:
         return (_imported(self.report)(tokenizer) or {}) if self.report else {}
+
+    def headline_of(self, report: Mapping[str, Any]) -> str:
+        """The report in a line (a Message: an interface says it in its language); "" when
+        there is nothing to say."""
+        if not self.headline or not report:
+            return ""
+        try:
+            return Message(getattr(self.headline, "template", self.headline), **report)
+        except (KeyError, ValueError, IndexError):  # a report written by another version
+            return ""
 
     def settings(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value: given (checked) or its default; ConfigError for an option
@@ -167,6 +179,8 @@ SUPERBPE = Trainer(
     "superbpe", Message("SuperBPE"), Message(
         "classic BPE up to the transition size, then merges across whitespace: tokens of "
         "several words (Liu et al. 2025)"), "superbpe:start", report="superbpe:report",
+    headline=Message("{superword_tokens} of {stage2_tokens} stage-2 tokens hold several "
+                     "words"),
     options=
     (TrainerOption("transition", "int", None, Message(
         "the vocabulary size where merges across whitespace begin (at most --vocab-size)"),
@@ -179,6 +193,7 @@ PICKY = Trainer(
     "picky", Message("Picky BPE"), Message(
         "BPE that removes a token once nearly all of it went into a merge, splitting the rest "
         "back (Chizhov et al. 2024)"), "picky:start", report="picky:report",
+    headline=Message("{removals} removals, {removed_tokens} tokens removed at the end"),
     options=(TrainerOption("ios_threshold", "float", 0.9, Message(
         "remove a token when more than this share of it went into one merge (1: never, "
         "classic BPE; default 0.9)"), minimum=0.01, maximum=1.0,

@@ -4149,6 +4149,10 @@ a + bc</translation>
         <translation>{data!r} はこのトークナイザーのトークンではありません（文字レベルの語彙は UTF-8 文字全体をマージします）</translation>
     </message>
     <message>
+        <source>{describe} has no merge list to cut</source>
+        <translation>{describe} には切り詰められるマージ一覧がありません</translation>
+    </message>
+    <message>
         <source>{file} ({language}) has {lines:,} lines</source>
         <translation>{file}（{language}）は {lines:,} 行</translation>
     </message>
@@ -4441,12 +4445,20 @@ a + bc</translation>
         <translation>{languages} 言語に対して比率が {ratio_count} 個あります: 学習言語ごとに 1 つ指定してください</translation>
     </message>
     <message>
+        <source>{removals} removals, {removed_tokens} tokens removed at the end</source>
+        <translation>除去 {removals} 回、最終的に取り除かれたトークン {removed_tokens} 個</translation>
+    </message>
+    <message>
         <source>{size:,} bytes is far larger than any SentencePiece model (at most {max_file_bytes:,} bytes are read)</source>
         <translation>{size:,} バイトは SentencePiece モデルとしては大きすぎます（読み込むのは最大 {max_file_bytes:,} バイトです）</translation>
     </message>
     <message>
         <source>{step} changes “{before}” to “{after}” at character {char}</source>
         <translation>{step} が文字 {char} の「{before}」を「{after}」に変えます</translation>
+    </message>
+    <message>
+        <source>{superword_tokens} of {stage2_tokens} stage-2 tokens hold several words</source>
+        <translation>第 2 段階のトークン {stage2_tokens} 個のうち {superword_tokens} 個が複数の単語を含む</translation>
     </message>
     <message>
         <source>{takes_merges} (this one has {affix} {value!r})</source>
@@ -6374,6 +6386,18 @@ decoded from there: “{decoded}”</source>
         <translation>窓版: 1 つの言語が選べるのは直近 W 個のマージのうち最大 α/L まで</translation>
     </message>
     <message>
+        <source>Train one run per value of this option, the other settings unchanged</source>
+        <translation>このオプションの値ごとに 1 回ずつ学習します（他の設定はそのまま）</translation>
+    </message>
+    <message>
+        <source>one run, or e.g. 1000:2000:+250</source>
+        <translation>1 回だけ、または例: 1000:2000:+250</translation>
+    </message>
+    <message>
+        <source>Values, one run each: a list (1000, 1500) or, for whole numbers, FIRST:LAST:+STEP or :xFACTOR; blank: one run</source>
+        <translation>値ごとに 1 回: 一覧（1000, 1500）、整数なら 最初:最後:+刻み または :x倍率。空欄なら 1 回</translation>
+    </message>
+    <message>
         <source>Balance on target compression ratios (no dev set)</source>
         <translation>目標圧縮率でバランスを取る（開発セットなし）</translation>
     </message>
@@ -6522,8 +6546,16 @@ decoded from there: “{decoded}”</source>
         <translation>アルファ</translation>
     </message>
     <message>
-        <source>Trainer</source>
-        <translation>トレーナー</translation>
+        <source>One run per</source>
+        <translation>値ごとに学習</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>Vocabulary and pieces</source>
+        <translation>語彙とピース</translation>
     </message>
     <message>
         <source>Vocabulary size</source>
@@ -6610,12 +6642,20 @@ decoded from there: “{decoded}”</source>
         <translation>{plan} を学習しています…</translation>
     </message>
     <message>
+        <source>Training {count} runs, {first} first…</source>
+        <translation>{count} 回学習します。最初は {first}…</translation>
+    </message>
+    <message>
         <source>Cancelled; nothing was saved. The plots show how far it got.</source>
         <translation>キャンセルしました。何も保存されていません。グラフはどこまで進んだかを示しています。</translation>
     </message>
     <message>
         <source>Could not train: {error}</source>
         <translation>学習できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Done: {count} runs, selected in the list (each says what it learned): Sweep sizes… or Compare… puts them side by side.</source>
+        <translation>完了: {count} 回の学習を一覧で選択しました（各行に学習結果があります）。「サイズをスイープ…」か「比較…」で並べて見られます。</translation>
     </message>
     <message>
         <source>all merges learned</source>
@@ -6648,6 +6688,10 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>evaluation: {tokens:,} tokens, Gini {gini:.3f}</source>
         <translation>評価: {tokens:,} トークン、ジニ {gini:.3f}</translation>
+    </message>
+    <message>
+        <source>{bytes:.2f} bytes/token</source>
+        <translation>{bytes:.2f} バイト/トークン</translation>
     </message>
     <message>
         <source>dev Gini {first:.3f} → {last:.3f}</source>
@@ -7128,8 +7172,20 @@ decoded from there: “{decoded}”</source>
         <translation>学習が結果なしで終わりました</translation>
     </message>
     <message>
+        <source>Counting the dev set after each merge…</source>
+        <translation>各マージ後の開発セットを数えています…</translation>
+    </message>
+    <message>
         <source>Counting the evaluation sentences…</source>
         <translation>評価用の文を数えています…</translation>
+    </message>
+    <message>
+        <source>{trainer} has no option {option}</source>
+        <translation>{trainer} にはオプション {option} がありません</translation>
+    </message>
+    <message>
+        <source>Run {number} of {count}: {message}</source>
+        <translation>{count} 回中 {number} 回目: {message}</translation>
     </message>
     <message>
         <source> — about {seconds:.0f} s left</source>

@@ -41,13 +41,16 @@ from PySide6.QtWidgets import (
 )
 
 from bpelens.core import (
+    TRAINERS,
     BpeLensError,
     ConfigError,
     ParityConfig,
     SplitSizes,
     TrainingConfig,
     gini,
+    localize,
     preset_names,
+    trainer_named,
 )
 
 from ...parallel_corpora import DEMO_CORPUS
@@ -62,7 +65,8 @@ from ...training_studio import (
     files_spec,
     open_studio_corpus,
     plan_languages,
-    run_plan,
+    plans_for_values,
+    run_plans,
     shares_preview,
     sweep_runs,
 )
@@ -73,6 +77,7 @@ from ..language_labels import corpus_label
 from ..settings import recent_corpora, remember_corpus, runs_folder
 from ..zoom import zoom_tree
 from .corpus_choice import add_recent_and_open_items, corpus_for, demo_label
+from .trainer_choice import TrainerChoice
 
 if TYPE_CHECKING:
     from bpelens.core import ParallelCorpus
@@ -140,6 +145,8 @@ class StudioView(QWidget):
         self.corpus_spec: str | None = None
         self.runs: list[StudioRun] = []
         self.running_languages: list[str] = []
+        self.running_merges: int | None = None
+        self.series: list[StudioRun] = []  # the runs of a series done so far
         self._started = False
         self.train_when_read = False  # --train: start as soon as the corpus is read
 
@@ -189,6 +196,16 @@ class StudioView(QWidget):
         self.alpha.setValue(2.0)
         self.alpha.setToolTip(self.tr("Window variant: a language may choose at most α/L of the "
                                       "last W merges"))
+        # Trainers of the registry train the weighted lines as one corpus (classic only).
+        self.trainer_choice = TrainerChoice(form=True)
+        self.sweep_option = QComboBox()
+        self.sweep_option.setToolTip(self.tr("Train one run per value of this option, the "
+                                             "other settings unchanged"))
+        self.sweep_values = QLineEdit()
+        self.sweep_values.setPlaceholderText(self.tr("one run, or e.g. 1000:2000:+250"))
+        self.sweep_values.setToolTip(self.tr("Values, one run each: a list (1000, 1500) or, "
+                                             "for whole numbers, FIRST:LAST:+STEP or :xFACTOR; "
+                                             "blank: one run"))
         self.use_ratios = QCheckBox(self.tr("Balance on target compression ratios (no dev set)"))
         self.use_ratios.setToolTip(self.tr("The language furthest below its target ratio "
                                            "chooses; set each ratio in the table (relative "
@@ -264,6 +281,7 @@ class StudioView(QWidget):
         self._wire()
         self._update_algorithm()
         self._update_level()
+        self._offer_trainer_values()
 
     # -- layout --------------------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -299,8 +317,12 @@ class StudioView(QWidget):
         form.addRow(self.tr("Window W"), self.window_size)
         form.addRow(self.tr("Alpha"), self.alpha)
         form.addRow(self.use_ratios)
+        form.addRow(self.trainer_choice)
+        form.addRow(self.tr("One run per"), self.sweep_option)
+        form.addRow(self.tr("Values"), self.sweep_values)
+        self._algorithm_form = form
 
-        vocabulary = QGroupBox(self.tr("Trainer"))
+        vocabulary = QGroupBox(self.tr("Vocabulary and pieces"))
         form = QFormLayout(vocabulary)
         form.addRow(self.tr("Vocabulary size"), self.vocab_size)
         form.addRow(self.tr("Level"), self.level)
@@ -382,6 +404,11 @@ class StudioView(QWidget):
         self.weight_mode.currentIndexChanged.connect(self._refresh_table)
         self.temperature.valueChanged.connect(self._refresh_shares)
         self.algorithm.currentIndexChanged.connect(self._update_algorithm)
+        self.trainer_choice.changed.connect(self._update_trainer)
+        # Options with no default (SuperBPE's transition) follow the vocabulary size until
+        # the user sets them.
+        self.vocab_size.valueChanged.connect(self._offer_trainer_values)
+        self.specials.textChanged.connect(self._offer_trainer_values)
         self.use_ratios.toggled.connect(self._update_algorithm)
         self.level.currentIndexChanged.connect(self._update_level)
         self.train_button.clicked.connect(self.train)
@@ -610,6 +637,28 @@ class StudioView(QWidget):
         self.tie_rule.setEnabled(not parity)
         if parity:
             self.tie_rule.setCurrentIndex(0)
+            self.trainer_choice.box.setCurrentIndex(0)  # parity-aware BPE is its own trainer
+        self.trainer_choice.setEnabled(not parity)
+        self._update_trainer()
+
+    def _offer_trainer_values(self) -> None:
+        specials = tuple(x.strip() for x in self.specials.text().split(",") if x.strip())
+        self.trainer_choice.offer(TrainingConfig(vocab_size=self.vocab_size.value(),
+                                                 special_tokens=specials))
+
+    def _update_trainer(self) -> None:
+        """The option a series of runs can vary: the chosen trainer's (none for classic)."""
+        trainer = self.trainer_choice.trainer
+        chosen = self.sweep_option.currentData()
+        self.sweep_option.blockSignals(True)
+        self.sweep_option.clear()
+        for option in trainer.options:
+            self.sweep_option.addItem(localize(option.title) or option.name, option.name)
+        self.sweep_option.setCurrentIndex(max(0, self.sweep_option.findData(chosen)))
+        self.sweep_option.blockSignals(False)
+        shown = bool(trainer.options) and self.trainer_choice.isEnabled()
+        for field in (self.sweep_option, self.sweep_values):
+            self._algorithm_form.setRowVisible(field, shown)
 
     def _update_level(self) -> None:
         char = self.level.currentData() == "char"
@@ -643,19 +692,32 @@ class StudioView(QWidget):
         weights = WeightPlan(self.weight_mode.currentData(), self._values(VALUE),
                              self.temperature.value())
         dev = 0 if parity is not None and ratios else self.dev_size.value()
+        trainer = self.trainer_choice.trainer.name if parity is None else "classic"
         return StudioPlan(self.corpus_spec or DEMO_CORPUS, tuple(self.ticked_languages()),
                           SplitSizes(self.train_size.value(), dev), config, parity, weights,
-                          {k: v for k, v in ratios.items() if k in self.ticked_languages()})
+                          {k: v for k, v in ratios.items() if k in self.ticked_languages()},
+                          trainer, self.trainer_choice.options() if parity is None else {})
+
+    def plans(self) -> list[StudioPlan]:
+        """The runs to train: the plan, or one per value of the option chosen to vary."""
+        plan = self.plan()
+        if plan.trainer == "classic" or not self.sweep_values.isVisibleTo(self):
+            return [plan]
+        return plans_for_values(plan, self.sweep_option.currentData(),
+                                self.sweep_values.text())
 
     # -- training ------------------------------------------------------------------------------
     def train(self) -> None:
         if self.runner is None or self.corpus is None:
             return
         try:
-            plan = self.plan()
+            plans = self.plans()
+            plan = plans[0]
             plan.config.validate()
             if plan.parity is not None:
                 plan.parity.validate(len(plan.languages))
+            for each in plans:
+                trainer_named(each.trainer).settings(each.trainer_options)
             plan_languages(plan, self.corpus)
         except (BpeLensError, ValueError) as exc:
             self._show_problem(str(exc))
@@ -665,13 +727,18 @@ class StudioView(QWidget):
         self.running_languages = list(plan.languages)
         merges = (plan.config.vocab_size - len(plan.config.special_tokens)
                   - (256 if plan.config.level == "byte" else 0))
-        self.plots.start(self.running_languages, merges if plan.config.level == "byte" else None)
+        self.running_merges = merges if plan.config.level == "byte" else None
+        self.plots.start(self.running_languages, self.running_merges)
         self.run_list.clearSelection()
         corpus, folder = self.corpus, self.runs_folder()
-        self.status.setText(self.tr("Training {plan}…").format(plan=plan.describe()))
-        self.runner.submit(lambda job: run_plan(plan, folder, job, corpus=corpus))
+        self.series = []
+        self.status.setText(self.tr("Training {plan}…").format(plan=plan.describe()) if len(
+            plans) == 1 else self.tr("Training {count} runs, {first} first…").format(
+            count=len(plans), first=plan.describe()))
+        self.runner.submit(lambda job: run_plans(plans, folder, job, corpus=corpus))
 
     def cancel(self) -> None:
+        self.series = []
         if self.runner is not None:
             self.runner.cancel()
             self.status.setText(self.tr("Cancelled; nothing was saved. The plots show how far it "
@@ -682,7 +749,12 @@ class StudioView(QWidget):
             self.progress.setValue(int(fraction * 1000))
         self.status.setText(message)
 
-    def _on_rows(self, rows: StudioRows) -> None:
+    def _on_rows(self, rows: StudioRows | StudioRun) -> None:
+        if isinstance(rows, StudioRun):  # one run of a series done: list it, plot the next
+            self.series.append(rows)
+            self._list_run(rows)
+            self.plots.start(self.running_languages, self.running_merges)
+            return
         if self.plots is not None and rows.dev_tokens:
             self.plots.add(rows.dev_tokens)
 
@@ -695,6 +767,7 @@ class StudioView(QWidget):
 
     def _on_failed(self, exc: BaseException) -> None:
         message = str(exc) if isinstance(exc, BpeLensError | OSError) else repr(exc)
+        self.series = []
         self._show_problem(self.tr("Could not train: {error}").format(error=message))
         self.status.setText("")
 
@@ -703,6 +776,22 @@ class StudioView(QWidget):
         self.problem.show()
 
     def _on_trained(self, run: StudioRun) -> None:
+        self._list_run(run)
+        if self.series:  # the last of a series: select them all (Sweep sizes…, Compare…)
+            done = [*self.series, run]
+            self.series = []
+            self.run_list.blockSignals(True)
+            for row in range(len(done)):
+                self.run_list.item(row).setSelected(True)
+            self.run_list.blockSignals(False)
+            self._update_run_buttons()
+            self.status.setText(self.tr("Done: {count} runs, selected in the list (each says "
+                                        "what it learned): Sweep sizes… or Compare… puts them "
+                                        "side by side.").format(count=len(done)))
+            return
+        self.status.setText(self._done_text(run))
+
+    def _list_run(self, run: StudioRun) -> None:
         self.runs.insert(0, run)
         self._fill_runs()
         # Chosen without redrawing: the plots already show this run's rows.
@@ -711,13 +800,15 @@ class StudioView(QWidget):
         self.run_list.blockSignals(False)
         self.plots.finish()
         self._update_run_buttons()
+
+    def _done_text(self, run: StudioRun) -> str:
         reason = {"merges": self.tr("all merges learned"),
                   "vocab_size": self.tr("the vocabulary size was reached"),
                   "languages_exhausted": self.tr("no language has a frequent enough pair left"),
                   "min_frequency": self.tr("no pair occurs often enough any more"),
                   "no_pairs": self.tr("no pair is left")}.get(run.stop_reason, run.stop_reason)
-        self.status.setText(self.tr("Done ({reason}): {summary}. Saved as {name}.").format(
-            reason=reason, summary=self.run_summary(run), name=run.path.name))
+        return self.tr("Done ({reason}): {summary}. Saved as {name}.").format(
+            reason=reason, summary=self.run_summary(run), name=run.path.name)
 
     def run_summary(self, run: StudioRun) -> str:
         """What ``run.summary()`` says, in the window's language."""
@@ -726,9 +817,15 @@ class StudioView(QWidget):
         if run.evaluation:
             parts.append(self.tr("evaluation: {tokens:,} tokens, Gini {gini:.3f}").format(
                 tokens=sum(run.evaluation.values()), gini=run.evaluation_gini))
+        if run.bytes_per_token is not None:
+            parts.append(self.tr("{bytes:.2f} bytes/token").format(bytes=run.bytes_per_token))
         if run.dev_tokens:
             parts.append(self.tr("dev Gini {first:.3f} → {last:.3f}").format(
                 first=gini(run.dev_tokens[0]), last=gini(run.dev_tokens[-1])))
+        trainer = TRAINERS.get(run.trainer)
+        headline = trainer.headline_of(run.report) if trainer is not None else ""
+        if headline:
+            parts.append(localize(headline))
         return self.tr("; ").join(parts)
 
     # -- runs ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QComboBox,
     QDoubleSpinBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QSpinBox,
@@ -26,7 +27,8 @@ class TrainerChoice(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, form: bool = False) -> None:
+        """``form``: one row per box (a narrow settings column), else all in one row."""
         super().__init__(parent)
         self.box = QComboBox()
         self.box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -36,10 +38,16 @@ class TrainerChoice(QWidget):
                                  Qt.ItemDataRole.ToolTipRole)
         self.fields: dict[tuple[str, str], tuple[QLabel, QAbstractSpinBox]] = {}
         self.edited: set[tuple[str, str]] = set()
-        layout = QHBoxLayout(self)
+        self.form = QFormLayout(self) if form else None
+        row = None if form else QHBoxLayout(self)
+        layout = self.form or row
+        assert layout is not None
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel(self.tr("Trainer")))
-        layout.addWidget(self.box)
+        if self.form is not None:
+            self.form.addRow(self.tr("Trainer"), self.box)
+        elif row is not None:
+            row.addWidget(QLabel(self.tr("Trainer")))
+            row.addWidget(self.box)
         for trainer in TRAINERS.values():
             for option in trainer.options:
                 label = QLabel(localize(option.title) or option.name.replace("_", " "))
@@ -49,8 +57,11 @@ class TrainerChoice(QWidget):
                 key = (trainer.name, option.name)
                 field.valueChanged.connect(lambda _v, key=key: self._edited(key))
                 self.fields[key] = (label, field)
-                layout.addWidget(label)
-                layout.addWidget(field)
+                if self.form is not None:
+                    self.form.addRow(label, field)
+                elif row is not None:
+                    row.addWidget(label)
+                    row.addWidget(field)
         self.box.currentIndexChanged.connect(self._shown)
         self._shown()
 
@@ -86,8 +97,11 @@ class TrainerChoice(QWidget):
     def _shown(self) -> None:
         chosen = self.box.currentData()
         for (name, _), (label, field) in self.fields.items():
-            label.setVisible(name == chosen)
-            field.setVisible(name == chosen)
+            if self.form is not None:
+                self.form.setRowVisible(field, name == chosen)
+            else:
+                label.setVisible(name == chosen)
+                field.setVisible(name == chosen)
         self.changed.emit()
 
 
