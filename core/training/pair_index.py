@@ -50,14 +50,21 @@ class PairIndex:
         # Counts can exceed int64 only with huge weights; use Python ints then.
         big = max(counts, default=0) > 1 << 40
         self.count_array = np.asarray(counts, dtype=object if big else np.int64)
+        # Narrow types and intermediates dropped as soon as used: this runs over every symbol
+        # of the corpus at once, and its peak was most of a training's (SuperBPE's stage 2,
+        # whose pieces are whole lines, most of all).
         lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-        flat = _code_points("".join(words))
-        owner = np.repeat(np.arange(len(words), dtype=np.int64), lengths)
+        flat = np.frombuffer("".join(words).encode("utf-32-le", "surrogatepass"),
+                             dtype=np.uint32)
+        owner = np.repeat(np.arange(len(words), dtype=np.int32), lengths)
         same = owner[:-1] == owner[1:]
-        keys = (flat[:-1][same] << shift) | flat[1:][same]
+        keys = (flat[:-1][same].astype(np.int64) << shift) | flat[1:][same]
+        del flat
         holders = owner[:-1][same]
+        del owner, same
         order = np.argsort(keys, kind="stable")  # holders stay ascending within a key
         keys, holders = keys[order], holders[order]
+        del order
         unique_keys, sums, first = _sum_by_key(keys, self.count_array[holders])
         self.pair_counts: dict[str, int] = dict(
             zip(self._pairs_of(unique_keys), sums.tolist(), strict=True)
@@ -68,11 +75,14 @@ class PairIndex:
         if len(keys):
             keep[1:] |= holders[1:] != holders[:-1]
         kept_keys = keys[keep]
-        starts = np.searchsorted(kept_keys, unique_keys, side="left")
-        ends = np.append(starts[1:], len(kept_keys)) if len(starts) else starts
-        spans = zip(starts.tolist(), ends.tolist(), strict=True)
-        self._initial = dict(zip(unique_keys.tolist(), spans, strict=True))
+        del keys
         self._holders = holders[keep]
+        del holders, keep
+        # Where each base pair's pieces start in _holders (they end where the next's start).
+        self._starts = np.append(np.searchsorted(kept_keys, unique_keys, side="left"),
+                                 len(kept_keys))
+        del kept_keys
+        self._initial = dict(zip(unique_keys.tolist(), range(len(unique_keys)), strict=True))
         # new id → what its merge formed: {pair: pieces} (piece by piece) or sorted int keys
         # with their pieces (vectorized); several entries when an id is reused.
         self._formed_at: dict[int, _Formed | list[_Formed]] = {}
@@ -129,8 +139,9 @@ class PairIndex:
         found: list[int] = []
         sources = 0
         if max(left, right) < self.base_size:
-            span = self._initial.get(key)
-            initial = self._holders[span[0] : span[1]].tolist() if span else []
+            at = self._initial.get(key)
+            initial = [] if at is None else self._holders[
+                self._starts[at] : self._starts[at + 1]].tolist()
             formed_at = self._formed_at
             if left not in formed_at and right not in formed_at:
                 return initial
