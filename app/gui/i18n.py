@@ -49,6 +49,7 @@ TRANSLATED_SOURCES = (
     "views/studio_plots.py",
     "views/training_plots.py",
     "views/plot_export.py",
+    "views/plot_exports.py",
     "views/compare_view.py",
     "views/compare_table.py",
     "views/compare_plots.py",

@@ -23,10 +23,8 @@ own format; tokenizer.json cannot say "remove" and is refused.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -34,21 +32,17 @@ import numpy as np
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError, TrainingError
-from ..fast.gc_pause import gc_paused
 from ..models.bpe import BPEModel
 from ..models.picky_bpe import PickyBPEModel, Removal
 from ..pipeline.tokenizer import Tokenizer
 from .config import TrainingConfig
-from .merge_loop import merge_target
 from .pair_index import MAX_ID, PairIndex, removed_by
 from .trainer import (
-    PROGRESS_SECONDS,
     ClassicLoop,
     TrainingProgress,
     TrainingResult,
-    _base_words,
     classic_result,
-    count_pieces,
+    iter_loop_training,
 )
 
 DEFAULT_THRESHOLD = 0.9
@@ -74,6 +68,10 @@ class PickyLoop(ClassicLoop):
         self.occurrences = _occurrences(index, model.vocab_size)
         self.holders_of: dict[int, set[int]] = {}
         self._replaced = 0
+
+    @property
+    def tokens(self) -> int:
+        return self.present
 
     def finished(self) -> str | None:
         if self.present >= self.target:
@@ -182,36 +180,21 @@ def iter_picky_training(
     if isinstance(tau, bool) or not isinstance(tau, int | float) or not 0 < tau <= 1:
         raise ConfigError(Message("the IoS threshold {tau!r}: expected a number above 0 and at "
                                   "most 1 (1: nothing is removed, classic BPE)", tau=tau))
-    yield TrainingProgress("counting", 0, 0)
-    with gc_paused():
-        piece_counts, denominator = count_pieces(corpus, config)
-    if not piece_counts:
-        raise TrainingError("the corpus has no text to learn from")
-    yield TrainingProgress("counting", len(piece_counts), len(piece_counts))
-    pieces = list(piece_counts)
-    with gc_paused():
-        model, words = _base_words(pieces, config)
-    base_size = model.vocab_size
-    target = merge_target(config.vocab_size, base_size, len(config.special_tokens), config.level)
-    threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
-    with gc_paused():
+
+    def start_loop(words: list[str], counts: list[int], model: BPEModel, target: int,
+                   threshold: int) -> PickyLoop:
         # Ids can pass the target (removed tokens keep theirs): room for every merge allowed.
-        largest = base_size + merge_limit(base_size, target) - 1
-        index = PairIndex(words, list(piece_counts.values()), max(1, largest.bit_length()),
-                          base_size)
-        loop = PickyLoop(index, model, target, threshold, float(tau),
+        largest = model.vocab_size + merge_limit(model.vocab_size, target) - 1
+        index = PairIndex(words, counts, max(1, largest.bit_length()), model.vocab_size)
+        return PickyLoop(index, model, target, threshold, float(tau),
                          first_occurrence=config.tie_break == "first_occurrence",
                          trace_top=trace_top)
-    total = target - base_size
-    yield TrainingProgress("merging", 0, total)
-    while True:
-        with gc_paused():
-            stop = loop.run(PROGRESS_SECONDS)
-        yield TrainingProgress("merging", min(total, loop.present - base_size), total)
-        if stop is not None:
-            break
-    yield TrainingProgress("done", total, total,
-                           _picky_result(loop, config, pieces, denominator, float(tau)))
+
+    def finish(loop: PickyLoop, config: TrainingConfig, pieces: list[str],
+               denominator: int) -> TrainingResult:
+        return _picky_result(loop, config, pieces, denominator, float(tau))
+
+    yield from iter_loop_training(corpus, config, start_loop, finish)
 
 
 def _picky_result(loop: PickyLoop, config: TrainingConfig, pieces: list[str],

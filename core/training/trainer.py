@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -196,8 +196,13 @@ class ClassicLoop(MergeLoop):
         self.top_raw: list[tuple[tuple[int, int, int], ...]] = []
         self.tokens_raw: list[int] = [total_length(index)] if trace_top else []
 
+    @property
+    def tokens(self) -> int:
+        """The tokens in the vocabulary so far (base included)."""
+        return self.model.vocab_size
+
     def finished(self) -> str | None:
-        return "vocab_size" if self.model.vocab_size >= self.target else None
+        return "vocab_size" if self.tokens >= self.target else None
 
     def chosen(self, pair: str, count: int, index: PairIndex) -> None:
         if self.trace_top:
@@ -222,6 +227,26 @@ def iter_training(
     if type(trace_top) is not int or trace_top < 0:
         raise ConfigError(Message("trace_top must be a non-negative integer, not {trace_top!r}",
                                   trace_top=trace_top))
+
+    def start_loop(words: list[str], counts: list[int], model: BPEModel, target: int,
+                   threshold: int) -> ClassicLoop:
+        index = PairIndex(words, counts, max(1, (target - 1).bit_length()), model.vocab_size)
+        return ClassicLoop(index, model, target, threshold,
+                           first_occurrence=config.tie_break == "first_occurrence",
+                           trace_top=trace_top)
+
+    yield from iter_loop_training(corpus, config, start_loop, classic_result)
+
+
+def iter_loop_training(
+    corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,
+    start_loop: Callable[[list[str], list[int], BPEModel, int, int], ClassicLoop],
+    finish: Callable[[Any, TrainingConfig, list[str], int], TrainingResult],
+) -> Iterator[TrainingProgress]:
+    """What every trainer of one corpus does around its loop: count the pieces, spell them
+    in base tokens, check the vocabulary size, then run ``start_loop(words, counts, model,
+    target size, threshold)`` with progress until it stops, and ``finish(loop, config,
+    pieces, denominator)`` the result."""
     yield TrainingProgress("counting", 0, 0)
     with gc_paused():
         piece_counts, denominator = count_pieces(corpus, config)
@@ -236,22 +261,16 @@ def iter_training(
     target = merge_target(config.vocab_size, base_size, len(config.special_tokens), config.level)
     threshold = max(1, math.ceil(Fraction(config.min_frequency) * denominator))
     with gc_paused():
-        index = PairIndex(
-            words, list(piece_counts.values()), max(1, (target - 1).bit_length()), base_size
-        )
-    loop = ClassicLoop(index, model, target, threshold,
-                       first_occurrence=config.tie_break == "first_occurrence",
-                       trace_top=trace_top)
+        loop = start_loop(words, list(piece_counts.values()), model, target, threshold)
     total = target - base_size
     yield TrainingProgress("merging", 0, total)
     while True:
         with gc_paused():
             stop = loop.run(PROGRESS_SECONDS)
-        yield TrainingProgress("merging", model.vocab_size - base_size, total)
+        yield TrainingProgress("merging", min(total, loop.tokens - base_size), total)
         if stop is not None:
             break
-    yield TrainingProgress("done", total, total,
-                           classic_result(loop, config, pieces, denominator))
+    yield TrainingProgress("done", total, total, finish(loop, config, pieces, denominator))
 
 
 def start(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,

@@ -6009,6 +6009,17 @@ Final tokens: {tokens}</source>
     </message>
 </context>
 <context>
+    <name>PlotExports</name>
+    <message>
+        <source>Could not export to {path}: {error}</source>
+        <translation>{path} にエクスポートできませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} を保存しました</translation>
+    </message>
+</context>
+<context>
     <name>RankFileDialog</name>
     <message>
         <source>Which encoding is this rank file?</source>
@@ -6281,14 +6292,6 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>{language}: {tokens:,} dev tokens after {merge:,} merges</source>
         <translation>{language}: {merge:,} 回のマージ後、開発データ {tokens:,} トークン</translation>
-    </message>
-    <message>
-        <source>Could not export to {path}: {error}</source>
-        <translation>{path} にエクスポートできませんでした: {error}</translation>
-    </message>
-    <message>
-        <source>Saved {path}</source>
-        <translation>{path} を保存しました</translation>
     </message>
 </context>
 <context>
@@ -6815,14 +6818,6 @@ decoded from there: “{decoded}”</source>
         <source>{measure} per language, by vocabulary size</source>
         <translation>言語ごとの{measure}(語彙サイズ別)</translation>
     </message>
-    <message>
-        <source>Could not export to {path}: {error}</source>
-        <translation>{path} に書き出せませんでした: {error}</translation>
-    </message>
-    <message>
-        <source>Saved {path}</source>
-        <translation>{path} に保存しました</translation>
-    </message>
 </context>
 <context>
     <name>TextAutosave</name>
@@ -7111,10 +7106,6 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>Export plots</source>
         <translation>グラフのエクスポート</translation>
-    </message>
-    <message>
-        <source>Could not export to {path}: {error}</source>
-        <translation>{path} にエクスポートできませんでした: {error}</translation>
     </message>
 </context>
 <context>

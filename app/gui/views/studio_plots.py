@@ -6,8 +6,6 @@ named at their right ends; hovering names the nearest curve and the values at th
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
@@ -22,10 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError
-
 from .. import style
-from .plot_export import ask_export_target, export_plot
+from .plot_exports import PlotExports
 from .plot_look import PlotLook
 from .plot_parts import EndLabel, EndLabels, new_plot, place_end_labels, style_plot
 from .plot_pointer import follow_pointer
@@ -53,9 +49,12 @@ def gini_rows(rows: np.ndarray) -> np.ndarray:
     return np.nan_to_num(out)
 
 
-class StudioPlots(PlotLook, QWidget):
+class StudioPlots(PlotExports, PlotLook, QWidget):
     """Two plots over one merge axis; ``start(languages)`` clears them, ``add(rows)`` appends
     rows of per-language dev totals (the first row is before any merge)."""
+
+    EXPORT_STEM = "studio-plots"
+    PLOT_MIN_HEIGHT = MIN_PLOT_HEIGHT
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -302,12 +301,7 @@ class StudioPlots(PlotLook, QWidget):
                 self.curves[i].setPen(self._pen(i))
         self.end_labels.set_emphasis(self.languages[index] if index is not None else None)
 
-    # -- geometry, for tests and exports -------------------------------------------------------
-    def data_rect(self, plot: pg.PlotWidget) -> QRectF:
-        """``plot``'s data area in its widget's coordinates."""
-        scene = plot.getPlotItem().vb.sceneBoundingRect()
-        return plot.mapFromScene(scene).boundingRect().toRectF()
-
+    # -- exports --------------------------------------------------------------------------
     def export_copy(self) -> StudioPlots:
         copy = StudioPlots()
         copy.setPalette(self.palette())
@@ -329,32 +323,9 @@ class StudioPlots(PlotLook, QWidget):
         self.bottom.setVisible(not on)
         self.empty_note.setVisible(not on and not len(self.rows))
         self._cache_axes(not on)
-        for plot in (self.tokens, self.gini):
-            plot.setMinimumSize(0, 0) if on else plot.setMinimumSize(240, MIN_PLOT_HEIGHT)
+        super().set_export_mode(on)
 
     def key_text_rects(self) -> list[QRectF]:
         """The curves' names, in the drawing's coordinates."""
-        out = []
-        for _, rect in self.end_labels.text_rects():
-            scene = self.end_labels.mapToScene(rect).boundingRect()
-            top_left = self.tokens.mapFromScene(scene.topLeft())
-            origin = self.tokens.mapTo(self.charts, top_left)
-            out.append(QRectF(origin.x(), origin.y(), scene.width(), scene.height()))
-        return out
-
-    def ask_export(self) -> None:
-        target = ask_export_target(self, self, "studio-plots")
-        if target is None:
-            return
-        path, choice = target
-        self.export_to(path, size=choice.size, scale=choice.scale)
-
-    def export_to(self, path: Path, *, size: tuple[int, int] | None = None,
-                  scale: float = 1) -> None:
-        try:
-            export_plot(self, path, size=size, scale=scale)
-        except (BpeLensError, OSError, ValueError) as exc:
-            self.readout.setText(self.tr("Could not export to {path}: {error}").format(
-                path=path, error=exc))
-            return
-        self.readout.setText(self.tr("Saved {path}").format(path=path))
+        return self.text_rects_in(self.end_labels, [rect for _, rect in
+                                                    self.end_labels.text_rects()], self.tokens)

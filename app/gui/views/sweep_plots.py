@@ -6,16 +6,14 @@ whole). Lower and further left is better on the first: fewer tokens, more even l
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QRectF, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from bpelens.core import BpeLensError, Sweep
+from bpelens.core import Sweep
 
 from .. import style
-from .plot_export import ask_export_target, export_plot
+from .plot_exports import PlotExports
 from .plot_look import PlotLook
 from .plot_parts import (
     EndLabel,
@@ -39,10 +37,12 @@ MEASURES = (("tokens", QT_TRANSLATE_NOOP("SweepPlots", "tokens")),
             ("whole_words", QT_TRANSLATE_NOOP("SweepPlots", "share of words kept whole")))
 
 
-class SweepPlots(PlotLook, QWidget):
+class SweepPlots(PlotExports, PlotLook, QWidget):
     """``set_sweeps(sweeps)`` draws them; ``exported(path)`` after an export."""
 
     exported = Signal(str)
+    EXPORT_STEM = "sweep-plots"
+    PLOT_MIN_HEIGHT = MIN_PLOT_HEIGHT
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -174,11 +174,7 @@ class SweepPlots(PlotLook, QWidget):
         self.end_labels.set_labels(labels)
         plot.getViewBox().enableAutoRange()
 
-    # -- geometry and exports ------------------------------------------------------------------
-    def data_rect(self, plot: pg.PlotWidget) -> QRectF:
-        scene = plot.getPlotItem().vb.sceneBoundingRect()
-        return plot.mapFromScene(scene).boundingRect().toRectF()
-
+    # -- exports --------------------------------------------------------------------------
     def export_copy(self) -> SweepPlots:
         copy = SweepPlots()
         copy.setPalette(self.palette())
@@ -194,33 +190,5 @@ class SweepPlots(PlotLook, QWidget):
     def plot_widgets(self) -> list[pg.PlotWidget]:
         return [self.tradeoff, self.by_language]
 
-    def set_export_mode(self, on: bool) -> None:
-        for plot in self.plot_widgets():
-            plot.setMinimumSize(0, 0) if on else plot.setMinimumSize(240, MIN_PLOT_HEIGHT)
-
     def key_text_rects(self) -> list[QRectF]:
-        out = []
-        for rect in self.key.text_rects():
-            scene = self.key.mapToScene(rect).boundingRect()
-            top_left = self.tradeoff.mapFromScene(scene.topLeft())
-            origin = self.tradeoff.mapTo(self.charts, top_left)
-            out.append(QRectF(origin.x(), origin.y(), scene.width(), scene.height()))
-        return out
-
-    def ask_export(self) -> None:
-        target = ask_export_target(self, self, "sweep-plots")
-        if target is None:
-            return
-        path, choice = target
-        self.export_to(path, size=choice.size, scale=choice.scale)
-
-    def export_to(self, path: Path, *, size: tuple[int, int] | None = None,
-                  scale: float = 1) -> None:
-        try:
-            export_plot(self, path, size=size, scale=scale)
-        except (BpeLensError, OSError, ValueError) as exc:
-            self.readout.setText(self.tr("Could not export to {path}: {error}").format(
-                path=path, error=exc))
-            return
-        self.readout.setText(self.tr("Saved {path}").format(path=path))
-        self.exported.emit(str(path))
+        return self.text_rects_in(self.key, self.key.text_rects(), self.tradeoff)

@@ -5,8 +5,6 @@ training the axes show an empty 0–10 range, not pyqtgraph's −400…400 with 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QCursor
@@ -19,9 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from bpelens.core import BpeLensError
-
-from .plot_export import ask_export_target, export_plot
+from .plot_exports import PlotExports
 from .plot_look import PlotLook
 from .plot_parts import ReadableAxis, new_plot, style_plot
 from .plot_pointer import follow_pointer
@@ -35,11 +31,13 @@ MIN_PLOT_HEIGHT = 110
 EMPTY_RANGE = 10
 
 
-class TrainingPlots(PlotLook, QWidget):
+class TrainingPlots(PlotExports, PlotLook, QWidget):
     """``set_data(counts, lengths)`` draws a training's record; ``set_step(step)`` moves the
     cursors. ``exported(path)`` after an export was written."""
 
     exported = Signal(str)
+    EXPORT_STEM = "training-plots"
+    PLOT_MIN_HEIGHT = MIN_PLOT_HEIGHT
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,10 +195,6 @@ class TrainingPlots(PlotLook, QWidget):
         QToolTip.showText(QCursor.pos(), self.hover_text, plot)
 
     # -- geometry, for tests and exports -------------------------------------------------------
-    def data_rect(self, plot: pg.PlotWidget) -> QRectF:
-        scene = plot.getPlotItem().vb.sceneBoundingRect()
-        return plot.mapFromScene(scene).boundingRect().toRectF()
-
     def axes(self) -> list[ReadableAxis]:
         return [plot.getAxis(side) for plot in (self.count_plot, self.length_plot)
                 for side in ("left", "bottom")]
@@ -221,27 +215,8 @@ class TrainingPlots(PlotLook, QWidget):
     def plot_widgets(self) -> list[pg.PlotWidget]:
         return [self.count_plot, self.length_plot]
 
-    def set_export_mode(self, on: bool) -> None:
-        for plot in self.plot_widgets():
-            plot.setMinimumSize(0, 0) if on else plot.setMinimumSize(240, MIN_PLOT_HEIGHT)
-
     def key_text_rects(self) -> list[QRectF]:
         return []  # one curve a plot: its title names it
 
-    def ask_export(self) -> None:
-        target = ask_export_target(self, self, "training-plots")
-        if target is None:
-            return
-        path, choice = target
-        self.export_to(path, size=choice.size, scale=choice.scale)
-
-    def export_to(self, path: Path, *, size: tuple[int, int] | None = None,
-                  scale: float = 1) -> None:
-        """Written, or a message box saying why not."""
-        try:
-            export_plot(self, path, size=size, scale=scale)
-        except (BpeLensError, OSError, ValueError) as exc:
-            QMessageBox.warning(self, self.tr("Export plots"), self.tr(
-                "Could not export to {path}: {error}").format(path=path, error=exc))
-            return
-        self.exported.emit(str(path))
+    def export_problem(self, message: str) -> None:
+        QMessageBox.warning(self, self.tr("Export plots"), message)
