@@ -18,6 +18,7 @@ from bpelens.core import (
     PickyBPEModel,
     TokenizerFileError,
     TrainingConfig,
+    audit,
     load_tokenizer,
     save_hf_json,
     save_tokenizer,
@@ -300,3 +301,26 @@ def test_cli_trains_picky(tmp_path):
     assert bad.returncode == 2
     assert "--ios-threshold '1.5'" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x.json").exists()
+
+
+def test_the_audit_counts_removed_tokens_apart_and_checks_the_merges_of_the_rest():
+    corpus = ["lower lowest newer newest wider widest"] * 40
+    tokenizer = train_picky(corpus, TrainingConfig(vocab_size=300, min_frequency=1),
+                            0.6).tokenizer
+    model = tokenizer.model
+    result = audit(tokenizer)
+    removed = {t for t in range(model.vocab_size) if model.removed(t)}
+    by_id = {t.id: t.cls for t in result.tokens}
+    assert removed and all(by_id[t] == "special" for t in removed)
+    present = {r.new_id for r in model.rules} - removed
+    assert result.merges is not None and result.merges.checked == sum(
+        1 for r in model.rules if r.new_id in present)
+    # A merge is reported unused only when replaying its token's own symbols does not make
+    # the token (or the token is made by several merges and this one is not the last).
+    rebuilt = {t for t, got in zip(sorted(present), model.merges_alone(sorted(present)),
+                                   strict=True) if got == [t]}
+    made = [r.new_id for r in model.rules]
+    twice = {t for t in made if made.count(t) > 1}
+    assert {m.rule.new_id for m in result.merges.never_applied} <= (present - rebuilt) | twice
+    assert rebuilt - twice <= present - {m.rule.new_id for m in result.merges.never_applied}
+    assert all(by_id[t] == "reachable" for t in rebuilt if model.token_bytes[t].isascii())

@@ -1,7 +1,8 @@
 """Which vocabulary tokens a tokenizer can ever produce (glitch tokens, tokens added that never
 come out): every id classified by encoding its own text.
 
-* ``special``: an added or special token (or SentencePiece's unknown and unused pieces);
+* ``special``: an added or special token (or SentencePiece's unknown and unused pieces, or a
+  token Picky BPE removed);
 * ``byte_fallback``: a ``<0xNN>`` token;
 * ``undecodable``: its bytes are not valid UTF-8 on their own (half a character);
 * ``reachable``: its own text — the token decoded alone, exactly as the tokenizer decodes —

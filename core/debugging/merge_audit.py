@@ -105,7 +105,8 @@ def merge_audit(model: TokenModel, ids: Sequence[int], skip: Collection[int]
 
 def _listed(model: TokenModel, rules: Sequence[MergeRule], ids: Sequence[int],
             skip: Collection[int]) -> MergeAudit:
-    results = list(dict.fromkeys(rule.new_id for rule in rules))
+    # A token skipped (a removed one of Picky BPE is "unused") has no merge to audit.
+    results = [t for t in dict.fromkeys(rule.new_id for rule in rules) if t not in skip]
     made = set(results)
     alone = dict(zip(results, model.merges_alone(results), strict=True))
     built = {tid for tid, got in alone.items() if got == [tid]}
@@ -118,6 +119,7 @@ def _listed(model: TokenModel, rules: Sequence[MergeRule], ids: Sequence[int],
             built.add(tid)
         elif (own is None or len(own) > 1) and model.kind(tid) in _PLAIN:
             orphans.append(tid)
+    rules = [rule for rule in rules if rule.new_id in made]
     last = _last_merges(model, rules, built)
     never = tuple(UnusedMerge(rule, tuple(alone[rule.new_id] or ()))
                   for rule in rules

@@ -147,6 +147,18 @@ class PickyBPEModel(TokenModel):
     def merge_list(self) -> list[MergeRule]:
         return list(self.base.rules)
 
+    def own_symbols(self, token_id: int) -> list[int] | None:
+        return self.base.own_symbols(token_id)
+
+    def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        """What replaying the history makes of each token's own symbols (a removed token
+        never comes back whole this way unless a later merge made it again)."""
+        out: list[list[int] | None] = []
+        for token in token_ids:
+            symbols = self.base.own_symbols(token)
+            out.append(None if symbols is None else self._replay(symbols, None)[0])
+        return out
+
     def describe(self) -> str:
         kind = BYTE_LEVEL if self.level == "byte" else CHARACTER_LEVEL
         return Message("{kind} Picky BPE, {tokens} tokens, {merges} merges, {removed} removals"
