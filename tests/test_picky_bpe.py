@@ -19,6 +19,7 @@ from bpelens.core import (
     TokenizerFileError,
     TrainingConfig,
     audit,
+    dropout_samples,
     load_tokenizer,
     save_hf_json,
     save_tokenizer,
@@ -206,28 +207,31 @@ def test_traced_training_counts_split_tokens():
     assert len(record.top_pairs) == len(record.merge_counts)
 
 
-def test_trace_shows_merges_and_leaves_out_pieces_with_removals():
+def test_trace_shows_the_merges_up_to_the_first_removal_in_the_piece():
     corpus = ["lower lowest newer newest wider widest"] * 40
-    model = train_picky(corpus, TrainingConfig(vocab_size=300, min_frequency=1),
-                        0.6).tokenizer.model
-    untraced = []
+    tokenizer = train_picky(corpus, TrainingConfig(vocab_size=300, min_frequency=1),
+                            0.6).tokenizer
+    model = tokenizer.model
+    cut_short = []
     for piece in (" lowest", " wider", "xyz", " newer", " widest", " lower", "lower"):
-        traced = model.trace_piece(piece)
-        ids = model.encode_piece(piece)
-        if traced is None:
-            untraced.append(piece)
-            continue
-        initial, final, steps = traced
+        initial, final, steps = model.trace_piece(piece)
+        assert final == model.encode_piece(piece)
         seq = list(initial)
         for step in steps:
             assert seq[step.position : step.position + 2] == [step.left_id, step.right_id]
             seq[step.position : step.position + 2] = [step.new_id]
-        assert seq == final == ids
-    # A piece whose replay splits a token has no step-by-step trace: " lower" (never in
-    # the corpus, whose "lower" starts each line) is made of " lowe", which was removed
-    # when " lowest" took every one of it.
-    assert untraced == [" lower"]
+        if seq != final:
+            cut_short.append(piece)
+    # " lower" (never in the corpus, whose "lower" starts each line) merges into " lowe",
+    # which was removed when " lowest" took every one of it: split back, it stays bytes.
+    assert cut_short == [" lower"]
     assert model.encode_piece(" lower") == [32, *b"lower"]
+    # The walk's trace of that piece says why its tokens are not the last step's.
+    encoding = tokenizer.encode("x lower", trace=True)
+    finishes = [t.finish for t in encoding.traces if t.finish]
+    assert finishes == [model.after_merges]
+    with pytest.raises(ConfigError, match="BPE-dropout drops merges applied by rank"):
+        dropout_samples(tokenizer, "lower", 0.1, 10)
 
 
 def test_own_format_round_trip(tmp_path):

@@ -16,6 +16,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "/{query}/ is not a valid regular expression: {exc}"),
     QT_TRANSLATE_NOOP("Engine", "/{query}/ took longer than {regex_seconds:.0f} s over the vocabulary; simplify it"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE that removes a token once nearly all of it went into a merge, splitting the rest back (Chizhov et al. 2024)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "BPE-dropout drops merges applied by rank; {describe} replays merges and removals, which dropout does not define"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE-dropout needs a BPE model; this one is {describe}"),
     QT_TRANSLATE_NOOP("Engine", "Classic BPE"),
     QT_TRANSLATE_NOOP("Engine", "GGUF version {detail}; BPE Lens reads versions 2 and 3"),
@@ -24,6 +25,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "Learning merges: {done:,} of {add:,}"),
     QT_TRANSLATE_NOOP("Engine", "Metaspace replacement must be one character, not {replacement!r}"),
     QT_TRANSLATE_NOOP("Engine", "Picky BPE"),
+    QT_TRANSLATE_NOOP("Engine", "Picky BPE then removed a token of this piece, splitting it back into its parts; what follows is not shown step by step"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "Reading the corpus: {number:,} lines"),
     QT_TRANSLATE_NOOP("Engine", "SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "SuperBPE"),

@@ -27,7 +27,6 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..models.base import TokenModel
-from ..models.picky_bpe import PickyBPEModel
 from ..models.sentencepiece.bpe import SentencePieceBPE
 from ..pipeline.tokenizer import Tokenizer
 from .inequality import gini
@@ -177,7 +176,7 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
     if type(model).trace_piece is TokenModel.trace_piece:
         raise ConfigError(Message("the sweep cuts a BPE's merges; {describe} has none",
                                   describe=model.describe()))
-    if isinstance(model, PickyBPEModel):
+    if model.replays_history:
         # A removal undoes merges made before it: a cut by ids would keep tokens the full
         # model split back.
         raise ConfigError(Message("the sweep cuts a BPE's merges by id; {describe} also removes "

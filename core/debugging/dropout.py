@@ -90,6 +90,10 @@ def dropout_samples(tokenizer: Tokenizer, text: str, p: float, samples: int, *,
     if model.trace_piece("a") is None:
         raise ConfigError(Message("BPE-dropout needs a BPE model; this one is {describe}",
                                   describe=model.describe()))
+    if model.replays_history:
+        raise ConfigError(Message("BPE-dropout drops merges applied by rank; {describe} replays "
+                                  "merges and removals, which dropout does not define",
+                                  describe=model.describe()))
     encoding = tokenizer.encode(text, special="none")
     parts: list[tuple[int, ...] | list[int]] = []
     for piece in encoding.pieces:

@@ -187,6 +187,10 @@ class TokenModel(ABC):
     after_merges = ""
     # Whether a piece that is itself a token is returned whole before any merge (tiktoken).
     looks_up_whole_piece = False
+    # Whether encoding replays a history (merges and removals, Picky BPE) rather than
+    # applying merges by rank: what cuts a merge list by rank or drops merges (the size
+    # sweep, BPE-dropout) cannot follow it.
+    replays_history = False
 
     def merge_rank(self, token_id: int) -> int | None:
         """The rank that decides when this token forms (its rule's), or None."""

@@ -38,10 +38,11 @@ class PickyBPEModel(TokenModel):
     """A BPE model's merges (``base``, every token ever made, in training's order) and the
     removals between them; ``threshold`` is the IoS threshold τ it was trained with."""
 
-    merge_method = ("Picky BPE replays its training on each piece: merges, and the removal of "
-                    "tokens it found redundant (split back into their parts), in the order "
-                    "learned")
-    after_merges = "Picky BPE removed a token here after merging it, splitting it back"
+    after_merges = Message("Picky BPE then removed a token of this piece, splitting it back "
+                           "into its parts; what follows is not shown step by step")
+    # Its merges are a history to replay, not ranks to apply: a cut by rank, BPE-dropout
+    # and the like do not apply to it.
+    replays_history = True
 
     def __init__(self, base: BPEModel, removals: Iterable[Removal],
                  threshold: float | None = None) -> None:
@@ -188,13 +189,19 @@ class PickyBPEModel(TokenModel):
             ids.pop()
         return self._replay(ids, None)[0]
 
-    def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]] | None:
-        """The merges of a piece step by step; None for a piece where a removal applied (a
-        step cannot show a split)."""
+    def trace_piece(self, piece: str) -> tuple[list[int], list[int], list[MergeStep]]:
+        """The merges of a piece step by step, up to the first removal that splits one of
+        its tokens (a step cannot show a split; the final ids then differ from the last
+        step's, and :attr:`after_merges` says why)."""
         initial = self.base.initial_ids(piece)
         steps: list[MergeStep] = []
-        final, split = self._replay(list(initial), steps)
-        return None if split else (initial, final, steps)
+        final, _ = self._replay(list(initial), steps)
+        return initial, final, steps
+
+    def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
+        """The first merge of this pair (the next one a piece holding it replays, as long as
+        no token of the piece was removed)."""
+        return self.base.pair_merge(left_id, right_id)
 
     def history(self, piece: str) -> tuple[list[int], list[tuple[int, tuple[int, ...]]]]:
         """A piece's base ids and each change training made to it, in order: (rank, ids
@@ -236,7 +243,7 @@ class PickyBPEModel(TokenModel):
             event = events[best]
             if event[0] == "m":
                 rule = rules[event[1]]
-                ids = _merge(ids, rule, steps, lengths)
+                ids = _merge(ids, rule, None if split else steps, lengths)
                 rank = event[1]
             else:
                 split = True

@@ -3161,6 +3161,10 @@ a + bc</translation>
         <translation>マージでほぼすべての出現が新しいトークンに吸収されたトークンを取り除き、残りを元の部分に分け戻す BPE（Chizhov ほか 2024）</translation>
     </message>
     <message>
+        <source>BPE-dropout drops merges applied by rank; {describe} replays merges and removals, which dropout does not define</source>
+        <translation>BPE-dropout はランク順に適用するマージを落とす手法です。{describe} はマージと除去の履歴を再生するため、dropout は定義されません</translation>
+    </message>
+    <message>
         <source>Classic BPE</source>
         <translation>古典的 BPE</translation>
     </message>
@@ -3171,6 +3175,10 @@ a + bc</translation>
     <message>
         <source>Picky BPE</source>
         <translation>Picky BPE（選り好み BPE）</translation>
+    </message>
+    <message>
+        <source>Picky BPE then removed a token of this piece, splitting it back into its parts; what follows is not shown step by step</source>
+        <translation>このあと Picky BPE がこのピースのトークンを取り除き、元の部分に分け戻しました。その先は 1 ステップずつは表示しません</translation>
     </message>
     <message>
         <source>SuperBPE</source>
