@@ -456,6 +456,10 @@ def test_picky_bpe_plays_back_its_removals(make_window, qtbot, tmp_path):
     view.controls.go(after - 1)
     listed = [view.vocab.item(i).text() for i in range(view.vocab.count())]
     assert any(item.startswith(f"{token} ") for item in listed)
+    # A token split down to many parts is said short.
+    label = lambda t: model.token_label(t)  # noqa: E731
+    assert view._parts_text(tuple(range(97, 107)), label) == "a + b + c + … + j, 10 parts"
+    assert view._parts_text((97, 98), label) == "a + b"
     # The words follow the removals: at the end each is what the model encodes it to.
     view.controls.go(playback.steps)
     for word in playback.words_at(playback.steps):

@@ -7386,6 +7386,10 @@ decoded from there: “{decoded}”</source>
         <translation>{token}（{parts} に分割）</translation>
     </message>
     <message>
+        <source>{first} + … + {last}, {count} parts</source>
+        <translation>{first} + … + {last}、{count} 個</translation>
+    </message>
+    <message>
         <source>Training by language keeps no pair counts</source>
         <translation>言語別の学習ではペアの頻度は記録されません</translation>
     </message>

@@ -411,10 +411,17 @@ class TrainingView(QWidget):
                 self.tr(" Picky BPE removed {tokens}: nearly all of each went into this "
                         "merge."))
         return said.format(tokens=", ".join(
-                           self.tr("{token} (split into {parts})").format(
-                               token=isolated(label(token)),
-                               parts=" + ".join(isolated(label(p)) for p in parts))
-                           for token, parts in removed))
+            self.tr("{token} (split into {parts})").format(
+                token=isolated(label(token)), parts=self._parts_text(parts, label))
+            for token, parts in removed))
+
+    def _parts_text(self, parts: tuple[int, ...], label) -> str:
+        """``a + b + c``; a long split (down to the bytes of a long token) shortened."""
+        shown = [isolated(label(p)) for p in parts]
+        if len(shown) <= 6:
+            return " + ".join(shown)
+        return self.tr("{first} + … + {last}, {count} parts").format(
+            first=" + ".join(shown[:3]), last=shown[-1], count=len(shown))
 
     def _fill_pairs(self, step: int, label) -> None:
         playback = self.playback
