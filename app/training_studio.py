@@ -85,10 +85,14 @@ class StudioPlan:
 
     def describe(self) -> str:
         if self.parity is None and self.trainer != "classic":
-            kind = " ".join([trainer_named(self.trainer).name, *(
+            # The options set away from their defaults (a run's name, a plot's key).
+            trainer = trainer_named(self.trainer)
+            defaults = {option.name: option.default for option in trainer.options}
+            kind = " ".join([trainer.name, *(
                 f"{name.replace('_', ' ')} {value:g}" if isinstance(value, float)
                 else f"{name.replace('_', ' ')} {value}"
-                for name, value in self.trainer_options.items())])
+                for name, value in self.trainer_options.items()
+                if value != defaults.get(name))])
         elif self.parity is None:
             kind = "classic BPE"
         else:

@@ -135,9 +135,12 @@ class SweepPlots(PlotExports, PlotLook, QWidget):
                               symbolSize=SYMBOL_SIZE * self.zoom * self.pixel_ratio)
             self.curves.append(curve)
             entries.append(KeyEntry(sweep.name, pen=pen, symbol=symbol))
+            last = max(xs, default=0)
             for point in sweep.points:
+                # Above right of its point; the rightmost (the smallest size: the most
+                # tokens, at the plot's edge) below left, inside the plot.
                 label = pg.TextItem(f"{point.size:,}", color=self.ink.readable(color),
-                                    anchor=(0, 1))
+                                    anchor=(1, 0) if point.tokens == last else (0, 1))
                 font = label.textItem.font()
                 font.setPointSizeF(8 * self.zoom)
                 label.setFont(font)
