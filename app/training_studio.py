@@ -281,18 +281,24 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
         # Other trainers see one corpus: every language's lines with its weight. The record
         # still names the languages (each merge chosen on the summed counts), so the run is
         # listed again in a later session and plays back like the others.
+        if plan.config.level == "char":
+            _check_alphabet(languages)
         lines = [(line, language.weight) for language in languages for line in language.train]
         training = trainer_named(plan.trainer).train(lines, plan.config, plan.trainer_options)
     else:
         training = iter_multilingual_training(languages, plan.config, parity)
+    training_by_language = parity is not None or plan.trainer == "classic"
     for progress in training:
         job.check()
         if progress.dev_tokens or progress.chosen:
             job.hand_over(StudioRows(progress.dev_tokens, progress.chosen))
-        if progress.phase == "counting":
+        if progress.phase == "counting" and training_by_language:
             job.progress(None, translate("TrainingStudio", "Counting pieces: {done} of {total} "
                                          "languages…").format(done=progress.done,
                                                               total=progress.total))
+        elif progress.phase == "counting":
+            job.progress(None, translate("TrainingStudio", "Counting the pieces of every "
+                                         "language's lines…"))
         elif progress.phase == "merging" and progress.total:
             job.progress(progress.done / progress.total,
                          translate("TrainingStudio", "Merge {done:,} of {total:,}").format(
@@ -336,6 +342,29 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
                      trainer.reported(tokenizer) if trainer else {},
                      sum(len(text.encode("utf-8")) for x in languages
                          for text in x.evaluation))
+
+
+def _check_alphabet(languages: Sequence[LanguageCorpus]) -> None:
+    """A character-level trainer of one corpus learns its alphabet from the training lines;
+    the dev and evaluation sentences are encoded with it afterwards: a character only they
+    hold is refused now, before training, not after it."""
+    seen = set().union(*(set(line) for x in languages for line in x.train))
+    for language in languages:
+        for said, lines in (
+                (translate("TrainingStudio", "{language}'s dev sentences hold {char!r} (U+"
+                           "{code:04X}), which no training line does: a character-level run "
+                           "of this trainer could not encode them; train at byte level, or on "
+                           "more lines"), language.dev),
+                (translate("TrainingStudio", "{language}'s evaluation sentences hold {char!r} "
+                           "(U+{code:04X}), which no training line does: a character-level run "
+                           "of this trainer could not encode them; train at byte level, or on "
+                           "more lines"), language.evaluation)):
+            for line in lines:
+                extra = set(line) - seen
+                if extra:
+                    char = min(extra)
+                    raise TrainingError(said.format(language=language.name, char=char,
+                                                    code=ord(char)))
 
 
 def plans_for_values(plan: StudioPlan, option: str, values: str) -> list[StudioPlan]:

@@ -18,7 +18,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from bpelens.app.parallel_corpora import demo_corpus
-from bpelens.app.training_studio import files_spec
+from bpelens.app.training_studio import StudioRun, files_spec
 from bpelens.core import (
     ParityConfig,
     SplitSizes,
@@ -367,6 +367,8 @@ def test_superbpe_runs_one_per_transition_and_are_selected_together(make_window,
     view.vocab_size.setValue(256 + 120)
     view.sweep_values.setText("316:376:+30")
     runs = len(view.runs)
+    seen = []
+    view.runner.progressed.connect(lambda fraction, message: seen.append(message))
     QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(view.runs) == runs + 3 and not view.runner.busy, timeout=60000)
     done = view.runs[:3][::-1]
@@ -389,7 +391,9 @@ def test_superbpe_runs_one_per_transition_and_are_selected_together(make_window,
         assert len(record.dev_tokens) == len(tokenizer.model.rules) + 1
         assert run.bytes_per_token is not None and run.bytes_per_token > 1
         assert "stage-2 tokens hold several words" in view.run_summary(run)
-    assert "3 runs" in view.status.text()
+    assert "3 runs" in view.status.text() and "Sweep sizes" in view.status.text()
+    assert "Run 2 of 3: Counting the pieces of every language's lines…" in seen
+    assert not any("languages…" in message for message in seen)
 
 
 def test_a_picky_run_in_the_studio_and_bad_values_refused(make_window, qtbot):
@@ -412,3 +416,40 @@ def test_a_picky_run_in_the_studio_and_bad_values_refused(make_window, qtbot):
     choose(view.algorithm, "base")
     assert not view.trainer_choice.isEnabled()
     assert view.trainer_choice.trainer.name == "classic" and view.plan().trainer == "classic"
+
+
+def test_cancel_in_a_series_keeps_the_runs_done_and_says_so(make_window, qtbot):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    choose(view.trainer_choice.box, "picky")
+    view.vocab_size.setValue(256 + 300)
+    view.sweep_values.setText("0.5, 0.7, 0.9")
+    runs = len(view.runs)
+    # Cancelled as the first run of the series is handed over: the next has begun.
+    view.runner.partial.connect(lambda item: view.cancel() if isinstance(item, StudioRun)
+                                else None)
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(view.runs) == runs + 1 and not view.runner.busy,
+                    timeout=60000)
+    assert view.runs[0].path.is_file()
+    assert "the run done before it is saved" in view.status.text()
+    assert [i.row() for i in view.run_list.selectedIndexes()] == [0]
+    assert view.series == []
+
+
+def test_a_character_level_run_of_one_corpus_refuses_dev_characters_it_cannot_learn(
+        make_window, qtbot):
+    window = make_window()
+    view = open_studio(window, qtbot)
+    choose(view.level, "char")
+    choose(view.trainer_choice.box, "picky")
+    view.vocab_size.setValue(600)
+    seen = []
+    view.runner.progressed.connect(lambda fraction, message: seen.append(message))
+    runs = len(view.runs)
+    QTest.mouseClick(view.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not view.runner.busy and view.problem.isVisibleTo(view),
+                    timeout=60000)
+    assert "which no training line does" in view.problem.text()
+    assert len(view.runs) == runs
+    assert not any("languages…" in message for message in seen)

@@ -410,7 +410,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{key}[{tid}] is {text!r} again (as token {first}); llama.cpp refuses a vocabulary with a token twice"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {ids} ids, {merges} merges"),
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {tokens} tokens, {merges} merges"),
-    QT_TRANSLATE_NOOP("Engine", "{kind} Picky BPE, {tokens} tokens, {merges} merges, {removed} removals{tau}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{kind} Picky BPE{extras}, {tokens} tokens, {merges} merges, {removed} removals"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language}, sentence {before}: {found}"),
     QT_TRANSLATE_NOOP("Engine", "{language}: {exc}"),

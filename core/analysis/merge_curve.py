@@ -26,7 +26,8 @@ def tokens_after_each_merge(
 ) -> tuple[tuple[int, ...], ...]:
     """For each group of texts (a language), its length in tokens with the tokenizer's
     first *k* merges, for k = 0 … all: one row per k, one column per group, in ``texts``'
-    order. Added tokens in the texts are left out (they never merge). ``progress(fraction)``
+    order. Special tokens in the texts are left out (they never merge; training cuts them
+    out of its texts too). ``progress(fraction)``
     may raise to stop."""
     model = tokenizer.model
     rules = getattr(model, "rules", None)
@@ -38,7 +39,7 @@ def tokens_after_each_merge(
     for index, group in enumerate(texts.values()):
         pieces: Counter[str] = Counter()
         for text in group:
-            pieces.update(tokenizer.model_inputs(text, special="none"))
+            pieces.update(tokenizer.model_inputs(text, special="all"))
         change = np.zeros(len(rules) + 1, dtype=np.int64)
         for piece, count in pieces.items():
             if history is not None:

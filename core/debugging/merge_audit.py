@@ -120,6 +120,13 @@ def _listed(model: TokenModel, rules: Sequence[MergeRule], ids: Sequence[int],
         elif (own is None or len(own) > 1) and model.kind(tid) in _PLAIN:
             orphans.append(tid)
     rules = [rule for rule in rules if rule.new_id in made]
+    if model.replays_history:
+        # Merges replayed with removals between them: a rule applies when replaying its
+        # token's own symbols applies its rank (a pair can apply again after a removal).
+        ranks = dict(zip(results, model.applied_ranks(results), strict=True))  # type: ignore[attr-defined]
+        never = tuple(UnusedMerge(rule, tuple(alone[rule.new_id] or ()))
+                      for rule in rules if rule.rank not in (ranks[rule.new_id] or ()))
+        return MergeAudit(True, len(rules), never, tuple(orphans), frozenset(built))
     last = _last_merges(model, rules, built)
     never = tuple(UnusedMerge(rule, tuple(alone[rule.new_id] or ()))
                   for rule in rules

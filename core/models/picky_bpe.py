@@ -24,7 +24,7 @@ from typing import Any
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError
-from .base import BYTE_LEVEL, CHARACTER_LEVEL, TokenKind, TokenModel
+from .base import BYTE_FALLBACK, BYTE_LEVEL, CHARACTER_LEVEL, TokenKind, TokenModel, listed
 from .bpe import BPEModel, UnknownCharacterError
 from .merges import MergeRule, MergeStep
 
@@ -161,11 +161,15 @@ class PickyBPEModel(TokenModel):
         return out
 
     def describe(self) -> str:
+        base = self.base
         kind = BYTE_LEVEL if self.level == "byte" else CHARACTER_LEVEL
-        return Message("{kind} Picky BPE, {tokens} tokens, {merges} merges, {removed} removals"
-                       "{tau}", kind=kind, tokens=self.entry_count, merges=len(self.rules),
-                       removed=len(self.removals),
-                       tau="" if self.threshold is None else f" (τ = {self.threshold:g})")
+        extras = [e for e, on in ((Message("end-of-word {marker}", marker=base.end_of_word),
+                                   base.end_of_word), (BYTE_FALLBACK, base.byte_fallback)) if on]
+        if self.threshold is not None:
+            extras.append(f"τ = {self.threshold:g}")
+        return Message("{kind} Picky BPE{extras}, {tokens} tokens, {merges} merges, {removed} "
+                       "removals", kind=kind, extras=listed(extras), tokens=self.entry_count,
+                       merges=len(self.rules), removed=len(self.removals))
 
     # -- encoding ---------------------------------------------------------------------------
     def encode_piece(self, piece: str) -> list[int]:
@@ -199,8 +203,9 @@ class PickyBPEModel(TokenModel):
         return initial, final, steps
 
     def pair_merge(self, left_id: int, right_id: int) -> MergeRule | None:
-        """The first merge of this pair (the next one a piece holding it replays, as long as
-        no token of the piece was removed)."""
+        """The first merge of this pair: what merge playback lists as a candidate. A pair
+        merged again after a removal (or formed again by a restored token) replays at a
+        later rank, which the piece's own trace shows."""
         return self.base.pair_merge(left_id, right_id)
 
     def history(self, piece: str) -> tuple[list[int], list[tuple[int, tuple[int, ...]]]]:
@@ -212,9 +217,22 @@ class PickyBPEModel(TokenModel):
         self._replay(list(initial), None, changes)
         return initial, changes
 
+    def applied_ranks(self, token_ids: Sequence[int]) -> list[set[int] | None]:
+        """The ranks of the merges that replaying each token's own symbols applies (a pair
+        merged, split back by a removal and merged again applies at two ranks); None for a
+        token with no symbols of its own."""
+        out: list[set[int] | None] = []
+        for token in token_ids:
+            symbols = self.base.own_symbols(token)
+            ranks: set[int] = set()
+            if symbols is not None:
+                self._replay(symbols, None, ranks=ranks)
+            out.append(None if symbols is None else ranks)
+        return out
+
     def _replay(self, ids: list[int], steps: list[MergeStep] | None,
                 changes: list[tuple[int, tuple[int, ...]]] | None = None,
-                ) -> tuple[list[int], bool]:
+                ranks: set[int] | None = None) -> tuple[list[int], bool]:
         """The events that apply to ``ids``, in order; whether a removal applied."""
         events, merge_at, split_at = self._events, self._merge_at, self._split_at
         shift = self._shift
@@ -245,6 +263,8 @@ class PickyBPEModel(TokenModel):
                 rule = rules[event[1]]
                 ids = _merge(ids, rule, None if split else steps, lengths)
                 rank = event[1]
+                if ranks is not None:
+                    ranks.add(rank)
             else:
                 split = True
                 token, parts = event[1], event[2]

@@ -106,6 +106,9 @@ class Trainer:
     report: str = ""
     # The report in a line for people: a Message template over the report's keys.
     headline: str = ""
+    # Whether its tokenizers can be cut at smaller sizes (the size sweep): not when encoding
+    # replays removals (Picky BPE).
+    cuts_by_size: bool = True
 
     def runner(self) -> Start:
         return _imported(self.start)
@@ -194,6 +197,7 @@ PICKY = Trainer(
         "BPE that removes a token once nearly all of it went into a merge, splitting the rest "
         "back (Chizhov et al. 2024)"), "picky:start", report="picky:report",
     headline=Message("{removals} removals, {removed_tokens} tokens removed at the end"),
+    cuts_by_size=False,
     options=(TrainerOption("ios_threshold", "float", 0.9, Message(
         "remove a token when more than this share of it went into one merge (1: never, "
         "classic BPE; default 0.9)"), minimum=0.01, maximum=1.0,

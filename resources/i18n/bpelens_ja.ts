@@ -4261,10 +4261,6 @@ a + bc</translation>
         <translation>{kind} BPE{extras}、トークン {tokens} 個、マージ {merges} 個</translation>
     </message>
     <message>
-        <source>{kind} Picky BPE, {tokens} tokens, {merges} merges, {removed} removals{tau}</source>
-        <translation>{kind} Picky BPE、トークン {tokens} 個、マージ {merges} 回、除去 {removed} 回{tau}</translation>
-    </message>
-    <message>
         <source>{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has</source>
         <translation>{language} には {ids:,} 個の ID のうち {lacking:,} 個がありません（{shown}）。この言語を含む比較では、選んだすべての言語にある ID だけを使います</translation>
     </message>
@@ -4531,6 +4527,10 @@ a + bc</translation>
     <message>
         <source>{config}&apos;s auto_map names {module}.{cls}, but {file} is not beside it</source>
         <translation>{config} の auto_map は {module}.{cls} を指していますが、{file} が隣にありません</translation>
+    </message>
+    <message>
+        <source>{kind} Picky BPE{extras}, {tokens} tokens, {merges} merges, {removed} removals</source>
+        <translation>{kind} Picky BPE{extras}、トークン {tokens} 個、マージ {merges} 回、除去 {removed} 回</translation>
     </message>
     <message>
         <source>{what} {item!r} is not in {name} (its languages: {languages})</source>
@@ -6657,12 +6657,24 @@ decoded from there: “{decoded}”</source>
         <translation>{count} 回学習します。最初は {first}…</translation>
     </message>
     <message>
+        <source>Cancelled the run under way; the run done before it is saved and selected in the list.</source>
+        <translation>実行中の学習を取り消しました。その前に終わった 1 回分は保存され、一覧で選択されています。</translation>
+    </message>
+    <message>
+        <source>Cancelled the run under way; the {count} runs done before it are saved and selected in the list.</source>
+        <translation>実行中の学習を取り消しました。その前に終わった {count} 回分は保存され、一覧で選択されています。</translation>
+    </message>
+    <message>
         <source>Cancelled; nothing was saved. The plots show how far it got.</source>
         <translation>キャンセルしました。何も保存されていません。グラフはどこまで進んだかを示しています。</translation>
     </message>
     <message>
         <source>Could not train: {error}</source>
         <translation>学習できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Done: {count} runs, selected in the list (each says what it learned): Compare… puts them side by side.</source>
+        <translation>完了: {count} 回の学習を一覧で選択しました（各行に学習結果があります）。「比較…」で並べて見られます。</translation>
     </message>
     <message>
         <source>Done: {count} runs, selected in the list (each says what it learned): Sweep sizes… or Compare… puts them side by side.</source>
@@ -7163,6 +7175,10 @@ decoded from there: “{decoded}”</source>
         <translation>ピースを数えています: {total} 言語中 {done}…</translation>
     </message>
     <message>
+        <source>Counting the pieces of every language&apos;s lines…</source>
+        <translation>全言語の行のピースを数えています…</translation>
+    </message>
+    <message>
         <source>Merge {done:,} of {total:,}</source>
         <translation>マージ {done:,} / {total:,}</translation>
     </message>
@@ -7177,6 +7193,14 @@ decoded from there: “{decoded}”</source>
     <message>
         <source>Counting the evaluation sentences…</source>
         <translation>評価用の文を数えています…</translation>
+    </message>
+    <message>
+        <source>{language}&apos;s dev sentences hold {char!r} (U+{code:04X}), which no training line does: a character-level run of this trainer could not encode them; train at byte level, or on more lines</source>
+        <translation>{language} の開発セットの文に {char!r} (U+{code:04X}) がありますが、学習用の行にはありません。このトレーナーの文字レベルの学習ではエンコードできないため、バイトレベルで学習するか、学習行を増やしてください</translation>
+    </message>
+    <message>
+        <source>{language}&apos;s evaluation sentences hold {char!r} (U+{code:04X}), which no training line does: a character-level run of this trainer could not encode them; train at byte level, or on more lines</source>
+        <translation>{language} の評価用の文に {char!r} (U+{code:04X}) がありますが、学習用の行にはありません。このトレーナーの文字レベルの学習ではエンコードできないため、バイトレベルで学習するか、学習行を増やしてください</translation>
     </message>
     <message>
         <source>{trainer} has no option {option}</source>

@@ -738,11 +738,30 @@ class StudioView(QWidget):
         self.runner.submit(lambda job: run_plans(plans, folder, job, corpus=corpus))
 
     def cancel(self) -> None:
-        self.series = []
+        done, self.series = self.series, []
         if self.runner is not None:
             self.runner.cancel()
+            if done:
+                self._select_runs(done)
+                self.status.setText(self.tr(
+                    "Cancelled the run under way; the run done before it is saved and "
+                    "selected in the list.") if len(done) == 1 else self.tr(
+                    "Cancelled the run under way; the {count} runs done before it are saved "
+                    "and selected in the list.").format(count=len(done)))
+                return
             self.status.setText(self.tr("Cancelled; nothing was saved. The plots show how far it "
                                         "got."))
+
+    def _select_runs(self, runs: list[StudioRun]) -> None:
+        """Select these runs in the list (they are its first rows: the newest)."""
+        paths = {run.path for run in runs}
+        self.run_list.blockSignals(True)
+        self.run_list.clearSelection()
+        for row, run in enumerate(self.runs):
+            if run.path in paths:
+                self.run_list.item(row).setSelected(True)
+        self.run_list.blockSignals(False)
+        self._update_run_buttons()
 
     def _on_progress(self, fraction, message: str) -> None:
         if fraction is not None:
@@ -780,14 +799,16 @@ class StudioView(QWidget):
         if self.series:  # the last of a series: select them all (Sweep sizes…, Compare…)
             done = [*self.series, run]
             self.series = []
-            self.run_list.blockSignals(True)
-            for row in range(len(done)):
-                self.run_list.item(row).setSelected(True)
-            self.run_list.blockSignals(False)
-            self._update_run_buttons()
-            self.status.setText(self.tr("Done: {count} runs, selected in the list (each says "
-                                        "what it learned): Sweep sizes… or Compare… puts them "
-                                        "side by side.").format(count=len(done)))
+            self._select_runs(done)
+            trainer = TRAINERS.get(run.trainer)
+            if trainer is not None and not trainer.cuts_by_size:
+                self.status.setText(self.tr("Done: {count} runs, selected in the list (each "
+                                            "says what it learned): Compare… puts them side "
+                                            "by side.").format(count=len(done)))
+            else:
+                self.status.setText(self.tr("Done: {count} runs, selected in the list (each "
+                                            "says what it learned): Sweep sizes… or Compare… "
+                                            "puts them side by side.").format(count=len(done)))
             return
         self.status.setText(self._done_text(run))
 
