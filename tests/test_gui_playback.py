@@ -395,7 +395,8 @@ def test_superbpe_plays_back_with_its_stage_switch(make_window, qtbot, tmp_path)
     playback = view.playback
     record = playback.record
     assert record.config["trainer"] == "superbpe"
-    assert record.config["trainer_options"] == {"transition": 290, "max_words": 3}
+    assert record.config["trainer_options"] == {"transition": 290, "max_words": 3,
+                                                "stage2_mb": 100.0}
     switch = playback.stage_switch
     # Stage 1 ends at the transition, or earlier when the words have no pair left to merge.
     assert switch == record.config["superbpe"]["stage_switch"]
@@ -464,3 +465,27 @@ def test_picky_bpe_plays_back_its_removals(make_window, qtbot, tmp_path):
     view.controls.go(playback.steps)
     for word in playback.words_at(playback.steps):
         assert list(word.ids) == model.encode_piece(word.text)
+
+
+def test_the_trainer_options_wrap_instead_of_widening_the_window(make_window, qtbot):
+    """SuperBPE's three option boxes in one line are wider than a narrow window: the line
+    wraps (each label beside its box) and the view still fits 700 pixels."""
+    window = make_window()
+    window.show_view("training")
+    view = window.views["training"]
+    choice = view.trainer_choice
+    choice.box.setCurrentIndex(choice.box.findData("superbpe"))
+    assert view.minimumSizeHint().width() <= 700
+    window.resize(700, 800)
+    qtbot.waitUntil(lambda: window.width() <= 720)
+    pairs = [choice.pairs[("superbpe", name)] for name in
+             ("transition", "max_words", "stage2_mb")]
+    qtbot.waitUntil(lambda: all(p.isVisible() for p in pairs))
+    tops = {p.geometry().top() for p in pairs}
+    assert len(tops) >= 2  # wrapped
+    for pair in pairs:  # inside the widget, none over another
+        assert choice.rect().contains(pair.geometry())
+    rects = [p.geometry() for p in pairs]
+    assert not any(a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    window.resize(1600, 800)
+    qtbot.waitUntil(lambda: len({p.geometry().top() for p in pairs}) == 1)

@@ -81,13 +81,14 @@ def brute_bpe(words: Counter, table: list[bytes], merges: list[tuple[int, int, i
 
 
 def reference_superbpe(texts: list[str], transition: int, vocab_size: int, max_words: int,
-                       min_count: int) -> list[tuple[int, int, int]]:
+                       min_count: int, stage2_texts: list[str] | None = None,
+                       ) -> list[tuple[int, int, int]]:
     table = [bytes([b]) for b in range(256)]  # byte order "value": id = byte
     merges: list[tuple[int, int, int]] = []
     stage1 = Counter(tuple(p.encode()) for t in texts for p in regex.findall(GPT2, t))
     brute_bpe(stage1, table, merges, transition, min_count, lambda data: True)
     stage2: Counter = Counter()
-    for text in texts:
+    for text in texts if stage2_texts is None else stage2_texts:
         for piece in isolated(STAGE2, text):
             seq = list(piece.encode())
             for left, right, new in merges:
@@ -118,6 +119,25 @@ def test_merges_equal_a_brute_force_of_the_rules(lines, transition, extra, max_w
     ours = [(r.left_id, r.right_id, r.new_id) for r in result.tokenizer.model.rules]
     assert ours == reference_superbpe(lines, transition, transition + extra, max_words,
                                       min_count)
+
+
+def test_stage_two_learns_from_every_kth_line_of_a_corpus_over_its_budget() -> None:
+    """With stage2_mb below the corpus, stage 2 takes every k-th line, k the smallest that
+    fits; stage 1 still learns from all of them. Said in the record."""
+    lines = [" ".join(["a ab", "ba b:", "a, 12", ".. a"][i % 4] for _ in range(1 + i % 3))
+             + "\n" for i in range(40)]
+    total = sum(len(line.encode()) for line in lines)
+    budget = total // 3 + 1  # bytes: k = 3
+    config = TrainingConfig(vocab_size=275, min_frequency=1)
+    result = train_superbpe(lines, config, SuperBPEConfig(262, stage2_mb=budget / 1e6))
+    ours = [(r.left_id, r.right_id, r.new_id) for r in result.tokenizer.model.rules]
+    assert ours == reference_superbpe(lines, 262, 275, 4, 1, stage2_texts=lines[::3])
+    assert ours != reference_superbpe(lines, 262, 275, 4, 1)  # the budget changed stage 2
+    settings = result.record.config["superbpe"]
+    assert settings["stage2_bytes"] == sum(len(line.encode()) for line in lines[::3])
+    assert settings["corpus_bytes"] == total
+    with pytest.raises(ConfigError, match="stage2_mb"):
+        train_superbpe(lines, config, SuperBPEConfig(262, stage2_mb=-1))
 
 
 def shakespeare() -> list[str]:
@@ -187,7 +207,8 @@ def test_the_command_line_takes_the_trainer_and_its_options(tmp_path) -> None:
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     assert summary["trainer"] == "superbpe"
-    assert summary["trainer_options"] == {"transition": 280, "max_words": 4}
+    assert summary["trainer_options"] == {"transition": 280, "max_words": 4, "stage2_mb": 100.0}
+    assert summary["stage2_bytes"] == summary["corpus_bytes"] == corpus.stat().st_size
     # The same run in core gives the same merges; the summary counts its superwords.
     result = train_superbpe(corpus.read_text(encoding="utf-8").splitlines(keepends=True),
                             TrainingConfig(vocab_size=300, byte_order="hf"),

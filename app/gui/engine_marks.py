@@ -275,6 +275,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "special token {text!r} has id {tid}, which the model's vocabulary (0–{vocab_size}) already uses"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "special tokens must be distinct"),
     QT_TRANSLATE_NOOP("Engine", "special-token mode must be 'all', 'none' or a collection of tokens, not {mode!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "stage 2 text at most (MB)"),
+    QT_TRANSLATE_NOOP("Engine", "stage2_mb {stage2_mb!r}: expected megabytes, 0 or more (0: all the text)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "subword sampling needs a Unigram model; {describe} is not one (BPE-dropout samples a BPE)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "symbols"),
     QT_TRANSLATE_NOOP("Engine", "the IoS threshold {tau!r}: expected a number above 0 and at most 1 (1: nothing is removed, classic BPE)"),  # noqa: E501
@@ -292,6 +294,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the languages share no sentence to measure"),
     QT_TRANSLATE_NOOP("Engine", "the last merge was ({left}, {right}) at rank {rank}"),
     QT_TRANSLATE_NOOP("Engine", "the most frequent pair, merged, until the vocabulary is full (seed 000 §1)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the most text stage 2 learns from, in MB: every k-th line of a larger corpus (0: all of it). Its memory grows with the text, about 50 MB per MB (default 100)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the most words a superword token may hold (default 4)"),
     QT_TRANSLATE_NOOP("Engine", "the normalizer"),
     QT_TRANSLATE_NOOP("Engine", "the normalizers differ: only the {side} changes {piece} (to {changed}; left: {left_name}, right: {right_name})"),  # noqa: E501

@@ -52,6 +52,10 @@ from .trainer import (
 # The authors' stage-2 split (PythonNut/superbpe, scripts/train_tokenizer.sh, 2025-11).
 STAGE2_PATTERN = r"\p{N}{1,3}| ?[^\s\p{L}\p{N}]{2,}[\r\n/]*| +(?!\S)"
 DEFAULT_MAX_WORDS = 4
+# Stage 2's pieces are nearly whole lines, nearly all distinct: its memory grows with the
+# text itself (about 50 bytes per byte), not with the number of distinct words as stage 1's
+# does. It learns from this many megabytes at most (every k-th line of a larger corpus).
+DEFAULT_STAGE2_MB = 100.0
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,8 @@ class SuperBPEConfig:
     transition: int
     max_words: int = DEFAULT_MAX_WORDS
     pattern: str = STAGE2_PATTERN
+    # The most text stage 2 learns from, in megabytes (UTF-8); 0: all of it.
+    stage2_mb: float = DEFAULT_STAGE2_MB
 
     def validate(self, config: TrainingConfig) -> None:
         if config.level != "byte":
@@ -76,6 +82,10 @@ class SuperBPEConfig:
         if not isinstance(self.max_words, int) or self.max_words < 1:
             raise ConfigError(Message("max_words {max_words!r}: expected a whole number of 1 or "
                                       "more", max_words=self.max_words))
+        if isinstance(self.stage2_mb, bool) or not isinstance(self.stage2_mb, int | float) \
+                or not self.stage2_mb >= 0:
+            raise ConfigError(Message("stage2_mb {stage2_mb!r}: expected megabytes, 0 or more "
+                                      "(0: all the text)", stage2_mb=self.stage2_mb))
         replace(config, pretokenizer=self.stage2_pretokenizer).validate()
 
     @property
@@ -84,7 +94,19 @@ class SuperBPEConfig:
 
     def to_dict(self) -> dict[str, Any]:
         return {"transition": self.transition, "max_words": self.max_words,
-                "pattern": self.pattern}
+                "pattern": self.pattern, "stage2_mb": self.stage2_mb}
+
+    def stage2_texts(self, texts: list[Any]) -> tuple[list[Any], int, int]:
+        """The texts stage 2 learns from: all of them, or every k-th one (the smallest k
+        that brings them within ``stage2_mb``); with the bytes used and the bytes in all."""
+        sizes = [len((t if isinstance(t, str) else t[0]).encode("utf-8", "surrogatepass"))
+                 for t in texts]
+        total = sum(sizes)
+        budget = int(self.stage2_mb * 1_000_000)
+        if not budget or total <= budget:
+            return texts, total, total
+        step = -(-total // budget)
+        return texts[::step], sum(sizes[::step]), total
 
 
 @dataclass(frozen=True)
@@ -123,7 +145,12 @@ def superword_stats(tokenizer: Tokenizer) -> SuperwordStats | None:
 def report(tokenizer: Tokenizer) -> dict[str, Any] | None:
     """What the command line's summary adds for a SuperBPE run."""
     stats = superword_stats(tokenizer)
-    return None if stats is None else stats.to_json()
+    if stats is None:
+        return None
+    record = tokenizer.training
+    settings = record.config.get("superbpe", {}) if record is not None else {}
+    extra = {key: settings[key] for key in ("stage2_bytes", "corpus_bytes") if key in settings}
+    return stats.to_json() | extra
 
 
 class SuperwordLoop(ClassicLoop):
@@ -170,9 +197,12 @@ def iter_superbpe_training(
     stage1_merges = len(model.rules)
 
     stage2 = replace(config, pretokenizer=superbpe.stage2_pretokenizer)
+    sample, used, total_bytes = superbpe.stage2_texts(texts)
+    del texts
     yield TrainingProgress("counting", 0, 0)
     with gc_paused():
-        piece_counts, denominator = count_pieces(texts, stage2)
+        piece_counts, denominator = count_pieces(sample, stage2)
+    del sample
     if not piece_counts:
         raise TrainingError("the corpus has no text to learn from")
     pieces = list(piece_counts)
@@ -197,12 +227,12 @@ def iter_superbpe_training(
             break
     yield TrainingProgress("done", total, total,
                            _result(first, loop, config, superbpe, stage1_merges, pieces,
-                                   denominator))
+                                   denominator, (used, total_bytes)))
 
 
 def _result(first: TrainingResult, loop: SuperwordLoop, config: TrainingConfig,
             superbpe: SuperBPEConfig, stage1_merges: int, pieces: list[str],
-            denominator: int) -> TrainingResult:
+            denominator: int, stage2_bytes: tuple[int, int]) -> TrainingResult:
     """Both stages' merges in one tokenizer, whose pre-tokenizer is stage 2's; the record
     joins both stages' counts and traces and says where stage 2 began."""
     model = loop.model
@@ -220,7 +250,9 @@ def _result(first: TrainingResult, loop: SuperwordLoop, config: TrainingConfig,
                                    | {"stage_switch": stage1_merges,
                                       "stage1_stop_reason": before.stop_reason,
                                       "stage1_pretokenizer": config.pretokenizer,
-                                      "vetoed": loop.vetoes}}
+                                      "vetoed": loop.vetoes,
+                                      "stage2_bytes": stage2_bytes[0],
+                                      "corpus_bytes": stage2_bytes[1]}}
     record = replace(
         before,
         merge_counts=before.merge_counts + tuple(exact(m.count) for m in loop.merges),
@@ -248,7 +280,8 @@ def start(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,
           options: Mapping[str, Any], trace_top: int) -> Iterator[TrainingProgress]:
     """SuperBPE as the trainer registry runs it."""
     return iter_superbpe_training(corpus, config, SuperBPEConfig(
-        int(options["transition"]), max_words=int(options["max_words"])), trace_top=trace_top)
+        int(options["transition"]), max_words=int(options["max_words"]),
+        stage2_mb=float(options["stage2_mb"])), trace_top=trace_top)
 
 
 def train_superbpe(corpus: Iterable[str | tuple[str, Any]], config: TrainingConfig,

@@ -191,7 +191,11 @@ SUPERBPE = Trainer(
         suggest=_three_quarters),
      TrainerOption("max_words", "int", 4, Message(
          "the most words a superword token may hold (default 4)"), minimum=1,
-         title=Message("words per token at most"))))
+         title=Message("words per token at most")),
+     TrainerOption("stage2_mb", "float", 100.0, Message(
+         "the most text stage 2 learns from, in MB: every k-th line of a larger corpus (0: "
+         "all of it). Its memory grows with the text, about 50 MB per MB (default 100)"),
+         minimum=0, title=Message("stage 2 text at most (MB)"))))
 PICKY = Trainer(
     "picky", Message("Picky BPE"), Message(
         "BPE that removes a token once nearly all of it went into a merge, splitting the rest "

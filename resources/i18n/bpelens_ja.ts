@@ -3733,6 +3733,14 @@ a + bc</translation>
         <translation>特殊トークンのモードは &apos;all&apos;、&apos;none&apos; またはトークンのコレクションでなければなりません（{mode!r} ではありません）</translation>
     </message>
     <message>
+        <source>stage 2 text at most (MB)</source>
+        <translation>第 2 段階のテキスト上限（MB）</translation>
+    </message>
+    <message>
+        <source>stage2_mb {stage2_mb!r}: expected megabytes, 0 or more (0: all the text)</source>
+        <translation>stage2_mb {stage2_mb!r}: 0 以上のメガバイト数が必要です（0 ならテキスト全体）</translation>
+    </message>
+    <message>
         <source>subword sampling needs a Unigram model; {describe} is not one (BPE-dropout samples a BPE)</source>
         <translation>サブワードサンプリングには Unigram モデルが必要です。{describe} は該当しません(BPE には BPE-dropout を使います)</translation>
     </message>
@@ -3795,6 +3803,10 @@ a + bc</translation>
     <message>
         <source>the most frequent pair, merged, until the vocabulary is full (seed 000 §1)</source>
         <translation>最も頻度の高いペアを、語彙が埋まるまでマージする(seed 000 §1)</translation>
+    </message>
+    <message>
+        <source>the most text stage 2 learns from, in MB: every k-th line of a larger corpus (0: all of it). Its memory grows with the text, about 50 MB per MB (default 100)</source>
+        <translation>第 2 段階が学習に使うテキストの上限（MB）。これより大きいコーパスでは k 行ごとに 1 行を使います（0 なら全体）。メモリはテキストに比例し、1 MB あたり約 50 MB です（既定 100）</translation>
     </message>
     <message>
         <source>the most words a superword token may hold (default 4)</source>

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import TRAINERS, Trainer, TrainerOption, TrainingConfig, localize
 
+from ..flow_layout import FlowLayout
+
 INT_LIMIT = 2_000_000_000
 
 
@@ -28,7 +30,8 @@ class TrainerChoice(QWidget):
     changed = Signal()
 
     def __init__(self, parent: QWidget | None = None, *, form: bool = False) -> None:
-        """``form``: one row per box (a narrow settings column), else all in one row."""
+        """``form``: one row per box (a narrow settings column), else one line that wraps
+        when the width runs out (each box beside its label)."""
         super().__init__(parent)
         self.box = QComboBox()
         self.box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -39,15 +42,14 @@ class TrainerChoice(QWidget):
         self.fields: dict[tuple[str, str], tuple[QLabel, QAbstractSpinBox]] = {}
         self.edited: set[tuple[str, str]] = set()
         self.form = QFormLayout(self) if form else None
-        row = None if form else QHBoxLayout(self)
-        layout = self.form or row
-        assert layout is not None
-        layout.setContentsMargins(0, 0, 0, 0)
+        flow = None if form else FlowLayout(self)
+        # In a line, each label stays with its box: a pair per option, and the trainer's.
+        self.pairs: dict[tuple[str, str], QWidget] = {}
         if self.form is not None:
+            self.form.setContentsMargins(0, 0, 0, 0)
             self.form.addRow(self.tr("Trainer"), self.box)
-        elif row is not None:
-            row.addWidget(QLabel(self.tr("Trainer")))
-            row.addWidget(self.box)
+        elif flow is not None:
+            flow.addWidget(_pair(QLabel(self.tr("Trainer")), self.box))
         for trainer in TRAINERS.values():
             for option in trainer.options:
                 label = QLabel(localize(option.title) or option.name.replace("_", " "))
@@ -59,9 +61,9 @@ class TrainerChoice(QWidget):
                 self.fields[key] = (label, field)
                 if self.form is not None:
                     self.form.addRow(label, field)
-                elif row is not None:
-                    row.addWidget(label)
-                    row.addWidget(field)
+                elif flow is not None:
+                    self.pairs[key] = _pair(label, field)
+                    flow.addWidget(self.pairs[key])
         self.box.currentIndexChanged.connect(self._shown)
         self._shown()
 
@@ -96,13 +98,23 @@ class TrainerChoice(QWidget):
 
     def _shown(self) -> None:
         chosen = self.box.currentData()
-        for (name, _), (label, field) in self.fields.items():
+        for key, (_label, field) in self.fields.items():
             if self.form is not None:
-                self.form.setRowVisible(field, name == chosen)
+                self.form.setRowVisible(field, key[0] == chosen)
             else:
-                label.setVisible(name == chosen)
-                field.setVisible(name == chosen)
+                self.pairs[key].setVisible(key[0] == chosen)
+        if self.form is None:
+            self.updateGeometry()  # the line's height for its width changes with its boxes
         self.changed.emit()
+
+
+def _pair(label: QLabel, field: QWidget) -> QWidget:
+    pair = QWidget()
+    row = QHBoxLayout(pair)
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(label)
+    row.addWidget(field)
+    return pair
 
 
 def _field(option: TrainerOption) -> QSpinBox | QDoubleSpinBox:
