@@ -237,6 +237,11 @@ _EXPORTS = {
     "iter_superbpe_training": "training.superbpe",
     "PickyBPEModel": "models.picky_bpe",
     "tokens_after_each_merge": "analysis.merge_curve",
+    "CanonicalCheck": "debugging.canonical",
+    "CanonicalSummary": "debugging.canonical",
+    "Drift": "debugging.canonical",
+    "check_canonical": "debugging.canonical",
+    "check_jsonl": "debugging.canonical",
     "train_picky": "training.picky",
     "iter_picky_training": "training.picky",
     "is_superword": "training.superwords",
@@ -273,6 +278,8 @@ __all__ = [
     "BPEModel",
     "BpeLensError",
     "Candidate",
+    "CanonicalCheck",
+    "CanonicalSummary",
     "ChatEncoding",
     "ChatTemplateError",
     "Codepoint",
@@ -284,6 +291,7 @@ __all__ = [
     "CorpusError",
     "DecodeError",
     "DerivationNode",
+    "Drift",
     "DropoutSamples",
     "EditWindow",
     "EmbeddingCost",
@@ -372,6 +380,8 @@ __all__ = [
     "candidates_in",
     "char_byte_starts",
     "chat_templates_of",
+    "check_canonical",
+    "check_jsonl",
     "chosen_languages",
     "clean_surrogates",
     "codepoints",
@@ -550,6 +560,13 @@ if TYPE_CHECKING:
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus
     from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, audit_token, iter_audit
+    from .debugging.canonical import (
+        CanonicalCheck,
+        CanonicalSummary,
+        Drift,
+        check_canonical,
+        check_jsonl,
+    )
     from .debugging.conflicts import (
         Conflict,
         add_merges,

@@ -11,7 +11,7 @@ import io
 import sys
 
 SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit", "diff",
-               "extend", "render", "chat", "sweep", "sample")
+               "extend", "render", "chat", "sweep", "sample", "canon")
 
 
 def run(argv: list[str]) -> int:

@@ -352,6 +352,26 @@ def build_parser() -> argparse.ArgumentParser:
     sample.add_argument("--seed", type=int, default=0)
     sample.set_defaults(handler="sample_command")
 
+    canon = sub.add_parser(
+        "canon", help=translate("CliHelp", "are ids what encoding their own text gives? "
+                                           "(decode → encode drift)"),
+        description=translate("CliHelp", "Decode ids, encode the text again and mark every "
+                                         "span whose ids differ, with the reason: a merge the "
+                                         "encoding applies, a character's bytes split across "
+                                         "tokens, a special token spelled as text. Ids as "
+                                         "arguments, or a JSONL file of {\"ids\": [...]} or "
+                                         "{\"prompt_ids\": [...], \"completion_ids\": [...]} "
+                                         "rows, streamed."),
+    )
+    add_tokenizer(canon)
+    canon.add_argument("ids", nargs="*", metavar="ID", help=translate(
+        "CliHelp", "token ids (commas or spaces between them)"))
+    canon.add_argument("--jsonl", metavar="FILE", help=translate(
+        "CliHelp", "a file of rows to check, one JSON object per line"))
+    canon.add_argument("--examples", type=int, default=20, metavar="N", help=translate(
+        "CliHelp", "non-canonical rows to list (default 20)"))
+    canon.set_defaults(handler="canon_command")
+
     sweep = sub.add_parser(
         "sweep", help=translate("CliHelp", "a BPE cut at many vocabulary sizes, measured per "
                                            "language"),

@@ -141,6 +141,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "holds {count} tokenizers; {advice}: {names}"),
     QT_TRANSLATE_NOOP("Engine", "holds {found:,} merges; CLIP's vocabulary takes the first {needed:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {bad} is not in the model: its ids are 0–{size}"),
+    QT_TRANSLATE_NOOP("Engine", "id {index} is {value!r}: expected a whole number"),
     QT_TRANSLATE_NOOP("Engine", "id {tid!r} at position {pos} is not in this tokenizer: {describe_ids}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "id {tid} is also the id of {owner!r}; each id belongs to one token"),  # noqa: E501
@@ -437,14 +438,19 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{option}: {name} is given twice"),
     QT_TRANSLATE_NOOP("Engine", "{path} has {vocab_count:,} pieces; BPE Lens supports up to {max_token_id:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{path} is missing (a list of [piece, score] pairs)"),
+    QT_TRANSLATE_NOOP("Engine", "{path} is not UTF-8 text"),
     QT_TRANSLATE_NOOP("Engine", "{path} must be \"BatchLongest\" or {{\"Fixed\": n}}, not {strategy}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{path} must be a list of [piece, score] pairs, not {name}"),
     QT_TRANSLATE_NOOP("Engine", "{path} must be from 0 to 1, not {dropout!r}"),
     QT_TRANSLATE_NOOP("Engine", "{path} must hold the sequence (A) exactly once; BPE Lens does not support templates that drop or repeat the text"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{path} {dropout!r}: BPE-dropout is random, so no tool can show one tokenization of a text; set it to null"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{path}, field {field}"),
+    QT_TRANSLATE_NOOP("Engine", "{path}, line {line}: expected {{\"ids\": [...]}}, {{\"prompt_ids\": [...], \"completion_ids\": [...]}} or a list of ids"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{path}, line {line}: not JSON ({error})"),
+    QT_TRANSLATE_NOOP("Engine", "{path}, line {line}: {error}"),
     QT_TRANSLATE_NOOP("Engine", "{path}: cannot open corpus file ({strerror})"),
     QT_TRANSLATE_NOOP("Engine", "{path}: cannot read a tokenizer.json ({exc})"),
+    QT_TRANSLATE_NOOP("Engine", "{path}: cannot read it ({error})"),
     QT_TRANSLATE_NOOP("Engine", "{path}: cannot read it ({exc})"),
     QT_TRANSLATE_NOOP("Engine", "{path}: cannot read it ({value})"),
     QT_TRANSLATE_NOOP("Engine", "{path}: cannot read the folder ({value})"),

@@ -902,6 +902,18 @@
         <source>--dropout {value}: expected a probability from 0 to 1</source>
         <translation>--dropout {value}: 0 から 1 までの確率を指定してください</translation>
     </message>
+    <message>
+        <source>{word!r} is not a token id (a whole number)</source>
+        <translation>{word!r} はトークン ID（整数）ではありません</translation>
+    </message>
+    <message>
+        <source>give token ids or --jsonl FILE (one of the two)</source>
+        <translation>トークン ID か --jsonl FILE のどちらか一方を指定してください</translation>
+    </message>
+    <message>
+        <source>--examples {value}: expected 0 or more</source>
+        <translation>--examples {value}: 0 以上が必要です</translation>
+    </message>
 </context>
 <context>
     <name>CliArgparse</name>
@@ -1508,6 +1520,26 @@
     <message>
         <source>draws (default 1000)</source>
         <translation>抽出回数(既定 1000)</translation>
+    </message>
+    <message>
+        <source>are ids what encoding their own text gives? (decode → encode drift)</source>
+        <translation>ID は自分のテキストをエンコードした結果と一致するか（デコード → エンコードのずれ）</translation>
+    </message>
+    <message>
+        <source>Decode ids, encode the text again and mark every span whose ids differ, with the reason: a merge the encoding applies, a character&apos;s bytes split across tokens, a special token spelled as text. Ids as arguments, or a JSONL file of {&quot;ids&quot;: [...]} or {&quot;prompt_ids&quot;: [...], &quot;completion_ids&quot;: [...]} rows, streamed.</source>
+        <translation>ID をデコードしてテキストを再びエンコードし、ID が異なる区間をすべて理由付きで示します: エンコードが適用するマージ、トークンをまたいで分かれた文字のバイト、テキストとして書かれた特殊トークン。ID は引数で、または {&quot;ids&quot;: [...]} か {&quot;prompt_ids&quot;: [...], &quot;completion_ids&quot;: [...]} の行からなる JSONL ファイルで指定します（逐次処理）。</translation>
+    </message>
+    <message>
+        <source>token ids (commas or spaces between them)</source>
+        <translation>トークン ID（カンマか空白区切り）</translation>
+    </message>
+    <message>
+        <source>a file of rows to check, one JSON object per line</source>
+        <translation>調べる行のファイル（1 行に 1 つの JSON オブジェクト）</translation>
+    </message>
+    <message>
+        <source>non-canonical rows to list (default 20)</source>
+        <translation>一覧に出す非正準な行の数（既定 20）</translation>
     </message>
     <message>
         <source>a BPE cut at many vocabulary sizes, measured per language</source>
@@ -3305,6 +3337,10 @@ a + bc</translation>
         <translation>マージが {found:,} 個しかありません。CLIP の語彙は最初の {needed:,} 個を使います</translation>
     </message>
     <message>
+        <source>id {index} is {value!r}: expected a whole number</source>
+        <translation>ID {index} が {value!r} です: 整数が必要です</translation>
+    </message>
+    <message>
         <source>id {tid} is also the id of {owner!r}; each id belongs to one token</source>
         <translation>ID {tid} は {owner!r} の ID でもあります。各 ID は 1 つのトークンにのみ属します</translation>
     </message>
@@ -4365,6 +4401,10 @@ a + bc</translation>
         <translation>{path} がありません（[piece, score] のペアのリスト）</translation>
     </message>
     <message>
+        <source>{path} is not UTF-8 text</source>
+        <translation>{path} は UTF-8 のテキストではありません</translation>
+    </message>
+    <message>
         <source>{path} must be &quot;BatchLongest&quot; or {{&quot;Fixed&quot;: n}}, not {strategy}</source>
         <translation>{path} は &quot;BatchLongest&quot; または {{&quot;Fixed&quot;: n}} でなければなりません（{strategy}ではありません）</translation>
     </message>
@@ -4389,12 +4429,28 @@ a + bc</translation>
         <translation>{path}、フィールド {field}</translation>
     </message>
     <message>
+        <source>{path}, line {line}: expected {{&quot;ids&quot;: [...]}}, {{&quot;prompt_ids&quot;: [...], &quot;completion_ids&quot;: [...]}} or a list of ids</source>
+        <translation>{path} の {line} 行目: {{&quot;ids&quot;: [...]}}、{{&quot;prompt_ids&quot;: [...], &quot;completion_ids&quot;: [...]}}、または ID のリストが必要です</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: not JSON ({error})</source>
+        <translation>{path} の {line} 行目: JSON ではありません（{error}）</translation>
+    </message>
+    <message>
+        <source>{path}, line {line}: {error}</source>
+        <translation>{path} の {line} 行目: {error}</translation>
+    </message>
+    <message>
         <source>{path}: cannot open corpus file ({strerror})</source>
         <translation>{path}: コーパスファイルを開けません（{strerror}）</translation>
     </message>
     <message>
         <source>{path}: cannot read a tokenizer.json ({exc})</source>
         <translation>{path}: tokenizer.json を読み込めません（{exc}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot read it ({error})</source>
+        <translation>{path} を読めません（{error}）</translation>
     </message>
     <message>
         <source>{path}: cannot read it ({exc})</source>
