@@ -15,10 +15,11 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
-import sentencepiece as spm
 
 from bpelens.core import (
     ConfigError,
@@ -56,11 +57,25 @@ def bound(exact: dict[tuple[int, ...], float], draws: int = DRAWS) -> float:
                              for p in exact.values())
 
 
+_DRAW = """
+import json, sys
+import sentencepiece as spm
+model, word, alpha, nbest, draws = json.loads(sys.argv[1])
+spm.set_random_generator_seed(11)
+processor = spm.SentencePieceProcessor(model_file=model)
+print(json.dumps([processor.encode(word, enable_sampling=True, alpha=alpha, nbest_size=nbest)
+                  for _ in range(draws)]))
+"""
+
+
 def sentencepiece_draws(model: str, word: str, alpha: float, nbest: int) -> Counter:
-    processor = spm.SentencePieceProcessor(model_file=str(SP / model))
-    spm.set_random_generator_seed(11)
-    return Counter(tuple(processor.encode(word, enable_sampling=True, alpha=alpha,
-                                          nbest_size=nbest)) for _ in range(DRAWS))
+    """sentencepiece's draws in a process of their own: its seed takes effect only where a
+    thread first draws, so in a test process the draws would depend on the tests run
+    before (they did, once, under xdist)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _DRAW, json.dumps([str(SP / model), word, alpha, nbest, DRAWS])],
+        capture_output=True, text=True, timeout=300, check=True)
+    return Counter(tuple(ids) for ids in json.loads(done.stdout))
 
 
 @needs_shared_data
