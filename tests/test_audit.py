@@ -85,6 +85,21 @@ class Reference:
     texts: dict[int, str] = field(default_factory=dict)
     encodes_to: dict[int, list[int]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    encode_batch: Any = None  # the library's own encoding of many texts
+
+    def confirm_witnesses(self, result: Audit) -> None:
+        """A token whose own text does not give it is ``in_context`` when the library's
+        encoding of our witness contains it (the witness is proof only if the library agrees).
+        Ours ``whole_piece_only`` is the library's reachable: other tests check the split."""
+        found = [t for t in result.tokens if t.witness is not None
+                 and self.classes.get(t.id) == "unreachable"]
+        encoded = self.encode_batch([t.witness.text for t in found]) if found else []
+        for token, ids in zip(found, encoded, strict=True):
+            if token.id in list(ids):
+                self.classes[token.id] = "in_context"
+        for token in result.tokens:
+            if token.cls == "whole_piece_only" and self.classes.get(token.id) == "reachable":
+                self.classes[token.id] = "whole_piece_only"
 
     def counts(self) -> dict[str, int]:
         counted = Counter(self.classes.values())
@@ -102,7 +117,7 @@ def _valid_utf8(data: bytes) -> bool:
 def _classify(ids, *, special: set[int], byte_fallback: set[int], raw_bytes, decode_batch,
               encode_batch) -> Reference:
     """The classes, in the audit's order of precedence, from the library's own calls."""
-    ref = Reference()
+    ref = Reference(encode_batch=encode_batch)
     decodable: list[int] = []
     for tid in ids:
         if tid in special:
@@ -324,7 +339,8 @@ def differences(result: Audit, ref: Reference, tokenizer: Tokenizer) -> list[str
                 f"{list(token.encodes_to)}")
         elif tid in ref.texts and token.text != ref.texts[tid]:
             by_pair.setdefault(("text", "text"), []).append(f"{detail}, ours {token.text!r}")
-        elif expected == "unreachable" and list(token.encodes_to) != ref.encodes_to[tid]:
+        elif (expected in ("unreachable", "in_context")
+              and list(token.encodes_to) != ref.encodes_to[tid]):
             by_pair.setdefault(("encodes_to", "encodes_to"), []).append(
                 f"{detail}: reference {ref.encodes_to[tid]}, ours {list(token.encodes_to)}")
     for (theirs, ours_cls), items in sorted(by_pair.items()):
@@ -349,8 +365,8 @@ def test_audit_matches_the_official_library_id_by_id(kind, name):
     if refused is not None:
         pytest.fail(f"{kind}:{name}: BPE Lens cannot open the file the reference reads "
                     f"({refused}); reference counts {ref.counts()}")
-    counts = {"ours": result.counts, "reference": ref.counts(),
-              "whole_piece_only": sum(t.whole_piece_only for t in result.tokens)}
+    ref.confirm_witnesses(result)
+    counts = {"ours": result.counts, "reference": ref.counts()}
     print(f"{kind}:{name} {result.vocab_size:,} ids {counts} {ref.notes}")
     assert sum(result.counts.values()) == len(result.tokens)
     problems = differences(result, ref, tokenizer)
@@ -367,13 +383,12 @@ def test_whole_piece_only_is_what_ignore_merges_alone_reaches_in_llama3():
     assert document["model"]["ignore_merges"] is True
     document["model"]["ignore_merges"] = False
     merges_only = hf_tokenizer(document)
-    reachable = result.of_class("reachable")
+    reachable = result.of_class("reachable") + result.of_class("whole_piece_only")
     encoded = merges_only.encode_batch([t.text for t in reachable], add_special_tokens=False)
     expected = {t.id for t, e in zip(reachable, encoded, strict=True) if e.ids != [t.id]}
     whole = {t.id for t in result.tokens if t.whole_piece_only}
     assert whole == expected, (len(whole), len(expected), sorted(whole ^ expected)[:10])
-    assert len(whole) == 588
-    assert all(t.cls == "reachable" for t in result.tokens if t.whole_piece_only)
+    assert len(whole) == 588 == result.counts["whole_piece_only"]
 
 
 @needs_shared_data
@@ -386,18 +401,19 @@ def test_blocked_by_is_a_merge_of_the_tokens_own_symbols(kind, name):
     on the way to the model: NFC composed it, a ▁ was put in front) cannot be what gets to the
     token's symbols first."""
     tokenizer, result = ours(kind, name)
-    blocked = [t for t in result.of_class("unreachable") if t.blocked_by is not None]
+    blocked = [t for t in result.tokens if t.blocked_by is not None]
     # Tokens whose text the pipeline changes before the model sees it have no blocking
     # merge: qwen3's id 132515 (a decomposed ế that NFC composes), llama-spm's and botchan's
     # tokens without ▁ (the dummy prefix puts one in front).
     changed = {"qwen3": [132515], "llama-spm": [261]}.get(name, [])
     if name == "botchan_en_bpe_1000":
-        changed = [t.id for t in result.of_class("unreachable")
-                   if not t.label.startswith("▁")][:20]
+        changed = [t.id for t in result.tokens if t.cls in ("in_context", "unreachable")
+                   and not t.label.startswith("▁")][:20]
     assert changed
     by_id = {t.id: t for t in result.tokens}
     for tid in changed:
-        assert by_id[tid].cls == "unreachable" and by_id[tid].blocked_by is None, tid
+        assert by_id[tid].cls in ("in_context", "unreachable"), tid
+        assert by_id[tid].blocked_by is None, tid
     merges = None
     if kind == "hf":
         merges = [m.split(" ") if isinstance(m, str) else m
@@ -465,16 +481,16 @@ def test_ignore_merges_makes_abc_reachable_only_as_a_whole_piece(tmp_path, vocab
     assert tokenizer.encode_ids("xabc", special="none") == hf_ids(path, "xabc") \
         == [vid["x"], vid["ab"], vid["c"]]
     result = audit(tokenizer)
-    assert result.counts == {"reachable": len(vocab), "unreachable": 0, "undecodable": 0,
+    assert result.counts == {"reachable": len(vocab) - 1, "whole_piece_only": 1,
+                             "in_context": 0, "unreachable": 0, "undecodable": 0,
                              "special": 0, "byte_fallback": 0}
     assert [t.id for t in result.tokens if t.whole_piece_only] == [vid["abc"]]
     abc = result.tokens[vid["abc"]]
-    assert (abc.cls, abc.text, abc.whole_piece_only) == ("reachable", "abc", True)
-    assert result.to_json()["whole_piece_only"] == 1
+    assert (abc.cls, abc.text, abc.whole_piece_only) == ("whole_piece_only", "abc", True)
     # With a + b alone no merge makes abc at all: an orphan too.
     orphan = {"orphan": True} if "bc" not in vid else {}
-    assert abc.to_json() == {"id": vid["abc"], "class": "reachable", "token": "abc",
-                             "text": "abc", "whole_piece_only": True, **orphan}
+    assert abc.to_json() == {"id": vid["abc"], "class": "whole_piece_only", "token": "abc",
+                             "text": "abc", **orphan}
 
 
 def test_without_ignore_merges_abc_is_unreachable(tmp_path):
@@ -538,9 +554,12 @@ def test_cli_json_is_the_audit(conflict_file):
     data = check_cli_json(conflict_file)
     assert data["vocab_size"] == len(CONFLICT_VOCAB)
     assert [t["class"] for t in data["tokens"]] == ["reachable"] * 5 + ["unreachable"]
-    assert data["tokens"][-1] == {"id": 5, "class": "unreachable", "token": "abc",
-                                  "text": "abc", "encodes_to": [3, 2],
-                                  "blocked_by": {"rank": 0, "left": 0, "right": 1, "new": 3}}
+    # No text gives abc (ab is always made first): every context tried is counted.
+    last = data["tokens"][-1]
+    assert last.pop("contexts_tried") >= 10
+    assert last == {"id": 5, "class": "unreachable", "token": "abc", "text": "abc",
+                    "encodes_to": [3, 2],
+                    "blocked_by": {"rank": 0, "left": 0, "right": 1, "new": 3}}
 
 
 @needs_shared_data

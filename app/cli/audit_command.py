@@ -18,7 +18,7 @@ def run(args: argparse.Namespace) -> int:
     show = not args.quiet
     last = time.process_time()  # a line every 0.5 s of work, however busy the machine
     result = None
-    for done, total, result in iter_audit(tokenizer):
+    for done, total, result in iter_audit(tokenizer, context=args.context):
         now = time.process_time()
         if show and result is None and now - last > 0.5:
             last = now
@@ -33,11 +33,7 @@ def run(args: argparse.Namespace) -> int:
     print(translate("CliAudit", "{name}: {ids:,} ids").format(
         name=tokenizer.name or translate("CliAudit", "tokenizer"), ids=result.vocab_size))
     for cls, n in counts.items():
-        print(f"  {ljust(class_name(cls), 14)}{n:>9,}")
-    whole = sum(t.whole_piece_only for t in result.tokens)
-    if whole:
-        print(translate("CliAudit", "  reachable only as a whole piece (never inside a longer "
-                        "one): {count:,}").format(count=whole))
+        print(f"  {ljust(class_name(cls), 18)}{n:>9,}")
     merges = result.merges
     if merges is not None:
         reasons = merges.reasons()
@@ -52,6 +48,17 @@ def run(args: argparse.Namespace) -> int:
                             another=reasons["another_merge"], never_made=reasons["never_made"],
                             orphans=len(merges.orphans)))
     label = lambda tid: tokenizer.token_label(tid, printable=True)  # noqa: E731
+    in_context = result.of_class("in_context")
+    for token in in_context[:LISTED_IN_CONTEXT]:
+        witness = token.witness
+        print(translate("CliAudit", "  in context {id}: {text} → {ids}; in {witness} → "
+                        "{witness_ids}").format(
+                            id=token.id, text=isolated(repr(token.text)),
+                            ids=list(token.encodes_to), witness=isolated(repr(witness.text)),
+                            witness_ids=list(witness.ids)))
+    if len(in_context) > LISTED_IN_CONTEXT:
+        print(translate("CliAudit", "  … and {count:,} more in context (--format json lists "
+                        "them all)").format(count=len(in_context) - LISTED_IN_CONTEXT))
     for token in result.of_class("unreachable"):
         blocked = ""
         if token.blocked_by is not None:
@@ -78,9 +85,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+# Tokens in context the table lists (a SentencePiece model has thousands).
+LISTED_IN_CONTEXT = 20
+
 # The audit's classes as the table names them (the JSON keeps the keys).
 CLASS_NAMES = {
     "reachable": QT_TRANSLATE_NOOP("CliAudit", "reachable"),
+    "whole_piece_only": QT_TRANSLATE_NOOP("CliAudit", "whole piece only"),
+    "in_context": QT_TRANSLATE_NOOP("CliAudit", "in context"),
     "unreachable": QT_TRANSLATE_NOOP("CliAudit", "unreachable"),
     "undecodable": QT_TRANSLATE_NOOP("CliAudit", "undecodable"),
     "special": QT_TRANSLATE_NOOP("CliAudit", "special"),

@@ -8,11 +8,15 @@ come out): every id classified by encoding its own text.
 * ``reachable``: its own text — the token decoded alone, exactly as the tokenizer decodes —
   encoded with the whole pipeline (special tokens off, nothing added by post-processors) is
   exactly this one token;
-* ``unreachable``: that text encodes to other tokens.
+* ``whole_piece_only``: reachable, but the merges alone do not build it (only a whole-piece
+  lookup such as tiktoken's or HF's ``ignore_merges`` gives it), so inside a longer piece it
+  never appears;
+* ``in_context``: its own text encodes to other tokens, but some text's encoding contains it:
+  the ``witness`` (SentencePiece's ``の``, which alone is ``▁ | の``, after any character);
+* ``unreachable``: its own text encodes to other tokens and no text tried contains it
+  (``contexts_tried`` says how many; see witness.py for which).
 
-For a BPE model, finer detail: a reachable token the merges alone do not build (only a
-whole-piece lookup such as tiktoken's or HF's ``ignore_merges`` gives it, so inside a longer
-piece it never appears: ``whole_piece_only``), and for an unreachable token whose text is one
+For a BPE model, finer detail: for a token whose own text does not give it and is one
 piece, the first merge applied to its symbols that is not part of its own derivation — the
 lower-rank merge that gets there first (``blocked_by``). And the merges themselves
 (``merge_audit``): those that never apply, and the tokens no merge makes (``orphan``).
@@ -29,10 +33,15 @@ from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import derivation
 from .merge_audit import MergeAudit, merge_audit
+from .witness import Witness, WitnessSearch, host_texts, search_of
 
-AuditClass = Literal["reachable", "unreachable", "undecodable", "special", "byte_fallback"]
+AuditClass = Literal["reachable", "whole_piece_only", "in_context", "unreachable",
+                     "undecodable", "special", "byte_fallback"]
 AUDIT_CLASSES: tuple[AuditClass, ...] = (
-    "reachable", "unreachable", "undecodable", "special", "byte_fallback")
+    "reachable", "whole_piece_only", "in_context", "unreachable", "undecodable", "special",
+    "byte_fallback")
+# Classes whose own text does not encode to the token (what encodes_to and blocked_by tell).
+NOT_ITSELF = ("in_context", "unreachable")
 _SPECIAL_KINDS = frozenset({"special", "added", "unknown", "unused"})
 BATCH = 4096  # texts encoded per batch (and between two progress reports)
 
@@ -43,23 +52,36 @@ class TokenAudit:
     cls: AuditClass
     label: str
     text: str | None = None  # its own text, when decodable
-    encodes_to: tuple[int, ...] = ()  # unreachable: what its text encodes to
-    whole_piece_only: bool = False
+    encodes_to: tuple[int, ...] = ()  # in_context, unreachable: what its text encodes to
     blocked_by: MergeRule | None = None
     orphan: bool = False  # more than one symbol, and no merge makes it
+    witness: Witness | None = None  # in_context: a text whose encoding contains it
+    contexts_tried: int = 0  # unreachable: texts tried without finding it
+
+    @property
+    def whole_piece_only(self) -> bool:
+        return self.cls == "whole_piece_only"
+
+    @property
+    def reached(self) -> bool:
+        """Whether some text's encoding has it (alone, as a whole piece or in context)."""
+        return self.cls in ("reachable", "whole_piece_only", "in_context")
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": self.id, "class": self.cls, "token": self.label}
         if self.text is not None:
             data["text"] = self.text
-        if self.cls == "unreachable":
+        if self.cls in NOT_ITSELF:
             data["encodes_to"] = list(self.encodes_to)
             if self.blocked_by is not None:
                 rule = self.blocked_by
                 data["blocked_by"] = {"rank": rule.rank, "left": rule.left_id,
                                       "right": rule.right_id, "new": rule.new_id}
-        if self.whole_piece_only:
-            data["whole_piece_only"] = True
+        if self.witness is not None:
+            data["witness"] = {"text": self.witness.text, "ids": list(self.witness.ids),
+                               "index": self.witness.index}
+        if self.cls == "unreachable" and self.contexts_tried:
+            data["contexts_tried"] = self.contexts_tried
         if self.orphan:
             data["orphan"] = True
         return data
@@ -76,9 +98,7 @@ class Audit:
         return [t for t in self.tokens if t.cls == cls]
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "vocab_size": self.vocab_size, "counts": dict(self.counts),
-            "whole_piece_only": sum(t.whole_piece_only for t in self.tokens)}
+        data: dict[str, Any] = {"vocab_size": self.vocab_size, "counts": dict(self.counts)}
         if self.merges is not None:
             data["merges"] = self.merges.to_json()
         data["tokens"] = [t.to_json() for t in self.tokens]
@@ -90,9 +110,11 @@ def _present_ids(tokenizer: Tokenizer) -> Iterator[int]:
         yield from range(start, end + 1)
 
 
-def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
+def iter_audit(tokenizer: Tokenizer, *, context: bool = True
+               ) -> Iterator[tuple[int, int, Audit | None]]:
     """Audit ``tokenizer``, yielding ``(done, total, None)`` between batches and
-    ``(total, total, audit)`` at the end (stop iterating to cancel)."""
+    ``(total, total, audit)`` at the end (stop iterating to cancel). ``context``: look for a
+    witness for each token its own text does not give (else they are all ``unreachable``)."""
     ids = list(_present_ids(tokenizer))
     total = len(ids)
     specials = tokenizer.specials.by_id
@@ -117,11 +139,20 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
         got = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
         encoded.update(zip((tid for tid, _ in batch), got, strict=True))
         yield len(fixed) + len(encoded), total, None  # (inside-word ones included)
+    own_text = {**dict(texts), **inside}
+    # Inside-word tokens have no text of their own to put in context (it would end a word).
+    missing = {tid: own_text[tid] for tid, got in encoded.items()
+               if got != [tid] and tid not in inside}
+    witnesses: dict[int, Witness] = {}
+    search = WitnessSearch(tokenizer, host_texts(tokenizer, own_text))
+    if context and missing:
+        for _tried, found in search.search(missing):
+            witnesses = found
+            yield total - len(missing) + len(found), total, None
     skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
     merges = merge_audit(model, ids, skip)
     whole_only = _looks_up_whole(tokenizer) and merges is not None
     orphans = set(merges.orphans) if merges is not None else set()
-    own_text = {**dict(texts), **inside}
     trace = getattr(model, "trace_piece", None)
     tokens = []
     for tid in ids:
@@ -132,15 +163,18 @@ def iter_audit(tokenizer: Tokenizer) -> Iterator[tuple[int, int, Audit | None]]:
             continue
         text, got = own_text[tid], encoded[tid]
         if got == [tid]:
-            tokens.append(TokenAudit(
-                tid, "reachable", label, text, orphan=tid in orphans,
-                whole_piece_only=whole_only and tid not in merges.built))  # type: ignore[union-attr]
-        else:
-            # (inside a word the trace of its text alone, ending in </w>, is not its story)
-            blocked = (_blocking_merge(tokenizer, tid, text)
-                       if trace is not None and tid not in inside else None)
-            tokens.append(TokenAudit(tid, "unreachable", label, text, tuple(got),
-                                     blocked_by=blocked, orphan=tid in orphans))
+            whole = whole_only and tid not in merges.built  # type: ignore[union-attr]
+            tokens.append(TokenAudit(tid, "whole_piece_only" if whole else "reachable",
+                                     label, text, orphan=tid in orphans))
+            continue
+        # (inside a word the trace of its text alone, ending in </w>, is not its story)
+        blocked = (_blocking_merge(tokenizer, tid, text)
+                   if trace is not None and tid not in inside else None)
+        witness = witnesses.get(tid)
+        tokens.append(TokenAudit(
+            tid, "in_context" if witness is not None else "unreachable", label, text,
+            tuple(got), blocked_by=blocked, orphan=tid in orphans, witness=witness,
+            contexts_tried=0 if witness is not None else search.tries[tid]))
     counts = Counter(t.cls for t in tokens)
     yield total, total, Audit(tokenizer.vocab_size, tuple(tokens),
                               {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
@@ -187,10 +221,16 @@ def audit_token(tokenizer: Tokenizer, tid: int) -> TokenAudit:
     if got == [tid]:
         whole_only = (_looks_up_whole(tokenizer)
                       and tokenizer.model.merges_alone([tid])[0] != [tid])
-        return TokenAudit(tid, "reachable", label, text, whole_piece_only=whole_only)
+        return TokenAudit(tid, "whole_piece_only" if whole_only else "reachable", label, text)
     blocked = (_blocking_merge(tokenizer, tid, text)
                if getattr(tokenizer.model, "trace_piece", None) is not None else None)
-    return TokenAudit(tid, "unreachable", label, text, tuple(got), blocked_by=blocked)
+    search = search_of(tokenizer)
+    witness = None
+    for _tried, found in search.search({tid: text}):
+        witness = found.get(tid)
+    return TokenAudit(tid, "in_context" if witness else "unreachable", label, text,
+                      tuple(got), blocked_by=blocked, witness=witness,
+                      contexts_tried=0 if witness else search.tries[tid])
 
 
 def _looks_up_whole(tokenizer: Tokenizer) -> bool:
@@ -202,8 +242,8 @@ def _looks_up_whole(tokenizer: Tokenizer) -> bool:
     return bool(whole) and getattr(tokenizer.normalizer, "kind", "none") == "none"
 
 
-def audit(tokenizer: Tokenizer) -> Audit:
-    for _, _, result in iter_audit(tokenizer):
+def audit(tokenizer: Tokenizer, *, context: bool = True) -> Audit:
+    for _, _, result in iter_audit(tokenizer, context=context):
         if result is not None:
             return result
     raise AssertionError("iter_audit always ends with a result")

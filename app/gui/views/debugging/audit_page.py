@@ -120,9 +120,24 @@ class AuditModel(QAbstractTableModel):
             return "" if token.text is None else visible(token.text)
         if token.whole_piece_only:
             return self.tr("itself, only as a whole piece")
+        if token.witness is not None and self.tokenizer is not None:
+            # Where it comes out, the token in brackets (its own text when it comes out
+            # there, after a prefix the model adds: SentencePiece's ▁ | [の]).
+            pieces = witness_line(self.tokenizer, token.witness)
+            if token.witness.text == token.text:
+                return pieces
+            return self.tr("in {witness}: {pieces}").format(
+                witness=isolated(visible(token.witness.text)), pieces=pieces)
         if token.cls == "unreachable" and self.tokenizer is not None:
             return cut_line(self.tokenizer, token.encodes_to)
         return ""
+
+
+def witness_line(tokenizer: Tokenizer, witness) -> str:
+    """The witness's tokens, the token itself in brackets."""
+    return " | ".join(
+        f"[{isolated(label_of(tokenizer, i))}]" if at == witness.index
+        else isolated(label_of(tokenizer, i)) for at, i in enumerate(witness.ids))
 
 
 class AuditPage(QWidget):
@@ -186,9 +201,7 @@ class AuditPage(QWidget):
     def show_audit(self, tokenizer: Tokenizer, audit: Audit) -> None:
         self.tokenizer, self.audit = tokenizer, audit
         counts = self.tr(", ").join(f"{class_name(cls)} {n:,}" for cls, n in audit.counts.items())
-        whole = sum(t.whole_piece_only for t in audit.tokens)
-        extra = self.tr("; reachable only as a whole piece: {n:,}").format(n=whole) if whole \
-            else ""
+        extra = ""
         merges = audit.merges
         self.unused_by_token = {}
         if merges is not None:
@@ -237,9 +250,17 @@ class AuditPage(QWidget):
                                                             cls=class_name(token.cls))]
         if token.text is not None:
             lines.append(self.tr("its own text: {text}").format(text=repr(token.text)))
-        if token.cls == "unreachable":
+        if token.cls in ("unreachable", "in_context"):
             lines.append(self.tr("encodes to: {pieces}").format(pieces=" | ".join(
                 f"{isolated(label_of(tokenizer, i))} ({i})" for i in token.encodes_to)))
+            if token.witness is not None:
+                lines.append(self.tr("but in {witness} it comes out: {pieces}").format(
+                    witness=isolated(repr(token.witness.text)), pieces=witness_line(
+                        tokenizer, token.witness)))
+            elif token.contexts_tried:
+                lines.append(self.tr("no text tried contains it ({n:,} tried: its text "
+                                     "inside the tokens that hold it, after and before the "
+                                     "shortest tokens)").format(n=token.contexts_tried))
             if token.blocked_by is not None:
                 rule = token.blocked_by
                 lines.append(self.tr("merge {rank} ({left} + {right} → {new}) gets there first")

@@ -35,6 +35,8 @@ def muted(text: str = "") -> QLabel:
 # The audit's classes (core's AUDIT_CLASSES) in words the user reads; the data stays the key.
 AUDIT_CLASS_NAMES = {
     "reachable": QT_TRANSLATE_NOOP("AuditClass", "reachable"),
+    "whole_piece_only": QT_TRANSLATE_NOOP("AuditClass", "whole piece only"),
+    "in_context": QT_TRANSLATE_NOOP("AuditClass", "in context"),
     "unreachable": QT_TRANSLATE_NOOP("AuditClass", "unreachable"),
     "undecodable": QT_TRANSLATE_NOOP("AuditClass", "undecodable"),
     "special": QT_TRANSLATE_NOOP("AuditClass", "special"),
@@ -64,7 +66,7 @@ def audit_line(tokenizer: Tokenizer, token) -> str:
     """A token's class in the audit, in words."""
     line = translate("DebugCommon", "audit: {cls}").format(
         cls=class_name(token.cls))
-    if token.cls == "unreachable":
+    if token.cls in ("unreachable", "in_context"):
         line += translate("DebugCommon", " — its text encodes to {pieces}").format(
             pieces=" | ".join(isolated(label_of(tokenizer, i)) for i in token.encodes_to))
         if token.blocked_by is not None:
@@ -73,9 +75,13 @@ def audit_line(tokenizer: Tokenizer, token) -> str:
                 "DebugCommon", "; merge {rank} ({left} + {right}) gets there first").format(
                 rank=rule.rank, left=isolated(label_of(tokenizer, rule.left_id)),
                 right=isolated(label_of(tokenizer, rule.right_id)))
+        if token.witness is not None:
+            line += translate("DebugCommon", "; it comes out in {witness}").format(
+                witness=isolated(repr(token.witness.text)))
     elif token.whole_piece_only:
         line += translate(
-            "DebugCommon", ", but only as a whole piece (the merges alone make something else)")
+            "DebugCommon", " (the merges alone make something else, so never inside a longer "
+            "piece)")
     return line
 
 
