@@ -259,6 +259,21 @@ _EXPORTS = {
     "SegmentationDistribution": "debugging.unigram_sampling",
     "SampledSegmentation": "debugging.unigram_sampling",
     "samples_unigram": "debugging.unigram_sampling",
+    "PERTURBATIONS": "debugging.churn",
+    "ChurnReport": "debugging.churn",
+    "measure_churn": "debugging.churn",
+    "perturb": "debugging.churn",
+    "ResidueReport": "debugging.residue",
+    "find_residues": "debugging.residue",
+    "LintReport": "debugging.lint",
+    "LintFinding": "debugging.lint",
+    "lint_tokenizer": "debugging.lint",
+    "PromptBoundary": "debugging.boundary",
+    "prompt_boundary": "debugging.boundary",
+    "TurnsCheck": "chat.turns",
+    "TurnStep": "chat.turns",
+    "check_turns": "chat.turns",
+    "iter_jsonl_checks": "debugging.canonical",
 }
 
 __all__ = [
@@ -270,6 +285,7 @@ __all__ = [
     "LOOKUP_MODES",
     "METRICS",
     "PARITY_VARIANTS",
+    "PERTURBATIONS",
     "REGEX_PRESETS",
     "TRAINERS",
     "AddedToken",
@@ -282,6 +298,7 @@ __all__ = [
     "CanonicalSummary",
     "ChatEncoding",
     "ChatTemplateError",
+    "ChurnReport",
     "Codepoint",
     "Comparison",
     "ComparisonRow",
@@ -304,6 +321,8 @@ __all__ = [
     "LanguageCorpus",
     "LanguageCounts",
     "LatticeNode",
+    "LintFinding",
+    "LintReport",
     "Merge",
     "MergeAudit",
     "MergeLoop",
@@ -323,6 +342,8 @@ __all__ = [
     "PiecePlayback",
     "PieceTrace",
     "PlacedToken",
+    "PromptBoundary",
+    "ResidueReport",
     "RoundTripDifference",
     "SampledSegmentation",
     "Segmentation",
@@ -362,6 +383,8 @@ __all__ = [
     "TrainingProgress",
     "TrainingRecord",
     "TrainingResult",
+    "TurnStep",
+    "TurnsCheck",
     "UnknownCharacterError",
     "UnknownRankFileError",
     "UnusedMerge",
@@ -382,6 +405,7 @@ __all__ = [
     "chat_templates_of",
     "check_canonical",
     "check_jsonl",
+    "check_turns",
     "chosen_languages",
     "clean_surrogates",
     "codepoints",
@@ -409,6 +433,7 @@ __all__ = [
     "find_conflicts",
     "find_local_tokenizers",
     "find_lone_surrogates",
+    "find_residues",
     "find_tokens",
     "format_value",
     "gini",
@@ -421,6 +446,7 @@ __all__ = [
     "iter_audit",
     "iter_codepoints",
     "iter_comparison",
+    "iter_jsonl_checks",
     "iter_multilingual_training",
     "iter_picky_training",
     "iter_superbpe_training",
@@ -430,12 +456,14 @@ __all__ = [
     "language_name",
     "language_of_file",
     "lines_of",
+    "lint_tokenizer",
     "ljust",
     "load_tokenizer",
     "localize",
     "lorenz",
     "make_normalizer",
     "make_pretokenizer",
+    "measure_churn",
     "megabytes",
     "merge_sequence",
     "new_file_name",
@@ -446,10 +474,12 @@ __all__ = [
     "parse_sizes",
     "parse_tsv_corpus",
     "parse_weight",
+    "perturb",
     "piece_not_one_token",
     "piece_traces",
     "preset_names",
     "printable_to_bytes",
+    "prompt_boundary",
     "read_corpus",
     "read_language_file",
     "read_lines",
@@ -554,19 +584,23 @@ if TYPE_CHECKING:
     from .chat.generic import GENERIC_TEMPLATES
     from .chat.render import ChatTemplateError, render_chat
     from .chat.templates import chat_templates_of
+    from .chat.turns import TurnsCheck, TurnStep, check_turns
     from .corpora.language_names import language_name
     from .corpora.line_files import language_of_file
     from .corpora.open_corpus import open_parallel_corpus
     from .corpora.parallel_corpus import ParallelCorpus
     from .corpora.tsv_corpus import parse_tsv_corpus
     from .debugging.audit import AUDIT_CLASSES, Audit, TokenAudit, audit, audit_token, iter_audit
+    from .debugging.boundary import PromptBoundary, prompt_boundary
     from .debugging.canonical import (
         CanonicalCheck,
         CanonicalSummary,
         Drift,
         check_canonical,
         check_jsonl,
+        iter_jsonl_checks,
     )
+    from .debugging.churn import PERTURBATIONS, ChurnReport, measure_churn, perturb
     from .debugging.conflicts import (
         Conflict,
         add_merges,
@@ -598,6 +632,7 @@ if TYPE_CHECKING:
         extend_tokenizer_json,
         tokens_before_after,
     )
+    from .debugging.lint import LintFinding, LintReport, lint_tokenizer
     from .debugging.lookup import (
         LOOKUP_MODES,
         TokenFacts,
@@ -606,6 +641,7 @@ if TYPE_CHECKING:
         token_facts,
     )
     from .debugging.merge_audit import MergeAudit, UnusedMerge
+    from .debugging.residue import ResidueReport, find_residues
     from .debugging.unigram_sampling import (
         SampledSegmentation,
         SegmentationDistribution,

@@ -11,7 +11,10 @@ import io
 import sys
 
 SUBCOMMANDS = ("train", "encode", "decode", "inspect", "export", "compare", "audit", "diff",
-               "extend", "render", "chat", "sweep", "sample", "canon")
+               "extend", "render", "chat", "sweep", "sample", "canon", "lint", "churn",
+               "residue", "boundary")
+# A command whose parser arguments.py does not build itself lives in <name>_command.py with
+# add_parser(sub, shared) and run(args): adding one is that module and its name above.
 
 
 def run(argv: list[str]) -> int:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from bpelens.core import (
     DEFAULT_MIN_FREQUENCY,
@@ -14,6 +17,7 @@ from bpelens.core import (
 )
 from bpelens.resources import DEMO_TOKENIZERS
 
+from . import SUBCOMMANDS
 from .cli_i18n import translate
 from .errors import OneLineParser
 
@@ -420,9 +424,13 @@ def build_parser() -> argparse.ArgumentParser:
         "audit", help=translate("CliHelp", "which vocabulary tokens can ever come out (glitch "
                                            "tokens)"),
         description=translate("CliHelp", "Classify every token: reachable (its own text encodes to"
-                                         " exactly it), unreachable (to other tokens), undecodable"
-                                         " (not UTF-8 alone), special, byte_fallback. JSON on "
-                                         "stdout: vocab_size, counts, and one object per token."),
+                                         " exactly it), whole_piece_only (only as a whole piece, "
+                                         "never inside a longer one), in_context (its own text "
+                                         "gives other tokens, but a text found — the witness — "
+                                         "contains it), unreachable (no text tried contains it), "
+                                         "undecodable (not UTF-8 alone), special, byte_fallback. "
+                                         "JSON on stdout: vocab_size, counts, and one object per "
+                                         "token."),
     )
     add_tokenizer(audit)
     audit.add_argument("--format", choices=("json", "table"), default="json",
@@ -430,6 +438,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "unreachable tokens"))
     audit.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on "
                                                                                  "stderr"))
+    audit.add_argument("--no-context", dest="context", action="store_false",
+                       help=translate("CliHelp", "do not look for a text that contains the tokens"
+                                                 " their own text does not give (they are then "
+                                                 "all unreachable)"))
     audit.set_defaults(handler="audit_command")
 
     diff = sub.add_parser(
@@ -475,6 +487,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help=translate("CliHelp", "end with the start of the assistant's turn"))
     chat.add_argument("--format", choices=("json", "table"), default="json",
                       help=translate("CliHelp", "json (default) or table: a row per message"))
+    chat.add_argument("--turns", action="store_true",
+                      help=translate("CliHelp", "check that each turn's rendering extends the one "
+                                                "before, text and ids (and each generation "
+                                                "prompt the turn it is answered by); the first "
+                                                "that does not is shown"))
     chat.set_defaults(handler="chat_command")
 
     extend = sub.add_parser(
@@ -587,5 +604,22 @@ def build_parser() -> argparse.ArgumentParser:
                                                     "sized for it (default 1920x1080; --scale 2 "
                                                     "makes a 3840x2160 PNG)"))
     render.set_defaults(handler="render_command", special=DEFAULT_SPECIAL)
+    # Commands that define their own parser: one module and one line in SUBCOMMANDS each.
+    shared = SharedOptions(add_tokenizer, add_special, add_text)
+    for name in SUBCOMMANDS:
+        if name not in sub.choices:
+            module = importlib.import_module(f"{__package__}.{name}_command")
+            module.add_parser(sub, shared)
     parser.commands = dict(sub.choices)  # type: ignore[attr-defined]
     return parser
+
+
+@dataclass(frozen=True)
+class SharedOptions:
+    """The options several commands take, for a command module's ``add_parser(sub, shared)``:
+    ``shared.tokenizer(p)`` (-t and its rank-file options), ``shared.special(p)``,
+    ``shared.text(p)`` (TEXT or --file)."""
+
+    tokenizer: Callable[..., None]
+    special: Callable[[argparse.ArgumentParser], None]
+    text: Callable[[argparse.ArgumentParser], None]

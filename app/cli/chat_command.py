@@ -7,7 +7,13 @@ import argparse
 import json
 from pathlib import Path
 
-from bpelens.core import GENERIC_TEMPLATES, chat_templates_of, encode_chat, split_conversation
+from bpelens.core import (
+    GENERIC_TEMPLATES,
+    chat_templates_of,
+    check_turns,
+    encode_chat,
+    split_conversation,
+)
 
 from .cli_i18n import translate
 from .columns import table
@@ -31,6 +37,8 @@ def run(args: argparse.Namespace) -> int:
             name=args.template, names=", ".join(found.templates),
             generic=", ".join(GENERIC_TEMPLATES)))
     messages, tools = split_conversation(_conversation(Path(args.messages).expanduser()))
+    if args.turns:
+        return _turns(tokenizer, template, messages, tools, found.special_tokens, args.format)
     result = encode_chat(tokenizer, template, messages, template_name=args.template,
                          add_generation_prompt=args.add_generation_prompt, tools=tools,
                          special_tokens=found.special_tokens)
@@ -46,6 +54,33 @@ def run(args: argparse.Namespace) -> int:
     rows.append(["", translate("CliChat", "template"), f"{result.overhead:,}", ""])
     rows.append(["", translate("CliChat", "in all"), f"{len(result.ids):,}", ""])
     print("\n".join(table(rows, right=(2,))))
+    return 0
+
+
+def _turns(tokenizer, template: str, messages, tools, special_tokens, form: str) -> int:
+    result = check_turns(tokenizer, template, messages, tools=tools,
+                         special_tokens=special_tokens)
+    if form == "json":
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0
+    rows = [[translate("CliChat", "step"), translate("CliChat", "role"),
+             translate("CliChat", "tokens"), translate("CliChat", "extends")]]
+    for step in result.steps:
+        what = (translate("CliChat", "{a} → {b} messages") if step.kind == "turn" else
+                translate("CliChat", "{a} + generation prompt → {b}")).format(
+                    a=step.shorter, b=step.longer)
+        verdict = (translate("CliChat", "yes") if step.ok else
+                   translate("CliChat", "ids differ at token {i}").format(i=step.token_difference)
+                   if step.text_extends else
+                   translate("CliChat", "text differs at character {i}").format(
+                       i=step.char_difference))
+        rows.append([what, step.role, f"{step.shorter_tokens:,} → {step.longer_tokens:,}",
+                     verdict])
+    print("\n".join(table(rows, right=(2,))))
+    first = result.first_failure
+    if first is not None:
+        print(translate("CliChat", "first: {before!r}\n   vs: {after!r}").format(
+            before=first.before, after=first.after))
     return 0
 
 

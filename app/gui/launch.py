@@ -138,7 +138,7 @@ VIEW_CHOICES = ("layers", "playback", "training", "compare", "studio", "debug", 
 COMPARE_PAGES = ("table", "bars", "heatmap", "lorenz", "sentences")
 PLAYBACK_ORDERS = ("piece", "text")  # playback_view.PIECE, TEXT
 # The debugging kit's pages, in its tab order (debug_view.DebugView.page_widgets).
-KIT_PAGES = ("audit", "lookup", "diff", "conflicts", "extend", "algorithms", "cost")
+from .kit_pages import KIT_PAGES  # noqa: E402
 
 
 def _step(value: str) -> int:

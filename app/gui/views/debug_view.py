@@ -7,6 +7,7 @@ runs off the GUI thread."""
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
@@ -24,6 +25,7 @@ from bpelens.core import (
 
 from ...tokenizer_extension import run_extension
 from ..i18n import translate
+from ..kit_pages import SELF_WIRED
 from ..settings import runs_folder
 from ..tokenizer_files import load_choice
 from ..zoom import zoom_tree
@@ -70,11 +72,17 @@ class DebugView(QWidget):
         cost_scroll.setWidgetResizable(True)
         cost_scroll.setWidget(self.cost_page)
         self.pages.addTab(cost_scroll, self.tr("Cost"))
-        # The pages by the names `--page` gives (launch.KIT_PAGES), in tab order.
+        # The pages by the names `--page` gives (kit_pages.KIT_PAGES), in tab order.
         self.page_widgets: dict[str, QWidget] = {
             "audit": self.audit_page, "lookup": self.lookup_page, "diff": self.diff_page,
             "conflicts": self.conflicts_page, "extend": self.extend_page,
             "algorithms": self.contrast_page, "cost": cost_scroll}
+        self.wired_pages = []
+        for name, module, cls in SELF_WIRED:
+            page = getattr(importlib.import_module(f"{__package__}.debugging.{module}"), cls)()
+            self.wired_pages.append(page)
+            self.page_widgets[name] = page
+            self.pages.addTab(page, page.title())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pages)
@@ -127,6 +135,8 @@ class DebugView(QWidget):
         contrast.runner.failed.connect(
             lambda exc: contrast.output.setPlainText(
                 self.tr("Could not cut the text: {error}").format(error=exc)))
+        for page in self.wired_pages:
+            page.attach(session)
         session.loaded.connect(self._on_loaded)
         if session.tokenizer is not None:
             self._on_loaded(session.choice, session.tokenizer, False)
@@ -159,6 +169,8 @@ class DebugView(QWidget):
         for page in (self.lookup_page, self.contrast_page, self.conflicts_page):
             page.tokenizer = tokenizer
         self.cost_page.set_vocab(tokenizer.vocab_size)
+        for page in self.wired_pages:
+            page.set_tokenizer(tokenizer)
         self.extend_page.set_tokenizer(tokenizer)
         self.audit_page.status.setText(self.tr("{n:,} ids; press Audit.").format(
             n=tokenizer.vocab_size))

@@ -1,0 +1,506 @@
+"""Perturbation churn: how much the tokens change when a corpus's text is lightly damaged
+(typos, diacritics, Unicode normalization, homoglyphs, zero-width characters, full-width forms,
+OCR confusions), per language and kind as a heat-coloured table; a cell's worst lines, original
+and perturbed with both cuts, one click away.
+
+The corpus box here is the residue page's too: the bundled demo corpus, a parallel corpus
+(file or folder) or a text file of one text per line."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from bpelens.core import (
+    PERTURBATIONS,
+    ChurnReport,
+    Tokenizer,
+    isolated,
+    measure_churn,
+    visible,
+)
+
+from ....parallel_corpora import DEMO_CORPUS, open_corpus
+from ...fitting_combo import FittingComboBox
+from ...i18n import translate
+from ...language_labels import corpus_label, language_label
+from ...ui_theme import palette_for
+from ..corpus_choice import (
+    OPEN_FILE,
+    OPEN_FOLDER,
+    add_recent_and_open_items,
+    corpus_for,
+    demo_label,
+)
+from .common import muted, text_of
+
+KIND_NAMES = {
+    "typo": QT_TRANSLATE_NOOP("ChurnPage", "typos"),
+    "strip_diacritics": QT_TRANSLATE_NOOP("ChurnPage", "strip diacritics"),
+    "add_diacritics": QT_TRANSLATE_NOOP("ChurnPage", "add diacritics"),
+    "nfd": QT_TRANSLATE_NOOP("ChurnPage", "NFD"),
+    "nfc": QT_TRANSLATE_NOOP("ChurnPage", "NFC (from NFD)"),
+    "homoglyphs": QT_TRANSLATE_NOOP("ChurnPage", "homoglyphs"),
+    "zero_width": QT_TRANSLATE_NOOP("ChurnPage", "zero-width"),
+    "full_width": QT_TRANSLATE_NOOP("ChurnPage", "full-width"),
+    "ocr": QT_TRANSLATE_NOOP("ChurnPage", "OCR"),
+}
+KIND_HELP = {
+    "typo": QT_TRANSLATE_NOOP("ChurnPage", "in rate of the words, two adjacent letters "
+                                           "swapped, one dropped or one doubled"),
+    "strip_diacritics": QT_TRANSLATE_NOOP("ChurnPage", "every nonspacing mark dropped (in "
+                                                       "Devanagari, Thai or Hebrew vowel signs "
+                                                       "too)"),
+    "add_diacritics": QT_TRANSLATE_NOOP("ChurnPage", "rate of the ASCII vowels get an acute, "
+                                                     "grave, circumflex or diaeresis"),
+    "nfd": QT_TRANSLATE_NOOP("ChurnPage", "the text decomposed (NFD)"),
+    "nfc": QT_TRANSLATE_NOOP("ChurnPage", "measured from each line's NFD form to its NFC form"),
+    "homoglyphs": QT_TRANSLATE_NOOP("ChurnPage", "rate of the Latin letters that have a "
+                                                 "Cyrillic or Greek look-alike become it"),
+    "zero_width": QT_TRANSLATE_NOOP("ChurnPage", "in rate of the words, a zero-width character "
+                                                 "between two letters"),
+    "full_width": QT_TRANSLATE_NOOP("ChurnPage", "rate of the runs of printable ASCII become "
+                                                 "full-width forms"),
+    "ocr": QT_TRANSLATE_NOOP("ChurnPage", "rate of the places an OCR confusion fits get it "
+                                          "(rn → m, l → 1, O → 0 …)"),
+}
+KEEP = 10  # worst lines kept per cell
+DEFAULT_LINES = 200  # per language: a large corpus's 128 languages stay quick
+OPEN_TEXT = "open-text"  # the corpus box's "a text file, one text per line" entry
+TEXT_PREFIX = "text:"  # a text file's entry: its lines have no language
+CHECK_COLUMNS = 5
+
+
+def kind_name(kind: str) -> str:
+    return translate("ChurnPage", KIND_NAMES.get(kind, kind))
+
+
+def one_line(exc: BaseException) -> str:
+    """An error as one line of the status (never a traceback)."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
+# -- the corpus -------------------------------------------------------------------------------
+
+@dataclass
+class CorpusLines:
+    """A corpus's texts read off the GUI thread: per language (``by_language``) or plain,
+    each language's label in the window's language."""
+
+    name: str
+    by_language: dict[str, list[str]] | None = None
+    plain: list[str] = field(default_factory=list)
+    labels: dict[str, str] = field(default_factory=dict)
+
+    def measured(self) -> dict[str, list[str]] | list[str]:
+        return self.by_language if self.by_language is not None else self.plain
+
+    def all_lines(self) -> list[str]:
+        if self.by_language is None:
+            return self.plain
+        return [text for texts in self.by_language.values() for text in texts]
+
+    def count(self) -> int:
+        return len(self.all_lines())
+
+
+def read_corpus(spec: str, limit: int | None, *, aligned: bool = True) -> CorpusLines:
+    """The corpus ``spec`` (demo, a parallel corpus's path, or ``text:`` and a text file's
+    path), at most ``limit`` texts per language. ``aligned``: the sentences every language
+    has (the languages compared on the same sentences); otherwise each language's own."""
+    if spec.startswith(TEXT_PREFIX):
+        path = spec.removeprefix(TEXT_PREFIX)
+        return CorpusLines(Path(path).name, plain=text_lines(path, limit))
+    corpus = open_corpus(spec)
+    if aligned:
+        rows = corpus.shared_rows(corpus.languages)[:limit]
+        texts = {code: corpus.sentences(code, rows) for code in corpus.languages}
+    else:
+        texts = {code: [t for t in corpus.texts[code] if t is not None][:limit]
+                 for code in corpus.languages}
+    labels = {code: language_label(corpus.language_name(code), code)
+              for code in corpus.languages}
+    return CorpusLines(corpus_label(corpus.name), by_language=texts, labels=labels)
+
+
+def text_lines(path: str, limit: int | None) -> list[str]:
+    """A UTF-8 file's non-blank lines, at most ``limit``, read line by line (a large file is
+    never held whole)."""
+    name = Path(path).name
+    try:
+        with open(Path(path).expanduser(), encoding="utf-8") as handle:
+            kept = (line.rstrip("\r\n") for line in handle)
+            return list(islice((line for line in kept if line.strip()), limit))
+    except UnicodeDecodeError:
+        raise ValueError(translate("CorpusLines", "{name}: not UTF-8 text; save it as "
+                                   "UTF-8").format(name=name)) from None
+    except OSError as exc:
+        raise ValueError(translate("CorpusLines", "{name}: cannot read it ({reason})").format(
+            name=name, reason=exc.strerror or exc)) from None
+
+
+class CorpusBox(FittingComboBox):
+    """The bundled demo corpus, the corpora and text files chosen, and the entries that open
+    them. ``spec()``: what :func:`read_corpus` takes."""
+
+    def __init__(self) -> None:
+        super().__init__(minimum_length=18)
+        self.addItem(demo_label(), DEMO_CORPUS)
+        add_recent_and_open_items(self, [])
+        self.addItem(self.tr("Open a text file, one text per line…"), OPEN_TEXT)
+        self._chosen = 0
+        self.activated.connect(self._on_activated)
+
+    def spec(self) -> str:
+        return self.itemData(self._chosen)
+
+    def add_source(self, path: str, *, text: bool = False) -> None:
+        """A corpus (or, ``text``, a text file) chosen, and in use."""
+        data = TEXT_PREFIX + path if text else path
+        found = self.findData(data)
+        if found < 0:
+            found = 1  # after the demo, before the older choices
+            self.insertItem(found, Path(path).name or path, data)
+            self.setItemData(found, path, Qt.ItemDataRole.ToolTipRole)
+        self._chosen = found
+        self.setCurrentIndex(found)
+
+    def _on_activated(self, index: int) -> None:
+        data = self.itemData(index)
+        if data == OPEN_TEXT:
+            path, _ = QFileDialog.getOpenFileName(
+                self, self.tr("A text file, one text per line"), "",
+                self.tr("Text (*.txt);;All files (*)"))
+            chosen = (path, True)
+        elif data in (OPEN_FILE, OPEN_FOLDER):
+            chosen = (corpus_for(self, data), False)
+        else:
+            self._chosen = index
+            return
+        if chosen[0]:
+            self.add_source(chosen[0], text=chosen[1])
+        else:
+            self.setCurrentIndex(self._chosen)
+
+
+# -- the page ---------------------------------------------------------------------------------
+
+class ChurnPage(QWidget):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tokenizer: Tokenizer | None = None
+        self.runner = None
+        self.report: ChurnReport | None = None
+        self.corpus: CorpusLines | None = None
+        self.corpus_box = CorpusBox()
+        self.kind_boxes: dict[str, QCheckBox] = {}
+        for kind in PERTURBATIONS:
+            box = QCheckBox(kind_name(kind))
+            box.setToolTip(translate("ChurnPage", KIND_HELP[kind]))
+            box.setChecked(True)
+            self.kind_boxes[kind] = box
+        self.rate = QDoubleSpinBox()
+        self.rate.setRange(0, 1)
+        self.rate.setDecimals(2)
+        self.rate.setSingleStep(0.05)
+        self.rate.setValue(0.1)
+        self.rate.setToolTip(self.tr("the share of eligible places a rate-based kind changes "
+                                     "(at least one in a line that has any)"))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.lines = QSpinBox()
+        self.lines.setRange(0, 10_000_000)
+        self.lines.setSpecialValueText(self.tr("all"))
+        self.lines.setGroupSeparatorShown(True)
+        self.lines.setValue(DEFAULT_LINES)
+        self.lines.setToolTip(self.tr("the first sentences every language has (a text file: "
+                                      "its first lines)"))
+        self.run_button = QPushButton(self.tr("Measure"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.hide()
+        self.intro = self.tr("Perturb every line lightly and count the tokens that change: "
+                             "a tokenizer that churns under typos or Unicode variants gives "
+                             "the model different ids for nearly the same text.")
+        self.status = muted(self.intro)
+        self.legend = muted()
+        self.table = QTableWidget(0, 0)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.examples = QTextBrowser()
+        self.examples.setPlaceholderText(self.tr("Click a cell: its lines that changed most, "
+                                                 "original and perturbed, with both cuts."))
+        self._build_layout()
+        self.run_button.clicked.connect(self.run)
+        self.table.currentCellChanged.connect(lambda row, column, *_: self.show_cell(row,
+                                                                                    column))
+
+    def _build_layout(self) -> None:
+        source = QHBoxLayout()
+        source.addWidget(QLabel(self.tr("Corpus")))
+        source.addWidget(self.corpus_box, 1)
+        kinds = QGridLayout()
+        kinds.setHorizontalSpacing(12)
+        kinds.setVerticalSpacing(2)
+        for at, box in enumerate(self.kind_boxes.values()):
+            kinds.addWidget(box, at // CHECK_COLUMNS, at % CHECK_COLUMNS)
+        kinds.setColumnStretch(CHECK_COLUMNS, 1)
+        settings = QHBoxLayout()
+        for label, box in ((self.tr("Rate"), self.rate), (self.tr("Seed"), self.seed),
+                           (self.tr("Lines per language"), self.lines)):
+            settings.addWidget(QLabel(label))
+            settings.addWidget(box)
+        settings.addWidget(self.run_button)
+        settings.addWidget(self.cancel_button)
+        settings.addStretch(1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self.examples)
+        split.setSizes([330, 200])
+        layout = QVBoxLayout(self)
+        layout.addLayout(source)
+        layout.addLayout(kinds)
+        layout.addLayout(settings)
+        layout.addWidget(self.status)
+        layout.addWidget(self.legend)
+        layout.addWidget(split, 1)
+
+    def title(self) -> str:
+        return self.tr("Churn")
+
+    def attach(self, session) -> None:
+        self.runner = session.runner("churn")
+        self.runner.done.connect(self.show_report)
+        self.runner.failed.connect(lambda exc: self.status.setText(
+            self.tr("Could not measure: {error}").format(error=one_line(exc))))
+        self.runner.progressed.connect(lambda _f, message: self.status.setText(message))
+        self.runner.busy_changed.connect(self._on_busy)
+        self.cancel_button.clicked.connect(self.cancel)
+
+    def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        self.tokenizer = tokenizer
+        self._clear()
+        self.status.setText(self.intro)
+
+    def _clear(self) -> None:
+        self.report = None
+        self.table.clear()
+        self.table.setRowCount(0)
+        self.table.setColumnCount(0)
+        self.legend.clear()
+        self.examples.clear()
+
+    def _on_busy(self, busy: bool) -> None:
+        self.cancel_button.setVisible(busy)
+        self.run_button.setEnabled(not busy)
+
+    def chosen_kinds(self) -> tuple[str, ...]:
+        return tuple(kind for kind, box in self.kind_boxes.items() if box.isChecked())
+
+    def cancel(self) -> None:
+        if self.runner is not None and self.runner.busy:
+            self.runner.cancel()
+            self.status.setText(self.tr("Cancelled: nothing measured."))
+
+    def run(self) -> None:
+        tokenizer = self.tokenizer
+        if tokenizer is None or self.runner is None:
+            return
+        kinds = self.chosen_kinds()
+        if not kinds:
+            self.status.setText(self.tr("Choose at least one perturbation."))
+            return
+        spec, limit = self.corpus_box.spec(), self.lines.value() or None
+        rate, seed = self.rate.value(), self.seed.value()
+        self._clear()
+
+        def work(job):
+            # Off the GUI thread: translate(), not self.tr.
+            job.progress(None, translate("ChurnPage", "Reading the corpus…"))
+            corpus = read_corpus(spec, limit)
+            job.check()
+
+            def progress(fraction: float) -> None:
+                job.check()
+                job.progress(fraction, translate(
+                    "ChurnPage", "Perturbing and encoding {lines:,} lines: {percent:.0%}")
+                    .format(lines=corpus.count(), percent=fraction))
+
+            report = measure_churn(tokenizer, corpus.measured(), kinds=kinds, seed=seed,
+                                   rate=rate, keep=KEEP, progress=progress)
+            return tokenizer, corpus, report
+
+        self.runner.submit(work)
+
+    # -- the result ---------------------------------------------------------------------------
+    def show_report(self, outcome) -> None:
+        tokenizer, corpus, report = outcome
+        if tokenizer is not self.tokenizer:
+            return
+        self.report, self.corpus = report, corpus
+        groups = self.groups()
+        self.table.setRowCount(len(groups))
+        self.table.setColumnCount(len(report.kinds))
+        self.table.setHorizontalHeaderLabels([kind_name(k).replace(" ", "\n", 1)
+                                              for k in report.kinds])
+        self.table.setVerticalHeaderLabels([label for label, _ in groups])
+        for column, kind in enumerate(report.kinds):
+            self.table.horizontalHeaderItem(column).setToolTip(
+                translate("ChurnPage", KIND_HELP[kind]))
+        for row, (label, kinds) in enumerate(groups):
+            for column, churn in enumerate(kinds):
+                self.table.setItem(row, column, self._cell(label, churn))
+        self._paint_cells()
+        self.table.resizeColumnsToContents()
+        self.table.resizeRowsToContents()
+        lines = sum(group.lines for group in report.languages)
+        if corpus.by_language is None:
+            where = self.tr("{corpus}: {lines:,} lines").format(corpus=corpus.name, lines=lines)
+        else:
+            where = self.tr("{corpus}: {lines:,} lines in {languages} languages").format(
+                corpus=corpus.name, lines=lines, languages=len(report.languages))
+        self.status.setText(self.tr("{where}; rate {rate:g}, seed {seed}. Click a cell for its "
+                                    "worst lines.").format(where=where, rate=report.rate,
+                                                           seed=report.seed))
+        self.legend.setText(self.tr("Each cell: the share of tokens changed · the edit "
+                                    "distance per 100 tokens. The hotter the colour, the more "
+                                    "tokens changed."))
+        if groups:
+            self.table.setCurrentCell(0, 0)
+
+    def groups(self) -> list[tuple[str, tuple]]:
+        """The table's rows: each language (or the file's lines), then all of them."""
+        report, corpus = self.report, self.corpus
+        if report is None or corpus is None:
+            return []
+        if corpus.by_language is None:
+            return [(corpus.name, report.languages[0].kinds)]
+        rows = [(corpus.labels.get(g.language, g.language), g.kinds) for g in report.languages]
+        if len(rows) > 1:
+            rows.append((self.tr("all languages"), report.totals))
+        return rows
+
+    def _cell(self, label: str, churn) -> QTableWidgetItem:
+        item = QTableWidgetItem(cell_text(churn))
+        item.setData(Qt.ItemDataRole.UserRole, churn.changed_share)
+        item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        item.setToolTip(self.tr(
+            "{kind} on {where}: {changed:,} of {before:,} tokens changed ({share:.2%}); edit "
+            "distance {distance:,} ({per100:.2f} per 100 tokens); {perturbed:,} of {lines:,} "
+            "lines perturbed, {churned:,} with other ids").format(
+            kind=kind_name(churn.kind), where=label, changed=churn.tokens_changed,
+            before=churn.tokens_before, share=churn.changed_share,
+            distance=churn.edit_distance, per100=churn.distance_per_100_tokens,
+            perturbed=churn.perturbed_lines, lines=churn.lines, churned=churn.churned_lines))
+        return item
+
+    def _paint_cells(self) -> None:
+        """Each cell from the table's own background (nothing changed) to the theme's hot
+        fill (the most changed in the table), its words dark where the fill is light."""
+        cells = [self.table.item(r, c) for r in range(self.table.rowCount())
+                 for c in range(self.table.columnCount())]
+        cells = [item for item in cells if item is not None]
+        if not cells:
+            return
+        top = max(float(item.data(Qt.ItemDataRole.UserRole)) for item in cells) or 1.0
+        # The page's palette: a theme reaches the page before the table inside it.
+        base = self.palette().color(QPalette.ColorRole.Base)
+        hot = QColor(palette_for(self).merged_fill)
+        text = self.palette().color(QPalette.ColorRole.Text)
+        for item in cells:
+            # The square root: one language's 90 % leaves the others' 5 % still visible.
+            heat = (float(item.data(Qt.ItemDataRole.UserRole)) / top) ** 0.5
+            fill = QColor.fromRgbF(*(b + (h - b) * heat for b, h in zip(
+                base.getRgbF()[:3], hot.getRgbF()[:3], strict=True)))
+            item.setBackground(fill)
+            item.setForeground(QColor("#000000") if fill.lightness() > 150 else text)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._paint_cells()  # a theme chosen after the table was filled
+
+    def show_cell(self, row: int, column: int) -> None:
+        groups = self.groups()
+        if self.tokenizer is None or not (0 <= row < len(groups)) or not (
+                0 <= column < len(groups[row][1])):
+            return
+        label, kinds = groups[row]
+        totals = self.report is not None and kinds is self.report.totals
+        self.examples.setHtml(examples_html(self.tokenizer, label, kinds[column],
+                                            palette_for(self).merged_fill,
+                                            with_language=totals))
+
+
+def cell_text(churn) -> str:
+    return f"{churn.changed_share:.1%} · {churn.distance_per_100_tokens:.1f}"
+
+
+def _differing(a, b) -> tuple[int, int]:
+    """How many ids ``a`` and ``b`` share at their start and at their end."""
+    n = min(len(a), len(b))
+    head = 0
+    while head < n and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < n - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    return head, tail
+
+
+def marked_cut(tokenizer: Tokenizer, ids, head: int, tail: int, fill: str) -> str:
+    """The tokens as the kit writes a cut, those between the shared start and end marked."""
+    parts = [html.escape(text_of(tokenizer, tid)) for tid in ids]
+    middle = parts[head:len(parts) - tail]
+    if middle:
+        parts[head:len(parts) - tail] = [
+            f'<span style="background-color:{fill}; color:#000000;">{p}</span>' for p in middle]
+    # Each token isolated: Arabic tokens side by side would otherwise run right to left.
+    return " | ".join(isolated(p) for p in parts)
+
+
+def examples_html(tokenizer: Tokenizer, where: str, churn, fill: str, *,
+                  with_language: bool = False) -> str:
+    """A cell's worst lines; ``with_language``: each line's language said (all languages)."""
+    t = lambda source: translate("ChurnPage", source)  # noqa: E731
+    title = t("{kind} on {where}: the lines that changed most").format(
+        kind=kind_name(churn.kind), where=where)
+    out = [f"<p><b>{html.escape(title)}</b></p>"]
+    if not churn.examples:
+        out.append("<p>" + html.escape(t("No line's tokens changed.")) + "</p>")
+    for example in churn.examples:
+        head, tail = _differing(example.original_ids, example.perturbed_ids)
+        heading = t("line {line}: edit distance {distance}, {changed} token(s) changed").format(
+            line=example.line + 1, distance=example.distance, changed=example.tokens_changed)
+        if with_language and example.language is not None:
+            heading = f"{example.language} · {heading}"
+        out.append(
+            f"<p><b>{html.escape(heading)}</b><br>"
+            f"{html.escape(t('original'))}: {html.escape(visible(example.original))}<br>"
+            f"&nbsp;&nbsp;{marked_cut(tokenizer, example.original_ids, head, tail, fill)}<br>"
+            f"{html.escape(t('perturbed'))}: {html.escape(visible(example.perturbed))}<br>"
+            f"&nbsp;&nbsp;{marked_cut(tokenizer, example.perturbed_ids, head, tail, fill)}</p>")
+    return "".join(out)
