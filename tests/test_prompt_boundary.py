@@ -13,7 +13,7 @@ from bpelens.app.demo_data import load_demo
 from bpelens.core import ConfigError, open_tokenizer, prompt_boundary
 
 from cli_helpers import bpelens
-from conftest import needs_shared_data
+from conftest import SHARED_DATA, needs_shared_data
 from fidelity_helpers import HF_DIR, TIKTOKEN_DIR, hf_reference, tiktoken_reference
 
 PROMPTS = ["The URL is http:", "Hello ", "def f(x):\n    return", "東京の", "It costs 12",
@@ -139,3 +139,30 @@ def test_cli():
     assert data["continuation"]["first_difference"] == len(data["ids"]) - 1
     run = bpelens("boundary", "-t", "demo-multilingual-byte", "")
     assert run.returncode == 2 and len(run.stderr.strip().splitlines()) == 1
+
+
+@needs_shared_data
+@pytest.mark.parametrize("prompt", ["東京の", "今日は 晴れ"])
+def test_sentencepiece_against_the_library(prompt: str):
+    """A next token's text is its piece with ▁ as the space it stands for (decoded alone it
+    would lose that space: the start of a text)."""
+    import sentencepiece as spm
+
+    path = SHARED_DATA / "tokenizers" / "sentencepiece" / "kyoto_ja_unigram_8000.model"
+    sp = spm.SentencePieceProcessor(model_file=str(path))
+    ours = open_tokenizer(path)
+    result = prompt_boundary(ours, prompt)
+    ids = sp.encode(prompt)
+    assert list(result.ids) == ids
+    texts = {tid: sp.id_to_piece(tid).replace("▁", " ") for tid in range(sp.get_piece_size())
+             if not (sp.is_control(tid) or sp.is_unknown(tid) or sp.is_unused(tid)
+                     or sp.is_byte(tid))}
+    texts = {tid: text for tid, text in texts.items() if text}
+    got = sp.encode([prompt + text for text in texts.values()])
+    expected = {}
+    for tid, full in zip(texts, got, strict=True):
+        changed = len(ids) - _common(ids, full)
+        if changed:
+            expected[tid] = changed
+    assert result.changes == expected
+    assert result.tried == len(texts)

@@ -20,6 +20,7 @@ BUILT_IN = ("audit", "lookup", "diff", "conflicts", "extend", "algorithms", "cos
 SELF_WIRED = (
     ("canon", "canon_page", "CanonPage"),
     ("boundary", "boundary_page", "BoundaryPage"),
+    ("lint", "lint_page", "LintPage"),
     ("churn", "churn_page", "ChurnPage"),
     ("residue", "residue_page", "ResiduePage"),
 )

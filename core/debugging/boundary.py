@@ -128,6 +128,10 @@ class _Vocabulary:
     def __init__(self, tokenizer: Tokenizer) -> None:
         specials = tokenizer.specials.by_id
         kind = tokenizer.model.kind
+        # A token's text as it follows another: decoded alone, SentencePiece's "▁の" loses
+        # its space (the start of a text) and WordPiece's "the" its word break.
+        self._anchor = tokenizer.encode_ids("a", special="none")
+        self._anchor_text = tokenizer.decode(self._anchor, errors="replace")
         self.texts: dict[int, str] = {}
         by_bytes: list[tuple[bytes, int]] = []
         for start, end in tokenizer.id_ranges():
@@ -139,13 +143,19 @@ class _Vocabulary:
                     data.decode("utf-8")
                 except UnicodeDecodeError:
                     continue  # half a character: no text to append
-                text = tokenizer.decode([tid], errors="replace")
+                text = self._after_anchor(tokenizer, tid)
                 if text:
                     self.texts[tid] = text
                 by_bytes.append((data, tid))
         by_bytes.sort()
         self.sorted_bytes = [b for b, _ in by_bytes]
         self.sorted_ids = [t for _, t in by_bytes]
+
+    def _after_anchor(self, tokenizer: Tokenizer, tid: int) -> str:
+        text = tokenizer.decode([*self._anchor, tid], errors="replace")
+        if text.startswith(self._anchor_text):
+            return text[len(self._anchor_text):]
+        return tokenizer.decode([tid], errors="replace")
 
     def extending(self, prefix: bytes) -> list[int]:
         """Tokens whose bytes start with ``prefix`` and are longer, shortest first."""

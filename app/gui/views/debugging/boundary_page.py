@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from bpelens.core import PromptBoundary, Tokenizer, isolated, prompt_boundary, visible
 
 from ...i18n import translate
-from .common import cut_line, muted, text_of
+from .common import attach_runner, cut_line, muted, text_of
 
 SAMPLE_PROMPT = "The link is http:"
 
@@ -60,13 +60,8 @@ class BoundaryPage(QWidget):
         return self.tr("Prompt end")
 
     def attach(self, session) -> None:
-        self.runner = session.runner("boundary")
-        self.runner.done.connect(self.show_result)
-        self.runner.failed.connect(lambda exc: self.status.setText(
-            self.tr("Could not check: {error}").format(error=exc)))
-        self.runner.progressed.connect(lambda _f, message: self.status.setText(message))
-        self.runner.busy_changed.connect(self._on_busy)
-        self.cancel_button.clicked.connect(self.runner.cancel)
+        self.runner = attach_runner(self, session, "boundary", self.show_result,
+                                    self.tr("Could not check: {error}"))
 
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer

@@ -31,7 +31,7 @@ from bpelens.core import (
 
 from ...i18n import translate
 from ...ui_theme import palette_for
-from .common import cut_line, muted
+from .common import attach_runner, cut_line, muted
 
 REASON_NAMES = {
     "merge": QT_TRANSLATE_NOOP("CanonPage", "a merge the encoding applies"),
@@ -105,13 +105,8 @@ class CanonPage(QWidget):
         return self.tr("Canonical?")
 
     def attach(self, session) -> None:
-        self.runner = session.runner("canon")
-        self.runner.done.connect(self.show_checks)
-        self.runner.failed.connect(lambda exc: self.status.setText(
-            self.tr("Could not check: {error}").format(error=exc)))
-        self.runner.progressed.connect(lambda _f, message: self.status.setText(message))
-        self.runner.busy_changed.connect(self._on_busy)
-        self.cancel_button.clicked.connect(self.runner.cancel)
+        self.runner = attach_runner(self, session, "canon", self.show_checks,
+                                    self.tr("Could not check: {error}"))
 
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer

@@ -9,9 +9,6 @@ The corpus box here is the residue page's too: the bundled demo corpus, a parall
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
-from itertools import islice
-from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QColor, QPalette
@@ -19,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QDoubleSpinBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -42,19 +38,10 @@ from bpelens.core import (
     visible,
 )
 
-from ....parallel_corpora import DEMO_CORPUS, open_corpus
-from ...fitting_combo import FittingComboBox
 from ...i18n import translate
-from ...language_labels import corpus_label, language_label
 from ...ui_theme import palette_for
-from ..corpus_choice import (
-    OPEN_FILE,
-    OPEN_FOLDER,
-    add_recent_and_open_items,
-    corpus_for,
-    demo_label,
-)
-from .common import muted, text_of
+from .common import attach_runner, muted, text_of
+from .corpus_lines import CorpusBox, CorpusLines, read_corpus
 
 KIND_NAMES = {
     "typo": QT_TRANSLATE_NOOP("ChurnPage", "typos"),
@@ -88,122 +75,11 @@ KIND_HELP = {
 }
 KEEP = 10  # worst lines kept per cell
 DEFAULT_LINES = 200  # per language: a large corpus's 128 languages stay quick
-OPEN_TEXT = "open-text"  # the corpus box's "a text file, one text per line" entry
-TEXT_PREFIX = "text:"  # a text file's entry: its lines have no language
 CHECK_COLUMNS = 5
 
 
 def kind_name(kind: str) -> str:
     return translate("ChurnPage", KIND_NAMES.get(kind, kind))
-
-
-def one_line(exc: BaseException) -> str:
-    """An error as one line of the status (never a traceback)."""
-    lines = str(exc).strip().splitlines()
-    return lines[0] if lines else type(exc).__name__
-
-
-# -- the corpus -------------------------------------------------------------------------------
-
-@dataclass
-class CorpusLines:
-    """A corpus's texts read off the GUI thread: per language (``by_language``) or plain,
-    each language's label in the window's language."""
-
-    name: str
-    by_language: dict[str, list[str]] | None = None
-    plain: list[str] = field(default_factory=list)
-    labels: dict[str, str] = field(default_factory=dict)
-
-    def measured(self) -> dict[str, list[str]] | list[str]:
-        return self.by_language if self.by_language is not None else self.plain
-
-    def all_lines(self) -> list[str]:
-        if self.by_language is None:
-            return self.plain
-        return [text for texts in self.by_language.values() for text in texts]
-
-    def count(self) -> int:
-        return len(self.all_lines())
-
-
-def read_corpus(spec: str, limit: int | None, *, aligned: bool = True) -> CorpusLines:
-    """The corpus ``spec`` (demo, a parallel corpus's path, or ``text:`` and a text file's
-    path), at most ``limit`` texts per language. ``aligned``: the sentences every language
-    has (the languages compared on the same sentences); otherwise each language's own."""
-    if spec.startswith(TEXT_PREFIX):
-        path = spec.removeprefix(TEXT_PREFIX)
-        return CorpusLines(Path(path).name, plain=text_lines(path, limit))
-    corpus = open_corpus(spec)
-    if aligned:
-        rows = corpus.shared_rows(corpus.languages)[:limit]
-        texts = {code: corpus.sentences(code, rows) for code in corpus.languages}
-    else:
-        texts = {code: [t for t in corpus.texts[code] if t is not None][:limit]
-                 for code in corpus.languages}
-    labels = {code: language_label(corpus.language_name(code), code)
-              for code in corpus.languages}
-    return CorpusLines(corpus_label(corpus.name), by_language=texts, labels=labels)
-
-
-def text_lines(path: str, limit: int | None) -> list[str]:
-    """A UTF-8 file's non-blank lines, at most ``limit``, read line by line (a large file is
-    never held whole)."""
-    name = Path(path).name
-    try:
-        with open(Path(path).expanduser(), encoding="utf-8") as handle:
-            kept = (line.rstrip("\r\n") for line in handle)
-            return list(islice((line for line in kept if line.strip()), limit))
-    except UnicodeDecodeError:
-        raise ValueError(translate("CorpusLines", "{name}: not UTF-8 text; save it as "
-                                   "UTF-8").format(name=name)) from None
-    except OSError as exc:
-        raise ValueError(translate("CorpusLines", "{name}: cannot read it ({reason})").format(
-            name=name, reason=exc.strerror or exc)) from None
-
-
-class CorpusBox(FittingComboBox):
-    """The bundled demo corpus, the corpora and text files chosen, and the entries that open
-    them. ``spec()``: what :func:`read_corpus` takes."""
-
-    def __init__(self) -> None:
-        super().__init__(minimum_length=18)
-        self.addItem(demo_label(), DEMO_CORPUS)
-        add_recent_and_open_items(self, [])
-        self.addItem(self.tr("Open a text file, one text per line…"), OPEN_TEXT)
-        self._chosen = 0
-        self.activated.connect(self._on_activated)
-
-    def spec(self) -> str:
-        return self.itemData(self._chosen)
-
-    def add_source(self, path: str, *, text: bool = False) -> None:
-        """A corpus (or, ``text``, a text file) chosen, and in use."""
-        data = TEXT_PREFIX + path if text else path
-        found = self.findData(data)
-        if found < 0:
-            found = 1  # after the demo, before the older choices
-            self.insertItem(found, Path(path).name or path, data)
-            self.setItemData(found, path, Qt.ItemDataRole.ToolTipRole)
-        self._chosen = found
-        self.setCurrentIndex(found)
-
-    def _on_activated(self, index: int) -> None:
-        data = self.itemData(index)
-        if data == OPEN_TEXT:
-            path, _ = QFileDialog.getOpenFileName(
-                self, self.tr("A text file, one text per line"), "",
-                self.tr("Text (*.txt);;All files (*)"))
-            chosen = (path, True)
-        elif data in (OPEN_FILE, OPEN_FOLDER):
-            chosen = (corpus_for(self, data), False)
-        else:
-            self._chosen = index
-            return
-        if chosen[0]:
-            self.add_source(chosen[0], text=chosen[1])
-        else:
-            self.setCurrentIndex(self._chosen)
 
 
 # -- the page ---------------------------------------------------------------------------------
@@ -292,13 +168,8 @@ class ChurnPage(QWidget):
         return self.tr("Churn")
 
     def attach(self, session) -> None:
-        self.runner = session.runner("churn")
-        self.runner.done.connect(self.show_report)
-        self.runner.failed.connect(lambda exc: self.status.setText(
-            self.tr("Could not measure: {error}").format(error=one_line(exc))))
-        self.runner.progressed.connect(lambda _f, message: self.status.setText(message))
-        self.runner.busy_changed.connect(self._on_busy)
-        self.cancel_button.clicked.connect(self.cancel)
+        self.runner = attach_runner(self, session, "churn", self.show_report,
+                                    self.tr("Could not measure: {error}"))
 
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer

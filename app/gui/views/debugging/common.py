@@ -98,3 +98,23 @@ def cut_line(tokenizer: Tokenizer, ids) -> str:
     # Each token isolated: Arabic tokens side by side would otherwise run right to left
     # across the bars, in the wrong order.
     return " | ".join(isolated(text_of(tokenizer, tid)) for tid in ids)
+
+
+def one_line(exc: BaseException) -> str:
+    """An error as one line of the status (never a traceback)."""
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__
+
+
+def attach_runner(page, session, kind: str, done, failure: str):
+    """A self-wired page's worker (kit_pages.py): its result to ``done``, progress messages
+    and a failure (``failure`` with ``{error}``, as one line) in ``page.status``, busy to
+    ``page._on_busy``, ``page.cancel_button`` to ``page.cancel`` (or the runner's own
+    cancel)."""
+    runner = session.runner(kind)
+    runner.done.connect(done)
+    runner.failed.connect(lambda exc: page.status.setText(failure.format(error=one_line(exc))))
+    runner.progressed.connect(lambda _fraction, message: page.status.setText(message))
+    runner.busy_changed.connect(page._on_busy)
+    page.cancel_button.clicked.connect(getattr(page, "cancel", runner.cancel))
+    return runner

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
 from bpelens.core import BpeLensError, ResidueReport, Tokenizer, find_residues, isolated
 
 from ...i18n import translate
-from .churn_page import CorpusBox, CorpusLines, one_line, read_corpus
-from .common import muted, text_of
+from .common import attach_runner, muted, one_line, text_of
+from .corpus_lines import CorpusBox, CorpusLines, read_corpus
 
 # The core's defaults (find_residues): formed at least 20 times, final in under 1 in 20.
 MIN_FORMED = 20
@@ -125,13 +125,8 @@ class ResiduePage(QWidget):
         return self.tr("Residues")
 
     def attach(self, session) -> None:
-        self.runner = session.runner("residue")
-        self.runner.done.connect(self.show_report)
-        self.runner.failed.connect(lambda exc: self.status.setText(
-            self.tr("Could not find residues: {error}").format(error=one_line(exc))))
-        self.runner.progressed.connect(lambda _f, message: self.status.setText(message))
-        self.runner.busy_changed.connect(self._on_busy)
-        self.cancel_button.clicked.connect(self.cancel)
+        self.runner = attach_runner(self, session, "residue", self.show_report,
+                                    self.tr("Could not find residues: {error}"))
 
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
         self.tokenizer = tokenizer
