@@ -275,3 +275,32 @@ def test_colours_change_only_between_grapheme_clusters(make_window, qtbot):
         block = block.next()
     assert len(starts) > 5  # the tokens are coloured apart…
     assert not starts & inside  # …but never inside a cluster
+
+
+def test_appending_turns_is_checked_with_every_render(make_window, qtbot):
+    """The turns line says whether appending turn by turn gives the conversation's ids, as
+    check_turns (tested against transformers) finds: fine with ChatML, broken by a template
+    that drops an earlier answer's reasoning."""
+    from bpelens.core import check_turns
+
+    window = make_window()
+    chat = open_chat(window, qtbot)
+    assert chat.turns_check is not None and chat.turns_check.first_failure is None
+    assert "extends the one before" in chat.turns.text()
+    messages = [{"role": "user", "content": "2+2?"},
+                {"role": "assistant", "content": "<think>add</think> 4"},
+                {"role": "user", "content": "and 3+3?"}]
+    chat.messages.set_conversation(messages, None)
+    chat.edit_template.setChecked(True)
+    template = ("{% for m in messages %}{{ m.role }}: {% if m.role == 'assistant' and not "
+                "loop.last %}{{ m.content.split('</think>')[-1] }}{% else %}{{ m.content }}"
+                "{% endif %}\n{% endfor %}")
+    chat.template_text.setPlainText(template)
+    settled_result(chat, qtbot)
+    expected = check_turns(load_demo(DEMO), template, messages)
+    first = expected.first_failure
+    assert (first.shorter, first.longer, first.text_extends) == (2, 3, False)
+    assert chat.turns_check == expected
+    assert "messages 1–2 → 1–3" in chat.turns.text()
+    assert f"differs from character {first.char_difference}" in chat.turns.text()
+    assert "<think>" in chat.turns.toolTip()

@@ -36,8 +36,11 @@ from bpelens.core import (
     BpeLensError,
     ChatEncoding,
     Tokenizer,
+    TurnsCheck,
     chat_templates_of,
+    check_turns,
     encode_chat,
+    visible,
     write_atomic,
 )
 
@@ -129,6 +132,10 @@ class ChatView(QWidget):
         self.problem.hide()
         self.summary = QLabel()
         self.summary.setWordWrap(True)
+        # Whether appending each turn's ids gives the whole conversation's (chat/turns.py).
+        self.turns = QLabel()
+        self.turns.setWordWrap(True)
+        self.turns_check: TurnsCheck | None = None
         self.legend = muted(self.tr("Each token has its own background; special tokens are "
                                     "bold on purple; the template's own text is in italics."))
         self.positions: list[int] = []
@@ -171,6 +178,7 @@ class ChatView(QWidget):
         right.setContentsMargins(0, 0, 0, 0)
         right.addWidget(self.problem)
         right.addWidget(self.summary)
+        right.addWidget(self.turns)
         right.addWidget(self.legend)
         results = QSplitter(Qt.Orientation.Vertical)
         results.addWidget(self.rendered)
@@ -332,9 +340,12 @@ class ChatView(QWidget):
         name = self.template_box.currentText()
 
         def work(job):
-            return tokenizer, encode_chat(tokenizer, template, messages, template_name=name,
-                                          add_generation_prompt=prompt, tools=tools,
-                                          special_tokens=specials)
+            result = encode_chat(tokenizer, template, messages, template_name=name,
+                                 add_generation_prompt=prompt, tools=tools,
+                                 special_tokens=specials)
+            job.check()
+            return tokenizer, result, check_turns(tokenizer, template, messages, tools=tools,
+                                                  special_tokens=specials)
 
         self.runner.submit(work)
 
@@ -347,15 +358,44 @@ class ChatView(QWidget):
         self.problem.show()
 
     def _show(self, outcome) -> None:
-        tokenizer, result = outcome
+        tokenizer, result, turns = outcome
         if tokenizer is not self.tokenizer:
             return
         self.result = result
+        self.turns_check = turns
+        self._show_turns(turns)
         self.rendered_for = self.runner.generation if self.runner is not None else 0
         self.problem.hide()
         self.summary.setText(self._summary(result))
         self._fill_text(result)
         self._fill_table(result)
+
+    def _show_turns(self, turns: TurnsCheck) -> None:
+        first = turns.first_failure
+        if not turns.steps:
+            self.turns.clear()
+            return
+        if first is None:
+            self.turns.setText(self.tr("Appending turn by turn gives these ids: each of the "
+                                       "{n} steps extends the one before, text and ids.")
+                               .format(n=len(turns.steps)))
+            style.set_tone(self.turns, "muted")
+            self.turns.setToolTip("")
+            return
+        step = (self.tr("messages 1–{a} + the generation prompt → 1–{b}") if
+                first.kind == "generation" else self.tr("messages 1–{a} → 1–{b}")).format(
+                    a=first.shorter, b=first.longer)
+        why = (self.tr("the text differs from character {at}").format(at=first.char_difference)
+               if not first.text_extends else
+               self.tr("the text extends, but the tokens at the seam change from token {at}")
+               .format(at=first.token_difference))
+        self.turns.setText(self.tr("Appending turn by turn gives other ids: {failures} of {n} "
+                                   "steps break, first {step}: {why}.").format(
+            failures=sum(not s.ok for s in turns.steps), n=len(turns.steps), step=step,
+            why=why))
+        style.set_tone(self.turns, "warning")
+        self.turns.setToolTip(self.tr("before: {before}\nafter: {after}").format(
+            before=visible(first.before), after=visible(first.after)))
 
     def _summary(self, result: ChatEncoding) -> str:
         total = len(result.ids)
