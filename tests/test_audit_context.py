@@ -111,6 +111,32 @@ def test_byte_level_bpe_reaches_what_brute_force_reaches(tmp_path: Path, seed: i
     check(open_tokenizer(path), library_encode, brute)
 
 
+@pytest.mark.parametrize("seed", [0, 1])
+def test_wordpiece_reaches_what_brute_force_reaches(tmp_path: Path, seed: int):
+    """Continuation tokens (##ing) are reached after another piece of the word: their text
+    in context is "ing", not "##ing" (a search on the latter would never find one)."""
+    from tokenizers import Tokenizer, decoders, models, pre_tokenizers, trainers
+
+    hf = Tokenizer(models.WordPiece(unk_token="[UNK]"))
+    hf.pre_tokenizer = pre_tokenizers.Whitespace()
+    hf.decoder = decoders.WordPiece()
+    hf.train_from_iterator(corpus(seed), trainers.WordPieceTrainer(
+        vocab_size=80, special_tokens=["[UNK]"], show_progress=False))
+    path = tmp_path / "tokenizer.json"
+    path.write_text(hf.to_str(), encoding="utf-8")
+    brute: set[int] = set()
+    for encoding in hf.encode_batch(every_short_text(), add_special_tokens=False):
+        brute.update(encoding.ids)
+
+    def library_encode(texts: list[str]) -> list[list[int]]:
+        return [e.ids for e in hf.encode_batch(texts, add_special_tokens=False)]
+
+    tokenizer = open_tokenizer(path)
+    counts = check(tokenizer, library_encode, brute)
+    continuations = [tid for tid in brute if hf.id_to_token(tid).startswith("##")]
+    assert continuations and counts["in_context"] >= len(continuations)
+
+
 def test_an_unreachable_token_says_how_many_texts_were_tried(tmp_path: Path):
     """abc is built from a + bc, but a + b is merged first wherever a stands before b: no
     text gives abc, and the audit says so instead of finding a witness."""

@@ -85,3 +85,17 @@ def test_the_prompt_end_shows_the_back_off_and_the_continuation(make_window, qtb
     shown = page.output.toPlainText()
     assert "Token healing: remove the last 1 token(s)" in shown
     assert f"from token {expected.continued.first_difference} on" in shown
+
+
+def test_a_new_tokenizer_drops_the_rows_checked_with_the_old_one(make_window, qtbot, tmp_path):
+    window = make_window()
+    page = kit_page(window, "canon")
+    demo = load_demo("demo-multilingual-byte")
+    split = [i for ch in "naïve café" for i in demo.encode_ids(ch)]
+    path = tmp_path / "rows.jsonl"
+    path.write_text(json.dumps({"ids": split}) + "\n", encoding="utf-8")
+    page.check_jsonl(str(path))
+    other = load_demo("demo-english-char")
+    page.set_tokenizer(other)  # as the kit does when the main view loads another
+    qtbot.waitUntil(lambda: not page.runner.busy)
+    assert page.rows.rowCount() == 0 and page.checks == []

@@ -18,23 +18,35 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "BPE that removes a token once nearly all of it went into a merge, splitting the rest back (Chizhov et al. 2024)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE-dropout drops merges applied by rank; {describe} replays merges and removals, which dropout does not define"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "BPE-dropout needs a BPE model; this one is {describe}"),
+    QT_TRANSLATE_NOOP("Engine", "BertPreTokenizer (cuts at spaces and punctuation only)"),
+    QT_TRANSLATE_NOOP("Engine", "ByteLevel without its pattern"),
+    QT_TRANSLATE_NOOP("Engine", "ByteLevel's own GPT-2 pattern"),
     QT_TRANSLATE_NOOP("Engine", "Classic BPE"),
+    QT_TRANSLATE_NOOP("Engine", "Digits"),
     QT_TRANSLATE_NOOP("Engine", "GGUF version {detail}; BPE Lens reads versions 2 and 3"),
     QT_TRANSLATE_NOOP("Engine", "JSON nested more than {max_depth} levels deep (Hugging Face's reader refuses it too)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "JSON nested too deeply to read"),
     QT_TRANSLATE_NOOP("Engine", "Learning merges: {done:,} of {add:,}"),
+    QT_TRANSLATE_NOOP("Engine", "Metaspace (pieces start at ▁)"),
     QT_TRANSLATE_NOOP("Engine", "Metaspace replacement must be one character, not {replacement!r}"),
+    QT_TRANSLATE_NOOP("Engine", "Metaspace without split"),
     QT_TRANSLATE_NOOP("Engine", "Picky BPE"),
     QT_TRANSLATE_NOOP("Engine", "Picky BPE then removed a token of this piece, splitting it back into its parts; what follows is not shown step by step"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "Reading the corpus: {number:,} lines"),
     QT_TRANSLATE_NOOP("Engine", "SentencePiece {family}, {pieces} pieces{extra}, {unknown}{fallback}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "SentencePiece: no pre-tokenizer, a text without spaces is one piece"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "Split"),
+    QT_TRANSLATE_NOOP("Engine", "Split on a string"),
     QT_TRANSLATE_NOOP("Engine", "SuperBPE"),
     QT_TRANSLATE_NOOP("Engine", "SuperBPE trains byte-level BPE: choose level byte"),
     QT_TRANSLATE_NOOP("Engine", "Unigram, {pieces} pieces, {unknown}"),
     QT_TRANSLATE_NOOP("Engine", "Unigram, {pieces} pieces, {unknown}, byte fallback"),
+    QT_TRANSLATE_NOOP("Engine", "Whitespace"),
+    QT_TRANSLATE_NOOP("Engine", "WhitespaceSplit"),
     QT_TRANSLATE_NOOP("Engine", "WordPiece, {tokens} tokens ({continuing}), unknown {unknown!r}, words over {longest} characters are unknown"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a .tiktoken file holds byte-level tokens; this tokenizer is character-level"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a Unigram lattice needs a Unigram tokenizer; this one is {describe}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "a Unigram lattice over a piece of n characters holds every token starting at each of them (O(n·L), L the longest token)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a Unigram model needs NORMAL or USER_DEFINED pieces; it has none"),
     QT_TRANSLATE_NOOP("Engine", "a character alphabet must be unique characters in code point order"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a corpus archive"),
@@ -52,6 +64,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "a piece name or unk_surface is not UTF-8 text"),
     QT_TRANSLATE_NOOP("Engine", "a pre-tokenizer must be a name or an object with a \"type\" string, not {config!r}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "a regex pre-tokenizer needs a 'preset' or a non-empty 'pattern'"),
+    QT_TRANSLATE_NOOP("Engine", "a repeat over alternatives that overlap"),
     QT_TRANSLATE_NOOP("Engine", "a sequence {what} needs a list under '{key}'"),
     QT_TRANSLATE_NOOP("Engine", "a special token there, recognised only with special tokens on"),
     QT_TRANSLATE_NOOP("Engine", "a string"),
@@ -78,6 +91,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "an end-of-word marker that is a symbol of its own (seed 001's </w>) has no tokenizer.json equivalent (HF's end_of_word_suffix glues it to the last character)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "an object"),
     QT_TRANSLATE_NOOP("Engine", "an unknown token {token} at character {char}"),
+    QT_TRANSLATE_NOOP("Engine", "both repeats take {pump}: a run of n is shared between them in n ways, at each of n starts"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "budget {value!r}: expected seconds above 0"),
     QT_TRANSLATE_NOOP("Engine", "byte fallback"),
     QT_TRANSLATE_NOOP("Engine", "byte-level"),
     QT_TRANSLATE_NOOP("Engine", "byte-level BPE (tiktoken ranks), {tokens} tokens"),
@@ -108,6 +123,8 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "empty; a rank file has one 'base64-token rank' per line"),
     QT_TRANSLATE_NOOP("Engine", "end-of-word {marker}"),
     QT_TRANSLATE_NOOP("Engine", "end_of_word and byte_fallback apply to character-level training only"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "every added token is looked for at each position of the text: one alternation of {count:,} strings costs up to their number per character on text full of near misses (Hugging Face uses Aho-Corasick, linear whatever their number)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "examples {value}: expected 0 or more"),
     QT_TRANSLATE_NOOP("Engine", "expected \"bpe\" or \"picky_bpe\""),
     QT_TRANSLATE_NOOP("Engine", "expected \"byte\" or \"char\""),
     QT_TRANSLATE_NOOP("Engine", "expected [left id, right id, new id] integers"),
@@ -137,6 +154,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "expected {merges} rows of {languages_count} token totals, or none"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "give one of them to -t (-t {folder}/NAME)"),
     QT_TRANSLATE_NOOP("Engine", "global merges must be 0 or more, not {global_merges!r}"),
+    QT_TRANSLATE_NOOP("Engine", "greedy longest match tries the longest prefix first at each position, up to O(n²) without a word-length limit (Hugging Face gives [UNK] past max_input_chars_per_word)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "holds the {actual} ranks (by its SHA-256), not {name}'s; open it without encoding=NAME, or give {name}'s rank file"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "holds {count} tokenizers; {advice}: {names}"),
     QT_TRANSLATE_NOOP("Engine", "holds {found:,} merges; CLIP's vocabulary takes the first {needed:,}"),  # noqa: E501
@@ -157,9 +175,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "it has no ids"),
     QT_TRANSLATE_NOOP("Engine", "it has no tokenizer keys"),
     QT_TRANSLATE_NOOP("Engine", "it holds {count:,} tensors and no tokenizer"),
+    QT_TRANSLATE_NOOP("Engine", "its body matches both {pump} and {pump}×2: a run of n splits into iterations in 2ⁿ⁻¹ ways"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "its ids are {shown}"),
     QT_TRANSLATE_NOOP("Engine", "its ids are {shown} and {last}"),
     QT_TRANSLATE_NOOP("Engine", "its ids are {shown} … ({count} ranges, up to {last})"),
+    QT_TRANSLATE_NOOP("Engine", "keep {keep!r}: expected a whole number, 0 or more"),
     QT_TRANSLATE_NOOP("Engine", "key {key}"),
     QT_TRANSLATE_NOOP("Engine", "language {twice} is given twice"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: expected 'base64-token rank', got {count} fields"),
@@ -170,7 +190,10 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "line {number}: token {token} appears twice (first on line {first})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "line {number}: {line!r} is not a merge (two symbols and a space)"),
     QT_TRANSLATE_NOOP("Engine", "line {number}: {token!r} is not base64"),
+    QT_TRANSLATE_NOOP("Engine", "lines of {language}: expected a list of strings, not one string"),
+    QT_TRANSLATE_NOOP("Engine", "lines: expected lines of text (a list of strings) or a mapping language → lines, not one string"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "lone surrogate U+{ord:04X} at character {first} cannot be encoded as UTF-8 ({offsets_count} in the text); use surrogates='replace' to substitute U+FFFD"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "max_final_share {value!r}: expected a share above 0 and at most 1"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "max_words {max_words!r}: expected a whole number of 1 or more"),
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} ({lefts!r} {rights!r}): token {token!r} is not in the vocabulary"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank} makes a new id {new} for a token that already exists as id {existing}"),  # noqa: E501
@@ -178,9 +201,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: new id {new} must be {size} (the next id)"),
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: new id {new} must be {size} (the next id) or {existing} (the existing token)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "merge rank {rank}: {name} id {value} is not in the vocabulary (0–{size})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "merging a piece of n symbols costs O(n²) in runtimes that rescan it after every merge (older tiktoken releases, naive ports), O(n log n) with a heap (Hugging Face, tiktoken since its large-piece merge, BPE Lens)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "messages must be a list of {{\"role\": …, \"content\": …}} objects"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "messages[{index}] must be an object with a \"role\""),
     QT_TRANSLATE_NOOP("Engine", "messages[{index}].content must be text, a list of parts or null"),
+    QT_TRANSLATE_NOOP("Engine", "min_formed {value!r}: expected a whole number, 1 or more"),
     QT_TRANSLATE_NOOP("Engine", "min_frequency must not be negative"),
     QT_TRANSLATE_NOOP("Engine", "model.byte_fallback must be true or false, not {byte_fallback!r}"),
     QT_TRANSLATE_NOOP("Engine", "model.unk_id must be an integer or null, not {unk_id!r}"),
@@ -195,11 +220,14 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "more than {max_file_bytes:,} bytes"),
     QT_TRANSLATE_NOOP("Engine", "must be a JSON object"),
     QT_TRANSLATE_NOOP("Engine", "nbest_size {nbest!r}: expected a whole number up to {limit} (−1: every segmentation)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "nested repeats"),
     QT_TRANSLATE_NOOP("Engine", "nested too deeply"),
     QT_TRANSLATE_NOOP("Engine", "no continuation prefix"),
     QT_TRANSLATE_NOOP("Engine", "no merge applied"),
+    QT_TRANSLATE_NOOP("Engine", "no perturbation chosen; valid kinds: {kinds}"),
     QT_TRANSLATE_NOOP("Engine", "no piece has type UNKNOWN (2); a model needs one unknown piece"),
     QT_TRANSLATE_NOOP("Engine", "no pieces (field 1): truncated, or not a SentencePiece model; {what_it_is}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "no pre-tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "no share for {names}"),
     QT_TRANSLATE_NOOP("Engine", "no snapshot in this cache entry holds a tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "no such file or folder"),
@@ -227,6 +255,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "not special tokens of this tokenizer: {repr}"),
     QT_TRANSLATE_NOOP("Engine", "one of {choices}"),
     QT_TRANSLATE_NOOP("Engine", "open one of them"),
+    QT_TRANSLATE_NOOP("Engine", "overlapping repeats side by side"),
     QT_TRANSLATE_NOOP("Engine", "parity-aware BPE breaks ties by token text, as its reference does; the tie rule applies to classic training only"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pat_str: {problem}"),
     QT_TRANSLATE_NOOP("Engine", "pattern does not compile: a side of && is empty in {pattern}"),
@@ -259,18 +288,25 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "precompiled_charsmap: the trie has more than {max_paths:,} paths; it is corrupt"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "precompiled_charsmap: the value of key {key!r} is at unit {at}, past the trie's {units_count} units"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "precompiled_charsmap: {what} ({data!r}) is not whole UTF-8 characters"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "rate {rate!r}: expected a share from 0 to 1"),
     QT_TRANSLATE_NOOP("Engine", "ratio {value!r} must be a positive number"),
     QT_TRANSLATE_NOOP("Engine", "read as Hugging Face's fast CLIP tokenizer reads it (NFC, whitespace, lowercase); OpenAI's ftfy repair and HTML unescaping are not done"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "reference {reference!r} is not among the languages ({names})"),
+    QT_TRANSLATE_NOOP("Engine", "regex pre-tokenizer"),
     QT_TRANSLATE_NOOP("Engine", "removal {index}: it comes after {after} merges, but there are {merges} and removals must be in order"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "removal {index}: the parts of token {token} do not spell it"),
     QT_TRANSLATE_NOOP("Engine", "removal {index}: token {token} is not a merged token present at that point"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "removal {index}: token {token} must split into two or more tokens present at that point"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "remove a token when more than this share of it went into one merge (1: never, classic BPE; default 0.9)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "remove at IoS above"),
+    QT_TRANSLATE_NOOP("Engine", "repeats {value!r}: expected a whole number from 1 to 15"),
+    QT_TRANSLATE_NOOP("Engine", "residue tokens need BPE merges; this model has none ({model})"),
+    QT_TRANSLATE_NOOP("Engine", "residue tokens need merges applied by rank; {model} replays merges and removals (Picky BPE), which this does not follow"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "rows {rows:,} is fewer than the {vocab_size:,} tokens"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {limit:,}"),
     QT_TRANSLATE_NOOP("Engine", "samples {samples!r}: expected 1 to {max_samples:,}"),
+    QT_TRANSLATE_NOOP("Engine", "sizes: give at least one input length"),
+    QT_TRANSLATE_NOOP("Engine", "sizes: {size!r} is not a length from 1 to {most:,} characters"),
     QT_TRANSLATE_NOOP("Engine", "skipped 1 file that is not sentences: {shown}"),
     QT_TRANSLATE_NOOP("Engine", "skipped {count} files that are not sentences: {shown}"),
     QT_TRANSLATE_NOOP("Engine", "special token {text!r} has id {tid}, which the model's vocabulary (0–{vocab_size}) already uses"),  # noqa: E501
@@ -303,9 +339,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "the number {value!r}"),
     QT_TRANSLATE_NOOP("Engine", "the pattern"),
     QT_TRANSLATE_NOOP("Engine", "the pattern and special tokens are those of {cls} in {file} (read, never run) and tokenizer_config.json"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the pattern ran out of its time budget on this input: it backtracks"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the piece is one token"),
     QT_TRANSLATE_NOOP("Engine", "the pieces are inconsistent"),
     QT_TRANSLATE_NOOP("Engine", "the pre-tokenizers cut it differently: the left into {left_pieces}, the right into {right_pieces}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "the prompt is empty: give the text the model continues"),
     QT_TRANSLATE_NOOP("Engine", "the same pieces merge differently: the vocabularies or merges differ"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "the string {shown!r}"),
     QT_TRANSLATE_NOOP("Engine", "the summed counts"),
@@ -334,6 +372,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "tiktoken has no normalizer; this tokenizer normalizes its text"),
     QT_TRANSLATE_NOOP("Engine", "tiktoken looks the whole piece up in its ranks before merging and finds it as one token"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "tiktoken splits text with one regex; this tokenizer's pre-tokenizer is {kind!r}"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "time_cap {value!r}: expected seconds above 0 and at most {most:g}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "token id {token_id!r} is not in this tokenizer: {describe_ids}"),
     QT_TRANSLATE_NOOP("Engine", "token {left} has no spelling in the vocabulary"),
     QT_TRANSLATE_NOOP("Engine", "tools must be a list of tool definitions"),
@@ -346,6 +385,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "true or false"),
     QT_TRANSLATE_NOOP("Engine", "true, false or null"),
     QT_TRANSLATE_NOOP("Engine", "two merges make the same token"),
+    QT_TRANSLATE_NOOP("Engine", "two of its alternatives match {pump}: a run of n can be taken in 2ⁿ ways"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "two tokenizers have the same name; name each once"),
     QT_TRANSLATE_NOOP("Engine", "two tokens have the same bytes; a rank file cannot hold both"),
     QT_TRANSLATE_NOOP("Engine", "two tokens spell the same string; tokenizer.json cannot hold both"),  # noqa: E501
@@ -356,6 +396,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "unknown level {level!r}; choose one of {levels}"),
     QT_TRANSLATE_NOOP("Engine", "unknown lookup {mode!r}; choose one of {lookup_modes}"),
     QT_TRANSLATE_NOOP("Engine", "unknown parity-aware variant {variant!r}; choose base or window"),
+    QT_TRANSLATE_NOOP("Engine", "unknown perturbation {kind!r}; valid kinds: {kinds}"),
     QT_TRANSLATE_NOOP("Engine", "unknown pre-tokenizer preset {name!r}; choose one of {regex_presets}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "unknown pre-tokenizer {config!r}; choose a preset ({preset_names}) or one of {names}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "unknown rank file (neither its name nor its SHA-256 is a known encoding): name the encoding with encoding=NAME ({presets}) or give a pre-tokenizer regex with pattern=REGEX"),  # noqa: E501
@@ -377,8 +418,11 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} first, the right {right}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "with special tokens added, the left puts {left} last, the right {right}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "words per token at most"),
+    QT_TRANSLATE_NOOP("Engine", "{cause}; harmless here: nothing after it can fail, so the first way succeeds, but a pattern that adds anything after it backtracks catastrophically"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{cause}; when what follows fails, every way is tried before giving up (Hugging Face stops at Oniguruma's retry limit and fails)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{config}'s auto_map names {module}.{cls}, but {file} is not beside it"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{count:,} added tokens"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} keys, more than the file can hold"),
     QT_TRANSLATE_NOOP("Engine", "{count:,} pieces; BPE Lens opens models of at most {max_pieces:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{count:,} tokens; BPE Lens opens vocabularies of 1 to {most:,}"),
@@ -415,6 +459,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {ids} ids, {merges} merges"),
     QT_TRANSLATE_NOOP("Engine", "{kind} BPE{extras}, {tokens} tokens, {merges} merges"),
     QT_TRANSLATE_NOOP("Engine", "{kind} Picky BPE{extras}, {tokens} tokens, {merges} merges, {removed} removals"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{kind} pre-tokenizer"),
+    QT_TRANSLATE_NOOP("Engine", "{label}: alternative {index} of {count}"),
+    QT_TRANSLATE_NOOP("Engine", "{label}: the text between its matches"),
     QT_TRANSLATE_NOOP("Engine", "{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{language}, sentence {before}: {found}"),
     QT_TRANSLATE_NOOP("Engine", "{language}: {exc}"),
@@ -478,7 +525,9 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{trainer} needs {flag}: {help}"),
     QT_TRANSLATE_NOOP("Engine", "{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{value} holds a lone surrogate (an unpaired \\ud800-\\udfff escape), which no UTF-8 text can hold"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{what} stays one piece however long: {cost}"),
     QT_TRANSLATE_NOOP("Engine", "{what} {item!r} is not in {name} (its languages: {languages})"),
+    QT_TRANSLATE_NOOP("Engine", "{what}, characters {start}–{end} of the pattern"),
     QT_TRANSLATE_NOOP("Engine", "{where} has no \"type\" and fits no model ({errors})"),
     QT_TRANSLATE_NOOP("Engine", "{where} has no \"type\" and its fields fit no {what} ({names})"),
     QT_TRANSLATE_NOOP("Engine", "{where} has score {score}; scores must be finite"),
@@ -554,5 +603,6 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "{where}[{rank}] must be, like the other merges, {shape}, not {describe}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "{where}[{shown!r}] must be a whole number id ≥ 0, not {tid!r}"),
     QT_TRANSLATE_NOOP("Engine", "{where}[{shown!r}]: id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports (real vocabularies have a few hundred thousand)"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "{where}line {index}: expected text, not {type}"),
     QT_TRANSLATE_NOOP("Engine", "{where}{about}, line {line}: not UTF-8 at byte {column} of the line (0x{data:02X}); save the file as UTF-8"),  # noqa: E501
 )

@@ -33,7 +33,7 @@ from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import derivation
 from .merge_audit import MergeAudit, merge_audit
-from .witness import Witness, WitnessSearch, host_texts, search_of
+from .witness import Witness, search_of
 
 AuditClass = Literal["reachable", "whole_piece_only", "in_context", "unreachable",
                      "undecodable", "special", "byte_fallback"]
@@ -144,11 +144,11 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
     missing = {tid: own_text[tid] for tid, got in encoded.items()
                if got != [tid] and tid not in inside}
     witnesses: dict[int, Witness] = {}
-    search = WitnessSearch(tokenizer, host_texts(tokenizer, own_text))
+    tries: Counter[int] = Counter()
     if context and missing:
-        for _tried, found in search.search(missing):
-            witnesses = found
-            yield total - len(missing) + len(found), total, None
+        for counted, found in search_of(tokenizer).search(missing):
+            tries, witnesses = counted, found
+            yield total - len(missing) + len(witnesses), total, None
     skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
     merges = merge_audit(model, ids, skip)
     whole_only = _looks_up_whole(tokenizer) and merges is not None
@@ -174,7 +174,7 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
         tokens.append(TokenAudit(
             tid, "in_context" if witness is not None else "unreachable", label, text,
             tuple(got), blocked_by=blocked, orphan=tid in orphans, witness=witness,
-            contexts_tried=0 if witness is not None else search.tries[tid]))
+            contexts_tried=0 if witness is not None else tries[tid]))
     counts = Counter(t.cls for t in tokens)
     yield total, total, Audit(tokenizer.vocab_size, tuple(tokens),
                               {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
@@ -224,13 +224,13 @@ def audit_token(tokenizer: Tokenizer, tid: int) -> TokenAudit:
         return TokenAudit(tid, "whole_piece_only" if whole_only else "reachable", label, text)
     blocked = (_blocking_merge(tokenizer, tid, text)
                if getattr(tokenizer.model, "trace_piece", None) is not None else None)
-    search = search_of(tokenizer)
     witness = None
-    for _tried, found in search.search({tid: text}):
-        witness = found.get(tid)
+    tries: Counter[int] = Counter()
+    for counted, found in search_of(tokenizer).search({tid: text}):
+        tries, witness = counted, found.get(tid)
     return TokenAudit(tid, "in_context" if witness else "unreachable", label, text,
                       tuple(got), blocked_by=blocked, witness=witness,
-                      contexts_tried=0 if witness else search.tries[tid])
+                      contexts_tried=0 if witness else tries[tid])
 
 
 def _looks_up_whole(tokenizer: Tokenizer) -> bool:

@@ -34,6 +34,7 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..pipeline.tokenizer import Tokenizer
+from .following_text import FollowingText
 
 WINDOW = 8  # prompt tokens encoded again with each candidate (widened when needed)
 MAX_WINDOW = 512
@@ -92,6 +93,7 @@ class PromptBoundary:
     ids: tuple[int, ...]
     tails: tuple[Tail, ...]
     back_off: int  # trailing tokens some next token re-tokenizes (what healing removes)
+    healing_prefix: str  # the prompt's text of those tokens: the first new token starts so
     changed_by: dict[int, int]  # k → how many next tokens change exactly k prompt tokens
     examples: tuple[Retokenized, ...]  # the next tokens that change the most, a few per k
     tried: int  # next tokens tried (the vocabulary's tokens with a text of their own)
@@ -103,11 +105,6 @@ class PromptBoundary:
     def healed_ids(self) -> tuple[int, ...]:
         """The prompt's ids with the back-off removed."""
         return self.ids[:len(self.ids) - self.back_off]
-
-    @property
-    def healing_prefix(self) -> str:
-        """What the first generated token must start with after healing."""
-        return self.tails[self.back_off - 1].text if self.back_off else ""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -128,10 +125,8 @@ class _Vocabulary:
     def __init__(self, tokenizer: Tokenizer) -> None:
         specials = tokenizer.specials.by_id
         kind = tokenizer.model.kind
-        # A token's text as it follows another: decoded alone, SentencePiece's "▁の" loses
-        # its space (the start of a text) and WordPiece's "the" its word break.
-        self._anchor = tokenizer.encode_ids("a", special="none")
-        self._anchor_text = tokenizer.decode(self._anchor, errors="replace")
+        # A next token's text is its text after another token (following_text.py).
+        following = FollowingText(tokenizer)
         self.texts: dict[int, str] = {}
         by_bytes: list[tuple[bytes, int]] = []
         for start, end in tokenizer.id_ranges():
@@ -143,19 +138,13 @@ class _Vocabulary:
                     data.decode("utf-8")
                 except UnicodeDecodeError:
                     continue  # half a character: no text to append
-                text = self._after_anchor(tokenizer, tid)
+                text = following(tid)
                 if text:
                     self.texts[tid] = text
                 by_bytes.append((data, tid))
         by_bytes.sort()
         self.sorted_bytes = [b for b, _ in by_bytes]
         self.sorted_ids = [t for _, t in by_bytes]
-
-    def _after_anchor(self, tokenizer: Tokenizer, tid: int) -> str:
-        text = tokenizer.decode([*self._anchor, tid], errors="replace")
-        if text.startswith(self._anchor_text):
-            return text[len(self._anchor_text):]
-        return tokenizer.decode([tid], errors="replace")
 
     def extending(self, prefix: bytes) -> list[int]:
         """Tokens whose bytes start with ``prefix`` and are longer, shortest first."""
@@ -181,13 +170,18 @@ def prompt_boundary(tokenizer: Tokenizer, prompt: str, *, continuation: str | No
         raise ConfigError(Message("the prompt is empty: give the text the model continues"))
     if examples < 0:
         raise ConfigError(Message("examples {value}: expected 0 or more", value=examples))
-    ids = tuple(tokenizer.encode_ids(prompt, special="all"))
+    encoding = tokenizer.encode(prompt, special="all")
+    ids = tuple(encoding.ids)
+    # Where each token starts in the prompt: the windows are the prompt's own text (decoding
+    # would lose what a normalizer or an unknown token changed, or a trailing space).
+    starts = [encoding.source_span(t.span.char_start, t.span.char_end)[0]
+              for t in encoding.tokens]
     vocabulary = _VOCABULARIES.get(tokenizer)
     if vocabulary is None:
         vocabulary = _VOCABULARIES[tokenizer] = _Vocabulary(tokenizer)
     tails = tuple(_tail(tokenizer, vocabulary, ids, k, examples)
                   for k in range(1, min(MAX_TAIL, len(ids)) + 1))
-    changed, found = _retokenized(tokenizer, prompt, ids, vocabulary.texts, progress)
+    changed, found = _retokenized(tokenizer, prompt, ids, starts, vocabulary.texts, progress)
     counted = Counter(changed.values())
     counted.pop(0, None)
     # Most tokens changed first; among them, those that make one token of the end (":" + "//"
@@ -205,7 +199,9 @@ def prompt_boundary(tokenizer: Tokenizer, prompt: str, *, continuation: str | No
     continued = None
     if continuation is not None:
         continued = _continued(tokenizer, prompt, ids, continuation)
-    return PromptBoundary(prompt, ids, tails, max(counted, default=0), dict(counted),
+    back_off = max(counted, default=0)
+    prefix = prompt[starts[len(ids) - back_off]:] if back_off else ""
+    return PromptBoundary(prompt, ids, tails, back_off, prefix, dict(counted),
                           tuple(shown[:examples]), len(vocabulary.texts), continued,
                           {tid: n for tid, n in changed.items() if n})
 
@@ -220,7 +216,7 @@ def _tail(tokenizer: Tokenizer, vocabulary: _Vocabulary, ids: tuple[int, ...], k
                 tuple(longer[:examples]))
 
 
-def _retokenized(tokenizer: Tokenizer, prompt: str, ids: tuple[int, ...],
+def _retokenized(tokenizer: Tokenizer, prompt: str, ids: tuple[int, ...], starts: list[int],
                  texts: dict[int, str], progress: Callable[[float], None] | None
                  ) -> tuple[dict[int, int], list[Retokenized]]:
     """For each next token, how many of the prompt's last tokens prompt + its text changes."""
@@ -231,8 +227,8 @@ def _retokenized(tokenizer: Tokenizer, prompt: str, ids: tuple[int, ...],
     done = 0
     total = len(pending)
     while pending:
-        start = _window_start(tokenizer, prompt, ids, window)
-        head = tokenizer.decode(list(ids[start:]))
+        start = _window_start(tokenizer, prompt, ids, starts, window)
+        head = prompt[starts[start]:] if start else prompt
         kept = ids[start:]
         widen = []
         for first in range(0, len(pending), BATCH):
@@ -261,15 +257,19 @@ def _retokenized(tokenizer: Tokenizer, prompt: str, ids: tuple[int, ...],
     return changed, found
 
 
-def _window_start(tokenizer: Tokenizer, prompt: str, ids: tuple[int, ...], window: int) -> int:
+def _window_start(tokenizer: Tokenizer, prompt: str, ids: tuple[int, ...], starts: list[int],
+                  window: int) -> int:
     """Where the window of the last ``window`` tokens starts, moved back until encoding its
-    text alone gives its ids (a window that starts inside a word would encode otherwise)."""
+    text alone gives its ids (a window that starts inside a word would encode otherwise);
+    each step back doubles, so a prompt that never splits costs a few encodings."""
     start = max(0, len(ids) - window)
+    step = window
     while start > 0:
-        text = tokenizer.decode(list(ids[start:]))
+        text = prompt[starts[start]:]
         if tuple(tokenizer.encode_ids(text, special="all")) == ids[start:]:
             return start
-        start = max(0, start - window)
+        start = max(0, start - step)
+        step *= 2
     return 0
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ..pipeline.tokenizer import Tokenizer
+from .following_text import FollowingText
 
 # Vocabulary tokens containing the text that lend it context, and the most used characters.
 MAX_HOSTS = 24
@@ -62,12 +63,16 @@ class WitnessSearch:
         self._joined = "\x00".join(parts)
         self._texts = texts
         self.neighbours = _neighbours(texts)
-        self.tries: Counter[int] = Counter()  # texts tried per token
 
-    def candidates(self, text: str) -> Iterator[str]:
-        """Texts to try for a token whose own text is ``text``, cheapest first, no repeats."""
+    def candidates(self, *texts: str) -> Iterator[str]:
+        """Texts to try for a token whose own text is ``texts[0]`` (and that reads as the
+        others inside a text), cheapest first, no repeats."""
         seen: set[str] = set()
-        for candidate in self._ordered(text):
+        ordered = list(dict.fromkeys(texts))
+        # Each text alone first, then each in its contexts, the one read inside a text first
+        # (WordPiece's ##t has no context but t's).
+        for candidate in (*ordered, *(c for text in ordered[1:] + ordered[:1]
+                                      for c in self._ordered(text))):
             if candidate and candidate not in seen:
                 seen.add(candidate)
                 yield candidate
@@ -101,13 +106,16 @@ class WitnessSearch:
             pos = self._joined.find(text, pos + 1)
 
     def search(self, wanted: dict[int, str], *, limit: int = 160
-               ) -> Iterator[tuple[int, dict[int, Witness]]]:
+               ) -> Iterator[tuple[Counter[int], dict[int, Witness]]]:
         """Witnesses for the tokens of ``wanted`` (id → its own text), at most ``limit``
-        candidates each. Yields ``(tried, found)`` after each batch of encodings: ``found``
-        grows as witnesses turn up (stop iterating to cancel)."""
+        candidates each. Yields ``(tries, found)`` after each batch of encodings: the texts
+        tried per token so far, and the witnesses found (stop iterating to cancel)."""
         found: dict[int, Witness] = {}
-        pending = {tid: self.candidates(text) for tid, text in wanted.items()}
-        tried = 0
+        pending = {}
+        for tid, text in wanted.items():
+            inside = self._texts.get(tid, text)
+            pending[tid] = self.candidates(text, inside)
+        tries: Counter[int] = Counter()
         for _round in range(limit):
             batch: list[tuple[int, str]] = []
             for tid, source in list(pending.items()):
@@ -129,10 +137,9 @@ class WitnessSearch:
                     if index is not None:
                         found[tid] = Witness(text, tuple(ids), index)
                         pending.pop(tid, None)
-                self.tries.update(tid for tid, _ in part)
-                tried += len(part)
-                yield tried, found
-        yield tried, found
+                tries.update(tid for tid, _ in part)
+                yield tries, found
+        yield tries, found
 
 
 _SEARCHES: WeakKeyDictionary[Tokenizer, WitnessSearch] = WeakKeyDictionary()
@@ -147,17 +154,14 @@ def search_of(tokenizer: Tokenizer) -> WitnessSearch:
         ids = [tid for start, end in tokenizer.id_ranges() for tid in range(start, end + 1)
                if tid not in specials and tokenizer.model.kind(tid) not in _NOT_TEXT]
         search = _SEARCHES[tokenizer] = WitnessSearch(tokenizer, host_texts(tokenizer, ids))
-    search.tries.clear()
     return search
 
 
 def host_texts(tokenizer: Tokenizer, ids: Iterable[int]) -> dict[int, str]:
-    """The tokens' texts as they stand inside a text: SentencePiece's ``▁`` as the space it
-    stands for (the text decoded alone drops it at the start)."""
-    out = {}
-    for tid in ids:
-        out[tid] = tokenizer.token_bytes(tid).decode("utf-8", "replace").replace("\u2581", " ")
-    return out
+    """The tokens' texts as they stand inside a text (following_text.py: SentencePiece's
+    ``▁の`` as `` の``, WordPiece's ``##ing`` as ``ing``)."""
+    following = FollowingText(tokenizer)
+    return {tid: following(tid) for tid in ids}
 
 
 def _neighbours(texts: dict[int, str]) -> list[str]:

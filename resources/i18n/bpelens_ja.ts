@@ -83,6 +83,14 @@
         <translation>到達可能</translation>
     </message>
     <message>
+        <source>whole piece only</source>
+        <translation>ピース全体のときのみ</translation>
+    </message>
+    <message>
+        <source>in context</source>
+        <translation>文脈内のみ</translation>
+    </message>
+    <message>
         <source>unreachable</source>
         <translation>到達不能</translation>
     </message>
@@ -124,6 +132,10 @@
     <message>
         <source>itself, only as a whole piece</source>
         <translation>自身（ピース全体のときのみ）</translation>
+    </message>
+    <message>
+        <source>in {witness}: {pieces}</source>
+        <translation>{witness} の中では: {pieces}</translation>
     </message>
 </context>
 <context>
@@ -177,10 +189,6 @@
         <translation>、</translation>
     </message>
     <message>
-        <source>; reachable only as a whole piece: {n:,}</source>
-        <translation>; ピース全体のときのみ到達可能: {n:,}</translation>
-    </message>
-    <message>
         <source>{n:,} merges</source>
         <translation>マージ {n:,} 個</translation>
     </message>
@@ -207,6 +215,14 @@
     <message>
         <source>encodes to: {pieces}</source>
         <translation>エンコード結果: {pieces}</translation>
+    </message>
+    <message>
+        <source>but in {witness} it comes out: {pieces}</source>
+        <translation>ただし {witness} の中では出現します: {pieces}</translation>
+    </message>
+    <message>
+        <source>no text tried contains it ({n:,} tried: its text inside the tokens that hold it, after and before the shortest tokens)</source>
+        <translation>試したどのテキストにも現れません（{n:,} 通りを試行: それを含むトークンの中に置いたテキスト、最短のトークンの後ろと前に付けたテキスト）</translation>
     </message>
     <message>
         <source>merge {rank} ({left} + {right} → {new}) gets there first</source>
@@ -300,10 +316,184 @@
     </message>
 </context>
 <context>
+    <name>BoundaryPage</name>
+    <message>
+        <source>what the model would write next (optional)</source>
+        <translation>モデルが次に書く内容（省略可）</translation>
+    </message>
+    <message>
+        <source>Check the end</source>
+        <translation>末尾を調べる</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Every token of the vocabulary is tried as the next token: how many of the prompt&apos;s last tokens does it change?</source>
+        <translation>語彙のすべてのトークンを次のトークンとして試します: プロンプト末尾のトークンがいくつ変わるでしょうか？</translation>
+    </message>
+    <message>
+        <source>Prompt</source>
+        <translation>プロンプト</translation>
+    </message>
+    <message>
+        <source>Continuation</source>
+        <translation>続き</translation>
+    </message>
+    <message>
+        <source>Prompt end</source>
+        <translation>プロンプト末尾</translation>
+    </message>
+    <message>
+        <source>Could not check: {error}</source>
+        <translation>調べられませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>trying every token as the next one: {percent:.0%}</source>
+        <translation>すべてのトークンを次のトークンとして試しています: {percent:.0%}</translation>
+    </message>
+    <message>
+        <source>{tried:,} next tokens tried; back off {n} token(s) to heal</source>
+        <translation>次のトークンを {tried:,} 個試しました。トークンヒーリングには {n} トークン戻します</translation>
+    </message>
+</context>
+<context>
     <name>BusyIndicator</name>
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
+    <name>CanonPage</name>
+    <message>
+        <source>a merge the encoding applies</source>
+        <translation>エンコードが適用するマージ</translation>
+    </message>
+    <message>
+        <source>a character&apos;s bytes split across tokens</source>
+        <translation>トークンをまたいで分かれた文字のバイト</translation>
+    </message>
+    <message>
+        <source>a special token spelled as text</source>
+        <translation>テキストとして書かれた特殊トークン</translation>
+    </message>
+    <message>
+        <source>cut otherwise</source>
+        <translation>その他の区切りの違い</translation>
+    </message>
+    <message>
+        <source>not UTF-8: the text differs</source>
+        <translation>UTF-8 でない: テキストが異なる</translation>
+    </message>
+    <message>
+        <source>token ids, e.g. 9906, 1917 (commas, spaces or a JSON list)</source>
+        <translation>トークン ID、例: 9906, 1917（カンマ、空白、または JSON のリスト）</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>検査</translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation>例</translation>
+    </message>
+    <message>
+        <source>ids of “Hello world” encoded a character at a time: not what encoding the text gives</source>
+        <translation>“Hello world” を 1 文字ずつエンコードした ID: テキストをエンコードした結果とは異なります</translation>
+    </message>
+    <message>
+        <source>Open JSONL…</source>
+        <translation>JSONL を開く…</translation>
+    </message>
+    <message>
+        <source>rows of {&quot;ids&quot;: […]} or {&quot;prompt_ids&quot;: […], &quot;completion_ids&quot;: […]}, one per line</source>
+        <translation>{&quot;ids&quot;: […]} または {&quot;prompt_ids&quot;: […], &quot;completion_ids&quot;: […]} の行（1 行に 1 つ）</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Are these ids what encoding their own text gives? Decode, encode again, compare span by span.</source>
+        <translation>これらの ID は、そのテキストをエンコードした結果と一致するでしょうか？ デコードし、再びエンコードして、区間ごとに比べます。</translation>
+    </message>
+    <message>
+        <source>line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>spans</source>
+        <translation>区間</translation>
+    </message>
+    <message>
+        <source>reasons</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>The decoded text, each span that is not canonical marked, and why.</source>
+        <translation>デコードしたテキスト。正準でない区間に印を付け、その理由を示します。</translation>
+    </message>
+    <message>
+        <source>Ids</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Canonical?</source>
+        <translation>正準か？</translation>
+    </message>
+    <message>
+        <source>Could not check: {error}</source>
+        <translation>検査できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>{word!r} is not a token id (a whole number)</source>
+        <translation>{word!r} はトークン ID（整数）ではありません</translation>
+    </message>
+    <message>
+        <source>Rows of ids to check</source>
+        <translation>検査する ID の行</translation>
+    </message>
+    <message>
+        <source>JSON lines (*.jsonl *.json);;All files (*)</source>
+        <translation>JSON Lines (*.jsonl *.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>line {line:,}: {bad:,} of {rows:,} rows not canonical</source>
+        <translation>{line:,} 行目: {rows:,} 行中 {bad:,} 行が非正準</translation>
+    </message>
+    <message>
+        <source>Canonical: encoding the text gives these ids.</source>
+        <translation>正準: テキストをエンコードするとこれらの ID になります。</translation>
+    </message>
+    <message>
+        <source>Not canonical: {n:,} spans differ from encoding the text ({canonical:,} ids instead of {given:,}).</source>
+        <translation>非正準: {n:,} 個の区間がテキストのエンコード結果と異なります（ID は {given:,} 個ではなく {canonical:,} 個）。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>{path}: {bad:,} of {rows:,} rows not canonical ({share:.2%}), {tokens:,} tokens; spans: {why}</source>
+        <translation>{path}: {rows:,} 行中 {bad:,} 行が非正準（{share:.2%}）、{tokens:,} トークン。区間: {why}</translation>
+    </message>
+    <message>
+        <source>Every row is canonical.</source>
+        <translation>すべての行が正準です。</translation>
+    </message>
+    <message>
+        <source>Canonical: encoding this text gives exactly these ids.</source>
+        <translation>正準: このテキストをエンコードすると、ちょうどこれらの ID になります。</translation>
+    </message>
+    <message>
+        <source>ids {start}–{end}: {reason} — given {given}; encoding gives {canonical}</source>
+        <translation>ID {start}–{end}: {reason} — 与えられた ID {given}、エンコード結果 {canonical}</translation>
     </message>
 </context>
 <context>
@@ -420,6 +610,36 @@
         <translation>展開できませんでした: {error}</translation>
     </message>
     <message>
+        <source>Appending turn by turn gives these ids: each of the {n} steps extends the one before, text and ids.</source>
+        <translation>ターンごとに追加しても同じ ID になります: {n} 段階のどれも、テキストも ID も一つ前を延長しています。</translation>
+    </message>
+    <message>
+        <source>messages 1–{a} + the generation prompt → 1–{b}</source>
+        <translation>メッセージ 1–{a} + 生成プロンプト → 1–{b}</translation>
+    </message>
+    <message>
+        <source>messages 1–{a} → 1–{b}</source>
+        <translation>メッセージ 1–{a} → 1–{b}</translation>
+    </message>
+    <message>
+        <source>the text differs from character {at}</source>
+        <translation>テキストが {at} 文字目から異なります</translation>
+    </message>
+    <message>
+        <source>the text extends, but the tokens at the seam change from token {at}</source>
+        <translation>テキストは延長されていますが、継ぎ目のトークンが {at} 番目のトークンから変わります</translation>
+    </message>
+    <message>
+        <source>Appending turn by turn gives other ids: {failures} of {n} steps break, first {step}: {why}.</source>
+        <translation>ターンごとに追加すると別の ID になります: {n} 段階のうち {failures} 段階が崩れます。最初は {step}: {why}。</translation>
+    </message>
+    <message>
+        <source>before: {before}
+after: {after}</source>
+        <translation>前: {before}
+後: {after}</translation>
+    </message>
+    <message>
         <source>{total:,} tokens: the template adds {overhead:,} ({share:.0f} %); the messages: {roles}</source>
         <translation>{total:,} トークン: テンプレートが足した分 {overhead:,}（{share:.0f} %）、メッセージ: {roles}</translation>
     </message>
@@ -469,6 +689,173 @@
     </message>
 </context>
 <context>
+    <name>ChurnPage</name>
+    <message>
+        <source>typos</source>
+        <translation>タイプミス</translation>
+    </message>
+    <message>
+        <source>strip diacritics</source>
+        <translation>発音区別符号を除去</translation>
+    </message>
+    <message>
+        <source>add diacritics</source>
+        <translation>発音区別符号を付加</translation>
+    </message>
+    <message>
+        <source>NFD</source>
+        <translation>NFD（分解）</translation>
+    </message>
+    <message>
+        <source>NFC (from NFD)</source>
+        <translation>NFC（NFD から）</translation>
+    </message>
+    <message>
+        <source>homoglyphs</source>
+        <translation>ホモグリフ</translation>
+    </message>
+    <message>
+        <source>zero-width</source>
+        <translation>ゼロ幅文字</translation>
+    </message>
+    <message>
+        <source>full-width</source>
+        <translation>全角</translation>
+    </message>
+    <message>
+        <source>OCR</source>
+        <translation>OCR 誤認識</translation>
+    </message>
+    <message>
+        <source>in rate of the words, two adjacent letters swapped, one dropped or one doubled</source>
+        <translation>単語のうち変更率の割合で、隣り合う 2 文字を入れ替え、1 文字を削除、または 1 文字を重複</translation>
+    </message>
+    <message>
+        <source>every nonspacing mark dropped (in Devanagari, Thai or Hebrew vowel signs too)</source>
+        <translation>非スペーシングマークをすべて削除（デーヴァナーガリー、タイ文字、ヘブライ文字の母音記号も）</translation>
+    </message>
+    <message>
+        <source>rate of the ASCII vowels get an acute, grave, circumflex or diaeresis</source>
+        <translation>ASCII の母音のうち変更率の割合に、アキュート、グレーブ、サーカムフレックス、ダイエレシスのいずれかを付加</translation>
+    </message>
+    <message>
+        <source>the text decomposed (NFD)</source>
+        <translation>テキストを分解（NFD）</translation>
+    </message>
+    <message>
+        <source>measured from each line&apos;s NFD form to its NFC form</source>
+        <translation>各行の NFD 形から NFC 形への変化を測定</translation>
+    </message>
+    <message>
+        <source>rate of the Latin letters that have a Cyrillic or Greek look-alike become it</source>
+        <translation>キリル文字かギリシャ文字に似た字があるラテン文字のうち、変更率の割合をその字に置換</translation>
+    </message>
+    <message>
+        <source>in rate of the words, a zero-width character between two letters</source>
+        <translation>単語のうち変更率の割合で、2 文字の間にゼロ幅文字を挿入</translation>
+    </message>
+    <message>
+        <source>rate of the runs of printable ASCII become full-width forms</source>
+        <translation>印字可能な ASCII の連なりのうち、変更率の割合を全角形に置換</translation>
+    </message>
+    <message>
+        <source>rate of the places an OCR confusion fits get it (rn → m, l → 1, O → 0 …)</source>
+        <translation>OCR の誤認識が当てはまる箇所のうち、変更率の割合に誤認識を適用（rn → m、l → 1、O → 0 …）</translation>
+    </message>
+    <message>
+        <source>the share of eligible places a rate-based kind changes (at least one in a line that has any)</source>
+        <translation>率に基づく種類が変更する、対象箇所の割合（対象箇所のある行では最低 1 か所）</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>すべて</translation>
+    </message>
+    <message>
+        <source>the first sentences every language has (a text file: its first lines)</source>
+        <translation>すべての言語にある先頭の文（テキストファイルでは先頭の行）</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>測定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Perturb every line lightly and count the tokens that change: a tokenizer that churns under typos or Unicode variants gives the model different ids for nearly the same text.</source>
+        <translation>各行をわずかに摂動させ、変わったトークンを数えます: タイプミスや Unicode の異形で揺らぐトークナイザーは、ほぼ同じテキストに対してモデルに異なる ID を渡します。</translation>
+    </message>
+    <message>
+        <source>Click a cell: its lines that changed most, original and perturbed, with both cuts.</source>
+        <translation>セルをクリックすると、最も変化した行を、元の行と摂動後の行の両方の分割付きで表示します。</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>コーパス</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>変更率</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>シード</translation>
+    </message>
+    <message>
+        <source>Lines per language</source>
+        <translation>言語あたりの行数</translation>
+    </message>
+    <message>
+        <source>Churn</source>
+        <translation>揺らぎ</translation>
+    </message>
+    <message>
+        <source>Could not measure: {error}</source>
+        <translation>測定できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing measured.</source>
+        <translation>キャンセルしました: 何も測定していません。</translation>
+    </message>
+    <message>
+        <source>Choose at least one perturbation.</source>
+        <translation>摂動を 1 つ以上選んでください。</translation>
+    </message>
+    <message>
+        <source>Reading the corpus…</source>
+        <translation>コーパスを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Perturbing and encoding {lines:,} lines: {percent:.0%}</source>
+        <translation>{lines:,} 行を摂動させてエンコードしています: {percent:.0%}</translation>
+    </message>
+    <message>
+        <source>{corpus}: {lines:,} lines</source>
+        <translation>{corpus}: {lines:,} 行</translation>
+    </message>
+    <message>
+        <source>{corpus}: {lines:,} lines in {languages} languages</source>
+        <translation>{corpus}: {languages} 言語で {lines:,} 行</translation>
+    </message>
+    <message>
+        <source>{where}; rate {rate:g}, seed {seed}. Click a cell for its worst lines.</source>
+        <translation>{where}。変更率 {rate:g}、シード {seed}。セルをクリックすると最も変化した行を表示します。</translation>
+    </message>
+    <message>
+        <source>Each cell: the share of tokens changed · the edit distance per 100 tokens. The hotter the colour, the more tokens changed.</source>
+        <translation>各セル: 変わったトークンの割合 · 100 トークンあたりの編集距離。色が熱いほど多くのトークンが変わっています。</translation>
+    </message>
+    <message>
+        <source>all languages</source>
+        <translation>全言語</translation>
+    </message>
+    <message>
+        <source>{kind} on {where}: {changed:,} of {before:,} tokens changed ({share:.2%}); edit distance {distance:,} ({per100:.2f} per 100 tokens); {perturbed:,} of {lines:,} lines perturbed, {churned:,} with other ids</source>
+        <translation>{where} の {kind}: {before:,} トークン中 {changed:,} が変化（{share:.2%}）。編集距離 {distance:,}（100 トークンあたり {per100:.2f}）。{lines:,} 行中 {perturbed:,} 行を摂動し、{churned:,} 行で ID が変化</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>choose a command: {commands}</source>
@@ -505,6 +892,26 @@
     <message>
         <source>-t {tokenizer} is given twice; name each tokenizer once</source>
         <translation>-t {tokenizer} が 2 回指定されています。各トークナイザーは 1 回だけ指定してください</translation>
+    </message>
+    <message>
+        <source>--languages goes with --corpus; a --file&apos;s lines have no languages</source>
+        <translation>--languages は --corpus と使います。--file の行には言語がありません</translation>
+    </message>
+    <message>
+        <source>--kinds: give perturbations separated by commas; valid kinds: {kinds}</source>
+        <translation>--kinds: 摂動をカンマ区切りで指定してください。有効な種類: {kinds}</translation>
+    </message>
+    <message>
+        <source>--kinds {value}: {kind} is not a perturbation; valid kinds: {kinds}</source>
+        <translation>--kinds {value}: {kind} は摂動ではありません。有効な種類: {kinds}</translation>
+    </message>
+    <message>
+        <source>--lines {value}: expected 1 or more</source>
+        <translation>--lines {value}: 1 以上を指定してください</translation>
+    </message>
+    <message>
+        <source>--rate {value}: expected a share from 0 to 1</source>
+        <translation>--rate {value}: 0 から 1 の割合を指定してください</translation>
     </message>
     <message>
         <source>--languages: give language codes separated by commas (en,ja,zh)</source>
@@ -914,6 +1321,26 @@
         <source>--examples {value}: expected 0 or more</source>
         <translation>--examples {value}: 0 以上が必要です</translation>
     </message>
+    <message>
+        <source>--max-seconds {value}: expected seconds above 0 and at most {most:g}</source>
+        <translation>--max-seconds {value}: 0 より大きく {most:g} 以下の秒数を指定してください</translation>
+    </message>
+    <message>
+        <source>{option} {value}: expected {least} or more</source>
+        <translation>{option} {value}: {least} 以上を指定してください</translation>
+    </message>
+    <message>
+        <source>--max-final-share {value}: expected a share above 0 and at most 1 (e.g. 0.05)</source>
+        <translation>--max-final-share {value}: 0 より大きく 1 以下の割合を指定してください（例: 0.05）</translation>
+    </message>
+    <message>
+        <source>--file {name}: cannot read it ({reason})</source>
+        <translation>--file {name}: 読めません（{reason}）</translation>
+    </message>
+    <message>
+        <source>--file {name}: not UTF-8 text; save it as UTF-8</source>
+        <translation>--file {name}: UTF-8 のテキストではありません。UTF-8 で保存してください</translation>
+    </message>
 </context>
 <context>
     <name>CliArgparse</name>
@@ -999,10 +1426,6 @@
         <translation>トークナイザー</translation>
     </message>
     <message>
-        <source>  reachable only as a whole piece (never inside a longer one): {count:,}</source>
-        <translation>  ピース全体のときのみ到達可能（長いピースの中では現れない）: {count:,}</translation>
-    </message>
-    <message>
         <source>merges</source>
         <translation>マージ</translation>
     </message>
@@ -1013,6 +1436,14 @@
     <message>
         <source>  {what} checked: {checked:,}; never applied: {never_applied:,} (their token made by another merge {another:,}, never made {never_made:,}); orphan tokens no merge makes: {orphans:,}</source>
         <translation>  確認した{what}: {checked:,}。一度も適用されないもの: {never_applied:,}（そのトークンを別のマージが作る {another:,}、一度も作られない {never_made:,}）。どのマージも作らない孤立トークン: {orphans:,}</translation>
+    </message>
+    <message>
+        <source>  in context {id}: {text} → {ids}; in {witness} → {witness_ids}</source>
+        <translation>  文脈内のみ {id}: {text} → {ids}。{witness} の中では → {witness_ids}</translation>
+    </message>
+    <message>
+        <source>  … and {count:,} more in context (--format json lists them all)</source>
+        <translation>  … ほかに文脈内のみが {count:,} 個（--format json ですべて表示）</translation>
     </message>
     <message>
         <source>; merge {rank} ({left} + {right}) gets there first</source>
@@ -1033,6 +1464,14 @@
     <message>
         <source>reachable</source>
         <translation>到達可能</translation>
+    </message>
+    <message>
+        <source>whole piece only</source>
+        <translation>ピース全体のときのみ</translation>
+    </message>
+    <message>
+        <source>in context</source>
+        <translation>文脈内のみ</translation>
     </message>
     <message>
         <source>unreachable</source>
@@ -1072,6 +1511,40 @@
     <message>
         <source>in all</source>
         <translation>合計</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>extends</source>
+        <translation>前を延長</translation>
+    </message>
+    <message>
+        <source>{a} → {b} messages</source>
+        <translation>メッセージ {a} → {b} 件</translation>
+    </message>
+    <message>
+        <source>{a} + generation prompt → {b}</source>
+        <translation>{a} + 生成プロンプト → {b}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>ids differ at token {i}</source>
+        <translation>トークン {i} で ID が異なる</translation>
+    </message>
+    <message>
+        <source>text differs at character {i}</source>
+        <translation>文字 {i} でテキストが異なる</translation>
+    </message>
+    <message>
+        <source>first: {before!r}
+   vs: {after!r}</source>
+        <translation>最初の違い: {before!r}
+        対: {after!r}</translation>
     </message>
 </context>
 <context>
@@ -1566,6 +2039,14 @@
         <translation>これらの言語のみ(基準言語は追加されます)。既定: すべて</translation>
     </message>
     <message>
+        <source>Classify every token: reachable (its own text encodes to exactly it), whole_piece_only (only as a whole piece, never inside a longer one), in_context (its own text gives other tokens, but a text found — the witness — contains it), unreachable (no text tried contains it), undecodable (not UTF-8 alone), special, byte_fallback. JSON on stdout: vocab_size, counts, and one object per token.</source>
+        <translation>すべてのトークンを分類します: reachable（そのテキストがちょうどそのトークンにエンコードされる）、whole_piece_only（ピース全体のときのみ。より長いピースの中には現れない）、in_context（そのテキストは別のトークンになるが、見つかったテキスト — 証拠テキスト — の中には現れる）、unreachable（試したどのテキストにも現れない）、undecodable（単独では UTF-8 でない）、special、byte_fallback。標準出力に JSON: vocab_size、counts、トークンごとに 1 つのオブジェクト。</translation>
+    </message>
+    <message>
+        <source>do not look for a text that contains the tokens their own text does not give (they are then all unreachable)</source>
+        <translation>自身のテキストからは得られないトークンについて、それを含むテキストを探さない（それらはすべて unreachable になる）</translation>
+    </message>
+    <message>
         <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout, or a table with --format table.</source>
         <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID・別の ID）と片方にしかないトークン、0 から続く同じバイト列を表す ID の範囲、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれの区切り位置（バイトオフセット）。標準出力に JSON、--format table で表。</translation>
     </message>
@@ -1588,6 +2069,10 @@
     <message>
         <source>json (default) or table: a row per message</source>
         <translation>json（既定）または table: メッセージごとに 1 行</translation>
+    </message>
+    <message>
+        <source>check that each turn&apos;s rendering extends the one before, text and ids (and each generation prompt the turn it is answered by); the first that does not is shown</source>
+        <translation>各ターンの描画結果が、テキストと ID の両方で前の描画結果を延長しているか確認する（生成プロンプトは、それに答えるターンが延長しているか）。延長していない最初のものを表示</translation>
     </message>
     <message>
         <source>the text to draw (every view but compare)</source>
@@ -1734,10 +2219,6 @@
         <translation>どの語彙トークンが出力されうるか（グリッチトークン）</translation>
     </message>
     <message>
-        <source>Classify every token: reachable (its own text encodes to exactly it), unreachable (to other tokens), undecodable (not UTF-8 alone), special, byte_fallback. JSON on stdout: vocab_size, counts, and one object per token.</source>
-        <translation>すべてのトークンを分類します: reachable（自身のテキストがちょうどそのトークンにエンコードされる）、unreachable（別のトークンになる）、undecodable（単独では UTF-8 でない）、special、byte_fallback。標準出力に JSON: vocab_size、counts、トークンごとのオブジェクト。</translation>
-    </message>
-    <message>
         <source>json (default) or a summary table with the unreachable tokens</source>
         <translation>json（既定）、または到達不能なトークンを含む要約表</translation>
     </message>
@@ -1824,6 +2305,114 @@
     <message>
         <source>where lines wrap, in points (default 1200)</source>
         <translation>行を折り返す幅、ポイント単位（既定 1200）</translation>
+    </message>
+    <message>
+        <source>the end of a prompt: tokens that continue it, how many to back off (token healing)</source>
+        <translation>プロンプトの末尾: それに続くトークンと、戻すべきトークン数（トークンヒーリング）</translation>
+    </message>
+    <message>
+        <source>For the end of a prompt: the vocabulary tokens whose text continues its last tokens (&quot;:&quot; → &quot;://&quot;), how many of its last tokens some next token re-tokenizes (every token of the vocabulary tried: what token healing must back off), and, with --continuation, the canonical ids of prompt + continuation against the prompt&apos;s ids followed by the continuation&apos;s.</source>
+        <translation>プロンプトの末尾について: テキストが末尾のトークンに続く語彙のトークン（&quot;:&quot; → &quot;://&quot;）、次のトークンによって再トークン化される末尾のトークンの数（語彙の全トークンを試行: トークンヒーリングが戻すべき分）、そして --continuation を指定すると、プロンプト + 続きの正準な ID と、プロンプトの ID の後に続きの ID を並べたものとの比較。</translation>
+    </message>
+    <message>
+        <source>a text the model would write next: prompt + it, encoded whole, against the two encoded apart</source>
+        <translation>モデルが次に書くテキスト: プロンプト + これをまとめてエンコードした結果を、別々にエンコードした結果と比べる</translation>
+    </message>
+    <message>
+        <source>continuations and re-tokenizing next tokens to list (default 12)</source>
+        <translation>一覧に出す、続きとなるトークンと再トークン化を起こす次のトークンの数（既定 12）</translation>
+    </message>
+    <message>
+        <source>how much the tokens change when the text is lightly perturbed (typos, NFD, homoglyphs …)</source>
+        <translation>テキストをわずかに摂動させたとき、トークンがどれだけ変わるか（タイプミス、NFD、ホモグリフ …）</translation>
+    </message>
+    <message>
+        <source>Perturb each line (typo, strip_diacritics, add_diacritics, nfd, nfc, homoglyphs, zero_width, full_width, ocr) and measure, per language and kind, the tokens before and after, the tokens changed (len(a) - LCS(a, b) of the original ids a and the perturbed ids b) and the token edit distance (Levenshtein over the ids), with the lines that changed most. nfc is measured from each line&apos;s NFD form. JSON on stdout.</source>
+        <translation>各行を摂動させ（typo、strip_diacritics、add_diacritics、nfd、nfc、homoglyphs、zero_width、full_width、ocr）、言語と種類ごとに、前後のトークン数、変化したトークン数（元の ID a と摂動後の ID b について len(a) - LCS(a, b)）、トークン編集距離（ID 上の Levenshtein 距離）を、最も変化した行とともに測定します。nfc は各行の NFD 形から測定します。標準出力に JSON。</translation>
+    </message>
+    <message>
+        <source>a parallel corpus, as bpelens compare takes it (a folder or archive of line-aligned files, a .tsv, a .jsonl), or demo (the bundled 12-language corpus)</source>
+        <translation>対訳コーパス。bpelens compare と同じ指定（行の揃ったファイルのフォルダーかアーカイブ、.tsv、.jsonl）、または demo（同梱の 12 言語コーパス）</translation>
+    </message>
+    <message>
+        <source>a UTF-8 text file, one line a text (blank lines are left out)</source>
+        <translation>UTF-8 のテキストファイル。1 行に 1 テキスト（空行は除外）</translation>
+    </message>
+    <message>
+        <source>the perturbations, comma-separated (default: all of {kinds})</source>
+        <translation>摂動の種類（カンマ区切り。既定: {kinds} のすべて）</translation>
+    </message>
+    <message>
+        <source>with --corpus: only these languages (codes or names); default: all</source>
+        <translation>--corpus と共に: これらの言語のみ（コードまたは名前）。既定: すべて</translation>
+    </message>
+    <message>
+        <source>the first N lines (per language); default: all</source>
+        <translation>先頭の N 行（言語ごと）。既定: すべて</translation>
+    </message>
+    <message>
+        <source>the seed of the perturbations&apos; random choices (default 0)</source>
+        <translation>摂動の乱数選択のシード（既定 0）</translation>
+    </message>
+    <message>
+        <source>the share of eligible places a rate-based kind changes, 0 to 1 (default 0.1; at least one place in a line that has any)</source>
+        <translation>率に基づく種類が変更する対象箇所の割合、0 から 1（既定 0.1。対象箇所のある行では最低 1 か所）</translation>
+    </message>
+    <message>
+        <source>lines with the largest edit distance to list per kind and language (default 5)</source>
+        <translation>種類と言語ごとに一覧に出す、編集距離が最大の行の数（既定 5）</translation>
+    </message>
+    <message>
+        <source>none: special-token strings in the lines are plain text (default); all: they become control tokens</source>
+        <translation>none: 行中の特殊トークンの文字列は普通のテキスト（既定）。all: 制御トークンにします</translation>
+    </message>
+    <message>
+        <source>pathologies that make encoding slow: backtracking patterns, pieces without a length bound, thousands of added tokens</source>
+        <translation>エンコードを遅くする問題: バックトラックするパターン、長さに上限のないピース、数千の追加トークン</translation>
+    </message>
+    <message>
+        <source>Find what makes this tokenizer slow on the wrong input: pre-tokenizer regexes that can backtrack catastrophically, pre-token classes with no length bound (a run of one letter stays one piece), and thousands of added tokens. Each finding names the field, says why, gives a generated worst-case input, and times encoding it at doubling lengths (CPU time, median of three), with the exponent of a log-log fit (1 linear, 2 quadratic).</source>
+        <translation>不適切な入力でこのトークナイザーを遅くする原因を見つけます: 破滅的にバックトラックしうるプリトークナイザーの正規表現、長さに上限のないプレトークンのクラス（1 文字の連続が 1 つのピースのまま残る）、数千の追加トークン。各検出結果はフィールドを挙げて理由を述べ、生成した最悪ケースの入力を示し、長さを倍々にしながらそのエンコード時間を計ります（CPU 時間、3 回の中央値）。両対数フィットの指数（1 なら線形、2 なら二次）も示します。</translation>
+    </message>
+    <message>
+        <source>stop lengthening an input once encoding it takes more than S CPU seconds; all the timing stops after {budget} times S (default {value})</source>
+        <translation>入力のエンコードが S CPU 秒を超えたら、その入力を長くするのをやめる。計測全体は S の {budget} 倍で打ち切る（既定 {value}）</translation>
+    </message>
+    <message>
+        <source>only find and describe; time nothing</source>
+        <translation>検出と説明のみ。時間は計らない</translation>
+    </message>
+    <message>
+        <source>residue tokens: formed by merges, rarely in the output (LiteToken)</source>
+        <translation>残留トークン: マージで作られるが、出力にはまれにしか現れないトークン（LiteToken）</translation>
+    </message>
+    <message>
+        <source>Trace the merges of every piece of a corpus and count, per token, how often it ends in the output (final) and how often a later merge absorbs it. A residue is formed at least --min-formed times with a final share final / (absorbed + final) below --max-final-share. Removing the residues while their merges stay as internal steps writes each final one as its parts: the JSON gives the vocabulary freed and the corpus&apos;s tokens before and after. Each line is encoded on its own.</source>
+        <translation>コーパスのすべてのピースのマージをトレースし、トークンごとに、出力に残る回数（final）と後のマージに吸収される回数を数えます。残留トークンとは、--min-formed 回以上作られ、最終割合 final / (absorbed + final) が --max-final-share 未満のものです。マージを内部の手順として残したまま残留トークンを取り除くと、出力に残っていた各出現はその部分に分けて書かれます: JSON には空いた語彙と、前後のコーパスのトークン数を示します。各行は個別にエンコードします。</translation>
+    </message>
+    <message>
+        <source>a parallel corpus, as compare takes it (default demo): every language&apos;s sentences</source>
+        <translation>対訳コーパス。compare と同じ指定（既定 demo）: すべての言語の文</translation>
+    </message>
+    <message>
+        <source>a UTF-8 text file instead, one line at a time (- for standard input)</source>
+        <translation>代わりに UTF-8 のテキストファイル。1 行ずつ（- で標準入力）</translation>
+    </message>
+    <message>
+        <source>at most N lines of the file, or N sentences of each language (default: all)</source>
+        <translation>ファイルの最大 N 行、または各言語の最大 N 文（既定: すべて）</translation>
+    </message>
+    <message>
+        <source>a token must be formed at least M times to be judged (default {value})</source>
+        <translation>判定するには、トークンが M 回以上生成されている必要があります（既定 {value}）</translation>
+    </message>
+    <message>
+        <source>a residue ends in the output in less than this share of its occurrences (default {value})</source>
+        <translation>残留トークンとは、出現のうち出力に残る割合がこれ未満のトークンです（既定 {value}）</translation>
+    </message>
+    <message>
+        <source>residues listed, most formed first (default {value}; 0: none)</source>
+        <translation>一覧に出す残留トークンの数。生成回数の多い順（既定 {value}。0: 出さない）</translation>
     </message>
 </context>
 <context>
@@ -2355,6 +2944,21 @@ a + bc</translation>
     </message>
 </context>
 <context>
+    <name>CorpusBox</name>
+    <message>
+        <source>Open a text file, one text per line…</source>
+        <translation>テキストファイルを開く（1 行に 1 テキスト）…</translation>
+    </message>
+    <message>
+        <source>A text file, one text per line</source>
+        <translation>テキストファイル（1 行に 1 テキスト）</translation>
+    </message>
+    <message>
+        <source>Text (*.txt);;All files (*)</source>
+        <translation>テキスト (*.txt);;すべてのファイル (*)</translation>
+    </message>
+</context>
+<context>
     <name>CorpusChoice</name>
     <message>
         <source>Parallel corpora (*.tsv *.jsonl *.tar.gz *.tgz *.tar.xz *.txz);;All files (*)</source>
@@ -2383,6 +2987,17 @@ a + bc</translation>
     <message>
         <source>demo (12 languages)</source>
         <translation>デモ（12 言語）</translation>
+    </message>
+</context>
+<context>
+    <name>CorpusLines</name>
+    <message>
+        <source>{name}: not UTF-8 text; save it as UTF-8</source>
+        <translation>{name}: UTF-8 のテキストではありません。UTF-8 で保存してください</translation>
+    </message>
+    <message>
+        <source>{name}: cannot read it ({reason})</source>
+        <translation>{name}: 読めません（{reason}）</translation>
     </message>
 </context>
 <context>
@@ -2459,8 +3074,12 @@ a + bc</translation>
         <translation>; マージ {rank}（{left} + {right}）が先に適用される</translation>
     </message>
     <message>
-        <source>, but only as a whole piece (the merges alone make something else)</source>
-        <translation>。ただしピース全体のときのみ（マージだけでは別のものが作られる）</translation>
+        <source>; it comes out in {witness}</source>
+        <translation>; {witness} では出現する</translation>
+    </message>
+    <message>
+        <source> (the merges alone make something else, so never inside a longer piece)</source>
+        <translation>（マージだけでは別のものになるため、長いピースの中には現れない）</translation>
     </message>
 </context>
 <context>
@@ -3197,12 +3816,36 @@ a + bc</translation>
         <translation>BPE-dropout はランク順に適用するマージを落とす手法です。{describe} はマージと除去の履歴を再生するため、dropout は定義されません</translation>
     </message>
     <message>
+        <source>BertPreTokenizer (cuts at spaces and punctuation only)</source>
+        <translation>BertPreTokenizer（空白と句読点でのみ区切る）</translation>
+    </message>
+    <message>
+        <source>ByteLevel without its pattern</source>
+        <translation>ByteLevel（パターンなし）</translation>
+    </message>
+    <message>
+        <source>ByteLevel&apos;s own GPT-2 pattern</source>
+        <translation>ByteLevel 自身の GPT-2 パターン</translation>
+    </message>
+    <message>
         <source>Classic BPE</source>
         <translation>古典的 BPE</translation>
     </message>
     <message>
+        <source>Digits</source>
+        <translation>Digits（数字）</translation>
+    </message>
+    <message>
         <source>GGUF version {detail}; BPE Lens reads versions 2 and 3</source>
         <translation>GGUF バージョン {detail} です。BPE Lens が読めるのはバージョン 2 と 3 です</translation>
+    </message>
+    <message>
+        <source>Metaspace (pieces start at ▁)</source>
+        <translation>Metaspace（ピースは ▁ で始まる）</translation>
+    </message>
+    <message>
+        <source>Metaspace without split</source>
+        <translation>Metaspace（split なし）</translation>
     </message>
     <message>
         <source>Picky BPE</source>
@@ -3213,12 +3856,36 @@ a + bc</translation>
         <translation>このあと Picky BPE がこのピースのトークンを取り除き、元の部分に分け戻しました。その先は 1 ステップずつは表示しません</translation>
     </message>
     <message>
+        <source>SentencePiece: no pre-tokenizer, a text without spaces is one piece</source>
+        <translation>SentencePiece: プレトークナイザーなし。空白のないテキストは 1 つのピースになる</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Split（分割）</translation>
+    </message>
+    <message>
+        <source>Split on a string</source>
+        <translation>Split（文字列で分割）</translation>
+    </message>
+    <message>
         <source>SuperBPE</source>
         <translation>SuperBPE(スーパーワード BPE)</translation>
     </message>
     <message>
         <source>SuperBPE trains byte-level BPE: choose level byte</source>
         <translation>SuperBPE はバイトレベル BPE を学習します: level に byte を選んでください</translation>
+    </message>
+    <message>
+        <source>Whitespace</source>
+        <translation>Whitespace（空白）</translation>
+    </message>
+    <message>
+        <source>WhitespaceSplit</source>
+        <translation>WhitespaceSplit（空白で分割）</translation>
+    </message>
+    <message>
+        <source>a Unigram lattice over a piece of n characters holds every token starting at each of them (O(n·L), L the longest token)</source>
+        <translation>n 文字のピースの Unigram ラティスは、各文字から始まるすべてのトークンを保持します（O(n·L)。L は最長のトークンの長さ）</translation>
     </message>
     <message>
         <source>a lone surrogate is replaced by U+FFFD at character {char}</source>
@@ -3231,6 +3898,10 @@ a + bc</translation>
     <message>
         <source>a number of {low:g} or more</source>
         <translation>{low:g} 以上の数値</translation>
+    </message>
+    <message>
+        <source>a repeat over alternatives that overlap</source>
+        <translation>重なり合う選択肢の繰り返し</translation>
     </message>
     <message>
         <source>a special token there, recognised only with special tokens on</source>
@@ -3281,6 +3952,14 @@ a + bc</translation>
         <translation>文字 {char} に未知トークン {token}</translation>
     </message>
     <message>
+        <source>both repeats take {pump}: a run of n is shared between them in n ways, at each of n starts</source>
+        <translation>どちらの繰り返しも {pump} を取ります: 長さ n の連続を両者で分け合う方法が n 通りあり、それが n 個の開始位置それぞれで起こります</translation>
+    </message>
+    <message>
+        <source>budget {value!r}: expected seconds above 0</source>
+        <translation>budget {value!r}: 0 より大きい秒数を指定してください</translation>
+    </message>
+    <message>
         <source>bytes not valid UTF-8 decode to U+FFFD at character {char}</source>
         <translation>文字 {char} で UTF-8 として正しくないバイト列が U+FFFD にデコードされます</translation>
     </message>
@@ -3313,6 +3992,14 @@ a + bc</translation>
         <translation>デコードで文字 {char} の「{before}」が「{after}」になります</translation>
     </message>
     <message>
+        <source>every added token is looked for at each position of the text: one alternation of {count:,} strings costs up to their number per character on text full of near misses (Hugging Face uses Aho-Corasick, linear whatever their number)</source>
+        <translation>追加トークンはテキストの各位置で探されます: {count:,} 個の文字列の選択（alternation）1 つは、ニアミスだらけのテキストでは 1 文字あたり最大でその個数分のコストがかかります（Hugging Face は Aho-Corasick を使うため、個数によらず線形です）</translation>
+    </message>
+    <message>
+        <source>examples {value}: expected 0 or more</source>
+        <translation>examples {value}: 0 以上が必要です</translation>
+    </message>
+    <message>
         <source>expected &quot;bpe&quot; or &quot;picky_bpe&quot;</source>
         <translation>&amp;quot;bpe&amp;quot; か &amp;quot;picky_bpe&amp;quot; が必要です</translation>
     </message>
@@ -3331,6 +4018,10 @@ a + bc</translation>
     <message>
         <source>expected a number above 0 and at most 1, or null</source>
         <translation>0 より大きく 1 以下の数、または null が必要です</translation>
+    </message>
+    <message>
+        <source>greedy longest match tries the longest prefix first at each position, up to O(n²) without a word-length limit (Hugging Face gives [UNK] past max_input_chars_per_word)</source>
+        <translation>貪欲最長一致は各位置で最長の接頭辞から試すため、語の長さに上限がなければ最大 O(n²) かかります（Hugging Face は max_input_chars_per_word を超えると [UNK] を返します）</translation>
     </message>
     <message>
         <source>holds {found:,} merges; CLIP&apos;s vocabulary takes the first {needed:,}</source>
@@ -3361,12 +4052,32 @@ a + bc</translation>
         <translation>{count:,} 個のテンソルだけで、トークナイザーを含みません</translation>
     </message>
     <message>
+        <source>its body matches both {pump} and {pump}×2: a run of n splits into iterations in 2ⁿ⁻¹ ways</source>
+        <translation>本体が {pump} にも {pump}×2 にもマッチします: 長さ n の連続を反復に分ける方法は 2ⁿ⁻¹ 通りあります</translation>
+    </message>
+    <message>
+        <source>keep {keep!r}: expected a whole number, 0 or more</source>
+        <translation>keep {keep!r}: 0 以上の整数を指定してください</translation>
+    </message>
+    <message>
         <source>key {key}</source>
         <translation>キー {key}</translation>
     </message>
     <message>
         <source>line {number}: {line!r} is not a merge (two symbols and a space)</source>
         <translation>{number} 行目: {line!r} はマージではありません（空白で区切った 2 つの記号）</translation>
+    </message>
+    <message>
+        <source>lines of {language}: expected a list of strings, not one string</source>
+        <translation>{language} の lines: 文字列 1 つではなく、文字列のリストが必要です</translation>
+    </message>
+    <message>
+        <source>lines: expected lines of text (a list of strings) or a mapping language → lines, not one string</source>
+        <translation>lines: 文字列 1 つではなく、テキストの行（文字列のリスト）か、言語 → 行の対応が必要です</translation>
+    </message>
+    <message>
+        <source>max_final_share {value!r}: expected a share above 0 and at most 1</source>
+        <translation>max_final_share {value!r}: 0 より大きく 1 以下の割合を指定してください</translation>
     </message>
     <message>
         <source>max_words {max_words!r}: expected a whole number of 1 or more</source>
@@ -3381,6 +4092,10 @@ a + bc</translation>
         <translation>マージランク {rank}: {name} ID {value} が語彙（0–{size}）にありません</translation>
     </message>
     <message>
+        <source>merging a piece of n symbols costs O(n²) in runtimes that rescan it after every merge (older tiktoken releases, naive ports), O(n log n) with a heap (Hugging Face, tiktoken since its large-piece merge, BPE Lens)</source>
+        <translation>n 記号のピースのマージには、マージのたびにピースを走査し直す実装（古い tiktoken、素朴な移植）では O(n²)、ヒープを使う実装（Hugging Face、大きなピース向けのマージを導入して以降の tiktoken、BPE Lens）では O(n log n) かかります</translation>
+    </message>
+    <message>
         <source>messages must be a list of {{&quot;role&quot;: …, &quot;content&quot;: …}} objects</source>
         <translation>messages は {{&quot;role&quot;: …, &quot;content&quot;: …}} オブジェクトのリストでなければなりません</translation>
     </message>
@@ -3391,6 +4106,10 @@ a + bc</translation>
     <message>
         <source>messages[{index}].content must be text, a list of parts or null</source>
         <translation>messages[{index}].content はテキスト、部分のリスト、null のいずれかでなければなりません</translation>
+    </message>
+    <message>
+        <source>min_formed {value!r}: expected a whole number, 1 or more</source>
+        <translation>min_formed {value!r}: 1 以上の整数を指定してください</translation>
     </message>
     <message>
         <source>min_frequency must not be negative</source>
@@ -3445,6 +4164,10 @@ a + bc</translation>
         <translation>JSON オブジェクトでなければなりません</translation>
     </message>
     <message>
+        <source>nested repeats</source>
+        <translation>入れ子の繰り返し</translation>
+    </message>
+    <message>
         <source>nested too deeply</source>
         <translation>入れ子が深すぎます</translation>
     </message>
@@ -3457,12 +4180,20 @@ a + bc</translation>
         <translation>適用されたマージはありません</translation>
     </message>
     <message>
+        <source>no perturbation chosen; valid kinds: {kinds}</source>
+        <translation>摂動が選ばれていません。有効な種類: {kinds}</translation>
+    </message>
+    <message>
         <source>no piece has type UNKNOWN (2); a model needs one unknown piece</source>
         <translation>タイプが UNKNOWN (2) のピースがありません。モデルには未知ピースが 1 つ必要です</translation>
     </message>
     <message>
         <source>no pieces (field 1): truncated, or not a SentencePiece model; {what_it_is}</source>
         <translation>ピースがありません（フィールド 1）。途中で切れているか、SentencePiece モデルではありません。{what_it_is}</translation>
+    </message>
+    <message>
+        <source>no pre-tokenizer</source>
+        <translation>プレトークナイザーなし</translation>
     </message>
     <message>
         <source>no share for {names}</source>
@@ -3571,6 +4302,10 @@ a + bc</translation>
     <message>
         <source>open one of them</source>
         <translation>いずれかを開いてください</translation>
+    </message>
+    <message>
+        <source>overlapping repeats side by side</source>
+        <translation>隣り合う、重なり合った繰り返し</translation>
     </message>
     <message>
         <source>parity-aware BPE breaks ties by token text, as its reference does; the tie rule applies to classic training only</source>
@@ -3701,6 +4436,10 @@ a + bc</translation>
         <translation>precompiled_charsmap: {what}（{data!r}）が完全な UTF-8 文字になっていません</translation>
     </message>
     <message>
+        <source>rate {rate!r}: expected a share from 0 to 1</source>
+        <translation>rate {rate!r}: 0 から 1 までの割合を指定してください</translation>
+    </message>
+    <message>
         <source>ratio {value!r} must be a positive number</source>
         <translation>比率 {value!r} は正の数でなければなりません</translation>
     </message>
@@ -3711,6 +4450,10 @@ a + bc</translation>
     <message>
         <source>reference {reference!r} is not among the languages ({names})</source>
         <translation>基準言語 {reference!r} が言語の中にありません({names})</translation>
+    </message>
+    <message>
+        <source>regex pre-tokenizer</source>
+        <translation>regex プレトークナイザー</translation>
     </message>
     <message>
         <source>removal {index}: it comes after {after} merges, but there are {merges} and removals must be in order</source>
@@ -3737,6 +4480,18 @@ a + bc</translation>
         <translation>除去する IoS の下限</translation>
     </message>
     <message>
+        <source>repeats {value!r}: expected a whole number from 1 to 15</source>
+        <translation>repeats {value!r}: 1 から 15 までの整数を指定してください</translation>
+    </message>
+    <message>
+        <source>residue tokens need BPE merges; this model has none ({model})</source>
+        <translation>残留トークンの検出には BPE のマージが必要ですが、このモデルにはありません（{model}）</translation>
+    </message>
+    <message>
+        <source>residue tokens need merges applied by rank; {model} replays merges and removals (Picky BPE), which this does not follow</source>
+        <translation>残留トークンの検出にはランク順に適用されるマージが必要です。{model} はマージと除去を再生する（Picky BPE）ため、この検出では追えません</translation>
+    </message>
+    <message>
         <source>rows {rows:,} is fewer than the {vocab_size:,} tokens</source>
         <translation>行数 {rows:,} が {vocab_size:,} 個のトークンより少なくなっています</translation>
     </message>
@@ -3747,6 +4502,14 @@ a + bc</translation>
     <message>
         <source>samples {samples!r}: expected 1 to {max_samples:,}</source>
         <translation>サンプル数 {samples!r}: 1 から {max_samples:,} までを指定してください</translation>
+    </message>
+    <message>
+        <source>sizes: give at least one input length</source>
+        <translation>sizes: 入力の長さを 1 つ以上指定してください</translation>
+    </message>
+    <message>
+        <source>sizes: {size!r} is not a length from 1 to {most:,} characters</source>
+        <translation>sizes: {size!r} は 1〜{most:,} 文字の長さではありません</translation>
     </message>
     <message>
         <source>skipped 1 file that is not sentences: {shown}</source>
@@ -3873,6 +4636,10 @@ a + bc</translation>
         <translation>パターンと特殊トークンは {file} の {cls}（読むだけで実行しない）と tokenizer_config.json のものです</translation>
     </message>
     <message>
+        <source>the pattern ran out of its time budget on this input: it backtracks</source>
+        <translation>この入力でパターンが制限時間を使い切りました: バックトラックしています</translation>
+    </message>
+    <message>
         <source>the piece is one token</source>
         <translation>ピースは 1 トークンです</translation>
     </message>
@@ -3883,6 +4650,10 @@ a + bc</translation>
     <message>
         <source>the pre-tokenizers cut it differently: the left into {left_pieces}, the right into {right_pieces}</source>
         <translation>事前トークナイザーの区切り方が異なります: 左は {left_pieces}、右は {right_pieces}</translation>
+    </message>
+    <message>
+        <source>the prompt is empty: give the text the model continues</source>
+        <translation>プロンプトが空です: モデルに続きを書かせるテキストを指定してください</translation>
     </message>
     <message>
         <source>the same pieces merge differently: the vocabularies or merges differ</source>
@@ -3997,6 +4768,10 @@ a + bc</translation>
         <translation>tiktoken は 1 つの正規表現でテキストを分割しますが、このトークナイザーのプレトークナイザーは {kind!r} です</translation>
     </message>
     <message>
+        <source>time_cap {value!r}: expected seconds above 0 and at most {most:g}</source>
+        <translation>time_cap {value!r}: 0 より大きく {most:g} 以下の秒数を指定してください</translation>
+    </message>
+    <message>
         <source>token id {token_id!r} is not in this tokenizer: {describe_ids}</source>
         <translation>トークン ID {token_id!r} はこのトークナイザーにありません: {describe_ids}</translation>
     </message>
@@ -4041,6 +4816,10 @@ a + bc</translation>
         <translation>2 つのマージが同じトークンを作ります</translation>
     </message>
     <message>
+        <source>two of its alternatives match {pump}: a run of n can be taken in 2ⁿ ways</source>
+        <translation>選択肢のうち 2 つが {pump} にマッチします: 長さ n の連続の取り方は 2ⁿ 通りあります</translation>
+    </message>
+    <message>
         <source>two tokenizers have the same name; name each once</source>
         <translation>2 つのトークナイザーが同じ名前です。それぞれ別の名前を付けてください</translation>
     </message>
@@ -4079,6 +4858,10 @@ a + bc</translation>
     <message>
         <source>unknown parity-aware variant {variant!r}; choose base or window</source>
         <translation>不明な parity-aware の方式 {variant!r} です。base または window を選んでください</translation>
+    </message>
+    <message>
+        <source>unknown perturbation {kind!r}; valid kinds: {kinds}</source>
+        <translation>不明な摂動 {kind!r} です。有効な種類: {kinds}</translation>
     </message>
     <message>
         <source>unknown pre-tokenizer preset {name!r}; choose one of {regex_presets}</source>
@@ -4165,8 +4948,20 @@ a + bc</translation>
         <translation>トークンあたりの最大語数</translation>
     </message>
     <message>
+        <source>{cause}; harmless here: nothing after it can fail, so the first way succeeds, but a pattern that adds anything after it backtracks catastrophically</source>
+        <translation>{cause}。ここでは無害です: 後ろに失敗しうるものがないため最初の取り方で成功しますが、後ろに何かを加えたパターンは破滅的にバックトラックします</translation>
+    </message>
+    <message>
+        <source>{cause}; when what follows fails, every way is tried before giving up (Hugging Face stops at Oniguruma&apos;s retry limit and fails)</source>
+        <translation>{cause}。後続が失敗すると、諦めるまでにすべての取り方が試されます（Hugging Face は Oniguruma の再試行上限で止まり、失敗します）</translation>
+    </message>
+    <message>
         <source>{cls}.num_reserved_special_tokens must be a whole number from 0 to {most:,}</source>
         <translation>{cls}.num_reserved_special_tokens は 0 から {most:,} までの整数でなければなりません</translation>
+    </message>
+    <message>
+        <source>{count:,} added tokens</source>
+        <translation>追加トークン {count:,} 個</translation>
     </message>
     <message>
         <source>{count:,} keys, more than the file can hold</source>
@@ -4307,6 +5102,18 @@ a + bc</translation>
     <message>
         <source>{kind} BPE{extras}, {tokens} tokens, {merges} merges</source>
         <translation>{kind} BPE{extras}、トークン {tokens} 個、マージ {merges} 個</translation>
+    </message>
+    <message>
+        <source>{kind} pre-tokenizer</source>
+        <translation>{kind} プレトークナイザー</translation>
+    </message>
+    <message>
+        <source>{label}: alternative {index} of {count}</source>
+        <translation>{label}: {count} 個の選択肢の {index} 番目</translation>
+    </message>
+    <message>
+        <source>{label}: the text between its matches</source>
+        <translation>{label}: マッチとマッチの間のテキスト</translation>
     </message>
     <message>
         <source>{language} lacks {lacking:,} of {ids:,} ids ({shown}); comparisons with it use the ids every chosen language has</source>
@@ -4555,6 +5362,14 @@ a + bc</translation>
     <message>
         <source>{train} training + {dev} dev sentences need {total}, but the corpus has {available} per language</source>
         <translation>学習用 {train} 文 + 開発用 {dev} 文には {total} 文が必要ですが、コーパスには言語ごとに {available} 文しかありません</translation>
+    </message>
+    <message>
+        <source>{what} stays one piece however long: {cost}</source>
+        <translation>{what} はどれほど長くても 1 つのピースのままです: {cost}</translation>
+    </message>
+    <message>
+        <source>{what}, characters {start}–{end} of the pattern</source>
+        <translation>{what}（パターンの {start}–{end} 文字目）</translation>
     </message>
     <message>
         <source>{where} must be {what}</source>
@@ -4883,6 +5698,10 @@ a + bc</translation>
     <message>
         <source>{where}[{shown!r}]: id {tid:,} is above {max_token_id:,}, the largest id BPE Lens supports (real vocabularies have a few hundred thousand)</source>
         <translation>{where}[{shown!r}]: ID {tid:,} は BPE Lens がサポートする最大の ID {max_token_id:,} を超えています（実際の語彙は数十万程度です）</translation>
+    </message>
+    <message>
+        <source>{where}line {index}: expected text, not {type}</source>
+        <translation>{where}{index} 行目: {type} ではなくテキストが必要です</translation>
     </message>
     <message>
         <source>{where}{about}, line {line}: not UTF-8 at byte {column} of the line (0x{data:02X}); save the file as UTF-8</source>
@@ -5242,6 +6061,228 @@ score {score:.4f} (log probability)
     <message>
         <source>tokens</source>
         <translation>トークン</translation>
+    </message>
+</context>
+<context>
+    <name>LintPage</name>
+    <message>
+        <source>severity</source>
+        <translation>重大度</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>where</source>
+        <translation>場所</translation>
+    </message>
+    <message>
+        <source>growth</source>
+        <translation>増加の仕方</translation>
+    </message>
+    <message>
+        <source>exponent</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>エラー</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>情報</translation>
+    </message>
+    <message>
+        <source>backtracking</source>
+        <translation>バックトラック</translation>
+    </message>
+    <message>
+        <source>unbounded piece</source>
+        <translation>長さ無制限のピース</translation>
+    </message>
+    <message>
+        <source>added tokens</source>
+        <translation>追加トークン</translation>
+    </message>
+    <message>
+        <source>catastrophic</source>
+        <translation>破滅的</translation>
+    </message>
+    <message>
+        <source>near-linear</source>
+        <translation>ほぼ線形</translation>
+    </message>
+    <message>
+        <source>superlinear</source>
+        <translation>超線形</translation>
+    </message>
+    <message>
+        <source>quadratic</source>
+        <translation>二次</translation>
+    </message>
+    <message>
+        <source>cubic or worse</source>
+        <translation>三次以上</translation>
+    </message>
+    <message>
+        <source>a run of one letter</source>
+        <translation>同じ文字の連続</translation>
+    </message>
+    <message>
+        <source>a run of one CJK character</source>
+        <translation>同じ CJK 文字の連続</translation>
+    </message>
+    <message>
+        <source>a run of digits</source>
+        <translation>数字の連続</translation>
+    </message>
+    <message>
+        <source>a run of punctuation</source>
+        <translation>句読点の連続</translation>
+    </message>
+    <message>
+        <source>a run of spaces</source>
+        <translation>空白の連続</translation>
+    </message>
+    <message>
+        <source>a run of newlines</source>
+        <translation>改行の連続</translation>
+    </message>
+    <message>
+        <source>a run that makes the match fail</source>
+        <translation>マッチを失敗させる連続</translation>
+    </message>
+    <message>
+        <source>near misses of the added tokens</source>
+        <translation>追加トークンのニアミス</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>an input stops growing once encoding it takes more than this many CPU seconds; all the timing together stops after 12 times this</source>
+        <translation>エンコードにこの CPU 秒数を超えてかかった時点で入力を伸ばすのをやめます。計測全体はこの 12 倍で打ち切ります</translation>
+    </message>
+    <message>
+        <source>static only (no timing)</source>
+        <translation>静的検査のみ（計測なし）</translation>
+    </message>
+    <message>
+        <source>find and describe the pathologies; time nothing</source>
+        <translation>問題箇所を見つけて説明するだけで、時間は計測しません</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>実行</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Find what makes this tokenizer slow on the wrong input — backtracking patterns, pieces without a length bound, thousands of added tokens — and time encoding each worst case as it grows.</source>
+        <translation>このトークナイザーが特定の入力で遅くなる原因（バックトラックするパターン、長さに上限のないピース、数千個の追加トークン）を見つけ、それぞれの最悪ケースを伸ばしながらエンコード時間を計測します。</translation>
+    </message>
+    <message>
+        <source>Select a finding: its field, why it matters, its worst-case input and its timing.</source>
+        <translation>検出項目を選ぶと、そのフィールド、問題になる理由、最悪ケースの入力、計測結果を表示します。</translation>
+    </message>
+    <message>
+        <source>Time cap per length</source>
+        <translation>長さごとの制限時間</translation>
+    </message>
+    <message>
+        <source>Lint</source>
+        <translation>リント</translation>
+    </message>
+    <message>
+        <source>Could not lint: {error}</source>
+        <translation>リントできませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing linted.</source>
+        <translation>キャンセルしました: リントは行われていません。</translation>
+    </message>
+    <message>
+        <source>Reading the pre-tokenizer…</source>
+        <translation>プレトークナイザーを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Timing each worst case as it grows: {percent:.0%}</source>
+        <translation>各最悪ケースを伸ばしながら計測しています: {percent:.0%}</translation>
+    </message>
+    <message>
+        <source>no findings</source>
+        <translation>検出なし</translation>
+    </message>
+    <message>
+        <source>No findings: nothing in this tokenizer makes encoding slow on the inputs the lint knows.</source>
+        <translation>検出なし: リントが知っている入力では、このトークナイザーのエンコードを遅くするものはありません。</translation>
+    </message>
+    <message>
+        <source>{count} finding(s): {errors} error(s), {warnings} warning(s), {infos} for information.</source>
+        <translation>検出 {count} 件: エラー {errors} 件、警告 {warnings} 件、情報 {infos} 件。</translation>
+    </message>
+    <message>
+        <source>{seconds:.1f} CPU seconds.</source>
+        <translation>CPU 時間 {seconds:.1f} 秒。</translation>
+    </message>
+    <message>
+        <source>Static only: nothing timed.</source>
+        <translation>静的検査のみ: 計測していません。</translation>
+    </message>
+    <message>
+        <source>not timed: the run was static only</source>
+        <translation>未計測: 静的検査のみの実行でした</translation>
+    </message>
+    <message>
+        <source>not timed: {note}</source>
+        <translation>未計測: {note}</translation>
+    </message>
+    <message>
+        <source>not timed: the timing&apos;s budget (12 × the time cap) was spent on the findings before it</source>
+        <translation>未計測: 計測の持ち時間（制限時間の 12 倍）をそれより前の検出項目で使い切りました</translation>
+    </message>
+</context>
+<context>
+    <name>LintPlot</name>
+    <message>
+        <source>characters</source>
+        <translation>文字数</translation>
+    </message>
+    <message>
+        <source>CPU seconds</source>
+        <translation>CPU 秒</translation>
+    </message>
+    <message>
+        <source>not timed</source>
+        <translation>未計測</translation>
+    </message>
+    <message>
+        <source>slope {slope}</source>
+        <translation>傾き {slope}</translation>
+    </message>
+    <message>
+        <source>Encode CPU time: too few lengths for a slope</source>
+        <translation>エンコードの CPU 時間: 傾きを求めるには長さの点が足りません</translation>
+    </message>
+    <message>
+        <source>Encode CPU time: slope {exponent:.2f}, then out of time (catastrophic)</source>
+        <translation>エンコードの CPU 時間: 傾き {exponent:.2f}、その後時間切れ（破滅的）</translation>
+    </message>
+    <message>
+        <source>Encode CPU time: slope {exponent:.2f} ({growth})</source>
+        <translation>エンコードの CPU 時間: 傾き {exponent:.2f}（{growth}）</translation>
     </message>
 </context>
 <context>
@@ -6147,6 +7188,101 @@ Final tokens: {tokens}</source>
     <message>
         <source>{language} — {tokenizer}: ratio {ratio}, mean sentence ratio {mean} · {tokens:,} tokens (reference {reference})</source>
         <translation>{language} — {tokenizer}: 比 {ratio}、文ごとの比の平均 {mean} · {tokens:,} トークン（基準 {reference}）</translation>
+    </message>
+</context>
+<context>
+    <name>ResiduePage</name>
+    <message>
+        <source>id</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>トークン</translation>
+    </message>
+    <message>
+        <source>formed</source>
+        <translation>生成</translation>
+    </message>
+    <message>
+        <source>absorbed</source>
+        <translation>吸収</translation>
+    </message>
+    <message>
+        <source>final</source>
+        <translation>最終</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>比</translation>
+    </message>
+    <message>
+        <source>a token must be formed this often to be judged, so that its share is not read off a handful</source>
+        <translation>判定するには、トークンがこの回数以上生成されている必要があります（少数の出現から割合を読まないため）</translation>
+    </message>
+    <message>
+        <source>a residue ends in the output in less than this share of its occurrences (absorbed + final)</source>
+        <translation>残留トークンとは、出現（吸収 + 最終）のうち出力に残る割合がこれ未満のトークンです</translation>
+    </message>
+    <message>
+        <source>Find residues</source>
+        <translation>残留トークンを探す</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Trace the merges of every piece of the corpus: tokens formed often but rarely in the output are residues, vocabulary a model learns embeddings for and hardly sees.</source>
+        <translation>コーパスのすべてのピースのマージをたどります: 頻繁に生成されるのに出力にはめったに残らないトークンが残留トークンです。モデルが埋め込みを学習するのに、ほとんど目にしない語彙です。</translation>
+    </message>
+    <message>
+        <source>formed: made by a merge (or looked up whole); absorbed: taken by a later merge; final: in the output; ratio: absorbed / (absorbed + final). Click a header to sort.</source>
+        <translation>生成: マージで作られた回数（または丸ごと引き当てられた回数）。吸収: 後のマージに取り込まれた回数。最終: 出力に残った回数。比: 吸収 / (吸収 + 最終)。見出しをクリックすると並べ替えます。</translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation>コーパス</translation>
+    </message>
+    <message>
+        <source>Formed at least</source>
+        <translation>最小生成回数</translation>
+    </message>
+    <message>
+        <source>Final share below</source>
+        <translation>最終割合の上限</translation>
+    </message>
+    <message>
+        <source>Residues</source>
+        <translation>残留トークン</translation>
+    </message>
+    <message>
+        <source>Could not find residues: {error}</source>
+        <translation>残留トークンを探せませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>No residues to find: {reason}</source>
+        <translation>残留トークンを探せません: {reason}</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing found.</source>
+        <translation>キャンセルしました: 何も見つけていません。</translation>
+    </message>
+    <message>
+        <source>Reading the corpus…</source>
+        <translation>コーパスを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>Tracing the merges of {lines:,} lines: {percent:.0%}</source>
+        <translation>{lines:,} 行のマージをたどっています: {percent:.0%}</translation>
+    </message>
+    <message>
+        <source>{corpus}: {lines:,} lines, {pieces:,} pieces ({distinct:,} distinct); {candidates:,} tokens formed at least {min_formed:,} times, {residues:,} of them residues (final share below {share:g}).</source>
+        <translation>{corpus}: {lines:,} 行、ピース {pieces:,} 個（異なり {distinct:,} 個）。{min_formed:,} 回以上生成されたトークン {candidates:,} 個のうち、残留トークンは {residues:,} 個（最終割合 {share:g} 未満）。</translation>
+    </message>
+    <message>
+        <source>Removing them frees {freed:,} of {vocab:,} vocabulary entries ({share:.2%}); the corpus goes from {before:,} to {after:,} tokens ({change:+.2f}%).</source>
+        <translation>これらを取り除くと、語彙 {vocab:,} 項目のうち {freed:,} 項目（{share:.2%}）が空き、コーパスは {before:,} トークンから {after:,} トークンになります（{change:+.2f}%）。</translation>
     </message>
 </context>
 <context>

@@ -94,6 +94,7 @@ class BoundaryPage(QWidget):
     def show_result(self, outcome) -> None:
         tokenizer, result = outcome
         if tokenizer is not self.tokenizer:
+            self.status.clear()  # the progress of a run for another tokenizer
             return
         self.result = result
         self.status.setText(self.tr(

@@ -109,6 +109,8 @@ class CanonPage(QWidget):
                                     self.tr("Could not check: {error}"))
 
     def set_tokenizer(self, tokenizer: Tokenizer) -> None:
+        if self.runner is not None and self.runner.busy:
+            self.runner.cancel()  # its rows would be read with another vocabulary
         self.tokenizer = tokenizer
         self.checks = []
         self.rows.setRowCount(0)
@@ -141,7 +143,8 @@ class CanonPage(QWidget):
         if ids is None or self.tokenizer is None or not ids:
             return
         tokenizer = self.tokenizer
-        self.runner.submit(lambda job: (None, [(0, check_canonical(tokenizer, ids))]))
+        self.runner.submit(lambda job: (tokenizer, None,
+                                        [(0, check_canonical(tokenizer, ids))]))
 
     def ask_jsonl(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Rows of ids to check"), "",
@@ -176,12 +179,15 @@ class CanonPage(QWidget):
                         reasons[drift.reason] = reasons.get(drift.reason, 0) + 1
                     if len(kept) < EXAMPLES_KEPT:
                         kept.append((line, check))
-            return (path, rows, tokens, bad_rows, reasons), kept
+            return tokenizer, (path, rows, tokens, bad_rows, reasons), kept
 
         self.runner.submit(work)
 
     def show_checks(self, outcome) -> None:
-        summary, checks = outcome
+        tokenizer, summary, checks = outcome
+        if tokenizer is not self.tokenizer:
+            self.status.clear()  # another tokenizer's answer: its ids mean other tokens
+            return
         self.checks = checks
         if summary is None:
             check = checks[0][1]
