@@ -207,3 +207,18 @@ def test_every_kind_a_model_gives_is_a_declared_token_kind():
         seen |= {tokenizer.token_kind(i) for i in [*ids, *tokenizer.specials.by_id]}
     assert seen <= declared
     assert {"merged", "byte", "special"} <= seen
+
+
+def test_translated_words_are_literal_calls():
+    """The catalogue's extractor reads translate("Context", "words") and self.tr("words")
+    calls: words passed through an alias (t = lambda s: translate("X", s)) are never
+    extracted, so they stay English in every language."""
+    wrong = []
+    for path in APP.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Lambda) and any(
+                    isinstance(call, ast.Call) and getattr(call.func, "id", "") == "translate"
+                    and not all(isinstance(a, ast.Constant) for a in call.args)
+                    for call in ast.walk(node.body)):
+                wrong.append(f"{path.relative_to(APP)}:{node.lineno}")
+    assert not wrong

@@ -99,3 +99,36 @@ def test_a_new_tokenizer_drops_the_rows_checked_with_the_old_one(make_window, qt
     page.set_tokenizer(other)  # as the kit does when the main view loads another
     qtbot.waitUntil(lambda: not page.runner.busy)
     assert page.rows.rowCount() == 0 and page.checks == []
+
+
+def test_marks_never_cut_a_grapheme_cluster(make_window, qtbot):
+    """A drift can end inside a cluster (Hindi's स्त | े, 👍 | 🏽); its mark is widened to whole
+    clusters, or the vowel sign would sit on a dotted circle and the skin tone beside its
+    emoji."""
+    import html as html_module
+    import re
+
+    import regex
+
+    from bpelens.app.gui.ui_theme import palette_for
+    from bpelens.app.gui.views.debugging.canon_page import check_html
+
+    window = make_window()
+    page = kit_page(window, "canon")
+    demo = load_demo("demo-multilingual-byte")
+    text = "नमस्ते दुनिया 👍🏽 ok"
+    ids = [i for ch in text for i in demo.encode_ids(ch)]
+    check = check_canonical(demo, ids)
+    assert any(d.byte_start is not None for d in check.drifts)
+    shown = check_html(demo, check, palette_for(page))
+    paragraph = re.search(r'<p style="white-space:pre-wrap;">(.*?)</p>', shown).group(1)
+    pieces = re.split(r"<span[^>]*>|</span>", paragraph)
+    plain = "".join(html_module.unescape(p) for p in pieces)
+    bounds, at = {0}, 0
+    for cluster in regex.finditer(r"\X", plain):
+        at += len(cluster.group())
+        bounds.add(at)
+    at = 0
+    for piece in pieces:
+        at += len(html_module.unescape(piece))
+        assert at in bounds, (piece, plain)

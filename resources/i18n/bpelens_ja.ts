@@ -357,6 +357,42 @@
         <source>{tried:,} next tokens tried; back off {n} token(s) to heal</source>
         <translation>次のトークンを {tried:,} 個試しました。トークンヒーリングには {n} トークン戻します</translation>
     </message>
+    <message>
+        <source>The prompt&apos;s last tokens: {tokens}</source>
+        <translation>プロンプトの末尾のトークン: {tokens}</translation>
+    </message>
+    <message>
+        <source>Token healing: remove the last {n} token(s) ({removed}) and let the first generated token start with {prefix}.</source>
+        <translation>トークンヒーリング: 末尾の {n} トークン（{removed}）を取り除き、最初に生成するトークンを {prefix} で始めさせます。</translation>
+    </message>
+    <message>
+        <source>{count:,} change {k}</source>
+        <translation>{count:,} 個が {k} トークンを変える</translation>
+    </message>
+    <message>
+        <source>Next tokens that change the prompt&apos;s last tokens: {counts}</source>
+        <translation>プロンプト末尾のトークンを変える次のトークン: {counts}</translation>
+    </message>
+    <message>
+        <source>No next token changes the prompt&apos;s ids: its end is a stable boundary.</source>
+        <translation>プロンプトの ID を変える次のトークンはありません。末尾は安定した境界です。</translation>
+    </message>
+    <message>
+        <source>{count:,} tokens continue {text} (its last {k} token(s)): {examples}</source>
+        <translation>{count:,} 個のトークンが {text}（末尾の {k} トークン）の続きになります: {examples}</translation>
+    </message>
+    <message>
+        <source>next {token}: the last {k} token(s) become {ids}</source>
+        <translation>次が {token} なら、末尾の {k} トークンは {ids} になります</translation>
+    </message>
+    <message>
+        <source>Prompt + {text}: encoding the whole gives the prompt&apos;s ids followed by the continuation&apos;s.</source>
+        <translation>プロンプト + {text}: 全体をエンコードすると、プロンプトの ID の後に続きの ID が並びます。</translation>
+    </message>
+    <message>
+        <source>Prompt + {text}: from token {at} on, encoding the whole gives {canonical}, not {apart}.</source>
+        <translation>プロンプト + {text}: トークン {at} 以降、全体をエンコードすると {apart} ではなく {canonical} になります。</translation>
+    </message>
 </context>
 <context>
     <name>BusyIndicator</name>
@@ -853,6 +889,26 @@ after: {after}</source>
     <message>
         <source>{kind} on {where}: {changed:,} of {before:,} tokens changed ({share:.2%}); edit distance {distance:,} ({per100:.2f} per 100 tokens); {perturbed:,} of {lines:,} lines perturbed, {churned:,} with other ids</source>
         <translation>{where} の {kind}: {before:,} トークン中 {changed:,} が変化（{share:.2%}）。編集距離 {distance:,}（100 トークンあたり {per100:.2f}）。{lines:,} 行中 {perturbed:,} 行を摂動し、{churned:,} 行で ID が変化</translation>
+    </message>
+    <message>
+        <source>{kind} on {where}: the lines that changed most</source>
+        <translation>{where} の {kind}: 最も変化した行</translation>
+    </message>
+    <message>
+        <source>No line&apos;s tokens changed.</source>
+        <translation>トークンが変わった行はありません。</translation>
+    </message>
+    <message>
+        <source>original</source>
+        <translation>元のテキスト</translation>
+    </message>
+    <message>
+        <source>perturbed</source>
+        <translation>摂動後</translation>
+    </message>
+    <message>
+        <source>line {line}: edit distance {distance}, {changed} token(s) changed</source>
+        <translation>{line} 行目: 編集距離 {distance}、{changed} トークンが変化</translation>
     </message>
 </context>
 <context>
@@ -6252,6 +6308,46 @@ score {score:.4f} (log probability)
     <message>
         <source>not timed: the timing&apos;s budget (12 × the time cap) was spent on the findings before it</source>
         <translation>未計測: 計測の持ち時間（制限時間の 12 倍）をそれより前の検出項目で使い切りました</translation>
+    </message>
+    <message>
+        <source>Pattern:</source>
+        <translation>パターン:</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>理由:</translation>
+    </message>
+    <message>
+        <source>Worst case ({what}):</source>
+        <translation>最悪ケース（{what}）:</translation>
+    </message>
+    <message>
+        <source>Looks like:</source>
+        <translation>入力の例:</translation>
+    </message>
+    <message>
+        <source>{n:,} characters took {seconds:.3g} CPU seconds; growth {growth}, exponent {exponent}</source>
+        <translation>{n:,} 文字で CPU 時間 {seconds:.3g} 秒。増え方は{growth}、指数 {exponent}</translation>
+    </message>
+    <message>
+        <source>; the next length ran out of the pattern&apos;s time budget</source>
+        <translation>。次の長さではパターンの時間予算を使い切りました</translation>
+    </message>
+    <message>
+        <source>Timing:</source>
+        <translation>計測:</translation>
+    </message>
+    <message>
+        <source>The slope is read from the filled points, the longest inputs: shorter ones time mostly the call itself, or an engine that changes its algorithm with the length.</source>
+        <translation>傾きは塗りつぶした点（最も長い入力）から読み取ります。短い入力で計れるのはほとんど呼び出しそのものか、長さによってアルゴリズムを切り替えるエンジンの挙動です。</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>注:</translation>
+    </message>
+    <message>
+        <source>The same cause keeps whole:</source>
+        <translation>同じ原因で一つのまま残るもの:</translation>
     </message>
 </context>
 <context>

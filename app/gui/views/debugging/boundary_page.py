@@ -108,48 +108,53 @@ def _p(text: str) -> str:
 
 
 def boundary_html(tokenizer: Tokenizer, result: PromptBoundary) -> str:
-    t = lambda source: translate("BoundaryPage", source)  # noqa: E731
-    out = [_p(t("The prompt's last tokens: {tokens}").format(
+    # (translate() with its context written out each time: the catalogue's extractor reads
+    # the calls, not an alias)
+    out = [_p(translate("BoundaryPage", "The prompt's last tokens: {tokens}").format(
         tokens=cut_line(tokenizer, result.ids[-6:])))]
     if result.back_off:
-        out.append("<p><b>" + html.escape(t(
-            "Token healing: remove the last {n} token(s) ({removed}) and let the first "
-            "generated token start with {prefix}.").format(
+        out.append(_bold(translate(
+            "BoundaryPage", "Token healing: remove the last {n} token(s) ({removed}) and let "
+            "the first generated token start with {prefix}.").format(
                 n=result.back_off, removed=cut_line(tokenizer, result.ids[-result.back_off:]),
-                prefix=isolated(repr(result.healing_prefix)))) + "</b></p>")
-        counts = ", ".join(t("{count:,} change {k}").format(count=n, k=k)
-                           for k, n in sorted(result.changed_by.items()))
-        out.append(_p(t("Next tokens that change the prompt's last tokens: {counts}").format(
-            counts=counts)))
+                prefix=isolated(repr(result.healing_prefix)))))
+        counts = ", ".join(translate("BoundaryPage", "{count:,} change {k}").format(
+            count=n, k=k) for k, n in sorted(result.changed_by.items()))
+        out.append(_p(translate(
+            "BoundaryPage", "Next tokens that change the prompt's last tokens: {counts}").format(
+                counts=counts)))
     else:
-        out.append("<p><b>" + html.escape(t(
-            "No next token changes the prompt's ids: its end is a stable boundary.")) +
-            "</b></p>")
+        out.append(_bold(translate(
+            "BoundaryPage", "No next token changes the prompt's ids: its end is a stable "
+            "boundary.")))
     for tail in result.tails:
         if not tail.continuations:
             continue
         examples = " ".join(isolated(visible(text_of(tokenizer, i))) for i in tail.examples)
-        out.append(_p(t("{count:,} tokens continue {text} (its last {k} token(s)): "
-                        "{examples}").format(count=tail.continuations,
-                                             text=isolated(repr(tail.text)), k=tail.k,
-                                             examples=examples)))
+        out.append(_p(translate(
+            "BoundaryPage", "{count:,} tokens continue {text} (its last {k} token(s)): "
+            "{examples}").format(count=tail.continuations, text=isolated(repr(tail.text)),
+                                 k=tail.k, examples=examples)))
     for item in result.examples:
-        out.append(_p(t("next {token}: the last {k} token(s) become {ids}").format(
-            token=isolated(repr(tokenizer.decode([item.token], errors="replace"))),
-            k=item.changed, ids=cut_line(tokenizer, item.ids))))
+        out.append(_p(translate(
+            "BoundaryPage", "next {token}: the last {k} token(s) become {ids}").format(
+                token=isolated(repr(tokenizer.decode([item.token], errors="replace"))),
+                k=item.changed, ids=cut_line(tokenizer, item.ids))))
     continued = result.continued
-    if continued is not None:
-        if continued.first_difference is None:
-            out.append(_p(t("Prompt + {text}: encoding the whole gives the prompt's ids "
-                            "followed by the continuation's.").format(
-                                text=isolated(repr(continued.text)))))
-        else:
-            at = continued.first_difference
-            out.append("<p><b>" + html.escape(t(
-                "Prompt + {text}: from token {at} on, encoding the whole gives {canonical}, "
-                "not {apart}.").format(
-                    text=isolated(repr(continued.text)), at=at,
-                    canonical=cut_line(tokenizer, continued.canonical[at:at + 6]),
-                    apart=cut_line(tokenizer, continued.concatenated[at:at + 6]))) +
-                "</b></p>")
+    if continued is not None and continued.first_difference is None:
+        out.append(_p(translate(
+            "BoundaryPage", "Prompt + {text}: encoding the whole gives the prompt's ids "
+            "followed by the continuation's.").format(text=isolated(repr(continued.text)))))
+    elif continued is not None:
+        at = continued.first_difference
+        out.append(_bold(translate(
+            "BoundaryPage", "Prompt + {text}: from token {at} on, encoding the whole gives "
+            "{canonical}, not {apart}.").format(
+                text=isolated(repr(continued.text)), at=at,
+                canonical=cut_line(tokenizer, continued.canonical[at:at + 6]),
+                apart=cut_line(tokenizer, continued.concatenated[at:at + 6]))))
     return "".join(out)
+
+
+def _bold(text: str) -> str:
+    return f"<p><b>{html.escape(text)}</b></p>"

@@ -4,7 +4,9 @@ text gives, every span that differs marked in the text with its reason."""
 from __future__ import annotations
 
 import html
+from bisect import bisect_left, bisect_right
 
+import regex
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -231,13 +233,11 @@ def check_html(tokenizer: Tokenizer, check: CanonicalCheck, palette) -> str:
     """The decoded text with each drift's bytes marked, then each drift in words."""
     text = check.text
     data = text.encode("utf-8")
-    marks = sorted((d.byte_start, d.byte_end, d.reason) for d in check.drifts
-                   if d.byte_start is not None)
+    marks = _whole_clusters(text, sorted((d.byte_start, d.byte_end, d.reason)
+                                         for d in check.drifts if d.byte_start is not None))
     parts: list[str] = []
     at = 0
     for start, end, reason in marks:
-        if start < at:
-            continue
         parts.append(_escaped(data[at:start]))
         fill = palette.merged_fill if reason in MERGE_LIKE else palette.tied_fill
         parts.append(f'<span style="background-color:{fill}; color:{palette.plain_ink};">'
@@ -256,6 +256,24 @@ def check_html(tokenizer: Tokenizer, check: CanonicalCheck, palette) -> str:
                                                                        drift.canonical))
         out.append(f"<p>{html.escape(line)}</p>")
     return "".join(out)
+
+
+def _whole_clusters(text: str, marks: list[tuple[int, int, str]]
+                    ) -> list[tuple[int, int, str]]:
+    """The marks widened to whole grapheme clusters (a mark that ends inside one would set a
+    vowel sign on a dotted circle, a skin tone beside its emoji), overlapping ones joined."""
+    bounds = [0]
+    for cluster in regex.finditer(r"\X", text):
+        bounds.append(bounds[-1] + len(cluster.group().encode("utf-8")))
+    out: list[tuple[int, int, str]] = []
+    for start, end, reason in marks:
+        start = bounds[bisect_right(bounds, start) - 1]
+        end = bounds[min(bisect_left(bounds, end), len(bounds) - 1)]
+        if out and start < out[-1][1]:
+            out[-1] = (out[-1][0], max(end, out[-1][1]), out[-1][2])
+        else:
+            out.append((start, end, reason))
+    return out
 
 
 def _escaped(data: bytes) -> str:

@@ -356,22 +356,25 @@ def marked_cut(tokenizer: Tokenizer, ids, head: int, tail: int, fill: str) -> st
 def examples_html(tokenizer: Tokenizer, where: str, churn, fill: str, *,
                   with_language: bool = False) -> str:
     """A cell's worst lines; ``with_language``: each line's language said (all languages)."""
-    t = lambda source: translate("ChurnPage", source)  # noqa: E731
-    title = t("{kind} on {where}: the lines that changed most").format(
+    title = translate("ChurnPage", "{kind} on {where}: the lines that changed most").format(
         kind=kind_name(churn.kind), where=where)
     out = [f"<p><b>{html.escape(title)}</b></p>"]
     if not churn.examples:
-        out.append("<p>" + html.escape(t("No line's tokens changed.")) + "</p>")
+        none = translate("ChurnPage", "No line's tokens changed.")
+        out.append(f"<p>{html.escape(none)}</p>")
+    original = html.escape(translate("ChurnPage", "original"))
+    perturbed = html.escape(translate("ChurnPage", "perturbed"))
     for example in churn.examples:
         head, tail = _differing(example.original_ids, example.perturbed_ids)
-        heading = t("line {line}: edit distance {distance}, {changed} token(s) changed").format(
+        heading = translate("ChurnPage", "line {line}: edit distance {distance}, {changed} "
+                            "token(s) changed").format(
             line=example.line + 1, distance=example.distance, changed=example.tokens_changed)
         if with_language and example.language is not None:
             heading = f"{example.language} · {heading}"
         out.append(
             f"<p><b>{html.escape(heading)}</b><br>"
-            f"{html.escape(t('original'))}: {html.escape(visible(example.original))}<br>"
+            f"{original}: {html.escape(visible(example.original))}<br>"
             f"&nbsp;&nbsp;{marked_cut(tokenizer, example.original_ids, head, tail, fill)}<br>"
-            f"{html.escape(t('perturbed'))}: {html.escape(visible(example.perturbed))}<br>"
+            f"{perturbed}: {html.escape(visible(example.perturbed))}<br>"
             f"&nbsp;&nbsp;{marked_cut(tokenizer, example.perturbed_ids, head, tail, fill)}</p>")
     return "".join(out)

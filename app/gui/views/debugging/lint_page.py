@@ -464,7 +464,6 @@ class LintPage(QWidget):
 
 def finding_html(finding: LintFinding, colors) -> str:
     """A finding in words: what and where, why, its worst-case input, its timing."""
-    t = lambda source: translate("LintPage", source)  # noqa: E731
     tone = {"error": colors.error, "warning": colors.warning}.get(finding.severity,
                                                                    colors.muted)
     head = (f'<p><b style="color:{tone}">{html.escape(_said(SEVERITIES, finding.severity))}'
@@ -477,29 +476,29 @@ def finding_html(finding: LintFinding, colors) -> str:
         out.append(f"<p><b>{html.escape(label)}</b> {shown}</p>")
 
     if finding.pattern:
-        row(t("Pattern:"), finding.pattern, code=True)
-    row(t("Why:"), localize(finding.reason))
+        row(translate("LintPage", "Pattern:"), finding.pattern, code=True)
+    row(translate("LintPage", "Why:"), localize(finding.reason))
     case = finding.worst_case
-    row(t("Worst case ({what}):").format(what=_said(RUN_NAMES, case.name)), case.recipe(),
-        code=True)
-    row(t("Looks like:"), visible(finding.input_preview), code=True)
+    row(translate("LintPage", "Worst case ({what}):").format(
+        what=_said(RUN_NAMES, case.name)), case.recipe(), code=True)
+    row(translate("LintPage", "Looks like:"), visible(finding.input_preview), code=True)
     if finding.points:
         n, seconds = finding.points[-1]
-        timing = t("{n:,} characters took {seconds:.3g} CPU seconds; growth {growth}, "
-                   "exponent {exponent}").format(n=n, seconds=seconds,
-                                                 growth=growth_text(finding),
-                                                 exponent=exponent_text(finding))
+        timing = translate("LintPage", "{n:,} characters took {seconds:.3g} CPU seconds; "
+                           "growth {growth}, exponent {exponent}").format(
+            n=n, seconds=seconds, growth=growth_text(finding), exponent=exponent_text(finding))
         if finding.timed_out:
-            timing += t("; the next length ran out of the pattern's time budget")
-        row(t("Timing:"), timing)
+            timing += translate("LintPage", "; the next length ran out of the pattern's time "
+                                "budget")
+        row(translate("LintPage", "Timing:"), timing)
         if len(fit_points(finding.points)) < len(finding.points):
-            out.append("<p>" + html.escape(t(
-                "The slope is read from the filled points, the longest inputs: shorter ones "
-                "time mostly the call itself, or an engine that changes its algorithm with "
-                "the length.")) + "</p>")
+            out.append("<p>" + html.escape(translate(
+                "LintPage", "The slope is read from the filled points, the longest inputs: "
+                "shorter ones time mostly the call itself, or an engine that changes its "
+                "algorithm with the length.")) + "</p>")
     if finding.note:
-        row(t("Note:"), localize(finding.note))
+        row(translate("LintPage", "Note:"), localize(finding.note))
     if finding.also:
-        row(t("The same cause keeps whole:"),
+        row(translate("LintPage", "The same cause keeps whole:"),
             ", ".join(_said(RUN_NAMES, name) for name in finding.also))
     return "".join(out)
