@@ -37,6 +37,10 @@ from conftest import HANG_SECONDS
     ("[" * 300 + "a" + "]" * 300, "nests character classes"),
     ("x" * 100_001, "longer than 100,000"),
     (r"\p{N}{1,3}+|a{3,}", None),
+    # Repeated groups inside repeated groups: compiling 25 levels is a MemoryError.
+    ("(" * 25 + "a+" + ")+" * 25, "nests repeated groups 13 deep"),
+    ("(" * 12 + "a+" + ")*" * 12, None),
+    ("(" * 30 + "a" + ")" * 30, None),  # plain groups, however deep, cost nothing
 ])
 def test_sizes_are_checked_before_compiling(pattern: str, problem: str | None) -> None:
     if problem is None:
