@@ -1,6 +1,7 @@
 """Canonical or not: ids against what the official libraries give for their decoded text
-(tiktoken for o200k, `tokenizers` for qwen3), on generated non-canonical id sequences: cut
-text re-encoded piece by piece, characters spelled byte by byte, special tokens as text."""
+(tiktoken for o200k, `tokenizers` for qwen3, `sentencepiece` for its models), on generated
+non-canonical id sequences: cut text re-encoded piece by piece, characters spelled byte by
+byte, special tokens as text."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from bpelens.core.debugging.canonical import check_canonical, check_jsonl, check
 from bpelens.core.errors import ConfigError, DecodeError
 
 from cli_helpers import bpelens
-from conftest import needs_shared_data
+from conftest import SHARED_DATA, needs_shared_data
 from fidelity_helpers import HF_DIR, TIKTOKEN_DIR, hf_reference, ours_tiktoken, tiktoken_reference
 
 TEXTS = ["Hello world, this is https://example.com/path?q=1", "こんにちは世界、猫が好き。",
@@ -84,6 +85,41 @@ def test_qwen3_against_tokenizers(case):
                           add_special_tokens=False).ids
     assert list(check.canonical) == expected
     assert check.is_canonical == (ids == expected)
+
+
+@needs_shared_data
+@pytest.mark.parametrize("model", ["kyoto_ja_unigram_8000", "botchan_en_bpe_1000"])
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(case=cases)
+def test_sentencepiece_against_the_library(model, case):
+    """Pieces encoded apart each get the dummy-prefix ▁: the canonical ids are
+    sentencepiece's own encoding of the decoded text."""
+    import sentencepiece as spm
+
+    path = SHARED_DATA / "tokenizers" / "sentencepiece" / f"{model}.model"
+    ref = _sentencepiece(str(path), spm)
+    ours = _ours_sentencepiece(str(path))
+    text, cuts, _ = case
+    ids = spelled(ref.encode, text, cuts, None, [])
+    check = check_canonical(ours, ids)
+    expected = ref.encode(ref.decode(ids))
+    assert list(check.canonical) == expected
+    assert check.is_canonical == (ids == expected)
+
+
+_LOADED: dict[str, object] = {}
+
+
+def _sentencepiece(path: str, spm):
+    if ("spm", path) not in _LOADED:
+        _LOADED[("spm", path)] = spm.SentencePieceProcessor(model_file=path)
+    return _LOADED[("spm", path)]
+
+
+def _ours_sentencepiece(path: str):
+    if ("ours", path) not in _LOADED:
+        _LOADED[("ours", path)] = open_tokenizer(path)
+    return _LOADED[("ours", path)]
 
 
 @needs_shared_data

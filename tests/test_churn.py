@@ -25,7 +25,14 @@ from bpelens.core.errors import ConfigError
 
 from cli_helpers import assert_clean_outcome, bpelens
 from conftest import SHARED_DATA, needs_shared_data
-from fidelity_helpers import TIKTOKEN_DIR, hf_reference, ours_hf, ours_tiktoken, tiktoken_reference
+from fidelity_helpers import (
+    HF_DIR,
+    TIKTOKEN_DIR,
+    hf_reference,
+    ours_hf,
+    ours_tiktoken,
+    tiktoken_reference,
+)
 
 PIECES = ["the ", "Crème ", "brûlée", "naïve", "café ", "e\u0301", "ÅNGSTRÖM", "modern ",
           "clay", "will ", "OIL50 ", "Жили-были ", "Ελληνικά ", "日本語の", "テキスト", "नमस्ते ",
@@ -399,6 +406,32 @@ def test_cli_file_lines(tmp_path):
     assert (nfd["lines"], nfd["perturbed_lines"]) == (2, 1)
     assert nfd["examples"][0]["file_line"] == 4
     assert nfd["examples"][0]["original"] == "naïve café"
+
+
+@needs_shared_data
+def test_cli_compares_tokenizers_on_the_same_perturbed_lines():
+    """--compare: qwen3 measured beside o200k on the same lines, each against its own
+    library's encoding of every sentence (NFC in qwen3's normalizer: nfd changes nothing)."""
+    from bpelens.app.parallel_corpora import demo_corpus
+
+    o200k = str(TIKTOKEN_DIR / "o200k_base.tiktoken")
+    qwen3 = str(HF_DIR / "qwen3.tokenizer.json")
+    run = bpelens("churn", "-t", o200k, "--compare", qwen3, "--corpus", "demo", "--languages",
+                  "en,vi", "--kinds", "typo,nfd", "--lines", "6", "--seed", "4")
+    assert_clean_outcome(run, allow_refusal=False)
+    out = json.loads(run.stdout)
+    assert out["tokenizer"] == o200k and [o["tokenizer"] for o in out["others"]] == [qwen3]
+    corpus = demo_corpus()
+    hf = hf_reference("qwen3")
+    want = expected({code: corpus.sentences(code)[:6] for code in ("en", "vi")},
+                    lambda text: hf.encode(text, add_special_tokens=False).ids, 4, 5)
+    for language in out["others"][0]["languages"]:
+        for kind in ("typo", "nfd"):
+            sums, _ = want[language["language"], kind]
+            got = language["kinds"][kind]
+            assert (got["tokens_before"], got["tokens_after"], got["edit_distance"]) == (
+                sums["before"], sums["after"], sums["distance"])
+        assert language["kinds"]["nfd"]["edit_distance"] == 0
 
 
 def test_cli_unknown_kind():

@@ -54,6 +54,10 @@ def add_parser(sub, shared) -> None:
     p.add_argument("--special", choices=("all", "none"), default="none", help=translate(
         "CliHelp", "none: special-token strings in the lines are plain text (default); all: "
         "they become control tokens"))
+    p.add_argument("--compare", action="append", default=[], metavar="TOKENIZER",
+                   help=translate("CliHelp", "measure this tokenizer too, on the same "
+                                             "perturbed lines (repeatable); its report is in "
+                                             "\"others\""))
     p.set_defaults(handler="churn_command")
 
 
@@ -69,13 +73,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         lines, where, name = _file_lines(args.file, args.lines)
         key = "file_line"
-    tokenizer = open_cli_tokenizer(args)
-    started = time.perf_counter()
-    report = measure_churn(tokenizer, lines, kinds=kinds, seed=args.seed, rate=args.rate,
-                           keep=args.examples, special=args.special)
-    out = {**report.to_json(), "tokenizer": args.tokenizer, "source": name,
-           "seconds": round(time.perf_counter() - started, 3)}
-    _locate_examples(out, key, where)
+    out: dict[str, Any] = {}
+    # The same lines and seed for each: the perturbations are the same texts for every one.
+    for spec in [args.tokenizer, *args.compare]:
+        args.tokenizer = spec
+        tokenizer = open_cli_tokenizer(args)
+        started = time.perf_counter()
+        report = measure_churn(tokenizer, lines, kinds=kinds, seed=args.seed, rate=args.rate,
+                               keep=args.examples, special=args.special)
+        one = {**report.to_json(), "tokenizer": spec, "source": name,
+               "seconds": round(time.perf_counter() - started, 3)}
+        _locate_examples(one, key, where)
+        if not out:
+            out = one
+        else:
+            out.setdefault("others", []).append(one)
     json.dump(out, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

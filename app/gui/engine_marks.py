@@ -264,6 +264,7 @@ ENGINE_WORDS = (
     QT_TRANSLATE_NOOP("Engine", "pattern is too complex to compile: {pattern}"),
     QT_TRANSLATE_NOOP("Engine", "pattern nests character classes more than {max_nesting} deep (at character {i})"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern nests groups more than {max_nesting} deep (at character {i})"),  # noqa: E501
+    QT_TRANSLATE_NOOP("Engine", "pattern nests repeated groups {depth} deep (at character {i}); at most {most} are allowed (each level doubles what compiling it costs)"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern of {pattern_count:,} characters is longer than {max_pattern_chars:,}"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern repeats {count:,} times (at character {i}); at most {max_repeat:,} are allowed, as in Hugging Face's regex engine"),  # noqa: E501
     QT_TRANSLATE_NOOP("Engine", "pattern's nested repeats unroll into {last:,} copies (at character {i}); at most {max_unrolled:,} are allowed"),  # noqa: E501

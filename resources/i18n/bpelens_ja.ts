@@ -2423,6 +2423,10 @@ after: {after}</source>
         <translation>none: 行中の特殊トークンの文字列は普通のテキスト（既定）。all: 制御トークンにします</translation>
     </message>
     <message>
+        <source>measure this tokenizer too, on the same perturbed lines (repeatable); its report is in &quot;others&quot;</source>
+        <translation>このトークナイザーも同じ摂動後の行で測ります（繰り返し指定可）。結果は &quot;others&quot; に入ります</translation>
+    </message>
+    <message>
         <source>pathologies that make encoding slow: backtracking patterns, pieces without a length bound, thousands of added tokens</source>
         <translation>エンコードを遅くする問題: バックトラックするパターン、長さに上限のないピース、数千の追加トークン</translation>
     </message>
@@ -4394,6 +4398,10 @@ a + bc</translation>
     <message>
         <source>pattern nests groups more than {max_nesting} deep (at character {i})</source>
         <translation>パターンでグループの入れ子が {max_nesting} 階層を超えています（{i} 文字目）</translation>
+    </message>
+    <message>
+        <source>pattern nests repeated groups {depth} deep (at character {i}); at most {most} are allowed (each level doubles what compiling it costs)</source>
+        <translation>パターンが繰り返しグループを {depth} 段入れ子にしています（{i} 文字目）。許されるのは {most} 段までです（1 段ごとにコンパイルの負担が倍になります）</translation>
     </message>
     <message>
         <source>pattern of {pattern_count:,} characters is longer than {max_pattern_chars:,}</source>
