@@ -45,7 +45,7 @@ def test_every_kit_page_has_a_page_option_that_opens_it(make_window, page):
     assert args.view == "debug"
     assert window.tab_keys[window.tabs.currentIndex()] == "debug"
     kit = window.views["debug"]
-    assert kit.pages.currentWidget() is kit.page_widgets[page]
+    assert kit.current_page() is kit.page_widgets[page]
     assert len(kit.page_widgets) == kit.pages.count() == len(KIT_PAGES)
 
 

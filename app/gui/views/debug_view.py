@@ -82,14 +82,31 @@ class DebugView(QWidget):
             page = getattr(importlib.import_module(f"{__package__}.debugging.{module}"), cls)()
             self.wired_pages.append(page)
             self.page_widgets[name] = page
-            self.pages.addTab(page, page.title())
+            # In a scroll area, as the cost page: a page with a table and a plot must not
+            # make the window taller than the other tabs do (the layers view would lose
+            # lines on a small screen).
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(page)
+            self.pages.addTab(scroll, page.title())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.pages)
 
     def show_page(self, key: str) -> None:
-        """Bring a page to the front by its `--page` name (audit, lookup … cost)."""
-        self.pages.setCurrentWidget(self.page_widgets[key])
+        """Bring a page to the front by its `--page` name (audit, lookup … residue)."""
+        widget = self.page_widgets[key]
+        for index in range(self.pages.count()):
+            tab = self.pages.widget(index)
+            if tab is widget or (isinstance(tab, QScrollArea) and tab.widget() is widget):
+                self.pages.setCurrentIndex(index)
+                return
+
+    def current_page(self) -> QWidget:
+        """The page in front, as ``page_widgets`` holds it (not its scroll area)."""
+        tab = self.pages.currentWidget()
+        inner = tab.widget() if isinstance(tab, QScrollArea) else None
+        return next((w for w in self.page_widgets.values() if w is tab or w is inner), tab)
 
     def set_zoom(self, zoom: float) -> None:
         """Its fonts, tables and every page at ``zoom`` (presentation mode, Ctrl + / Ctrl −)."""

@@ -299,7 +299,9 @@ class ChurnPage(QWidget):
         top = max(float(item.data(Qt.ItemDataRole.UserRole)) for item in cells) or 1.0
         # The page's palette: a theme reaches the page before the table inside it.
         base = self.palette().color(QPalette.ColorRole.Base)
-        hot = QColor(palette_for(self).merged_fill)
+        colors = palette_for(self)
+        hot = QColor(colors.merged_fill)
+        ink = QColor(colors.plain_ink)  # the chips' ink: readable on a light fill in any theme
         text = self.palette().color(QPalette.ColorRole.Text)
         for item in cells:
             # The square root: one language's 90 % leaves the others' 5 % still visible.
@@ -307,7 +309,7 @@ class ChurnPage(QWidget):
             fill = QColor.fromRgbF(*(b + (h - b) * heat for b, h in zip(
                 base.getRgbF()[:3], hot.getRgbF()[:3], strict=True)))
             item.setBackground(fill)
-            item.setForeground(QColor("#000000") if fill.lightness() > 150 else text)
+            item.setForeground(ink if fill.lightness() > 150 else text)
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
