@@ -274,6 +274,7 @@ _EXPORTS = {
     "TurnStep": "chat.turns",
     "check_turns": "chat.turns",
     "iter_jsonl_checks": "debugging.canonical",
+    "default_jobs": "analysis.parallel_counts",
 }
 
 __all__ = [
@@ -417,6 +418,7 @@ __all__ = [
     "comparison_table",
     "count_language",
     "decoded",
+    "default_jobs",
     "derivation",
     "diff_tokenizers",
     "display_width",
@@ -564,6 +566,7 @@ if TYPE_CHECKING:
     from .analysis.language_counts import LanguageCounts, count_language
     from .analysis.merge_curve import tokens_after_each_merge
     from .analysis.metrics import METRICS, ComparisonRow, Metric
+    from .analysis.parallel_counts import default_jobs
     from .analysis.side_by_side import (
         PlacedToken,
         Segmentation,

@@ -15,6 +15,7 @@ from bpelens.core import (
     comparison_csv,
     comparison_json,
     comparison_table,
+    default_jobs,
     iter_comparison,
     localize,
 )
@@ -28,7 +29,8 @@ from .tokenizer_argument import check_named_tokenizer, open_named_tokenizer
 def run(args: argparse.Namespace) -> int:
     comparison = count_comparison(args.corpus, args.tokenizer, languages=args.languages,
                                   reference=args.reference, special=args.special,
-                                  add_special_tokens=args.add_special_tokens, quiet=args.quiet)
+                                  add_special_tokens=args.add_special_tokens, quiet=args.quiet,
+                                  jobs=_jobs(args.jobs))
     out = sys.stdout
     if args.format == "csv":
         out.write(comparison_csv(comparison))
@@ -39,9 +41,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _jobs(value: int) -> int:
+    if value < 0:
+        raise CliError(translate("Cli", "--jobs {value}: expected 0 (one per core) or more")
+                       .format(value=value))
+    return value or default_jobs()
+
+
 def count_comparison(corpus_spec: str, specs: list[str], *, languages: str | None,
                      reference: str | None, special: str, add_special_tokens: bool,
-                     quiet: bool) -> Comparison:
+                     quiet: bool, jobs: int = 1) -> Comparison:
     """The comparison of the tokenizers ``specs`` (as ``-t`` names them) on the corpus
     ``corpus_spec`` names, progress on stderr (``bpelens compare`` and ``bpelens render
     --view compare``)."""
@@ -65,7 +74,8 @@ def count_comparison(corpus_spec: str, specs: list[str], *, languages: str | Non
                   + "".join(f"; {localize(n)}" for n in corpus.notes))
     comparison = None
     for step in iter_comparison(corpus, tokenizers, languages=chosen, reference=reference,
-                                special=special, add_special_tokens=add_special_tokens):
+                                special=special, add_special_tokens=add_special_tokens,
+                                jobs=jobs):
         if step.finished is not None:
             progress.done(step.finished.name)
         else:

@@ -11,17 +11,27 @@ and each tokenizer's counts as it finishes.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from bpelens.core.messages import Message
 
 from ..corpora.parallel_corpus import ParallelCorpus
-from ..errors import CorpusError
+from ..errors import BpeLensError, CorpusError
 from ..pipeline.added_tokens import SpecialMode
 from ..pipeline.tokenizer import Tokenizer
 from .inequality import gini, lorenz
-from .language_counts import LanguageCounts, TokenFlags, iter_language_counts
+from .language_counts import (
+    LanguageCounts,
+    TokenFlags,
+    counts_of,
+    iter_language_counts,
+    sentence_batches,
+)
 from .metrics import ComparisonRow, comparison_row, sentence_ratios
+from .parallel_counts import CountingPool, recipe_of, worth_parallel
 
 # A tokenizer, or a function that opens it when its turn comes.
 TokenizerSource = Tokenizer | Callable[[], Tokenizer]
@@ -36,6 +46,7 @@ class TokenizerCounts:
     rows: tuple[int, ...]  # the corpus rows (sentence indices) counted
     special: SpecialMode
     add_special_tokens: bool
+    processes: int = 1  # the processes that encoded the sentences
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +120,10 @@ def chosen_languages(corpus: ParallelCorpus, languages: Sequence[str] | None,
 def iter_tokenizer_counts(name: str, tokenizer: Tokenizer, corpus: ParallelCorpus,
                           languages: Sequence[str], *, rows: Sequence[int] | None = None,
                           special: SpecialMode = "none", add_special_tokens: bool = False,
-                          ) -> Generator[float, None, TokenizerCounts]:
+                          jobs: int = 1) -> Generator[float, None, TokenizerCounts]:
     """Count ``languages`` (on ``rows``: by default those all of them share); yields the
-    fraction done between batches of sentences, returns the counts."""
+    fraction done between batches of sentences, returns the counts. ``jobs``: processes to
+    encode in (parallel_counts.py; the same counts)."""
     rows = tuple(corpus.shared_rows(languages) if rows is None else rows)
     if not rows:
         raise CorpusError(Message("{name}: {languages} share no sentence", name=corpus.name,
@@ -119,8 +131,15 @@ def iter_tokenizer_counts(name: str, tokenizer: Tokenizer, corpus: ParallelCorpu
     texts = {language: corpus.sentences(language, rows) for language in languages}
     sizes = {language: sum(map(len, t)) or 1 for language, t in texts.items()}
     total = sum(sizes.values())
-    tokenizer.fast.expect_text(total)
     flags = TokenFlags(tokenizer)
+    recipe = recipe_of(tokenizer) if jobs > 1 else None
+    if worth_parallel(jobs, total, recipe):
+        counted = yield from _counted_in_workers(tokenizer, recipe, jobs, texts, special,
+                                                 add_special_tokens, flags)
+        if counted is not None:
+            return TokenizerCounts(name=name, languages=counted, rows=rows, special=special,
+                                   add_special_tokens=add_special_tokens, processes=jobs)
+    tokenizer.fast.expect_text(total)
     done = 0
     counted: dict[str, LanguageCounts] = {}
     for language in languages:
@@ -137,6 +156,47 @@ def iter_tokenizer_counts(name: str, tokenizer: Tokenizer, corpus: ParallelCorpu
         done += sizes[language]
     return TokenizerCounts(name=name, languages=counted, rows=rows, special=special,
                            add_special_tokens=add_special_tokens)
+
+
+def _counted_in_workers(tokenizer: Tokenizer, recipe, jobs: int,
+                        texts: dict[str, list[str]], special: SpecialMode,
+                        add_special_tokens: bool, flags: TokenFlags
+                        ) -> Generator[float, None, dict[str, LanguageCounts] | None]:
+    """Every language's batches counted by worker processes; None when the workers could
+    not start (the caller counts here instead)."""
+    batches = [(language, batch) for language, sentences in texts.items()
+               for batch in sentence_batches(sentences)]
+    total = sum(len(t) for _, batch in batches for t in batch) or 1
+    pool = CountingPool(recipe, jobs, total)
+    try:
+        steps = pool.count([batch for _, batch in batches], special, add_special_tokens)
+        done_chars = 0
+        while True:
+            try:
+                done = next(steps)
+            except StopIteration as finished:
+                results = finished.value
+                break
+            done_chars += sum(map(len, batches[done - 1][1]))
+            yield min(done_chars / total, 1.0)
+    except BrokenProcessPool:
+        return None
+    except BpeLensError:
+        return None  # counted here, the error names its sentence
+    finally:
+        pool.close()
+    counted: dict[str, LanguageCounts] = {}
+    for language, sentences in texts.items():
+        mine = [r for (lang, _), r in zip(batches, results, strict=True) if lang == language]
+        per_sentence = np.concatenate([r.lengths for r in mine]) if mine else np.zeros(
+            0, dtype=np.int64)
+        top = max((int(r.used[-1]) + 1 for r in mine if len(r.used)), default=0)
+        uses = np.zeros(top, dtype=np.int64)
+        for r in mine:
+            np.add.at(uses, r.used, r.counts)
+        counted[language] = counts_of(tokenizer, sentences, language, per_sentence, uses,
+                                      flags)
+    return counted
 
 
 def compare_counts(corpus: ParallelCorpus, counts: Sequence[TokenizerCounts], *,
@@ -175,7 +235,7 @@ def compare_counts(corpus: ParallelCorpus, counts: Sequence[TokenizerCounts], *,
 def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, TokenizerSource]],
                     *, languages: Sequence[str] | None = None, reference: str | None = None,
                     special: SpecialMode = "none", add_special_tokens: bool = False,
-                    ) -> Iterator[ComparisonStep]:
+                    jobs: int = 1) -> Iterator[ComparisonStep]:
     """Count every tokenizer (named as the caller names it) on the chosen languages, one after
     the other; yields progress often (a caller may stop between steps), each tokenizer's
     counts as it finishes, and last the comparison.
@@ -197,7 +257,8 @@ def iter_comparison(corpus: ParallelCorpus, tokenizers: Sequence[tuple[str, Toke
         yield ComparisonStep(index / count, message)
         tokenizer = source if isinstance(source, Tokenizer) else source()
         steps = iter_tokenizer_counts(name, tokenizer, corpus, picked, rows=rows,
-                                      special=special, add_special_tokens=add_special_tokens)
+                                      special=special, add_special_tokens=add_special_tokens,
+                                      jobs=jobs)
         del tokenizer  # the generator holds it while it counts, and no longer
         while True:
             try:

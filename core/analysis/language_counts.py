@@ -70,7 +70,7 @@ def iter_language_counts(tokenizer: Tokenizer, texts: Sequence[str], *, language
     encoded: list[list[int]] = []
     done = 0
     total_chars = sum(map(len, texts)) or 1
-    for batch in _batches(texts):
+    for batch in sentence_batches(texts):
         try:
             encoded.extend(tokenizer.encode_batch_ids(batch, special=special,
                                                       add_special_tokens=add_special_tokens))
@@ -83,6 +83,15 @@ def iter_language_counts(tokenizer: Tokenizer, texts: Sequence[str], *, language
     token_count = int(per_sentence.sum())
     ids = np.fromiter(chain.from_iterable(encoded), dtype=np.int64, count=token_count)
     uses = np.bincount(ids) if token_count else np.zeros(0, dtype=np.int64)
+    return counts_of(tokenizer, texts, language, per_sentence, uses, token_flags)
+
+
+def counts_of(tokenizer: Tokenizer, texts: Sequence[str], language: str,
+              per_sentence: np.ndarray, uses: np.ndarray, token_flags: TokenFlags | None
+              ) -> LanguageCounts:
+    """The counts from the tokens of each sentence and the uses of each id (however the
+    sentences were encoded: here, or in worker processes)."""
+    token_count = int(per_sentence.sum())
     distinct = np.flatnonzero(uses)
     flags = (token_flags or TokenFlags(tokenizer)).of(distinct)
     fallback = int(uses[distinct[(flags & FALLBACK) != 0]].sum())
@@ -107,7 +116,7 @@ def _which_sentence(tokenizer: Tokenizer, batch: list[str], before: int, languag
     return EncodeError(Message("{language}: {exc}", language=language, exc=exc))
 
 
-def _batches(texts: Sequence[str]):
+def sentence_batches(texts: Sequence[str]):
     batch: list[str] = []
     size = 0
     for text in texts:

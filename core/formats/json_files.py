@@ -9,6 +9,7 @@ from typing import Any
 from bpelens.core.messages import Message
 
 from ..errors import TokenizerFileError
+from ..pipeline.origin import Origin
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_file, read_head
 from .gpt2_files import PAIRS, load_gpt2_files
@@ -40,6 +41,7 @@ def _open_json(path: Path) -> Tokenizer:
 
         tokenizer = tokenizer_from_dict(data, path=str(path))
         tokenizer.name = tokenizer.name or path.stem
+        tokenizer.source = Origin("bpelens", str(path))
         return tokenizer
     if isinstance(data, dict) and isinstance(data.get("model"), dict):
         from .hf_json import tokenizer_from_hf

@@ -37,6 +37,7 @@ from ..models.base import MAX_TOKEN_ID
 from ..models.bpe import BPEModel
 from ..models.picky_bpe import PickyBPEModel
 from ..pipeline.normalizers.base import NORMALIZERS
+from ..pipeline.origin import Origin
 from ..pipeline.pre_tokenizers.base import PRE_TOKENIZERS
 from ..pipeline.tokenizer import Tokenizer
 from ..training.record import TrainingRecord
@@ -338,4 +339,5 @@ def load_tokenizer(path: str | Path) -> Tokenizer:
         raise TokenizerFileError(str(path), "nested too deeply") from None
     if not tokenizer.name:
         tokenizer.name = path.stem
+    tokenizer.source = Origin("bpelens", str(path))
     return tokenizer

@@ -10,7 +10,7 @@ from typing import Any
 class Origin:
     """The file a tokenizer came from and what reading it learned beyond the pipeline."""
 
-    format: str  # "tokenizer.json", "tiktoken", "sentencepiece", "vocab.json+merges.txt"
+    format: str  # "tokenizer.json", "tiktoken", "sentencepiece", "vocab.json+merges.txt", "bpelens"
     path: str
     sha256: str | None = None
     # tiktoken: the encoding whose pattern and special tokens were taken (o200k_base …).

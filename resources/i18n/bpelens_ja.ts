@@ -946,6 +946,10 @@ after: {after}</source>
         <translation>--lang {value}: {choices} のいずれかを選んでください</translation>
     </message>
     <message>
+        <source>--jobs {value}: expected 0 (one per core) or more</source>
+        <translation>--jobs {value}: 0（コアごとに 1 つ）以上の数が必要です</translation>
+    </message>
+    <message>
         <source>-t {tokenizer} is given twice; name each tokenizer once</source>
         <translation>-t {tokenizer} が 2 回指定されています。各トークナイザーは 1 回だけ指定してください</translation>
     </message>
@@ -2249,6 +2253,10 @@ after: {after}</source>
     <message>
         <source>json (default), csv (a row per tokenizer × language) or a table for a terminal</source>
         <translation>json（既定）、csv（トークナイザー × 言語ごとに 1 行）、または端末向けの表</translation>
+    </message>
+    <message>
+        <source>processes that encode the corpus (default 0: one per core; 1: this process only). The counts are the same; a corpus under 4 million characters is counted in this process</source>
+        <translation>コーパスをエンコードするプロセスの数（既定は 0: コアごとに 1 つ。1: このプロセスだけ）。数え方の結果は同じです。400 万文字未満のコーパスはこのプロセスで数えます</translation>
     </message>
     <message>
         <source>Unigram: probability ∝ exp(alpha · score) (default 0.1; 0: all equally likely)</source>
