@@ -2,13 +2,14 @@
 tokenizers — against the same per-language token totals computed with tiktoken and HF
 tokenizers in one Python process, in the same run.
 
-    python benchmarks/bench_compare.py [--repeat 3] [--bpelens PATH]
+    python benchmarks/bench_compare.py [--repeat 3] [--bpelens PATH] [--jobs 1,0]
 
 Two processes, each run --repeat times, alternating (and alternating which goes first, so
 drift in the machine hits both alike), each with its wall time and peak memory (maximum
 resident set of that child, from os.wait4):
 
-  * bpelens: `bpelens compare --corpus <ntrex folder> -t … (×5) --format json --quiet`;
+  * bpelens: `bpelens compare --corpus <ntrex folder> -t … (×5) --format json --quiet
+    --jobs J`, for each J of --jobs (default 1 and 0: one process, then one per core);
   * reference: one Python process (this file, --reference-worker) that loads the five
     tokenizers, reads the 26 files (CRLF stripped), encodes every sentence on its own and sums
     per language — tiktoken's encode_ordinary, single thread, on Encodings built from the
@@ -228,7 +229,11 @@ def main() -> int:
                         help=argparse.SUPPRESS)
     parser.add_argument("--hf-first", choices=("batch", "loop"), default="batch",
                         help=argparse.SUPPRESS)
+    parser.add_argument("--jobs", default="1,0",
+                        help="bpelens compare --jobs values to measure, with commas (default "
+                        "1,0: one process, then one per core)")
     args = parser.parse_args()
+    jobs = [int(j) for j in args.jobs.split(",")]
     if args.reference_worker:
         reference_worker(args.reference_worker, args.hf_first)
         return 0
@@ -245,6 +250,7 @@ def main() -> int:
         ours_command = [args.bpelens, "compare", "--corpus", str(NTREX),
                         *(x for spec in specs for x in ("-t", spec)), "--format", "json",
                         "--quiet"]
+        ours_by_jobs: dict[int, list[Run]] = {j: [] for j in jobs}
         ref_command = [sys.executable, str(Path(__file__).resolve()), "--reference-worker",
                        *specs]
         ours: list[Run] = []
@@ -254,11 +260,16 @@ def main() -> int:
             sides = ("ours", "ref") if index % 2 == 0 else ("ref", "ours")
             for side in sides:
                 if side == "ours":
-                    run = run_measured(ours_command, env)
-                    if run.status != 0:
-                        print(f"bpelens compare FAILED (exit {run.status}): "
-                              f"{run.stderr.strip()[-500:]}")
-                        return 1
+                    for j in jobs:
+                        run = run_measured([*ours_command, "--jobs", str(j)], env)
+                        if run.status != 0:
+                            print(f"bpelens compare FAILED (exit {run.status}): "
+                                  f"{run.stderr.strip()[-500:]}")
+                            return 1
+                        ours_by_jobs[j].append(run)
+                        if j != jobs[-1]:
+                            print(f"  run {index + 1} bpelens -j{j}{run.seconds:7.2f} s "
+                                  f"{run.peak_mb:7.0f} MB", flush=True)
                     ours.append(run)
                 else:
                     first = "batch" if index % 2 == 0 else "loop"
@@ -272,10 +283,20 @@ def main() -> int:
                     refs.append((run, run.seconds - excluded))
                 print(f"  run {index + 1} {'bpelens  ' if side == 'ours' else 'reference'}"
                       f" {run.seconds:7.2f} s {run.peak_mb:7.0f} MB", flush=True)
-            answer = json.loads(ours[-1].stdout)
             reference = json.loads(refs[-1][0].stdout)
-            problems += [f"run {index + 1}: {p}" for p in check_totals(answer, reference, specs)]
+            for j in jobs:
+                answer = json.loads(ours_by_jobs[j][-1].stdout)
+                problems += [f"run {index + 1}, --jobs {j}: {p}"
+                             for p in check_totals(answer, reference, specs)]
     report(ours, refs, specs, problems)
+    if len(jobs) > 1:
+        print()
+        best_ref = stats([t for _, t in refs])[0]
+        for j in jobs:
+            best, mid = stats([r.seconds for r in ours_by_jobs[j]])
+            print(f"bpelens compare --jobs {j} ({'one per core' if j == 0 else 'processes'}): "
+                  f"best {best:.2f} s, median {mid:.2f} s, {best / best_ref:.2f}× the "
+                  "reference (one thread)")
     return 1 if problems else 0
 
 
