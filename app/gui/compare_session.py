@@ -30,6 +30,7 @@ from bpelens.core import (
     TokenizerCounts,
     aligned_rows,
     compare_counts,
+    default_jobs,
     iter_tokenizer_counts,
     segment,
 )
@@ -256,19 +257,24 @@ class ComparisonSession(QObject):
 
         def count(job: Job, choice: Choice, name: str, tokenizer: Tokenizer,
                   todo: list[str], done: int, total: int) -> TokenizerCounts:
+            # Every core: a large corpus is counted in worker processes (the same counts).
             steps = iter_tokenizer_counts(name, tokenizer, corpus, todo, rows=rows,
-                                          special=special, add_special_tokens=add)
+                                          special=special, add_special_tokens=add,
+                                          jobs=default_jobs())
             message = translate("ComparisonSession", "Counting {name}: {languages} languages × "
                                 "{sentences:,} sentences").format(name=name, languages=len(todo),
                                                                   sentences=len(rows))
-            while True:
-                job.check()
-                with locks[choice]:
-                    try:
-                        fraction = next(steps)
-                    except StopIteration as finished:
-                        return finished.value
-                job.progress((done + fraction * len(todo)) / total, message)
+            try:
+                while True:
+                    job.check()
+                    with locks[choice]:
+                        try:
+                            fraction = next(steps)
+                        except StopIteration as finished:
+                            return finished.value
+                    job.progress((done + fraction * len(todo)) / total, message)
+            finally:
+                steps.close()  # cancelled: its worker processes stop now, not when collected
 
         self.counter.submit(work)
 
