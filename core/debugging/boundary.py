@@ -34,13 +34,12 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..pipeline.tokenizer import Tokenizer
-from .following_text import FollowingText
+from .following_text import FollowingText, text_token_ids
 
 WINDOW = 8  # prompt tokens encoded again with each candidate (widened when needed)
 MAX_WINDOW = 512
 MAX_TAIL = 4  # trailing tokens whose continuations are listed
 BATCH = 8192
-_NOT_TEXT = frozenset({"special", "added", "unknown", "unused", "byte_fallback"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,25 +122,20 @@ class _Vocabulary:
     """The tokens that have a text of their own, by text and sorted by bytes."""
 
     def __init__(self, tokenizer: Tokenizer) -> None:
-        specials = tokenizer.specials.by_id
-        kind = tokenizer.model.kind
         # A next token's text is its text after another token (following_text.py).
         following = FollowingText(tokenizer)
         self.texts: dict[int, str] = {}
         by_bytes: list[tuple[bytes, int]] = []
-        for start, end in tokenizer.id_ranges():
-            for tid in range(start, end + 1):
-                if tid in specials or kind(tid) in _NOT_TEXT:
-                    continue
-                data = tokenizer.token_bytes(tid)
-                try:
-                    data.decode("utf-8")
-                except UnicodeDecodeError:
-                    continue  # half a character: no text to append
-                text = following(tid)
-                if text:
-                    self.texts[tid] = text
-                by_bytes.append((data, tid))
+        for tid in text_token_ids(tokenizer):
+            data = tokenizer.token_bytes(tid)
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                continue  # half a character: no text to append
+            text = following(tid)
+            if text:
+                self.texts[tid] = text
+            by_bytes.append((data, tid))
         by_bytes.sort()
         self.sorted_bytes = [b for b, _ in by_bytes]
         self.sorted_ids = [t for _, t in by_bytes]

@@ -8,8 +8,12 @@ reads as it stands in a text: `` の``, ``ing``, `` the``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..pipeline.tokenizer import Tokenizer
 
+# Kinds of token that stand for no text of their own (markers, unknowns, single bytes).
+NOT_TEXT = frozenset({"special", "added", "unknown", "unused", "byte_fallback"})
 # Texts tried as the anchor, in order: the first that encodes to known tokens.
 ANCHORS = ("a", "0", ".", "x", "の")
 
@@ -33,3 +37,13 @@ class FollowingText:
             if text.startswith(self.anchor_text):
                 return text[len(self.anchor_text):]
         return decode([tid], errors="replace")
+
+
+def text_token_ids(tokenizer: Tokenizer) -> Iterator[int]:
+    """The ids of the tokens that stand for text (not added, special, unknown or a byte)."""
+    specials = tokenizer.specials.by_id
+    kind = tokenizer.model.kind
+    for start, end in tokenizer.id_ranges():
+        for tid in range(start, end + 1):
+            if tid not in specials and kind(tid) not in NOT_TEXT:
+                yield tid

@@ -28,13 +28,12 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from ..pipeline.tokenizer import Tokenizer
-from .following_text import FollowingText
+from .following_text import FollowingText, text_token_ids
 
 # Vocabulary tokens containing the text that lend it context, and the most used characters.
 MAX_HOSTS = 24
 NEIGHBOURS = 48
 BATCH = 4096
-_NOT_TEXT = frozenset({"special", "added", "unknown", "unused", "byte_fallback"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,9 +149,7 @@ def search_of(tokenizer: Tokenizer) -> WitnessSearch:
     lookup page needs it too)."""
     search = _SEARCHES.get(tokenizer)
     if search is None:
-        specials = tokenizer.specials.by_id
-        ids = [tid for start, end in tokenizer.id_ranges() for tid in range(start, end + 1)
-               if tid not in specials and tokenizer.model.kind(tid) not in _NOT_TEXT]
+        ids = list(text_token_ids(tokenizer))
         search = _SEARCHES[tokenizer] = WitnessSearch(tokenizer, host_texts(tokenizer, ids))
     return search
 
