@@ -28,11 +28,12 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError, EncodeError
 from .base import TokenKind, TokenModel
+from .prefix_table import prefix_table
 
 # What SentencePiece adds to the lowest score to price an unknown character.
 UNK_PENALTY = 10.0
 _BYTE_PIECE = re.compile(r"<0x[0-9A-F]{2}>")
-_NOT_A_PIECE = -1  # prefix table: a prefix of some piece that is not a piece itself
+
 
 
 class MissingUnknownError(EncodeError):
@@ -97,21 +98,7 @@ class UnigramModel(TokenModel):
         self._ids: dict[str, int] = {p: i for i, p in enumerate(pieces)}
         self._unk_score = (min(scores) if scores else math.inf) - UNK_PENALTY
 
-        # Every prefix of every piece, so the lattice walk from one start can stop at the
-        # first extension that no piece continues (the job of HF's byte trie). The value is
-        # the piece's id, or _NOT_A_PIECE. Character prefixes find the same pieces as HF's
-        # byte trie, because a piece is whole UTF-8 and starts on a character boundary.
-        prefix: dict[str, int] = {}
-        for piece in self._ids:
-            for end in range(len(piece) - 1, 0, -1):
-                head = piece[:end]
-                if head in prefix:
-                    break  # whoever added it added its shorter prefixes too
-                prefix[head] = _NOT_A_PIECE
-        for piece, tid in self._ids.items():
-            if piece:  # HF's trie never reports the empty piece
-                prefix[piece] = tid
-        self._prefix = prefix
+        self._prefix = prefix_table(self._ids)
 
         self._byte_ids: list[int | None] = [self._ids.get(f"<0x{b:02X}>") for b in range(256)]
         self._byte_kind = {i for i, p in enumerate(pieces) if _BYTE_PIECE.fullmatch(p)}

@@ -30,6 +30,7 @@ from __future__ import annotations
 import struct
 from array import array
 
+from ..prefix_table import prefix_table
 from ..unigram import UNIGRAM_METHOD, lattice_nodes
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
@@ -38,7 +39,6 @@ FLT_MAX = _F32.unpack(b"\xff\xff\x7f\x7f")[0]
 UNK_PENALTY = 10.0
 USER_DEFINED_STEP = 0.1
 RESET_BEYOND = 100_000.0  # exact in float32
-_NOT_A_PIECE = -1  # a prefix of a piece that is no piece a path may use
 NO_PATH = float("-inf")
 
 
@@ -70,20 +70,12 @@ class SentencePieceUnigram(SentencePieceModel):
     @property
     def prefixes(self) -> dict[str, int]:
         """Every piece a path may use → its id, every other prefix of a piece →
-        _NOT_A_PIECE: the walk from one start stops at the first string no piece begins
+        NOT_A_PIECE: the walk from one start stops at the first string no piece begins
         with. Built on first use (a second for 262k pieces)."""
         if self._prefix is None:
-            prefix: dict[str, int] = {}
-            types = self.vocab.types
-            for piece in self.vocab.normal:
-                for end in range(len(piece) - 1, 0, -1):
-                    head = piece[:end]
-                    if head in prefix:
-                        break  # whoever added it added its shorter prefixes too
-                    prefix[head] = _NOT_A_PIECE
-            for piece, tid in self.vocab.normal.items():
-                prefix[piece] = _NOT_A_PIECE if types[tid] == UNUSED else tid
-            self._prefix = prefix
+            vocab = self.vocab
+            unused = {tid for tid in vocab.normal.values() if vocab.types[tid] == UNUSED}
+            self._prefix = prefix_table(vocab.normal, unused)
         return self._prefix
 
     def best_path(self, text: str) -> tuple[list[int], list[int]]:
