@@ -71,6 +71,9 @@ class AddedVocabulary:
         self.by_id: dict[int, str] = {t.id: t.content for t in self.tokens}
         self._by_content = {t.content: t for t in self.tokens}
         self.special_ids = frozenset(t.id for t in self.tokens if t.special)
+        # Asked once per text encoded (a batch of 128k texts asks 128k times).
+        self._specials = frozenset(t.content for t in self.tokens if t.special)
+        self.top_id = max(self.by_id, default=-1)
         # How HF spells an added token when decoding: a normalized token by its normalized
         # form (llama's <s> decodes as "▁<s>").
         self.spellings: dict[int, str] = {
@@ -103,7 +106,7 @@ class AddedVocabulary:
 
     def selected(self, mode: SpecialMode) -> frozenset[str]:
         """The special tokens a mode recognises (non-special added tokens always are)."""
-        specials = frozenset(t.content for t in self.tokens if t.special)
+        specials = self._specials
         if mode == "all":
             return specials
         if mode == "none":

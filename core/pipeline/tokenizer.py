@@ -91,7 +91,7 @@ class Tokenizer:
     @property
     def vocab_size(self) -> int:
         """Model tokens plus added tokens (the largest id + 1)."""
-        return max([self.model.vocab_size - 1, *self.specials.by_id]) + 1
+        return max(self.model.vocab_size - 1, self.specials.top_id) + 1
 
     def token_bytes(self, token_id: int) -> bytes:
         added = self.specials.by_id.get(token_id)
