@@ -106,6 +106,9 @@ class ComparisonSession(QObject):
         self.reference: str | None = None
         self.special: SpecialMode = "none"
         self.add_special_tokens = False
+        # Worker processes for a large corpus: 0 is one per core, 1 counts in this process
+        # (the counts are the same either way, so changing it recounts nothing).
+        self.jobs = 0
         self.comparison: Comparison | None = None
         self.loaded: dict[Choice, Tokenizer] = {}
         # Tokenizers that failed, and why: not tried again until chosen again.
@@ -167,6 +170,11 @@ class ComparisonSession(QObject):
             self.reference = language
             self.choices_changed.emit()
             self._report()  # nothing to count: the ratios come from the counts
+
+    def set_jobs(self, jobs: int) -> None:
+        """How many processes count the next large corpus (0: one per core); a run going on
+        keeps its own."""
+        self.jobs = max(0, int(jobs))
 
     def set_special(self, special: SpecialMode, add_special_tokens: bool) -> None:
         if (special, add_special_tokens) != (self.special, self.add_special_tokens):
@@ -230,6 +238,7 @@ class ComparisonSession(QObject):
             self._report()
             return
         rows, special, add = self._setting()
+        jobs = self.jobs or default_jobs()
         loaded = dict(self.loaded)
         locks = {choice: self._lock(choice) for choice in missing}
         names = self.names()
@@ -260,7 +269,7 @@ class ComparisonSession(QObject):
             # Every core: a large corpus is counted in worker processes (the same counts).
             steps = iter_tokenizer_counts(name, tokenizer, corpus, todo, rows=rows,
                                           special=special, add_special_tokens=add,
-                                          jobs=default_jobs())
+                                          jobs=jobs)
             message = translate("ComparisonSession", "Counting {name}: {languages} languages × "
                                 "{sentences:,} sentences").format(name=name, languages=len(todo),
                                                                   sentences=len(rows))

@@ -123,6 +123,18 @@ def remember_current_tokenizer(settings: QSettings, kind: str, key: str,
     settings.setValue("tokenizers/current", [kind, key, encoding or "", pattern or ""])
 
 
+JOBS_KEY = "compare/jobs"
+
+
+def corpus_jobs(settings: QSettings) -> int:
+    """Worker processes for corpus work as last chosen: 0 (one per core) unless set."""
+    try:
+        value = int(str(settings.value(JOBS_KEY, 0)))
+    except ValueError:
+        return 0  # a hand-edited file: the default, not a crash
+    return max(0, value)
+
+
 def recent_corpora(settings: QSettings) -> list[str]:
     return _recent(settings, "compare/recent_corpora")
 

@@ -2691,6 +2691,18 @@ after: {after}</source>
         <translation>トークナイザーの後処理が各文の前後に加えるトークン（BOS、EOS、[CLS] など）も数えます。既定ではテキスト自身のトークンだけを数えます</translation>
     </message>
     <message>
+        <source>auto ({n})</source>
+        <translation>自動（{n}）</translation>
+    </message>
+    <message>
+        <source>processes: </source>
+        <translation>プロセス数: </translation>
+    </message>
+    <message>
+        <source>How many processes count a large corpus (4 million characters or more): auto is one per core, 1 counts in the window&apos;s own process. The counts are the same.</source>
+        <translation>大きなコーパス（400 万文字以上）を数えるプロセスの数。自動はコアごとに 1 つ、1 はウィンドウ自身のプロセスで数えます。数え方はどちらも同じ結果になります。</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>

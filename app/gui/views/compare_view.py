@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -33,6 +34,7 @@ from bpelens.core import (
     BpeLensError,
     comparison_csv,
     comparison_json,
+    default_jobs,
     localize,
     write_atomic,
 )
@@ -42,7 +44,7 @@ from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
 from ..fitting_combo import FittingComboBox
 from ..language_labels import corpus_label, language_label
-from ..settings import recent_corpora, remember_corpus
+from ..settings import JOBS_KEY, corpus_jobs, recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
 from ..ui_theme import palette_for
@@ -97,6 +99,13 @@ class CompareView(QWidget):
         self.bos_box.setToolTip(self.tr("Count the tokens a tokenizer's post-processor adds "
                                         "around each sentence (BOS, EOS, [CLS] …); by default "
                                         "only the text's own"))
+        self.jobs_box = QSpinBox()
+        self.jobs_box.setRange(0, max(64, default_jobs()))
+        self.jobs_box.setSpecialValueText(self.tr("auto ({n})").format(n=default_jobs()))
+        self.jobs_box.setPrefix(self.tr("processes: "))
+        self.jobs_box.setToolTip(self.tr(
+            "How many processes count a large corpus (4 million characters or more): auto is "
+            "one per core, 1 counts in the window's own process. The counts are the same."))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(200)
@@ -150,6 +159,7 @@ class CompareView(QWidget):
         settings.addWidget(self.reference_box)
         settings.addWidget(self.special_box)
         settings.addWidget(self.bos_box)
+        settings.addWidget(self.jobs_box)
         settings.addStretch(1)
         settings.addWidget(self.status)
         settings.addWidget(self.progress)
@@ -193,6 +203,7 @@ class CompareView(QWidget):
         self.reference_box.activated.connect(self._on_reference_chosen)
         self.special_box.activated.connect(lambda _: self._on_special())
         self.bos_box.toggled.connect(lambda _: self._on_special())
+        self.jobs_box.valueChanged.connect(self._on_jobs)
         self.add_tokenizer_button.clicked.connect(self.ask_add_tokenizer)
         self.export_table_button.clicked.connect(self.ask_export_table)
         self.export_plot_button.clicked.connect(self.ask_export_plot)
@@ -227,6 +238,10 @@ class CompareView(QWidget):
         self.cancel_button.clicked.connect(compare.cancel)
         self.sentences.sentence_wanted.connect(compare.show_sentence)
         session.loaded.connect(self._on_tokenizer_loaded)
+        settings = getattr(session, "settings", None)
+        if settings is not None:
+            self.jobs_box.setValue(corpus_jobs(settings))
+        compare.set_jobs(self.jobs_box.value())
         self._fill_corpus_box()
 
     def shows(self, encoded) -> bool:
@@ -443,6 +458,15 @@ class CompareView(QWidget):
     def set_reference(self, language: str) -> None:
         self.reference_box.setCurrentIndex(self.reference_box.findData(language))
         self._on_reference_chosen(self.reference_box.currentIndex())
+
+    def _on_jobs(self, jobs: int) -> None:
+        compare = getattr(self, "compare", None)
+        if compare is None:
+            return
+        compare.set_jobs(jobs)
+        settings = getattr(self.session, "settings", None)
+        if settings is not None:
+            settings.setValue(JOBS_KEY, jobs)
 
     def _on_special(self) -> None:
         if self.compare is not None:
