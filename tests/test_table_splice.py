@@ -496,3 +496,12 @@ def test_the_names_are_public():
     assert bpelens.core.token_table_after_edit is token_table_after_edit
     assert bpelens.core.TableEdit is TableEdit
     assert bpelens.core.EditWindow is EditWindow
+
+
+def test_deleting_every_character_gives_the_empty_table():
+    # A one-character text deleted whole: the window and the new text are both empty (this
+    # divided by zero once, found by tests/test_fast_contract.py).
+    tok = tokenizer("trained")
+    for text in ("0", "a\n", "\n"):
+        edit = edited(tok, token_table(tok, text), "", "all")
+        assert edit.table.ids == []

@@ -119,7 +119,8 @@ def token_table_after_edit(tokenizer: Tokenizer, old: TokenTable, text: str, *,
         window = _window(old, text)
         if window is not None:
             start, old_end, new_end = window
-            share = (new_end - start) / (new_end - start + len(text))
+            # (nothing to encode at all when the edit left no text: "0" → "")
+            share = (new_end - start) / max(1, new_end - start + len(text))
             edit = _splice(tokenizer, old, text, special, start, old_end, new_end,
                            _part(progress, 0.0, share))
             if edit is not None:

@@ -1,0 +1,132 @@
+"""Every way to ids agrees with the walk (``pipeline/walk.py``, the reference) for every kind
+of stage a tokenizer.json can name: each normalizer, pre-tokenizer and decoder in a BPE
+tokenizer trained by HF ``tokenizers`` with that stage, on generated text — the fast ids, a
+batch, the token table (the fast record where it is taken) and a table spliced after an edit
+— and the ids equal the library's own."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_table_splice import apply, edited
+from test_token_table import assert_same
+
+from bpelens.app.parallel_corpora import demo_corpus
+from bpelens.core import Tokenizer, open_tokenizer, token_table
+
+from fidelity_helpers import EMOJI, WHITESPACE
+
+NORMALIZERS = {
+    "none": None,
+    "Bert": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
+             "strip_accents": None, "lowercase": True},
+    "Strip": {"type": "Strip", "strip_left": True, "strip_right": True},
+    "StripAccents": {"type": "Sequence", "normalizers": [{"type": "NFD"},
+                                                        {"type": "StripAccents"}]},
+    "NFC": {"type": "NFC"}, "NFD": {"type": "NFD"}, "NFKC": {"type": "NFKC"},
+    "NFKD": {"type": "NFKD"}, "Lowercase": {"type": "Lowercase"},
+    "Replace": {"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"},
+    "Replace-regex": {"type": "Replace", "pattern": {"Regex": "\\d+"}, "content": "0"},
+    "Prepend": {"type": "Sequence", "normalizers": [
+        {"type": "Prepend", "prepend": "\u2581"},
+        {"type": "Replace", "pattern": {"String": " "}, "content": "\u2581"}]},
+}
+BYTE_LEVEL = {"type": "ByteLevel", "add_prefix_space": False, "trim_offsets": True,
+              "use_regex": True}
+PRE_TOKENIZERS = {
+    "none": None,
+    "ByteLevel": BYTE_LEVEL,
+    "ByteLevel-prefix": {**BYTE_LEVEL, "add_prefix_space": True},
+    "ByteLevel-no-regex": {**BYTE_LEVEL, "use_regex": False},
+    "Bert": {"type": "BertPreTokenizer"},
+    "Whitespace": {"type": "Whitespace"},
+    "WhitespaceSplit": {"type": "WhitespaceSplit"},
+    "Punctuation": {"type": "Punctuation", "behavior": "Isolated"},
+    "Digits": {"type": "Digits", "individual_digits": True},
+    "CharDelimiterSplit": {"type": "CharDelimiterSplit", "delimiter": " "},
+    "Metaspace-always": {"type": "Metaspace", "replacement": "\u2581",
+                         "prepend_scheme": "always", "split": True},
+    "Metaspace-first": {"type": "Metaspace", "replacement": "\u2581",
+                        "prepend_scheme": "first", "split": True},
+    "Metaspace-never-whole": {"type": "Metaspace", "replacement": "\u2581",
+                              "prepend_scheme": "never", "split": False},
+    "Split-isolated": {"type": "Split", "pattern": {"Regex": "\\p{L}+|\\p{N}|\\s+|."},
+                       "behavior": "Isolated", "invert": False},
+    "Split-removed": {"type": "Split", "pattern": {"String": " "}, "behavior": "Removed",
+                      "invert": False},
+    "Sequence": {"type": "Sequence", "pretokenizers": [
+        {"type": "Split", "pattern": {"Regex": "\\s*\\p{L}+|\\s*\\p{N}{1,3}|\\s+|."},
+         "behavior": "Isolated", "invert": False},
+        {**BYTE_LEVEL, "use_regex": False}]},
+}
+DECODERS = {
+    "none": None,
+    "ByteLevel": BYTE_LEVEL,
+    "Metaspace": {"type": "Metaspace", "replacement": "\u2581", "prepend_scheme": "always",
+                  "split": True},
+    "BPEDecoder": {"type": "BPEDecoder", "suffix": "</w>"},
+    "WordPiece": {"type": "WordPiece", "prefix": "##", "cleanup": True},
+    "Replace+Fuse+Strip": {"type": "Sequence", "decoders": [
+        {"type": "Replace", "pattern": {"String": "\u2581"}, "content": " "},
+        {"type": "ByteFallback"}, {"type": "Fuse"},
+        {"type": "Strip", "content": " ", "start": 1, "stop": 0}]},
+}
+# One tokenizer per stage kind, the other two stages plain (or byte-level, so that every
+# character has a token).
+CASES = {
+    **{f"normalizer:{k}": (k, "ByteLevel", "ByteLevel") for k in NORMALIZERS},
+    **{f"pre:{k}": ("none", k, "none") for k in PRE_TOKENIZERS},
+    **{f"decoder:{k}": ("none", "Whitespace", k) for k in DECODERS},
+}
+FRAGMENTS = st.one_of(
+    st.text(max_size=8), st.sampled_from(WHITESPACE), st.sampled_from(EMOJI),
+    st.sampled_from(["Hello", " world", "日本語", "مرحبا", "नमस्ते", "e\u0301", "ﬁ", "2024",
+                     "<|end|>", "\n", " \n", "\n\n", "A猫🙂", "ÀÉÎ", "  "]),
+)
+TEXTS = st.lists(FRAGMENTS, max_size=8).map("".join)
+_built: dict[str, tuple[Tokenizer, object]] = {}
+
+
+def built(case: str, tmp_path_factory) -> tuple[Tokenizer, object]:
+    """(ours, HF's), both from the tokenizer.json HF's trainer wrote for this case."""
+    if case not in _built:
+        from tokenizers import Tokenizer as HFTokenizer
+        from tokenizers import models, pre_tokenizers, trainers
+
+        normalizer, pre, decoder = CASES[case]
+        byte_level = pre.startswith("ByteLevel") or pre == "Sequence"
+        hf = HFTokenizer(models.BPE(unk_token=None if byte_level else "[UNK]",
+                                    byte_fallback=False))
+        config = json.loads(hf.to_str())
+        config["normalizer"] = NORMALIZERS[normalizer]
+        config["pre_tokenizer"] = PRE_TOKENIZERS[pre]
+        hf = HFTokenizer.from_str(json.dumps(config))
+        corpus = [s for lang in demo_corpus().languages for s in demo_corpus().sentences(lang)]
+        hf.train_from_iterator(corpus, trainers.BpeTrainer(
+            vocab_size=400, special_tokens=["[UNK]", "<|end|>"], show_progress=False,
+            initial_alphabet=pre_tokenizers.ByteLevel.alphabet() if byte_level else []))
+        config = json.loads(hf.to_str())
+        config["decoder"] = DECODERS[decoder]
+        path = tmp_path_factory.mktemp("contract") / "tokenizer.json"
+        path.write_text(json.dumps(config), encoding="utf-8")
+        _built[case] = (open_tokenizer(path), HFTokenizer.from_file(str(path)))
+    return _built[case]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+@settings(max_examples=25, deadline=None)
+@given(text=TEXTS, other=TEXTS, special=st.sampled_from(["all", "none"]))
+def test_every_path_gives_the_walks_ids(case, tmp_path_factory, text, other, special):
+    ours, hf = built(case, tmp_path_factory)
+    walked = list(ours.encode(text, special=special).ids)
+    assert ours.encode_ids(text, special=special) == walked
+    assert ours.encode_batch_ids([text, other, text], special=special) == [
+        walked, list(ours.encode(other, special=special).ids), walked]
+    if special == "all":
+        assert walked == hf.encode(text, add_special_tokens=False).ids
+    assert_same(ours, text, special)
+    old = token_table(ours, text, special=special)
+    edited(ours, old, apply(text, len(text) // 2, 1, other), special)
