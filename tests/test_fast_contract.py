@@ -1,21 +1,27 @@
-"""Every way to ids agrees with the walk (``pipeline/walk.py``, the reference) for every kind
+"""The fast paths' contract (``pipeline/capabilities.py``).
+
+Every way to ids agrees with the walk (``pipeline/walk.py``, the reference) for every kind
 of stage a tokenizer.json can name: each normalizer, pre-tokenizer and decoder in a BPE
 tokenizer trained by HF ``tokenizers`` with that stage, on generated text — the fast ids, a
 batch, the token table (the fast record where it is taken) and a table spliced after an edit
-— and the ids equal the library's own."""
+— and the ids equal the library's own. A stage a test adds that declares nothing is exact
+on the walk's way; declaring what holds for it, it takes the fast paths, still exact."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_table_splice import apply, edited
 from test_token_table import assert_same
 
 from bpelens.app.parallel_corpora import demo_corpus
-from bpelens.core import Tokenizer, open_tokenizer, token_table
+from bpelens.core import Tokenizer, TrainingConfig, open_tokenizer, token_table, train
+from bpelens.core.pipeline.capabilities import Can
+from bpelens.core.pipeline.pre_tokenizers.base import PreTokenizer, RegexPreTokenizer, Spans
 
 from fidelity_helpers import EMOJI, WHITESPACE
 
@@ -130,3 +136,87 @@ def test_every_path_gives_the_walks_ids(case, tmp_path_factory, text, other, spe
     assert_same(ours, text, special)
     old = token_table(ours, text, special=special)
     edited(ours, old, apply(text, len(text) // 2, 1, other), special)
+
+
+# -- a stage added knowing nothing of the fast paths ---------------------------------------------
+
+class PipeSplit(PreTokenizer):
+    """A pre-tokenizer a test adds: a piece ends after each "|", and each newline is a piece.
+    It declares nothing."""
+
+    kind = "pipe"
+    _pieces = regex.compile(r"[^|\n]+\|?|\||\n")
+
+    def split(self, text: str) -> Spans:
+        return [m.span() for m in self._pieces.finditer(text)]
+
+    def split_str(self, text: str) -> list[str]:
+        return self._pieces.findall(text)
+
+
+class DeclaredPipeSplit(PipeSplit):
+    """The same stage, declaring what holds for it: no piece depends on where the input
+    starts, pieces are the text's own, and none runs across a newline."""
+
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT | Can.CUT_AT_NEWLINES
+
+
+def with_pipes(pre: PreTokenizer) -> Tokenizer:
+    corpus = ["a|bb|ccc|hello|world", "日本|語|🙂|नमस्ते", "one\ntwo|three\nfour"] * 3
+    model = train(corpus, TrainingConfig(vocab_size=300, level="byte")).tokenizer.model
+    return Tokenizer(model, pretokenizer=pre, special_tokens={"<|end|>": 300})
+
+
+PIPE_TEXT = "\n".join(f"line {i}|hello|world|日本|語 and|🙂|<|end|> more|a" for i in range(12))
+EDITED = PIPE_TEXT.replace("line 5|hello", "line 5|new|hello")
+
+
+def test_a_stage_that_declares_nothing_is_exact_on_the_walks_way():
+    tokenizer = with_pipes(PipeSplit())
+    assert tokenizer.pretokenizer.capabilities == Can.NOTHING
+    table = token_table(tokenizer, PIPE_TEXT)
+    assert not table.fast  # the walk's columns
+    assert_same(tokenizer, PIPE_TEXT, "all")
+    assert tokenizer.encode_ids(PIPE_TEXT) == list(tokenizer.encode(PIPE_TEXT).ids)
+    edit = edited(tokenizer, table, EDITED, "all")
+    assert edit.window is None  # encoded whole
+
+
+def test_the_same_stage_declaring_its_capabilities_takes_the_fast_paths():
+    tokenizer = with_pipes(DeclaredPipeSplit())
+    table = token_table(tokenizer, PIPE_TEXT)
+    assert table.fast
+    assert_same(tokenizer, PIPE_TEXT, "all")
+    assert tokenizer.encode_ids(PIPE_TEXT) == list(tokenizer.encode(PIPE_TEXT).ids)
+    edit = edited(tokenizer, table, EDITED, "all")
+    assert edit.window is not None  # spliced: the lines around the edit encoded again
+    assert 0 < edit.window.char_start <= EDITED.index("line 5")
+    assert edit.window.new_char_end < len(EDITED)
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.lists(st.one_of(FRAGMENTS, st.sampled_from(["|", "||", "a|b", "\n|"])),
+                     max_size=10).map("".join))
+def test_the_declared_stage_stays_exact_on_any_text(text):
+    for pre in (PipeSplit(), DeclaredPipeSplit()):
+        tokenizer = _pipes.setdefault(type(pre), with_pipes(pre))
+        assert tokenizer.encode_ids(text) == list(tokenizer.encode(text).ids)
+        assert_same(tokenizer, text, "all")
+
+
+_pipes: dict[type, Tokenizer] = {}
+
+
+def test_a_subclass_inherits_no_declaration():
+    class Changed(DeclaredPipeSplit):
+        def split_str(self, text: str) -> list[str]:
+            return [p[::-1] for p in super().split_str(text)]
+
+    assert Changed().capabilities == Can.NOTHING
+    assert DeclaredPipeSplit().capabilities != Can.NOTHING
+    assert RegexPreTokenizer(r"\w+|\W").capabilities != Can.NOTHING
+
+    class FromRegex(RegexPreTokenizer):
+        pass
+
+    assert FromRegex(r"\w+|\W").capabilities == Can.NOTHING

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bpelens.core import Tokenizer, TrainingConfig, train
+from bpelens.core.pipeline.capabilities import Can
 from bpelens.core.pipeline.pre_tokenizers.base import (
     REGEX_PRESETS,
     RegexPreTokenizer,
@@ -28,7 +29,7 @@ TEXTS = st.lists(ALPHABET, max_size=60).map("".join) | st.text(max_size=60)
 @given(text=TEXTS)
 def test_chunks_split_like_the_whole_text(name, text):
     pre = RegexPreTokenizer(REGEX_PRESETS[name])
-    assert pre.cuts_at_newlines
+    assert Can.CUT_AT_NEWLINES in pre.capabilities
     chunks = newline_chunks(text)
     assert "".join(chunks) == text
     assert [p for chunk in chunks for p in pre.split_str(chunk)] == pre.split_str(text)
@@ -117,7 +118,7 @@ def test_hf_pre_tokenizers_reading_a_preset_cut_where_it_does(name, text):
     """tokenizer.json's Split with a preset's pattern (Oniguruma reads it as tiktoken does)
     and ByteLevel's own GPT-2 split cut at the same newlines, alone or in a sequence."""
     pre = _hf_pretokenizers()[name]
-    assert pre.cuts_at_newlines
+    assert Can.CUT_AT_NEWLINES in pre.capabilities
     chunks = newline_chunks(text)
     assert [p for chunk in chunks for p in pre.split_str(chunk)] == pre.split_str(text)
     assert [(s + a, s + b) for s, chunk in zip(
@@ -154,7 +155,7 @@ def test_hf_pre_tokenizers_that_may_cross_a_newline_say_so():
         PreTokenizerSequence([punctuation(), ByteLevelPreTokenizer(add_prefix_space=False)]),
         PreTokenizerSequence([]),
     ):
-        assert not pre.cuts_at_newlines, pre.to_config()
+        assert Can.CUT_AT_NEWLINES not in pre.capabilities, pre.to_config()
     # why cl100k's pattern read by Oniguruma is not the preset: "{1,3}+" repeats, not possessive
     assert split(CL100K_PATTERN).split_str("12345") == ["12345"]
     assert RegexPreTokenizer(CL100K_PATTERN).split_str("12345") == ["123", "45"]

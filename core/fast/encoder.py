@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 from ..errors import BpeLensError
 from ..pipeline.added_tokens import AddedVocabulary, SpecialMode
+from ..pipeline.capabilities import Can
 from ..pipeline.normalizers.base import Normalizer
 from ..pipeline.pre_tokenizers.base import PreTokenizer, newline_chunks
 from ..pipeline.segments import model_parts
@@ -88,12 +89,15 @@ class FastEncoder:
         self.span_cache: dict[str, tuple[list[int], list[int]]] = {}
         self._decode_key: tuple[int, int] | None = None
         self._decode_cache: list[bytes | None] | None = None
-        self.normalize_identity = normalizer.is_identity
+        # What the stages declare (pipeline/capabilities.py) is all the paths below read.
+        self.normalize_identity = Can.KEEP_TEXT in normalizer.capabilities
         self.split = pretokenizer.split_fast
-        self.position_sensitive = pretokenizer.position_sensitive
+        declared = pretokenizer.capabilities
+        self.position_sensitive = Can.SPLIT_ANYWHERE_ALIKE not in declared
+        self.pieces_are_text = Can.PIECES_ARE_TEXT in declared
         # Text seen before (the GUI re-encoding as the user types) is encoded a line at a
         # time from a cache of whole lines, where the pre-tokenizer allows cutting there.
-        self.chunked = pretokenizer.cuts_at_newlines and not self.position_sensitive
+        self.chunked = Can.CUT_AT_NEWLINES in declared and not self.position_sensitive
         self.chunks: dict[str, list[int]] = {}
         # line → its pieces' lengths in characters (bytes when all are short): token tables
         # of text seen before read them instead of splitting every line again.
@@ -408,7 +412,7 @@ class FastEncoder:
                 piece_lengths.append(e - s)
                 piece_special.append(sid)
                 continue
-            if pre.spells_bytes:
+            if not self.pieces_are_text:
                 # Pieces spelled one character per byte (falcon's ByteLevel before Digits):
                 # their spans in the text give their lengths, not their strings.
                 here = [b - a for a, b in pre.split(text[s:e])]

@@ -11,6 +11,7 @@ from typing import Any, Literal
 from bpelens.core.messages import Message, joined
 
 from ..errors import ConfigError
+from ..pipeline.capabilities import Declares
 from .merges import MergeRule, MergeStep
 
 Level = Literal["byte", "char"]
@@ -81,7 +82,7 @@ def _any_surrogate(tokens: Iterable[str]) -> bool:
     return False
 
 
-class TokenModel(ABC):
+class TokenModel(Declares, ABC):
     """A model: a vocabulary and a way to turn one pre-token piece into ids.
 
     ``token_bytes[id]`` is what the token stands for in the text (its bytes, without markers

@@ -21,6 +21,7 @@ from typing import Any
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError
+from ..pipeline.capabilities import Can
 from ..text.byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .base import (
     BYTE_FALLBACK,
@@ -42,6 +43,10 @@ from .rank_merge import (
 
 
 class VocabBPEModel(TokenModel):
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        return Can.SPELL_BYTE_LEVEL if self.level == "byte" else Can.NOTHING
+
     def __init__(
         self,
         *,

@@ -15,9 +15,10 @@ import regex
 
 from ..text.byte_level import unicode_to_bytes
 from ..text.regex_dialects import literal_or_onig
+from .capabilities import Can, Declares
 
 
-class Decoder:
+class Decoder(Declares):
     kind = "none"
 
     def decode_chain(self, tokens: list[str]) -> list[str]:
@@ -34,6 +35,7 @@ class ByteLevelDecoder(Decoder):
     """GPT-2 characters back to bytes, then UTF-8 with replacement of what is not UTF-8."""
 
     kind = "ByteLevel"
+    capabilities = Can.READ_BYTE_LEVEL
 
     def __init__(self, config: dict[str, Any] | None = None) -> None:
         # Decoding reads none of these; tokenizer.json needs all three (HF's defaults).

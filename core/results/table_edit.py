@@ -19,7 +19,7 @@ followed by that of ``text[c:]`` (offsets shifted) when the tokenizer passes
   at ``c`` swallows the newline before it), and such a match covers ``text[c]``.
 * So the three characters lie inside one text segment. The normalizer changes no segment (the
   fast path checks that) and works on each side of a newline apart (:func:`_local_at_newlines`);
-  the pre-tokenizer never makes a piece across such a newline (``cuts_at_newlines``, tested in
+  the pre-tokenizer never makes a piece across such a newline (``Can.CUT_AT_NEWLINES``, tested in
   ``tests/test_newline_chunks.py``); the model encodes each piece alone.
 
 The old table is the encoding of its text, which cuts at ``L`` (the last hard cut before the
@@ -45,10 +45,9 @@ from operator import attrgetter
 import regex
 
 from ..fast.encoder import Progress
-from ..models.vocab_bpe import VocabBPEModel
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
-from ..pipeline.decoders import ByteLevelDecoder
-from ..pipeline.normalizers.base import Normalizer, NormalizerSequence, UnicodeForm
+from ..pipeline.capabilities import Can
+from ..pipeline.normalizers.base import Normalizer
 from ..pipeline.tokenizer import Tokenizer
 from ..text.affixes import common_affixes
 from ..text.byte_level import unicode_to_bytes
@@ -169,15 +168,8 @@ def _works_out_splices(tokenizer: Tokenizer) -> bool:
 def _local_at_newlines(normalizer: Normalizer) -> bool:
     """Normalizing ``x + "\\n" + y`` gives ``N(x) + "\\n" + N(y)``, and ``N`` makes a newline
     of nothing else (so a text ``N`` leaves alone is left alone on each side of any of its
-    newlines): true of the identity and of Unicode's four forms — "\\n" has no decomposition,
-    combining class 0 (marks are never reordered across it) and composes with nothing, so each
-    side is decomposed, reordered and composed on its own (tests/test_table_splice checks every
-    code point) — and of sequences of those."""
-    if normalizer.is_identity or type(normalizer) is UnicodeForm:
-        return True
-    if type(normalizer) is NormalizerSequence:
-        return all(_local_at_newlines(step) for step in normalizer.steps)
-    return False
+    newlines), as the normalizer declares (``Can.NORMALIZE_LINES_APART``)."""
+    return Can.NORMALIZE_LINES_APART in normalizer.capabilities
 
 
 def _decoding_spells_the_bytes(tokenizer: Tokenizer) -> bool:
@@ -190,9 +182,8 @@ def _decoding_spells_the_bytes(tokenizer: Tokenizer) -> bool:
     decoder = tokenizer.decoder
     if decoder is None:
         return True
-    model = tokenizer.model
-    if type(decoder) is not ByteLevelDecoder or not isinstance(model, VocabBPEModel) or (
-            model.level != "byte"):
+    if (Can.READ_BYTE_LEVEL not in decoder.capabilities
+            or Can.SPELL_BYTE_LEVEL not in tokenizer.model.capabilities):
         return False
     inverse = unicode_to_bytes()
     specials = tokenizer.specials

@@ -12,6 +12,7 @@ from bpelens.core.messages import Message
 from ...errors import ConfigError
 from ...text.aligned import NormalizedText, compose_sources
 from ...text.unicode_compat import normalize_as_unicode_9
+from ..capabilities import Can, Declares
 from ..component_table import ComponentTable
 
 
@@ -76,15 +77,17 @@ def _align(text: str, fn: Callable[[str], str]) -> NormalizedText:
     return NormalizedText(whole, tuple([(0, len(text))] * len(whole)))
 
 
-class Normalizer:
-    """One normalization step. ``normalize_str`` is the fast path; ``normalize`` aligns."""
+class Normalizer(Declares):
+    """One normalization step. ``normalize_str`` is the fast path; ``normalize`` aligns.
+    This base class itself changes nothing ("none")."""
 
     kind = "none"
+    capabilities = Can.KEEP_TEXT | Can.NORMALIZE_LINES_APART
 
     @property
     def is_identity(self) -> bool:
-        """Changes no text at all (the base class itself, "none")."""
-        return type(self) is Normalizer
+        """Changes no text at all (as declared)."""
+        return Can.KEEP_TEXT in self.capabilities
 
     def normalize_str(self, text: str) -> str:
         return text
@@ -102,6 +105,11 @@ class UnicodeForm(Normalizer):
     """NFC, NFD, NFKC or NFKD — with Unicode 9.0's data, as Hugging Face computes them, so
     that results do not depend on the Python version and match exported tokenizer.json
     files (see :mod:`unicode_compat`)."""
+
+    # "\n" has no decomposition, combining class 0 (marks are never reordered across it)
+    # and composes with nothing: each side of a newline is normalized on its own
+    # (tests/test_table_splice.py checks every code point).
+    capabilities = Can.NORMALIZE_LINES_APART
 
     def __init__(self, form: str) -> None:
         self.form = form.upper()
@@ -151,6 +159,14 @@ class NormalizerSequence(Normalizer):
 
     def __init__(self, steps: Sequence[Normalizer]) -> None:
         self.steps = list(steps)
+
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        """What every step declares (an empty sequence changes nothing)."""
+        declared = Can.KEEP_TEXT | Can.NORMALIZE_LINES_APART
+        for step in self.steps:
+            declared &= step.capabilities
+        return declared
 
     def normalize_str(self, text: str) -> str:
         for step in self.steps:

@@ -23,6 +23,7 @@ from ...fast.short_steps import lines_of
 from ...text.aligned import compose_sources, span_through
 from ...text.bounded_regex import BoundedPattern, interpreter_shared, runs_in_linear_time
 from ...text.regex_dialects import Dialect, compile_dialect, translate
+from ..capabilities import Can, Declares
 from ..component_table import ComponentTable
 
 Spans = list[tuple[int, int]]
@@ -119,16 +120,12 @@ class PieceText:
     mapped: bool = False
 
 
-class PreTokenizer:
+class PreTokenizer(Declares):
     """Base: the whole text is one piece."""
 
     kind = "none"
-    # What the encoder may rely on, declared (a subclass sets what holds for it):
-    # pieces depend on whether the text begins the input (the walk passes that flag);
-    position_sensitive = False
-    # no piece crosses a newline after a non-space before a letter (``newline_chunks``), so
-    # a text can be encoded a group of lines at a time, from a cache of lines;
-    cuts_at_newlines = False
+    # What the fast paths may assume (pipeline/capabilities.py): a subclass declares its own.
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
     # ``split_str`` hands every piece back as it came (a sequence skips the step);
     passes_through = False
     # this step rewrites text into GPT-2's one-character-per-byte alphabet (HF ByteLevel) …
@@ -198,7 +195,12 @@ class RegexPreTokenizer(PreTokenizer):
         self._regex = compile_pattern(pattern)
         # The presets match every character, and none of their pieces runs from a newline
         # that follows a non-space into a letter: text can be cut there and encoded in parts.
-        self.cuts_at_newlines = pattern in REGEX_PRESETS.values()
+        self._preset_pieces = pattern in REGEX_PRESETS.values()
+
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        cut = Can.CUT_AT_NEWLINES if self._preset_pieces else Can.NOTHING
+        return Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT | cut
 
     def split(self, text: str) -> Spans:
         spans: Spans = []
@@ -224,7 +226,7 @@ class RegexPreTokenizer(PreTokenizer):
     @property
     def split_fast(self) -> Callable[[str], list[str]]:
         # Every preset matches every character, so its findall alone is the split.
-        return self._findall if self.cuts_at_newlines else self.split_str
+        return self._findall if self._preset_pieces else self.split_str
 
     def _findall(self, text: str) -> list[str]:
         # (a megabyte's findall holds the interpreter lock 0.2 s unless shared: a GUI asks)
@@ -235,6 +237,7 @@ class WhitespacePreTokenizer(PreTokenizer):
     """Split on runs of whitespace and drop them (like ``str.split()``, HF WhitespaceSplit)."""
 
     kind = "whitespace"
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
     _regex = regex.compile(r"\S+")
 
     def split(self, text: str) -> Spans:
@@ -255,6 +258,7 @@ class DigitsPreTokenizer(PreTokenizer):
     of them does; the text between stays whole (HF Digits)."""
 
     kind = "digits"
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
 
     def __init__(self, *, individual: bool = True) -> None:
         self.individual = individual
@@ -294,12 +298,20 @@ class PreTokenizerSequence(PreTokenizer):
         if self.spells_bytes:
             flat = [step.with_spelled_output() if step.byte_level else step for step in flat]
         self.steps = flat
-        self.position_sensitive = any(step.position_sensitive for step in flat)
+        declared = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
+        for step in flat:
+            declared &= step.capabilities
         # Steps that hand pieces back unchanged cut nowhere; each other step splits every
         # piece of the one before, so if they all cut at a newline, the sequence does
         # (llama3's and qwen's Split then ByteLevel without its regex).
         cutting = [step for step in flat if not step.passes_through]
-        self.cuts_at_newlines = bool(cutting) and all(s.cuts_at_newlines for s in cutting)
+        if cutting and all(Can.CUT_AT_NEWLINES in s.capabilities for s in cutting):
+            declared |= Can.CUT_AT_NEWLINES
+        self._declared = declared
+
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        return self._declared
 
     def flat_steps(self) -> tuple[PreTokenizer, ...]:
         return tuple(self.steps)

@@ -7,6 +7,7 @@ import string
 from typing import Any
 
 from ...text.hf_unicode import PUNCTUATION, WHITESPACE
+from ..capabilities import Can
 from .base import PreTokenizer, Spans
 
 # -- pre-tokenizer ----------------------------------------------------------------------------
@@ -17,6 +18,7 @@ class BertPreTokenizer(PreTokenizer):
     is a piece of its own."""
 
     kind = "bert"
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
     _punct = PUNCTUATION.class_body()
     _regex = re.compile(f"[{_punct}]|[^{WHITESPACE.class_body()}{_punct}]+")
     # ASCII text needs only the ASCII part of each class; a small class matches faster.

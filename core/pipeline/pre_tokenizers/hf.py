@@ -24,6 +24,7 @@ from ...errors import ConfigError
 from ...text.bounded_regex import BoundedPattern, interpreter_shared
 from ...text.byte_level import bytes_to_unicode
 from ...text.regex_dialects import compile_dialect
+from ..capabilities import Can
 from .base import GPT2_PATTERN, PieceText, PreTokenizer, Spans, known_pattern, reads_as_preset
 
 
@@ -126,8 +127,13 @@ class SplitPreTokenizer(PreTokenizer):
         else:
             self._regex = compile_dialect(regex.escape(pattern), "onig", trusted=True)
         # A preset's regex, each match and gap a piece: the preset's pieces.
-        self.cuts_at_newlines = (is_regex and behavior == "Isolated" and not invert
-                                 and reads_as_preset(pattern, "onig"))
+        self._preset_pieces = (is_regex and behavior == "Isolated" and not invert
+                               and reads_as_preset(pattern, "onig"))
+
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        cut = Can.CUT_AT_NEWLINES if self._preset_pieces else Can.NOTHING
+        return Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT | cut
 
     def split(self, text: str) -> Spans:
         return apply_behavior(regex_matches(self._regex, text, invert=self.invert), self.behavior)
@@ -147,6 +153,8 @@ class SplitPreTokenizer(PreTokenizer):
 
 class CharClassPreTokenizer(PreTokenizer):
     """A split on a character predicate (HF Punctuation, CharDelimiterSplit)."""
+
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
 
     def __init__(self, kind: str, single_char: str, behavior: str,
                  config: dict[str, Any]) -> None:
@@ -198,10 +206,17 @@ class ByteLevelPreTokenizer(PreTokenizer):
         self.trim_offsets = trim_offsets
         self.spells_bytes = spells_bytes
         self._regex = compile_dialect(GPT2_PATTERN, "onig", trusted=True)
-        # The GPT-2 preset's pieces of the text itself, when no space is added in front (that
-        # would be added to each part cut apart) and the pieces are not respelled.
-        self.cuts_at_newlines = (use_regex and not add_prefix_space and not spells_bytes
-                                 and reads_as_preset(GPT2_PATTERN, "onig"))
+
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        # A space added in front of each part, or pieces respelled one character per byte,
+        # are not the text's own substrings; the GPT-2 preset's pieces of the text itself
+        # cut at newlines (a space added in front would be added to each part cut apart).
+        if self.add_prefix_space or self.spells_bytes:
+            return Can.SPLIT_ANYWHERE_ALIKE
+        cut = (Can.CUT_AT_NEWLINES if self.use_regex and reads_as_preset(GPT2_PATTERN, "onig")
+               else Can.NOTHING)
+        return Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT | cut
 
     def with_spelled_output(self) -> ByteLevelPreTokenizer:
         return ByteLevelPreTokenizer(add_prefix_space=self.add_prefix_space,
@@ -282,8 +297,13 @@ class MetaspacePreTokenizer(PreTokenizer):
         self.replacement = replacement
         self.prepend_scheme = prepend_scheme
         self.split_on_replacement = split
-        self.position_sensitive = prepend_scheme == "first"
         self._single = regex.compile(regex.escape(replacement))
+
+    @property
+    def capabilities(self) -> Can:  # type: ignore[override]
+        # Spaces become ▁ (pieces are not the text's own); "first" prepends at the input's
+        # start only.
+        return Can.NOTHING if self.prepend_scheme == "first" else Can.SPLIT_ANYWHERE_ALIKE
 
     def pieces(self, text: str, *, at_input_start: bool = True) -> list[PieceText]:
         if not text:
@@ -326,6 +346,7 @@ class HFWhitespacePreTokenizer(PreTokenizer):
     HF runs this one with Rust's regex crate, whose ``\\w`` is Python's, not Oniguruma's."""
 
     kind = "Whitespace"
+    capabilities = Can.SPLIT_ANYWHERE_ALIKE | Can.PIECES_ARE_TEXT
 
     def __init__(self) -> None:
         self._regex = regex.compile(r"\w+|[^\w\s]+")
