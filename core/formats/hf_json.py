@@ -21,6 +21,7 @@ from bpelens.core.messages import Message
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..fast import disk_cache
 from ..models.base import TokenModel
+from ..models.unigram import UnigramModel
 from ..models.vocab_bpe import VocabBPEModel
 from ..pipeline.added_tokens import AddedToken
 from ..pipeline.decoders import (
@@ -603,6 +604,11 @@ def _has_byte_level(pretokenizer: PreTokenizer) -> bool:
     return any(step.byte_level for step in pretokenizer.flat_steps())
 
 
+# Models whose tables the disk cache keeps: what an entry says it holds → how it is rebuilt.
+_CACHED_MODELS: dict[str, type[VocabBPEModel] | type[UnigramModel]] = {
+    "bpe": VocabBPEModel, "unigram": UnigramModel}
+
+
 def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     path = Path(path)
     data = read_file(path)
@@ -611,18 +617,21 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     tokenizer = None
     if isinstance(cached, dict):
         try:
+            # Entries written before Unigram models were kept hold a BPE model.
+            model_class = _CACHED_MODELS[cached.get("model", "bpe")]
             tokenizer = tokenizer_from_hf(cached["doc"], path=str(path),
-                                          model=VocabBPEModel.from_tables(cached["tables"]))
+                                          model=model_class.from_tables(cached["tables"]))
         except (KeyError, TypeError, ValueError, IndexError, BpeLensError):
             tokenizer = None  # a damaged entry: parse the file again
     if tokenizer is None:
         tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH,
                                                        parse_float=serde_float),
                                       path=str(path))
-        if isinstance(tokenizer.model, VocabBPEModel):
+        kind = next((k for k, c in _CACHED_MODELS.items() if type(tokenizer.model) is c), None)
+        if kind is not None:
             doc = dict(tokenizer.source.document or {}) if tokenizer.source else {}
             disk_cache.store("tokenizer.json", digest,
-                             {"doc": doc, "tables": tokenizer.model.to_tables()})
+                             {"doc": doc, "model": kind, "tables": tokenizer.model.to_tables()})
     doc = tokenizer.source.document if tokenizer.source else None
     # The document without its vocabulary stays: exporting writes it back with the tables.
     tokenizer.source = Origin("tokenizer.json", str(path), sha256=digest, document=doc)

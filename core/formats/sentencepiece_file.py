@@ -12,19 +12,29 @@ model's business (they are kept by the normalizer and found by the model).
 
 A file that is not a usable model is a one-line :class:`TokenizerFileError` naming the file
 and the problem; sizes are checked before anything is built from them.
+
+What a model is built from (pieces, scores, types, specs, and a Unigram model's prefix table
+as the proper prefixes of its pieces) is kept in the disk cache under the SHA-256 of the
+file: opening the same bytes again reads it back in forms ``marshal`` restores at C speed
+(one "\\0"-joined string of pieces, scores as doubles, types as bytes) instead of walking
+the protobuf message, and the normalizer's map comes from its own entries.
 """
 
 from __future__ import annotations
 
 import hashlib
 import stat
+from array import array
+from dataclasses import fields as fields_of
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from bpelens.core.messages import Message
 
-from ..errors import ConfigError, TokenizerFileError
+from ..errors import BpeLensError, ConfigError, TokenizerFileError
+from ..fast import disk_cache
+from ..models.prefix_table import NOT_A_PIECE, proper_prefixes, with_pieces
 from ..models.sentencepiece.pieces import (
     DEFAULT_UNK_SURFACE,
     SentencePieceDecoder,
@@ -41,6 +51,7 @@ from .sentencepiece_schema import BPE as BPE_TYPE
 from .sentencepiece_schema import CHAR as CHAR_TYPE
 from .sentencepiece_schema import MODEL_TYPES, decode_error_type, parse_model_proto
 from .sentencepiece_schema import UNIGRAM as UNIGRAM_TYPE
+from .sentencepiece_schema import UNUSED as UNUSED_TYPE
 
 # The largest real models are a few tens of MB (262k pieces: 6.6 MB). Tables indexed by id
 # are dense lists: BPE Lens lays out ids up to 2²¹ - 1 (token_model.MAX_TOKEN_ID).
@@ -53,9 +64,9 @@ def load_sentencepiece(path: str | Path) -> Tokenizer:
     """Open a SentencePiece ``.model`` file."""
     path = Path(path)
     data = _read(path)
-    tokenizer = tokenizer_from_model_proto(data, path=str(path))
-    tokenizer.name = _display_name(path)
     digest = hashlib.sha256(data).hexdigest()
+    tokenizer = tokenizer_from_model_proto(data, path=str(path), digest=digest)
+    tokenizer.name = _display_name(path)
     tokenizer.source = (replace(tokenizer.source, sha256=digest) if tokenizer.source
                         else Origin("sentencepiece", str(path), sha256=digest))
     return tokenizer
@@ -93,8 +104,24 @@ def _display_name(path: Path) -> str:
     return parent.name or path.stem
 
 
-def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>") -> Tokenizer:
-    """Build from the bytes of a ``.model`` file (``path`` names it in errors)."""
+def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>",
+                               digest: str | None = None) -> Tokenizer:
+    """Build from the bytes of a ``.model`` file (``path`` names it in errors; ``digest``:
+    their SHA-256, when known). What the file holds is kept in the disk cache, keyed by that
+    digest: opening it again skips the protobuf, the checks and the prefix table."""
+    digest = digest or hashlib.sha256(data).hexdigest()
+    fields = _cached_fields(digest)
+    if fields is not None:
+        try:
+            return _build(fields, path, store=None)
+        except (BpeLensError, KeyError, TypeError, ValueError, IndexError):
+            pass  # a damaged entry: read the file again
+    return _build(_fields(data, path), path, store=digest)
+
+
+def _fields(data: bytes, path: str) -> dict[str, Any]:
+    """What a tokenizer is built from, read from the protobuf message and checked as far as
+    the message alone says (the vocabulary is checked when it is built)."""
 
     def fail(problem: str, field: str | None = None) -> TokenizerFileError:
         return TokenizerFileError(path, problem, field=field)
@@ -140,75 +167,154 @@ def tokenizer_from_model_proto(data: bytes, *, path: str = "<model>") -> Tokeniz
             raise fail(Message("{name} {value:,} is not a piece id (the model has {count:,} "
                                "pieces; -1 means none)", name=name, value=value,
                                count=count), f"trainer_spec.{name}")
-    vocab = _vocab(proto, trainer, fail)
+    pieces, scores, types = _pieces(proto.pieces, fail)
     try:
-        normalizer = SentencePieceNormalizer.from_spec(
-            proto.normalizer_spec, treat_whitespace_as_suffix=trainer.treat_whitespace_as_suffix,
-            user_defined=vocab.user_defined)
-    except ConfigError as exc:
-        raise fail(exc.message, "normalizer_spec") from None
+        names = [_text(trainer.unk_piece) or "<unk>", _text(trainer.bos_piece) or "<s>",
+                 _text(trainer.eos_piece) or "</s>", _text(trainer.pad_piece) or "<pad>",
+                 _text(trainer.unk_surface) if trainer.HasField("unk_surface")
+                 else DEFAULT_UNK_SURFACE]
+    except UnicodeDecodeError:
+        raise fail("a piece name or unk_surface is not UTF-8 text", "trainer_spec") from None
     denormalizer = None
     if proto.HasField("denormalizer_spec") and proto.denormalizer_spec.precompiled_charsmap:
-        try:
-            denormalizer = SentencePieceNormalizer.from_spec(proto.denormalizer_spec)
-        except ConfigError as exc:
-            raise fail(exc.message, "denormalizer_spec") from None
-
-    model = _model(model_type, vocab, normalizer, fail)
-    spec = proto.normalizer_spec
-    decoder = SentencePieceDecoder(vocab, add_dummy_prefix=spec.add_dummy_prefix,
-                                   remove_extra_whitespaces=spec.remove_extra_whitespaces,
-                                   denormalizer=denormalizer)
-    tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=PreTokenizer(),
-                          post_processor=_bos(vocab), decoder=decoder)
-    tokenizer.source = Origin("sentencepiece", path or "", model_type=MODEL_TYPES[model_type],
-                              normalizer=normalizer.name, trainer=_trainer_facts(trainer))
-    return tokenizer
+        denormalizer = _spec(proto.denormalizer_spec)
+    return {"model_type": model_type, "pieces": pieces, "scores": scores, "types": types,
+            "byte_fallback": trainer.byte_fallback, "names": names,
+            "normalizer": _spec(proto.normalizer_spec),
+            "treat_whitespace_as_suffix": trainer.treat_whitespace_as_suffix,
+            "denormalizer": denormalizer, "trainer": _trainer_facts(trainer)}
 
 
-def _vocab(proto: Any, trainer: Any, fail) -> SentencePieceVocab:
-    entries = proto.pieces
+def _spec(spec: Any) -> list[Any]:
+    """A ``NormalizerSpec``'s fields, as ``SentencePieceNormalizer.from_fields`` takes them."""
+    return [bytes(spec.precompiled_charsmap), bytes(spec.name).decode("utf-8", "replace"),
+            bool(spec.add_dummy_prefix), bool(spec.remove_extra_whitespaces),
+            bool(spec.escape_whitespaces)]
+
+
+def _pieces(entries: Any, fail) -> tuple[list[str], list[float], list[int]]:
     raw = [p.piece for p in entries]
     try:
-        pieces = [r.decode("utf-8") for r in raw]
+        pieces = list(map(bytes.decode, raw))
     except UnicodeDecodeError:
         index = next(i for i, r in enumerate(raw) if not _is_utf8(r))
         raise fail(Message("piece {index} ({raw!r}) is not UTF-8 text", index=index,
                            raw=raw[index][:16]),
                    f"pieces[{index}]") from None
-    scores = [p.score for p in entries]
-    types = [p.type for p in entries]
+    return pieces, [p.score for p in entries], [p.type for p in entries]
+
+
+def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer:
+    """The tokenizer ``fields`` describe; ``store``: the digest to keep them under in the disk
+    cache once they are known to be good (None when they come from there)."""
+
+    def fail(problem: str, field: str | None = None) -> TokenizerFileError:
+        return TokenizerFileError(path, problem, field=field)
+
+    model_type = fields["model_type"]
     try:
-        names = SpecialPieces(
-            unk=_text(trainer.unk_piece) or "<unk>", bos=_text(trainer.bos_piece) or "<s>",
-            eos=_text(trainer.eos_piece) or "</s>", pad=_text(trainer.pad_piece) or "<pad>",
-            unk_surface=_text(trainer.unk_surface) if trainer.HasField("unk_surface")
-            else DEFAULT_UNK_SURFACE)
-    except UnicodeDecodeError:
-        raise fail("a piece name or unk_surface is not UTF-8 text", "trainer_spec") from None
-    try:
-        return SentencePieceVocab(pieces, scores, types, byte_fallback=trainer.byte_fallback,
-                                  names=names)
+        vocab = SentencePieceVocab(fields["pieces"], fields["scores"], fields["types"],
+                                   byte_fallback=fields["byte_fallback"],
+                                   names=SpecialPieces(*fields["names"]))
     except ConfigError as exc:
         raise fail(exc.message, "pieces") from None
+    try:
+        normalizer = SentencePieceNormalizer.from_fields(
+            *fields["normalizer"], treat_whitespace_as_suffix=fields["treat_whitespace_as_suffix"],
+            user_defined=vocab.user_defined)
+    except ConfigError as exc:
+        raise fail(exc.message, "normalizer_spec") from None
+    denormalizer = None
+    if fields["denormalizer"] is not None:
+        try:
+            denormalizer = SentencePieceNormalizer.from_fields(*fields["denormalizer"])
+        except ConfigError as exc:
+            raise fail(exc.message, "denormalizer_spec") from None
+
+    model, heads = _model(model_type, vocab, normalizer, fail, fields.get("heads"))
+    decoder = SentencePieceDecoder(vocab, add_dummy_prefix=normalizer.add_dummy_prefix,
+                                   remove_extra_whitespaces=normalizer.remove_extra_whitespaces,
+                                   denormalizer=denormalizer)
+    tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=PreTokenizer(),
+                          post_processor=_bos(vocab), decoder=decoder)
+    tokenizer.source = Origin("sentencepiece", path or "", model_type=MODEL_TYPES[model_type],
+                              normalizer=normalizer.name, trainer=dict(fields["trainer"]))
+    if store is not None:
+        _store_fields(store, fields, heads)
+    return tokenizer
+
+
+# -- the disk cache: the fields, in forms marshal reads back fast ----------------------------
+_CACHE_KIND = "sentencepiece"
+_CACHED_KEYS = ("model_type", "byte_fallback", "names", "normalizer",
+                "treat_whitespace_as_suffix", "denormalizer", "trainer")
+
+
+def _store_fields(digest: str, fields: dict[str, Any], heads: str | None) -> None:
+    # No piece holds NUL (SentencePieceVocab refuses it): one string splits back at C speed.
+    entry = {key: fields[key] for key in _CACHED_KEYS}
+    entry.update(count=len(fields["pieces"]), pieces="\0".join(fields["pieces"]),
+                 scores=array("d", fields["scores"]).tobytes(), types=bytes(fields["types"]),
+                 heads=heads)
+    disk_cache.store(_CACHE_KIND, digest, entry)
+
+
+def _cached_fields(digest: str) -> dict[str, Any] | None:
+    """The fields kept for the file with this digest, in the shapes :func:`_fields` gives
+    (None when there are none, or they are not what :func:`_store_fields` wrote)."""
+    entry = disk_cache.load(_CACHE_KIND, digest)
+    if not isinstance(entry, dict):
+        return None
+    try:
+        count, pieces, scores, types = (entry["count"], entry["pieces"], entry["scores"],
+                                        entry["types"])
+        names = entry["names"]
+        if not (isinstance(pieces, str) and isinstance(scores, bytes)
+                and isinstance(types, bytes) and isinstance(entry["heads"], str | None)
+                and entry["model_type"] in MODEL_TYPES and isinstance(names, list)
+                and len(names) == len(fields_of(SpecialPieces))
+                and all(map(str.__instancecheck__, names))
+                and isinstance(entry["byte_fallback"], bool)
+                and isinstance(entry["treat_whitespace_as_suffix"], bool)):
+            return None
+        values = array("d")
+        values.frombytes(scores)
+        fields = {key: entry[key] for key in _CACHED_KEYS}
+    except (KeyError, TypeError, ValueError):
+        return None
+    fields.update(pieces=pieces.split("\0"), scores=values.tolist(), types=list(types),
+                  heads=entry["heads"])
+    if not len(fields["pieces"]) == len(fields["scores"]) == len(fields["types"]) == count:
+        return None
+    return fields
 
 
 def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePieceNormalizer,
-           fail) -> SentencePieceModel:
+           fail, heads: str | None = None) -> tuple[SentencePieceModel, str | None]:
+    """The model, and for Unigram the proper prefixes of its pieces ("\0"-joined: what the
+    disk cache keeps of its prefix table; ``heads``: those read back from there)."""
     if model_type == UNIGRAM_TYPE:
         from ..models.sentencepiece.unigram import SentencePieceUnigram
 
         if not vocab.normal:
             raise fail("a Unigram model needs NORMAL or USER_DEFINED pieces; it has none",
                        "pieces")
-        return SentencePieceUnigram(vocab)
+        if heads is None:
+            prefix = proper_prefixes(vocab.normal)
+            heads = "\0".join(prefix)
+        else:
+            prefix = dict.fromkeys(heads.split("\0"), NOT_A_PIECE)
+        # The table a first encode would build: part of what opening the model provides.
+        table = with_pieces(prefix, vocab.normal, vocab.ids_of_type(UNUSED_TYPE))
+        return SentencePieceUnigram(vocab, prefixes=table), heads
     if model_type == BPE_TYPE:
         from ..models.sentencepiece.bpe import SentencePieceBPE
 
-        return SentencePieceBPE(vocab, space=normalizer.space)
+        return SentencePieceBPE(vocab, space=normalizer.space), None
     from ..models.sentencepiece.char_word import SentencePieceChar, SentencePieceWord
 
-    return SentencePieceChar(vocab) if model_type == CHAR_TYPE else SentencePieceWord(vocab)
+    model = SentencePieceChar(vocab) if model_type == CHAR_TYPE else SentencePieceWord(vocab)
+    return model, None
 
 
 class BosPostProcessor(PostProcessor):

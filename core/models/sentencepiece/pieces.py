@@ -18,6 +18,7 @@ when encoding and decoding, shared by the BPE, Unigram, character and word model
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -37,6 +38,10 @@ TYPE_NAMES = {NORMAL: "NORMAL", UNKNOWN: "UNKNOWN", CONTROL: "CONTROL",
               USER_DEFINED: "USER_DEFINED", UNUSED: "UNUSED", BYTE: "BYTE"}
 # Pieces a model may output (SentencePiece's "normal" map); the others are "reserved".
 _MODEL_TYPES = frozenset((NORMAL, USER_DEFINED, UNUSED))
+# Finding pieces in the types as one byte each: the reserved ones, BYTE, USER_DEFINED.
+_RESERVED = re.compile(b"[" + bytes(sorted(TYPE_NAMES.keys() - _MODEL_TYPES)) + b"]")
+_BYTE = re.compile(bytes((BYTE,)))
+_USER_DEFINED = re.compile(bytes((USER_DEFINED,)))
 _KINDS: dict[int, TokenKind] = {UNKNOWN: "unknown", CONTROL: "special", USER_DEFINED: "added",
                                 UNUSED: "unused", BYTE: "byte_fallback"}
 SPACE_SYMBOL = "\u2581"
@@ -78,18 +83,20 @@ class SentencePieceVocab:
         # that names the bad piece runs only when a check fails.
         pieces, types = self.pieces, self.types
         lookup = dict(zip(pieces, range(len(pieces)), strict=True))
-        reserved = {pieces[i]: i for i, t in enumerate(types) if t not in _MODEL_TYPES}
         if (not set(types) <= TYPE_NAMES.keys() or min(map(len, pieces), default=1) == 0
                 or not all(map(math.isfinite, self.scores)) or "\0" in "".join(pieces)
                 or len(lookup) != len(pieces) or types.count(UNKNOWN) > 1):
             _name_the_problem(pieces, self.scores, types)
+        # The few pieces of a type, found by a regex over the types as bytes.
+        self._type_bytes = bytes(types)
+        reserved = {pieces[i]: i for i in self._positions(_RESERVED)}
         normal = dict(lookup)
         for piece in reserved:
             del normal[piece]
         self.normal, self.reserved = normal, reserved
         unk_id = types.index(UNKNOWN) if UNKNOWN in types else -1
         byte_ids: list[int | None] = [None] * 256
-        for index in (i for i, t in enumerate(types) if t == BYTE):
+        for index in self._positions(_BYTE):
             where = f"piece {index} ({pieces[index]!r})"
             if not byte_fallback:
                 raise ConfigError(Message("{where} is a byte piece, but byte_fallback is false",
@@ -110,8 +117,14 @@ class SentencePieceVocab:
         self.byte_ids: list[int] = byte_ids  # type: ignore[assignment]
         self.lookup = lookup
         # What a piece found by a model stands for, with SentencePiece's lookup order.
-        self.user_defined = [p for p, t in zip(self.pieces, self.types, strict=True)
-                             if t == USER_DEFINED]
+        self.user_defined = [pieces[i] for i in self._positions(_USER_DEFINED)]
+
+    def _positions(self, kinds: re.Pattern[bytes]) -> list[int]:
+        return [match.start() for match in kinds.finditer(self._type_bytes)]
+
+    def ids_of_type(self, kind: int) -> set[int]:
+        """The ids of the pieces of this type."""
+        return set(self._positions(re.compile(re.escape(bytes((kind,))))))
 
     def __len__(self) -> int:
         return len(self.pieces)

@@ -51,7 +51,7 @@ class SentencePieceUnigram(SentencePieceModel):
     family = "Unigram"
     merge_method = UNIGRAM_METHOD
 
-    def __init__(self, vocab) -> None:
+    def __init__(self, vocab, *, prefixes: dict[str, int] | None = None) -> None:
         super().__init__(vocab)
         normal = [s for s, t in zip(vocab.scores, vocab.types, strict=True) if t == NORMAL]
         self.min_score = min(normal, default=FLT_MAX)
@@ -65,7 +65,8 @@ class SentencePieceUnigram(SentencePieceModel):
         self._path_scores = scores
         # No total past this many characters after a start can be kept yet.
         self._reach = max((len(p) for p in vocab.normal), default=1)
-        self._prefix: dict[str, int] | None = None
+        # Given by a loader that has it at hand (read back from the disk cache).
+        self._prefix: dict[str, int] | None = prefixes
 
     @property
     def prefixes(self) -> dict[str, int]:

@@ -23,6 +23,7 @@ import functools
 import re
 import struct
 from collections.abc import Iterable, Iterator
+from operator import itemgetter
 from typing import Any
 
 import regex
@@ -31,7 +32,7 @@ from bpelens.core.messages import Message
 
 from ...errors import ConfigError
 from ...fast import disk_cache
-from ...text.darts_trie import trie_keys, value_offset
+from ...text.darts_trie import IS_VALUE, trie_keys, value_offset
 from ...text.units import char_class
 from .base import NormalizedText, Normalizer
 
@@ -64,6 +65,10 @@ def read_charsmap(blob: bytes) -> dict[str, str]:
     pool = blob[4 + trie_size:]
 
     found = trie_keys(units, nul_is_label=True, max_key_bytes=_MAX_KEY_BYTES)
+    rules = _rules_at_once(units, pool, found)
+    if rules is not None:
+        return rules
+    # Something is wrong: the keys one by one, so that the first problem is the one named.
     # Many keys share a replacement: each is read from the pool once.
     replacements: dict[int, str] = {}
     keys: dict[str, str] = {}
@@ -74,6 +79,35 @@ def read_charsmap(blob: bytes) -> dict[str, str]:
             value = replacements[offset] = _replacement(pool, offset, key)
         keys[_text(key, "a key")] = value
     return keys
+
+
+def _rules_at_once(units: tuple[int, ...], pool: bytes,
+                   found: list[tuple[bytes, int]]) -> dict[str, str] | None:
+    """The rules of a sound map, with whole-list operations (224k keys: a tenth of the time
+    of a loop); None when any key or replacement is wrong."""
+    if not found:
+        return {}
+    keys = list(map(itemgetter(0), found))
+    ats = list(map(itemgetter(1), found))
+    if max(ats) >= len(units):
+        return None
+    offsets = list(map((IS_VALUE - 1).__and__, map(units.__getitem__, ats)))
+    # Many keys share a replacement: each is read from the pool once (the first key with it
+    # would be named in an error, as in the loop).
+    replacements: dict[int, str] = {}
+    for offset in set(offsets):
+        end = pool.find(b"\0", offset)
+        if offset >= len(pool) or end < 0:
+            return None
+        try:
+            replacements[offset] = pool[offset:end].decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    try:
+        texts = list(map(bytes.decode, keys))
+    except UnicodeDecodeError:
+        return None
+    return dict(zip(texts, map(replacements.__getitem__, offsets), strict=True))
 
 
 def _text(data: bytes, what: str) -> str:
@@ -144,18 +178,70 @@ class _Trigger:
         return pattern is not None and pattern.search(text) is not None
 
 
-def _starts_pattern(alone: set[str], rules: Iterable[str]) -> regex.Pattern[str] | None:
+def _starts_pattern(alone: set[str], firsts: Iterable[str],
+                    seconds: Iterable[str]) -> regex.Pattern[str] | None:
     """Where a step may begin: at a character of ``alone``, or where a rule of two or more
-    characters may match (its first character followed by a possible second one: the first
-    characters include common letters, the second ones are combining marks and jamo)."""
-    longer = [k for k in rules if len(k) > 1]
+    characters may match (``firsts``: the first characters of those rules, followed by one of
+    their second characters, ``seconds``: the first characters include common letters, the
+    second ones are combining marks and jamo)."""
+    firsts = set(firsts)
     options = []
     if alone:
         options.append(char_class(map(ord, alone)))
-    if longer:
-        options.append(char_class(ord(k[0]) for k in longer)
-                       + f"(?={char_class(ord(k[1]) for k in longer)})")
+    if firsts:
+        options.append(char_class(map(ord, firsts)) + f"(?={char_class(map(ord, seconds))})")
     return regex.compile("|".join(options)) if options else None
+
+
+class _Charsmap:
+    """A map's rules as the normalizer uses them: the one-character rules and what is known
+    of the longer ones (their first and second characters) at once; the longer rules
+    themselves (220,000 in nmt_nfkc: Hangul jamo and combining marks) only when a text holds
+    one of those second characters, which most texts never do."""
+
+    def __init__(self, singles: dict[str, str], firsts: str, seconds: str, count: int,
+                 double_space: bool, *, rules: dict[str, str] | None = None,
+                 blob: bytes = b"") -> None:
+        self.singles = singles
+        self.firsts = firsts  # of the rules of two characters or more
+        self.seconds = seconds
+        self.count = count
+        self.double_space = double_space  # some replacement holds two spaces in a row
+        self._rules = rules
+        self._blob = blob
+
+    @classmethod
+    def of_rules(cls, rules: dict[str, str], blob: bytes = b"") -> _Charsmap:
+        longer = [k for k in rules if len(k) > 1]
+        return cls({k: v for k, v in rules.items() if len(k) == 1},
+                   "".join({k[0]: None for k in longer}), "".join({k[1]: None for k in longer}),
+                   len(rules), any("  " in v for v in rules.values()), rules=rules, blob=blob)
+
+    @property
+    def rules(self) -> dict[str, str]:
+        if self._rules is None:
+            self._rules = _rules(self._blob)
+        return self._rules
+
+    def state(self) -> dict[str, Any]:
+        return {"singles": self.singles, "firsts": self.firsts, "seconds": self.seconds,
+                "count": self.count, "double_space": self.double_space}
+
+    @classmethod
+    def from_state(cls, state: Any, blob: bytes) -> _Charsmap | None:
+        """None unless ``state`` is what :meth:`state` gave (read back from the disk cache)."""
+        try:
+            singles, firsts, seconds = state["singles"], state["firsts"], state["seconds"]
+            count, double_space = state["count"], state["double_space"]
+        except (KeyError, TypeError):
+            return None
+        if not (isinstance(singles, dict) and isinstance(firsts, str)
+                and isinstance(seconds, str) and type(count) is int
+                and isinstance(double_space, bool) and len(firsts) <= count
+                and all(map(str.__instancecheck__, singles))
+                and all(map(str.__instancecheck__, singles.values()))):
+            return None
+        return cls(singles, firsts, seconds, count, double_space, blob=blob)
 
 
 @functools.lru_cache(maxsize=4)
@@ -165,23 +251,34 @@ def _built(blob: bytes, name: str, add_dummy_prefix: bool, remove_extra_whitespa
     # A normalizer never changes once built: the same spec (a model opened again, in the
     # GUI or the tests) shares one instead of reading the map again.
     return SentencePieceNormalizer(
-        rules=_rules(blob) if blob else {}, name=name,
+        charsmap=_charsmap(blob) if blob else _Charsmap.of_rules({}), name=name,
         add_dummy_prefix=add_dummy_prefix, remove_extra_whitespaces=remove_extra_whitespaces,
         escape_whitespaces=escape_whitespaces,
         treat_whitespace_as_suffix=treat_whitespace_as_suffix, user_defined=user_defined)
 
 
 _CACHE_KIND = "sentencepiece-charsmap"
+_CORE_KIND = "sentencepiece-charsmap-core"
 
 
-def _rules(blob: bytes) -> dict[str, str]:
-    """The map's rules, from the disk cache when it holds this very map (keyed by its
-    content: models built with the same normalization share it): walking the trie takes
-    half a second, reading the rules back a tenth of that."""
+def _charsmap(blob: bytes) -> _Charsmap:
+    """The map, from the disk cache when it holds this very map (keyed by its content:
+    models built with the same normalization share it)."""
     digest = disk_cache.content_digest(blob)
+    charsmap = _Charsmap.from_state(disk_cache.load(_CORE_KIND, digest), blob)
+    if charsmap is None:
+        charsmap = _Charsmap.of_rules(_rules(blob, digest), blob)
+        disk_cache.store(_CORE_KIND, digest, charsmap.state())
+    return charsmap
+
+
+def _rules(blob: bytes, digest: str | None = None) -> dict[str, str]:
+    """The map's rules, from the disk cache when it holds them: walking the trie takes
+    half a second, reading the rules back a tenth of that."""
+    digest = digest or disk_cache.content_digest(blob)
     cached = disk_cache.load(_CACHE_KIND, digest)
-    if isinstance(cached, dict) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in cached.items()):
+    if isinstance(cached, dict) and all(map(str.__instancecheck__, cached)) and all(
+            map(str.__instancecheck__, cached.values())):
         return cached
     rules = read_charsmap(blob)
     disk_cache.store(_CACHE_KIND, digest, rules)
@@ -204,9 +301,12 @@ class SentencePieceNormalizer(Normalizer):
         escape_whitespaces: bool = True,
         treat_whitespace_as_suffix: bool = False,
         user_defined: Iterable[str] = (),
+        charsmap: _Charsmap | None = None,
     ) -> None:
         self.name = name
-        self.rules = dict(rules or {})
+        if charsmap is None:
+            charsmap = _Charsmap.of_rules(dict(rules or {}))
+        self._charsmap = charsmap
         self.add_dummy_prefix = add_dummy_prefix
         self.remove_extra_whitespaces = remove_extra_whitespaces
         self.escape_whitespaces = escape_whitespaces
@@ -214,27 +314,46 @@ class SentencePieceNormalizer(Normalizer):
         self.user_defined = tuple(dict.fromkeys(s for s in user_defined if s))
         self.space = SPACE_SYMBOL if escape_whitespaces else " "
 
-        self._keys = _LongestMatch(self.rules)
+        self._key_match: _LongestMatch | None = None  # every rule: built when first needed
+        self._singles = charsmap.singles
+        self._single_keys = _LongestMatch(self._singles)
         self._symbols = _LongestMatch({s: s for s in self.user_defined})
         # Steps longer than one character begin at these; everything else is one character,
         # replaced by a one-character rule (a translate table) or kept.
         # A one-character symbol that no rule starts steps exactly as the character would:
         # only the others need finding on the fast path.
-        firsts = {k[0] for k in self.rules}
+        firsts = {*self._singles, *charsmap.firsts}
         symbols = {s[0] for s in self.user_defined if len(s) > 1 or s in firsts}
-        self._long_starts = _starts_pattern(symbols, self.rules)
-        # Text holding none of these has no step longer than one character.
-        self._long_trigger = _Trigger(symbols | {k[1] for k in self.rules if len(k) > 1})
-        self._singles = {k: v for k, v in self.rules.items() if len(k) == 1}
+        self._long_starts = _starts_pattern(symbols, charsmap.firsts, charsmap.seconds)
+        # Text holding none of these has no step longer than one character: no rule of
+        # two characters or more can match in it.
+        self._long_trigger = _Trigger(symbols | set(charsmap.seconds))
+        self._rule_trigger = _Trigger(set(charsmap.seconds))
         self._single_trigger = _Trigger(set(self._singles))
         # Where a step of its own begins, for the step-by-step path (spaces included).
-        singles = {k for k in self.rules if len(k) == 1}
-        self._step_starts = _starts_pattern(singles | self._symbols.starts | {" "}, self.rules)
+        self._step_starts = _starts_pattern({*self._singles, *self._symbols.starts, " "},
+                                            charsmap.firsts, charsmap.seconds)
         # A step holding two spaces in a row keeps them (only a step's *leading* spaces go),
         # which collapsing space runs over the whole text would not: those models always
         # take the step-by-step path.
-        self._collapse_ok = not any("  " in v for v in (*self.rules.values(),
-                                                        *self.user_defined))
+        self._collapse_ok = not (charsmap.double_space
+                                 or any("  " in v for v in self.user_defined))
+
+    @property
+    def rules(self) -> dict[str, str]:
+        """Every rule of the map: key → replacement."""
+        return self._charsmap.rules
+
+    @property
+    def _keys(self) -> _LongestMatch:
+        if self._key_match is None:
+            self._key_match = _LongestMatch(self.rules)
+        return self._key_match
+
+    def _keys_for(self, text: str) -> _LongestMatch:
+        """The rules a step of ``text`` may take: the one-character ones, unless the text
+        holds a character that a longer rule continues with (only then are they read)."""
+        return self._keys if self._rule_trigger.search(text) else self._single_keys
 
     # -- construction -----------------------------------------------------------------------
     @classmethod
@@ -242,12 +361,23 @@ class SentencePieceNormalizer(Normalizer):
                   user_defined: Iterable[str] = ()) -> SentencePieceNormalizer:
         """From a ``NormalizerSpec`` message (see ``formats/sentencepiece_schema.py``)."""
         name = bytes(spec.name).decode("utf-8", "replace")
-        return _built(bytes(spec.precompiled_charsmap), name, bool(spec.add_dummy_prefix),
-                      bool(spec.remove_extra_whitespaces), bool(spec.escape_whitespaces),
-                      treat_whitespace_as_suffix, tuple(user_defined))
+        return cls.from_fields(bytes(spec.precompiled_charsmap), name,
+                               bool(spec.add_dummy_prefix), bool(spec.remove_extra_whitespaces),
+                               bool(spec.escape_whitespaces),
+                               treat_whitespace_as_suffix=treat_whitespace_as_suffix,
+                               user_defined=user_defined)
+
+    @classmethod
+    def from_fields(cls, charsmap: bytes, name: str, add_dummy_prefix: bool,
+                    remove_extra_whitespaces: bool, escape_whitespaces: bool, *,
+                    treat_whitespace_as_suffix: bool = False,
+                    user_defined: Iterable[str] = ()) -> SentencePieceNormalizer:
+        """From a ``NormalizerSpec``'s fields (the map as the file holds it)."""
+        return _built(charsmap, name, add_dummy_prefix, remove_extra_whitespaces,
+                      escape_whitespaces, treat_whitespace_as_suffix, tuple(user_defined))
 
     def to_config(self) -> dict[str, Any]:
-        return {"type": self.kind, "name": self.name, "rules": len(self.rules),
+        return {"type": self.kind, "name": self.name, "rules": self._charsmap.count,
                 "add_dummy_prefix": self.add_dummy_prefix,
                 "remove_extra_whitespaces": self.remove_extra_whitespaces,
                 "escape_whitespaces": self.escape_whitespaces,
@@ -259,8 +389,8 @@ class SentencePieceNormalizer(Normalizer):
             ("dummy suffix", self.add_dummy_prefix and self.treat_whitespace_as_suffix),
             ("extra whitespace removed", self.remove_extra_whitespaces),
             ("spaces as ▁", self.escape_whitespaces)) if on]
-        rules = f"{self.name or 'unnamed'} map, {len(self.rules)} rules" if self.rules else (
-            "no character map")
+        count = self._charsmap.count
+        rules = f"{self.name or 'unnamed'} map, {count} rules" if count else "no character map"
         return f"SentencePiece normalizer ({rules}; {', '.join(switches) or 'no switches'})"
 
     # -- the steps --------------------------------------------------------------------------
@@ -269,7 +399,7 @@ class SentencePieceNormalizer(Normalizer):
         rule or symbol starts (kept as typed)."""
         pos = 0
         starts = self._step_starts
-        symbols, keys = self._symbols, self._keys
+        symbols, keys = self._symbols, self._keys_for(text)
         if starts is not None:
             for match in starts.finditer(text):
                 i = match.start()
@@ -308,7 +438,7 @@ class SentencePieceNormalizer(Normalizer):
             return self._translate(text)
         out: list[str] = []
         pos = 0
-        symbols, keys = self._symbols, self._keys
+        symbols, keys = self._symbols, self._keys_for(text)
         for match in starts.finditer(text):
             i = match.start()
             if i < pos:
