@@ -29,6 +29,7 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..fast.declared import decoding_joins_bytes
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import derivation
@@ -124,15 +125,17 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
     labels: dict[int, str] = {}
     inside: dict[int, str] = {}  # tokens that only stand inside a word (no </w>)
     encoded: dict[int, list[int]] = {}
+    # A token's text is its bytes read as UTF-8 where decoding says no more (else decoded).
+    joins = decoding_joins_bytes(tokenizer.decoder, model)
     for tid in ids:
         labels[tid] = tokenizer.token_label(tid, printable=True)
-        cls = _class_without_encoding(tokenizer, tid, specials)
+        cls, text = _class_and_text(tokenizer, tid, specials)
         if cls is not None:
             fixed[tid] = cls
         elif model.inside_word_only(tid):
             inside[tid], encoded[tid] = _inside_word(tokenizer, tid)
         else:
-            texts.append((tid, tokenizer.decode([tid], errors="replace")))
+            texts.append((tid, text if joins else tokenizer.decode([tid], errors="replace")))
     yield len(fixed) + len(inside), total, None
     for start in range(0, len(texts), BATCH):
         batch = texts[start : start + BATCH]
@@ -180,19 +183,25 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
                               {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
 
 
+def _class_and_text(tokenizer: Tokenizer, tid: int, specials: Collection[int]
+                    ) -> tuple[AuditClass | None, str]:
+    """special, byte_fallback or undecodable — or None: the class needs its text encoded;
+    and its bytes read as UTF-8 (for those)."""
+    kind = "added" if tid in specials else tokenizer.model.kind(tid)
+    if kind in _SPECIAL_KINDS:
+        return "special", ""
+    if kind == "byte_fallback":
+        return "byte_fallback", ""
+    try:
+        return None, tokenizer.token_bytes(tid).decode("utf-8")
+    except UnicodeDecodeError:
+        return "undecodable", ""
+
+
 def _class_without_encoding(tokenizer: Tokenizer, tid: int, specials: Collection[int]
                             ) -> AuditClass | None:
     """special, byte_fallback or undecodable, or None: the class needs its text encoded."""
-    kind = "added" if tid in specials else tokenizer.model.kind(tid)
-    if kind in _SPECIAL_KINDS:
-        return "special"
-    if kind == "byte_fallback":
-        return "byte_fallback"
-    try:
-        tokenizer.token_bytes(tid).decode("utf-8")
-    except UnicodeDecodeError:
-        return "undecodable"
-    return None
+    return _class_and_text(tokenizer, tid, specials)[0]
 
 
 def _inside_word(tokenizer: Tokenizer, tid: int) -> tuple[str, list[int]]:

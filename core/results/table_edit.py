@@ -44,6 +44,7 @@ from operator import attrgetter
 
 import regex
 
+from ..fast.declared import decoding_joins_bytes
 from ..fast.encoder import Progress
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
 from ..pipeline.capabilities import Can
@@ -179,11 +180,9 @@ def _decoding_spells_the_bytes(tokenizer: Tokenizer) -> bool:
     each token's spelling back to bytes by the rule a byte-level ``VocabBPEModel`` made its
     bytes with, so only added tokens can differ: the decoder reads a spelling such as "é",
     one character of the byte alphabet, as one byte, where the table has its UTF-8."""
-    decoder = tokenizer.decoder
-    if decoder is None:
+    if tokenizer.decoder is None:
         return True
-    if (Can.READ_BYTE_LEVEL not in decoder.capabilities
-            or Can.SPELL_BYTE_LEVEL not in tokenizer.model.capabilities):
+    if not decoding_joins_bytes(tokenizer.decoder, tokenizer.model):
         return False
     inverse = unicode_to_bytes()
     specials = tokenizer.specials
