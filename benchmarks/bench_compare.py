@@ -20,6 +20,10 @@ resident set of that child, from os.wait4):
     the process's wall time minus the slower HF variant's load and encode: a process that
     took the faster path only.
 
+  * reference with threads (``--threads``, default: one per core): the libraries' batch APIs
+    on every core — tiktoken's encode_ordinary_batch(num_threads=N), HF's encode_batch with
+    RAYON_NUM_THREADS=N — what a user of the libraries gets at best.
+
 Reports best and median of each side, the ratio bpelens / reference (target ≤ 1.5×) and checks
 that the totals are identical per tokenizer × language (sentences, UTF-8 bytes and tokens): a
 mismatch is printed loudly and the exit status is 1. `--bpelens PATH` measures another
@@ -32,8 +36,10 @@ from __future__ import annotations
 
 import os
 
-os.environ["RAYON_NUM_THREADS"] = "1"  # before tokenizers starts its thread pool
-os.environ["TOKENIZERS_PARALLELISM"] = "false"
+# One thread, before tokenizers starts its pool (the threaded reference's process is given
+# more through its environment).
+os.environ.setdefault("RAYON_NUM_THREADS", "1")
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 # As the bpelens command sets it (app/entry.py): no idle OpenBLAS threads in the process.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
@@ -74,9 +80,11 @@ def language_of(path: Path) -> str:
 
 # ---- the reference process ------------------------------------------------------------------
 
-def reference_worker(tokenizer_paths: list[str], hf_first: str = "batch") -> None:
+def reference_worker(tokenizer_paths: list[str], hf_first: str = "batch",
+                     threads: int = 1) -> None:
     """Load, read, encode, sum; print the totals and where the time went as JSON.
-    ``hf_first``: the HF variant run first (the runs alternate it)."""
+    ``hf_first``: the HF variant run first (the runs alternate it); ``threads`` > 1: the
+    batch APIs only, on that many threads."""
     started = time.perf_counter()
     import tiktoken
     from tiktoken.load import load_tiktoken_bpe
@@ -106,14 +114,20 @@ def reference_worker(tokenizer_paths: list[str], hf_first: str = "batch") -> Non
                 mergeable_ranks=load_tiktoken_bpe(str(path), definition["ranks_sha256"]),
                 special_tokens=definition["special_tokens"])
             t1 = time.perf_counter()
-            encode = encoding.encode_ordinary
-            totals[spec] = {language: sum(len(encode(s)) for s in sentences)
-                            for language, sentences in corpus.items()}
+            if threads > 1:
+                totals[spec] = {language: sum(map(len, encoding.encode_ordinary_batch(
+                    sentences, num_threads=threads))) for language, sentences in corpus.items()}
+            else:
+                encode = encoding.encode_ordinary
+                totals[spec] = {language: sum(len(encode(s)) for s in sentences)
+                                for language, sentences in corpus.items()}
             t2 = time.perf_counter()
             timing[spec] = {"load": t1 - t0, "encode": t2 - t1}
             continue
         runs = {}
-        for variant in (hf_first, "loop" if hf_first == "batch" else "batch"):
+        variants = (("batch",) if threads > 1
+                    else (hf_first, "loop" if hf_first == "batch" else "batch"))
+        for variant in variants:
             t0 = time.perf_counter()
             hf = Tokenizer.from_file(str(path))
             hf.no_padding()
@@ -130,6 +144,10 @@ def reference_worker(tokenizer_paths: list[str], hf_first: str = "batch") -> Non
                            for language, sentences in corpus.items()}
             t2 = time.perf_counter()
             runs[variant] = (t1 - t0, t2 - t1, counted)
+        if threads > 1:
+            totals[spec] = runs["batch"][2]
+            timing[spec] = {"load": runs["batch"][0], "encode": runs["batch"][1]}
+            continue
         if runs["batch"][2] != runs["loop"][2]:
             sys.exit(f"{spec}: encode_batch and the per-sentence loop disagree")
         faster = min(runs, key=lambda v: runs[v][0] + runs[v][1])
@@ -229,13 +247,17 @@ def main() -> int:
                         help=argparse.SUPPRESS)
     parser.add_argument("--hf-first", choices=("batch", "loop"), default="batch",
                         help=argparse.SUPPRESS)
+    parser.add_argument("--threads", type=int, default=0,
+                        help="threads of the libraries' batch APIs in the threaded reference "
+                        "(default 0: one per core; -1: no threaded reference)")
     parser.add_argument("--jobs", default="1,0",
                         help="bpelens compare --jobs values to measure, with commas (default "
                         "1,0: one process, then one per core)")
     args = parser.parse_args()
     jobs = [int(j) for j in args.jobs.split(",")]
+    threads = args.threads or len(os.sched_getaffinity(0))
     if args.reference_worker:
-        reference_worker(args.reference_worker, args.hf_first)
+        reference_worker(args.reference_worker, args.hf_first, threads=args.threads or 1)
         return 0
     require_shared_data()
     specs = [str(path) for path in TOKENIZER_FILES]
@@ -255,6 +277,9 @@ def main() -> int:
                        *specs]
         ours: list[Run] = []
         refs: list[tuple[Run, float]] = []  # the run, its time on the faster HF path
+        threaded: list[Run] = []
+        threaded_env = {**env, "RAYON_NUM_THREADS": str(threads),
+                        "TOKENIZERS_PARALLELISM": "true"}
         problems: list[str] = []
         for index in range(args.repeat):
             sides = ("ours", "ref") if index % 2 == 0 else ("ref", "ours")
@@ -283,6 +308,18 @@ def main() -> int:
                     refs.append((run, run.seconds - excluded))
                 print(f"  run {index + 1} {'bpelens  ' if side == 'ours' else 'reference'}"
                       f" {run.seconds:7.2f} s {run.peak_mb:7.0f} MB", flush=True)
+            if args.threads >= 0:
+                run = run_measured([*ref_command, "--threads", str(threads)], threaded_env)
+                if run.status != 0:
+                    print(f"threaded reference FAILED (exit {run.status}): "
+                          f"{run.stderr.strip()[-500:]}")
+                    return 1
+                threaded.append(run)
+                print(f"  run {index + 1} reference, {threads} threads {run.seconds:7.2f} s "
+                      f"{run.peak_mb:7.0f} MB", flush=True)
+                if json.loads(run.stdout)["totals"] != json.loads(refs[-1][0].stdout)["totals"]:
+                    problems.append(f"run {index + 1}: the batch APIs on {threads} threads "
+                                    "counted other totals than one thread")
             reference = json.loads(refs[-1][0].stdout)
             for j in jobs:
                 answer = json.loads(ours_by_jobs[j][-1].stdout)
@@ -292,11 +329,18 @@ def main() -> int:
     if len(jobs) > 1:
         print()
         best_ref = stats([t for _, t in refs])[0]
+        best_threads = stats([r.seconds for r in threaded])[0] if threaded else None
+        if best_threads is not None:
+            mid_threads = stats([r.seconds for r in threaded])[1]
+            print(f"reference, batch APIs on {threads} threads: best {best_threads:.2f} s, "
+                  f"median {mid_threads:.2f} s")
         for j in jobs:
             best, mid = stats([r.seconds for r in ours_by_jobs[j]])
+            against = (f", {best / best_threads:.2f}× the libraries on {threads} threads"
+                       if best_threads is not None else "")
             print(f"bpelens compare --jobs {j} ({'one per core' if j == 0 else 'processes'}): "
                   f"best {best:.2f} s, median {mid:.2f} s, {best / best_ref:.2f}× the "
-                  "reference (one thread)")
+                  f"reference (one thread){against}")
     return 1 if problems else 0
 
 
