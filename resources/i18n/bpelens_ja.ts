@@ -2695,10 +2695,6 @@ after: {after}</source>
         <translation>自動（{n}）</translation>
     </message>
     <message>
-        <source>processes: </source>
-        <translation>プロセス数: </translation>
-    </message>
-    <message>
         <source>How many processes count a large corpus (4 million characters or more): auto is one per core, 1 counts in the window&apos;s own process. The counts are the same.</source>
         <translation>大きなコーパス（400 万文字以上）を数えるプロセスの数。自動はコアごとに 1 つ、1 はウィンドウ自身のプロセスで数えます。数え方はどちらも同じ結果になります。</translation>
     </message>
@@ -2765,6 +2761,10 @@ after: {after}</source>
     <message>
         <source>Reference</source>
         <translation>基準</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>プロセス数</translation>
     </message>
     <message>
         <source>Tokenizers</source>

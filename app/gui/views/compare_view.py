@@ -102,7 +102,6 @@ class CompareView(QWidget):
         self.jobs_box = QSpinBox()
         self.jobs_box.setRange(0, max(64, default_jobs()))
         self.jobs_box.setSpecialValueText(self.tr("auto ({n})").format(n=default_jobs()))
-        self.jobs_box.setPrefix(self.tr("processes: "))
         self.jobs_box.setToolTip(self.tr(
             "How many processes count a large corpus (4 million characters or more): auto is "
             "one per core, 1 counts in the window's own process. The counts are the same."))
@@ -159,6 +158,10 @@ class CompareView(QWidget):
         settings.addWidget(self.reference_box)
         settings.addWidget(self.special_box)
         settings.addWidget(self.bos_box)
+        jobs_label = QLabel(self.tr("Processes"))
+        jobs_label.setBuddy(self.jobs_box)
+        jobs_label.setToolTip(self.jobs_box.toolTip())
+        settings.addWidget(jobs_label)
         settings.addWidget(self.jobs_box)
         settings.addStretch(1)
         settings.addWidget(self.status)
