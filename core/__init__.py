@@ -104,10 +104,10 @@ _EXPORTS = {
     "TokenTable": "results.token_table",
     "token_table": "results.token_table",
     "piece_traces": "pipeline.walk",
-    "EditWindow": "results.table_edit",
-    "TableEdit": "results.table_edit",
-    "token_table_after_edit": "results.table_edit",
-    "edits_splice": "results.table_edit",
+    "EditWindow": "fast.table_splice",
+    "TableEdit": "fast.table_splice",
+    "token_table_after_edit": "fast.table_splice",
+    "edits_splice": "fast.table_splice",
     "TokenInfo": "results.token_info",
     "token_info": "results.token_info",
     # training
@@ -663,6 +663,7 @@ if TYPE_CHECKING:
         UnknownRankFileError,
     )
     from .fast.short_steps import decoded, encoded, lines_of
+    from .fast.table_splice import EditWindow, TableEdit, edits_splice, token_table_after_edit
     from .formats.detect import open_tokenizer
     from .formats.export import save_hf_json, save_tiktoken
     from .formats.file_io import json_reason, new_file_name, write_atomic
@@ -711,7 +712,6 @@ if TYPE_CHECKING:
     from .playback.training_playback import PairCount, TrainingPlayback, WordState
     from .results.encoding import Encoding, Piece, Token
     from .results.round_trip import RoundTripDifference, round_trip_difference
-    from .results.table_edit import EditWindow, TableEdit, edits_splice, token_table_after_edit
     from .results.token_info import TokenInfo, token_info
     from .results.token_table import TokenTable, token_table
     from .text.affixes import common_affixes

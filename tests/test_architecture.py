@@ -222,3 +222,49 @@ def test_translated_words_are_literal_calls():
                     for call in ast.walk(node.body)):
                 wrong.append(f"{path.relative_to(APP)}:{node.lineno}")
     assert not wrong
+
+
+# The fast object's own package, the tokenizer that holds it, and the walk (which shares its
+# cache of each piece's spans) are the only code that reaches into ``tokenizer.fast``.
+REACHES_INTO_FAST = {"pipeline/tokenizer.py", "pipeline/walk.py"}
+
+
+def _reaches_into_fast(path: Path) -> list[int]:
+    """Lines of ``path`` that read an attribute of some tokenizer's ``fast``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr == "fast":
+            owner = node.value
+            name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", "")
+            if name in ("tokenizer", "tok", "self") and (
+                    name != "self" or path.name == "tokenizer.py"):
+                found.append(node.lineno)
+    return found
+
+
+def test_only_the_fast_package_reaches_into_the_fast_object():
+    reaching = {}
+    for path in [*CORE.rglob("*.py"), *APP.rglob("*.py")]:
+        relative = path.relative_to(CORE).as_posix() if path.is_relative_to(CORE) else None
+        if relative is not None and (relative.startswith("fast/")
+                                     or relative in REACHES_INTO_FAST):
+            continue
+        lines = _reaches_into_fast(path)
+        if lines:
+            reaching[str(path)] = lines
+    assert not reaching, f"reaching into tokenizer.fast: {reaching}"
+    assert _reaches_into_fast(CORE / "pipeline" / "walk.py")  # the check sees a real one
+
+
+def test_the_fast_paths_read_no_stages_type():
+    # What a stage lets them do is what it declares (pipeline/capabilities.py), never what
+    # class it is.
+    for path in (CORE / "fast").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for needle in ("type(normalizer)", "type(decoder)", "type(pretokenizer)",
+                       "isinstance(model,", "isinstance(normalizer,", "isinstance(decoder,",
+                       "isinstance(pre", "pretokenizer.position_sensitive",
+                       "pretokenizer.cuts_at_newlines", "pre.spells_bytes",
+                       "normalizer.is_identity", "UnicodeForm", "ByteLevelDecoder",
+                       "VocabBPEModel"):
+            assert needle not in text, f"{path.name} reads {needle}"

@@ -26,9 +26,9 @@ from bpelens.core import (
     token_table_after_edit,
     train,
 )
+from bpelens.core.fast import table_splice as table_edit
+from bpelens.core.fast.table_splice import EditWindow
 from bpelens.core.pipeline.normalizers.base import UnicodeForm, make_normalizer
-from bpelens.core.results import table_edit
-from bpelens.core.results.table_edit import EditWindow
 
 from conftest import SHARED_DATA
 from fidelity_helpers import EMOJI, SPECIAL_STRINGS

@@ -139,7 +139,7 @@ def iter_tokenizer_counts(name: str, tokenizer: Tokenizer, corpus: ParallelCorpu
         if counted is not None:
             return TokenizerCounts(name=name, languages=counted, rows=rows, special=special,
                                    add_special_tokens=add_special_tokens, processes=jobs)
-    tokenizer.fast.expect_text(total)
+    tokenizer.expect_text(total)
     done = 0
     counted: dict[str, LanguageCounts] = {}
     for language in languages:

@@ -72,7 +72,7 @@ def _open_in_worker(recipe: Recipe, expect_chars: int) -> None:
         raise RuntimeError("the tokenizer opened again encodes otherwise")
     # Its share of the corpus comes in batches: what merging a batch's new pieces together
     # needs is built now, as one process counting everything would.
-    tokenizer.fast.expect_text(expect_chars)
+    tokenizer.expect_text(expect_chars)
     _WORKER = tokenizer
 
 

@@ -210,6 +210,11 @@ class Tokenizer:
         text, _ = clean_surrogates(text, surrogates)
         return self.fast.model_inputs(text, special)
 
+    def expect_text(self, chars: int) -> None:
+        """About ``chars`` characters of text are coming in batches (a corpus, sentence by
+        sentence): get ready to merge their new pieces together."""
+        self.fast.expect_text(chars)
+
     def cache_texts(self, texts: list[str], *, special: SpecialMode = "all",
                     surrogates: SurrogatePolicy = "replace") -> None:
         """Encode the lines of ``texts`` not seen yet all together, into the cache of lines:

@@ -24,13 +24,12 @@ from itertools import accumulate
 from ..fast.encoder import Progress
 from ..fast.short_steps import column, int64s, mapped
 from ..models.base import TokenKind
-from ..models.bpe import UnknownCharacterError
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
 from ..pipeline.token_kinds import TokenKinds
 from ..pipeline.tokenizer import Tokenizer
 from ..pipeline.walk import Walk, walk
 from ..text.aligned import ColumnSources, span_through
-from ..text.units import align_columns, char_byte_offsets, clean_surrogates
+from ..text.units import align_columns, char_byte_offsets
 from .encoding import Encoding
 
 # Below this many tokens, columns are built in Python (numpy's import and calls cost more).
@@ -140,8 +139,10 @@ def token_table(tokenizer: Tokenizer, text: str, *, special: SpecialMode = "all"
 
     ``progress(fraction)`` is called every few tens of milliseconds of work on a long text;
     it may raise to stop (the window's encoding job does, when the text changed)."""
+    from ..fast.fast_table import fast_table  # (it builds this module's tables)
+
     progress = _monotone(progress)
-    table = _fast_table(tokenizer, text, special, progress)
+    table = fast_table(tokenizer, text, special, progress)
     if table is not None:
         return table
     result = walk(tokenizer, text, special=special, progress=_part(progress, 0.0, 0.9))
@@ -169,44 +170,6 @@ def _part(progress: Progress | None, low: float, high: float) -> Progress | None
     if progress is None:
         return None
     return lambda fraction: progress(low + (high - low) * fraction)
-
-
-def _fast_table(tokenizer: Tokenizer, text: str, special: SpecialMode,
-                progress: Progress | None = None) -> TokenTable | None:
-    clean, replaced = clean_surrogates(text)
-    try:
-        record = tokenizer.fast.record(clean, special, tokenizer.vocab_size,
-                                       _part(progress, 0.0, 0.85))
-    except UnknownCharacterError:
-        return None  # the walk says where the character is
-    if record is None:
-        return None
-    if progress is not None:
-        progress(0.85)
-    ids = record.ids
-    char_bytes = char_byte_offsets(clean)
-    starts, ends = _bounds(record.token_lengths)
-    piece_starts, piece_ends = _char_bounds_in_bytes(record.piece_lengths, char_bytes)
-    special_starts = {piece_starts[i] for i, sid in enumerate(record.piece_special)
-                      if sid is not None}
-    char_starts, char_ends, partial = align_columns(starts, ends, char_bytes)
-    found = tuple(tokenizer.specials.find_all_strings(clean)) if len(tokenizer.specials) else ()
-    recognised = tuple(SpecialMatch(s, e, clean[s:e], sid) for s, e, sid in record.segments
-                       if sid is not None)
-    if progress is not None:
-        progress(0.95)
-    return TokenTable(
-        text=text, model_text=clean, ids=ids, byte_starts=starts, byte_ends=ends,
-        char_starts=char_starts, char_ends=char_ends, partial=partial,
-        from_special=bytes(b in special_starts for b in starts) if special_starts
-        else bytes(len(ids)),
-        piece_byte_starts=piece_starts, piece_byte_ends=piece_ends,
-        piece_special=record.piece_special, char_bytes=char_bytes, specials_found=found,
-        specials_recognised=recognised,
-        # Without a decoder, decoding joins the tokens' bytes: just checked to spell ``clean``.
-        decoded=clean if tokenizer.decoder is None else tokenizer.decode(ids, errors="replace"),
-        replaced_surrogates=tuple(replaced), kinds=tokenizer.kinds, fast=True,
-    )
 
 
 def table_from_walk(tokenizer: Tokenizer, result: Walk) -> TokenTable:

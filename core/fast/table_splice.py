@@ -44,15 +44,16 @@ from operator import attrgetter
 
 import regex
 
-from ..fast.declared import decoding_joins_bytes
-from ..fast.encoder import Progress
 from ..pipeline.added_tokens import SpecialMatch, SpecialMode
 from ..pipeline.capabilities import Can
 from ..pipeline.normalizers.base import Normalizer
 from ..pipeline.tokenizer import Tokenizer
+from ..results.token_table import TokenTable, _monotone, _part, token_table
 from ..text.affixes import common_affixes
 from ..text.byte_level import unicode_to_bytes
-from .token_table import TokenTable, _fast_table, _monotone, _part, token_table
+from .declared import decoding_joins_bytes
+from .encoder import Progress
+from .fast_table import fast_table
 
 # A window longer than this share of the new text: encoding the whole text costs little more,
 # and the cut search stays bounded.
@@ -177,7 +178,7 @@ def _decoding_spells_the_bytes(tokenizer: Tokenizer) -> bool:
     """Whether decoding the ids of any fast table gives its text, so a spliced table's
     ``decoded`` is its text without decoding: with no decoder, decoding joins the ids' bytes
     (a fast table's join to its text, checked by the fast path). HF's ByteLevel decoder reads
-    each token's spelling back to bytes by the rule a byte-level ``VocabBPEModel`` made its
+    each token's spelling back to bytes by the rule a byte-level BPE model made its
     bytes with, so only added tokens can differ: the decoder reads a spelling such as "é",
     one character of the byte alphabet, as one byte, where the table has its UTF-8."""
     if tokenizer.decoder is None:
@@ -290,7 +291,7 @@ def _splice(tokenizer: Tokenizer, old: TokenTable, text: str, special: SpecialMo
     """The new table: the old one's columns before ``start`` and from ``old_end``, the window
     ``text[start:new_end]`` encoded now between them; None if the window is not exact."""
     fragment = text[start:new_end]
-    part = _fast_table(tokenizer, fragment, special, progress)
+    part = fast_table(tokenizer, fragment, special, progress)
     if part is None or part.replaced_surrogates or not _columns_are_arrays(part):
         return None  # the fast path does not apply to this window, or a lone surrogate
     recognised = part.specials_recognised
