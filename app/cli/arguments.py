@@ -20,6 +20,7 @@ from bpelens.resources import DEMO_TOKENIZERS
 from . import SUBCOMMANDS
 from .cli_i18n import translate
 from .errors import OneLineParser
+from .jobs_option import add_jobs
 
 # render --scale: what the help states and render checks (one range for both).
 SCALE_RANGE = (0.25, 8.0)
@@ -329,11 +330,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                    "language) or a table for a terminal"))
     compare.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on"
                                                                                    " stderr"))
-    compare.add_argument("--jobs", type=int, default=0, metavar="N",
-                         help=translate("CliHelp", "processes that encode the corpus (default 0:"
-                                                   " one per core; 1: this process only). The "
-                                                   "counts are the same; a corpus under 4 million "
-                                                   "characters is counted in this process"))
+    add_jobs(compare, translate("CliHelp", "processes that encode the corpus (default 0: one "
+                                           "per core; 1: this process only). The counts are "
+                                           "the same; a corpus under 4 million characters is "
+                                           "counted in this process"))
     compare.set_defaults(handler="compare_command")
 
     sample = sub.add_parser(
@@ -447,6 +447,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help=translate("CliHelp", "do not look for a text that contains the tokens"
                                                  " their own text does not give (they are then "
                                                  "all unreachable)"))
+    add_jobs(audit, translate("CliHelp", "processes that encode the tokens' texts (default 0: "
+                                         "one per core; 1: this process only). The result is "
+                                         "the same; a vocabulary under 50,000 tokens, or a "
+                                         "tokenizer not opened from a file, is audited in this "
+                                         "process"))
     audit.set_defaults(handler="audit_command")
 
     diff = sub.add_parser(

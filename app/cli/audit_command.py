@@ -10,6 +10,7 @@ import time
 from bpelens.core import isolated, iter_audit
 
 from .cli_i18n import QT_TRANSLATE_NOOP, ljust, translate
+from .jobs_option import jobs_of
 from .tokenizer_argument import open_cli_tokenizer
 
 
@@ -18,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     show = not args.quiet
     last = time.process_time()  # a line every 0.5 s of work, however busy the machine
     result = None
-    for done, total, result in iter_audit(tokenizer, context=args.context):
+    for done, total, result in iter_audit(tokenizer, context=args.context, jobs=jobs_of(args)):
         now = time.process_time()
         if show and result is None and now - last > 0.5:
             last = now

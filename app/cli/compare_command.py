@@ -15,7 +15,6 @@ from bpelens.core import (
     comparison_csv,
     comparison_json,
     comparison_table,
-    default_jobs,
     iter_comparison,
     localize,
 )
@@ -23,6 +22,7 @@ from bpelens.core import (
 from ..parallel_corpora import open_corpus
 from .cli_i18n import QT_TRANSLATE_NOOP, display_width, translate
 from .errors import CliError
+from .jobs_option import jobs_of
 from .tokenizer_argument import check_named_tokenizer, open_named_tokenizer
 
 
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     comparison = count_comparison(args.corpus, args.tokenizer, languages=args.languages,
                                   reference=args.reference, special=args.special,
                                   add_special_tokens=args.add_special_tokens, quiet=args.quiet,
-                                  jobs=_jobs(args.jobs))
+                                  jobs=jobs_of(args))
     out = sys.stdout
     if args.format == "csv":
         out.write(comparison_csv(comparison))
@@ -39,13 +39,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         out.write(json.dumps(comparison_json(comparison), ensure_ascii=False) + "\n")
     return 0
-
-
-def _jobs(value: int) -> int:
-    if value < 0:
-        raise CliError(translate("Cli", "--jobs {value}: expected 0 (one per core) or more")
-                       .format(value=value))
-    return value or default_jobs()
 
 
 def count_comparison(corpus_spec: str, specs: list[str], *, languages: str | None,

@@ -31,7 +31,7 @@ from .language_counts import (
     sentence_batches,
 )
 from .metrics import ComparisonRow, comparison_row, sentence_ratios
-from .parallel_counts import CountingPool, recipe_of, worth_parallel
+from .parallel_counts import TokenizerPool, recipe_of, worth_parallel
 
 # A tokenizer, or a function that opens it when its turn comes.
 TokenizerSource = Tokenizer | Callable[[], Tokenizer]
@@ -167,7 +167,7 @@ def _counted_in_workers(tokenizer: Tokenizer, recipe, jobs: int,
     batches = [(language, batch) for language, sentences in texts.items()
                for batch in sentence_batches(sentences)]
     total = sum(len(t) for _, batch in batches for t in batch) or 1
-    pool = CountingPool(recipe, jobs, total)
+    pool = TokenizerPool(recipe, jobs, total)
     try:
         steps = pool.count([batch for _, batch in batches], special, add_special_tokens)
         done_chars = 0

@@ -12,11 +12,12 @@ corpus too small to pay for starting the workers.
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 
@@ -28,6 +29,9 @@ MIN_PARALLEL_CHARS = 4 << 20
 # Batches sent ahead per worker: enough to keep each busy, few enough that results stream.
 AHEAD = 3
 PROBE = "Hello, world! 東京 naïve 123 🙂\n  x"
+# Below this many tokens an audit is done here: starting workers would cost more.
+MIN_PARALLEL_AUDIT = 50_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -98,41 +102,77 @@ class BatchCounts:
     counts: np.ndarray
 
 
-class CountingPool:
-    """Worker processes holding one tokenizer; closed (its pending tasks dropped) on exit."""
+class TokenizerPool:
+    """Worker processes holding one tokenizer; closed (its pending tasks dropped) on exit.
+    A task is a function of this module and its arguments; the worker's tokenizer is
+    ``_WORKER``."""
 
-    def __init__(self, recipe: Recipe, jobs: int, total_chars: int) -> None:
+    def __init__(self, recipe: Recipe, jobs: int, total_chars: int = 0) -> None:
         self.executor = ProcessPoolExecutor(
             max_workers=jobs, mp_context=get_context("spawn"), initializer=_open_in_worker,
             initargs=(recipe, total_chars // jobs))
         self.jobs = jobs
 
-    def count(self, batches: Sequence[list[str]], special: SpecialMode,
-              add_special_tokens: bool) -> Generator[int, None, list[BatchCounts]]:
-        """Count ``batches`` in order; yields how many are done as each finishes (stop
-        iterating to cancel), returns their counts in the batches' order."""
-        results: list[BatchCounts | None] = [None] * len(batches)
+    def run(self, function: Callable[..., T], tasks: Sequence[tuple],
+            ahead: int = AHEAD) -> Generator[int, None, list[T]]:
+        """``function(*task)`` for every task, at most ``ahead`` per worker sent at a time;
+        yields how many are done as each finishes (stop iterating to cancel), returns the
+        results in the tasks' order. Raises what a task raised, or ``BrokenProcessPool``."""
+        results: list[T | None] = [None] * len(tasks)
         pending: dict[Future, int] = {}
         sent = done = 0
         try:
-            while done < len(batches):
-                while sent < len(batches) and len(pending) < self.jobs * AHEAD:
-                    future = self.executor.submit(_count_batch, batches[sent], special,
-                                                  add_special_tokens)
-                    pending[future] = sent
+            while done < len(tasks):
+                while sent < len(tasks) and len(pending) < self.jobs * ahead:
+                    pending[self.executor.submit(function, *tasks[sent])] = sent
                     sent += 1
                 finished = next(iter(_completed(pending)))
                 index = pending.pop(finished)
-                results[index] = BatchCounts(*finished.result())
+                results[index] = finished.result()
                 done += 1
                 yield done
         finally:
             for future in pending:
                 future.cancel()
-        return [r for r in results if r is not None]
+        return results  # type: ignore[return-value]
+
+    def start(self, function: Callable[..., T], tasks: Sequence[tuple]) -> list[Future]:
+        """Send every task now (the caller does other work meanwhile; :meth:`gather`)."""
+        return [self.executor.submit(function, *task) for task in tasks]
+
+    def gather(self, futures: list[Future]) -> Generator[int, None, list[T]]:
+        """The results of :meth:`start`'s tasks, in their order; yields how many are done as
+        each finishes (stop iterating to cancel the rest)."""
+        pending = {future: index for index, future in enumerate(futures)}
+        try:
+            while pending:
+                for future in _completed(pending):
+                    del pending[future]
+                    future.result()  # raises what the task raised
+                yield len(futures) - len(pending)
+        finally:
+            for future in pending:
+                future.cancel()
+        return [future.result() for future in futures]
+
+    def count(self, batches: Sequence[list[str]], special: SpecialMode,
+              add_special_tokens: bool) -> Generator[int, None, list[BatchCounts]]:
+        """Count ``batches`` in order (see :meth:`run`)."""
+        found = yield from self.run(_count_batch, [(batch, special, add_special_tokens)
+                                                   for batch in batches])
+        return [BatchCounts(*r) for r in found]
 
     def close(self) -> None:
         self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def encode_alone(tids: list[int], texts: list[str]) -> list[tuple[int, ...] | None]:
+    """Each text's ids, or None where they are just the token it is the text of (the audit's
+    task: most tokens' texts give back the token, and then nothing needs to travel)."""
+    assert _WORKER is not None
+    encoded = _WORKER.encode_batch_ids(texts, special="none")
+    return [None if len(ids) == 1 and ids[0] == tid else tuple(ids)
+            for tid, ids in zip(tids, encoded, strict=True)]
 
 
 def _completed(pending: dict[Future, int]):

@@ -26,9 +26,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ..analysis.parallel_counts import (
+    MIN_PARALLEL_AUDIT,
+    TokenizerPool,
+    encode_alone,
+    recipe_of,
+)
+from ..errors import BpeLensError
 from ..fast.declared import decoding_joins_bytes
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
@@ -111,12 +119,26 @@ def _present_ids(tokenizer: Tokenizer) -> Iterator[int]:
         yield from range(start, end + 1)
 
 
-def iter_audit(tokenizer: Tokenizer, *, context: bool = True
+def iter_audit(tokenizer: Tokenizer, *, context: bool = True, jobs: int = 1
                ) -> Iterator[tuple[int, int, Audit | None]]:
     """Audit ``tokenizer``, yielding ``(done, total, None)`` between batches and
     ``(total, total, audit)`` at the end (stop iterating to cancel). ``context``: look for a
-    witness for each token its own text does not give (else they are all ``unreachable``)."""
+    witness for each token its own text does not give (else they are all ``unreachable``).
+    ``jobs`` > 1: the tokens' texts are encoded by that many worker processes (a large
+    vocabulary of a tokenizer opened from a file; the same result)."""
     ids = list(_present_ids(tokenizer))
+    recipe = recipe_of(tokenizer) if jobs > 1 and len(ids) >= MIN_PARALLEL_AUDIT else None
+    # Started first: the workers open the tokenizer while this process reads every token.
+    pool = TokenizerPool(recipe, jobs) if recipe is not None else None
+    try:
+        yield from _audited(tokenizer, ids, context, pool)
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+def _audited(tokenizer: Tokenizer, ids: list[int], context: bool, pool: TokenizerPool | None
+             ) -> Iterator[tuple[int, int, Audit | None]]:
     total = len(ids)
     specials = tokenizer.specials.by_id
     model = tokenizer.model
@@ -137,11 +159,23 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
         else:
             texts.append((tid, text if joins else tokenizer.decode([tid], errors="replace")))
     yield len(fixed) + len(inside), total, None
-    for start in range(0, len(texts), BATCH):
-        batch = texts[start : start + BATCH]
-        got = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
-        encoded.update(zip((tid for tid, _ in batch), got, strict=True))
-        yield len(fixed) + len(encoded), total, None  # (inside-word ones included)
+    batches = [texts[start : start + BATCH] for start in range(0, len(texts), BATCH)]
+    skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
+    counted = None
+    merges: MergeAudit | None = None
+    merged = False  # (None is an answer: the model does not merge)
+    if pool is not None:
+        futures = pool.start(encode_alone, [([tid for tid, _ in batch],
+                                             [text for _, text in batch]) for batch in batches])
+        merges, merged = merge_audit(model, ids, skip), True  # while the workers encode
+        counted = yield from _gathered(pool, futures, batches, len(fixed) + len(encoded), total)
+    if counted is not None:
+        encoded.update(counted)
+    else:
+        for batch in batches:
+            got = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
+            encoded.update(zip((tid for tid, _ in batch), got, strict=True))
+            yield len(fixed) + len(encoded), total, None  # (inside-word ones included)
     own_text = {**dict(texts), **inside}
     # Inside-word tokens have no text of their own to put in context (it would end a word).
     missing = {tid: own_text[tid] for tid, got in encoded.items()
@@ -152,8 +186,8 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
         for counted, found in search_of(tokenizer).search(missing):
             tries, witnesses = counted, found
             yield total - len(missing) + len(witnesses), total, None
-    skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
-    merges = merge_audit(model, ids, skip)
+    if not merged:
+        merges = merge_audit(model, ids, skip)
     whole_only = _looks_up_whole(tokenizer) and merges is not None
     orphans = set(merges.orphans) if merges is not None else set()
     trace = getattr(model, "trace_piece", None)
@@ -181,6 +215,28 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True
     counts = Counter(t.cls for t in tokens)
     yield total, total, Audit(tokenizer.vocab_size, tuple(tokens),
                               {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
+
+
+def _gathered(pool: TokenizerPool, futures: list, batches: list[list[tuple[int, str]]],
+              before: int, total: int) -> Iterator[tuple[int, int, None]]:
+    """Each text's ids from the workers, by token (a text that gives back its token travels
+    back as None); None when the workers could not run (the caller encodes here)."""
+    steps = pool.gather(futures)
+    try:
+        while True:
+            try:
+                done = next(steps)
+            except StopIteration as finished:
+                found = finished.value
+                break
+            yield before + sum(map(len, batches[:done])), total, None
+    except (BrokenProcessPool, BpeLensError):
+        return None
+    encoded: dict[int, list[int]] = {}
+    for batch, got in zip(batches, found, strict=True):
+        for (tid, _), ids in zip(batch, got, strict=True):
+            encoded[tid] = [tid] if ids is None else list(ids)
+    return encoded
 
 
 def _class_and_text(tokenizer: Tokenizer, tid: int, specials: Collection[int]
@@ -251,8 +307,8 @@ def _looks_up_whole(tokenizer: Tokenizer) -> bool:
     return bool(whole) and getattr(tokenizer.normalizer, "kind", "none") == "none"
 
 
-def audit(tokenizer: Tokenizer, *, context: bool = True) -> Audit:
-    for _, _, result in iter_audit(tokenizer, context=context):
+def audit(tokenizer: Tokenizer, *, context: bool = True, jobs: int = 1) -> Audit:
+    for _, _, result in iter_audit(tokenizer, context=context, jobs=jobs):
         if result is not None:
             return result
     raise AssertionError("iter_audit always ends with a result")

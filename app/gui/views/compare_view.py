@@ -103,8 +103,9 @@ class CompareView(QWidget):
         self.jobs_box.setRange(0, max(64, default_jobs()))
         self.jobs_box.setSpecialValueText(self.tr("auto ({n})").format(n=default_jobs()))
         self.jobs_box.setToolTip(self.tr(
-            "How many processes count a large corpus (4 million characters or more): auto is "
-            "one per core, 1 counts in the window's own process. The counts are the same."))
+            "How many processes count a large corpus (4 million characters or more) and encode "
+            "a large vocabulary's tokens in the Debugging kit's audit: auto is one per core, 1 "
+            "works in the window's own process. The results are the same."))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(200)

@@ -45,9 +45,10 @@ NEVER_MADE = QT_TRANSLATE_NOOP("AuditPage", "made by no merge")
 ORPHAN = QT_TRANSLATE_NOOP("AuditPage", "orphan (no merge makes it)")
 
 
-def run_audit(tokenizer: Tokenizer, job) -> Audit:
-    """The audit off the GUI thread, with progress and cancellation between batches."""
-    for done, total, result in iter_audit(tokenizer):
+def run_audit(tokenizer: Tokenizer, job, jobs: int = 1) -> Audit:
+    """The audit off the GUI thread, with progress and cancellation between batches;
+    ``jobs`` processes encode a large vocabulary's texts (stopping stops them)."""
+    for done, total, result in iter_audit(tokenizer, jobs=jobs):
         job.check()
         job.progress(done / total if total else None,
                      translate("AuditPage", "Auditing: {done:,} of {total:,} tokens…").format(
