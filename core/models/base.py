@@ -12,6 +12,7 @@ from bpelens.core.messages import Message, joined
 
 from ..errors import ConfigError
 from ..pipeline.capabilities import Declares
+from ..text.byte_level import bytes_to_printable
 from .merges import MergeRule, MergeStep
 
 Level = Literal["byte", "char"]
@@ -205,8 +206,6 @@ class TokenModel(Declares, ABC):
         """How the token is written for people (its vocabulary string when it has one)."""
         data = self.token_bytes[token_id] or b""
         if printable:
-            from ..text.byte_level import bytes_to_printable
-
             return bytes_to_printable(data)
         return data.decode("utf-8", "backslashreplace")
 

@@ -46,8 +46,9 @@ def unicode_to_bytes() -> dict[str, int]:
 
 def bytes_to_printable(data: bytes) -> str:
     """``b" hi"`` → ``"Ġhi"``."""
-    table = bytes_to_unicode()
-    return "".join(table[b] for b in data)
+    # Each byte a character of Latin-1, each mapped by str.translate (C speed: the audit
+    # labels 200k tokens).
+    return data.decode("latin-1").translate(bytes_to_unicode())
 
 
 def printable_to_bytes(text: str) -> bytes:
