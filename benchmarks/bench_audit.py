@@ -4,6 +4,9 @@ whether the classes agree. Targets: a 200k vocabulary (o200k) in ≤ 5 s; the au
 the context search (the same check as the library's) ≤ 2× the library's.
 
     python benchmarks/bench_audit.py [--only o200k_base,cl100k_base,qwen3,llama3] [--repeat 3]
+                                     [--jobs 2]
+
+``--jobs N`` adds a column: the audit without context with N worker processes.
 
 Each run opens the tokenizer afresh (its caches empty); ours and the library's runs alternate;
 the table gives medians and, in brackets, the range.
@@ -88,22 +91,31 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", default=",".join(FILES))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=0,
+                        help="also time the audit without context with this many processes")
     args = parser.parse_args()
     require_shared_data()
     agree = True
-    print("| vocabulary | ids | ours, no context s | ours, full s | library s | "
+    extra = f" ours, no context, {args.jobs} processes s |" if args.jobs > 1 else ""
+    print("| vocabulary | ids | ours, no context s |" + extra + " ours, full s | library s | "
           "no context / library | reachable (ours / ref) | agree |")
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---:|" + ("---:|" if extra else "") + "---:|---:|---:|---:|---|")
     for name in args.only.split(","):
         plain: list[float] = []
+        parallel: list[float] = []
         full: list[float] = []
         ref: list[float] = []
+        runs = [(False, 1, plain), (True, 1, full)]
+        if args.jobs > 1:
+            runs.insert(1, (False, args.jobs, parallel))
         for _ in range(args.repeat):
-            for context, times in ((False, plain), (True, full)):
+            for context, jobs, times in runs:
                 tokenizer = open_tokenizer(FILES[name])
                 start = time.perf_counter()
-                result = audit(tokenizer, context=context)
+                result = audit(tokenizer, context=context, jobs=jobs)
                 times.append(time.perf_counter() - start)
+                if jobs > 1:
+                    assert result.tokens == audit(tokenizer, context=False).tokens, name
             seconds, reachable = reference_reachable(name)
             ref.append(seconds)
         # alone: the text encodes to the token, whole-piece lookups included
@@ -111,7 +123,8 @@ def main() -> int:
         same = mine == reachable
         agree &= same
         ratio = statistics.median(plain) / statistics.median(ref)
-        print(f"| {name} | {result.vocab_size:,} | {_spread(plain)} | {_spread(full)} | "
+        cell = f" {_spread(parallel)} |" if args.jobs > 1 else ""
+        print(f"| {name} | {result.vocab_size:,} | {_spread(plain)} |{cell} {_spread(full)} | "
               f"{_spread(ref)} | {ratio:.1f}× | {len(mine):,} / {len(reachable):,} | "
               f"{'yes' if same else 'NO'} |", flush=True)
     return 0 if agree else 1

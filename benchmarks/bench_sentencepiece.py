@@ -8,8 +8,8 @@ For each model: the ids are checked equal sentence by sentence first; then ``--r
 alternate ours (a tokenizer opened afresh each run, so its caches are empty: text never
 seen) with the library's (``encode`` per sentence, one thread). Reported: medians, [ranges]
 and ours / library time (the issue's target: ≤ 2×). The tokenizer's opening is not timed
-(``bench_load.py`` measures loading); building a Unigram model's prefix table on first use
-is, once per run, as a user's first encode pays it.
+(``bench_load.py`` measures loading, a Unigram model's prefix table included: it is built, or
+read from the disk cache, when the model is opened).
 """
 
 from __future__ import annotations

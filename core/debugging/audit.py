@@ -128,8 +128,11 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True, jobs: int = 1
     vocabulary of a tokenizer opened from a file; the same result)."""
     ids = list(_present_ids(tokenizer))
     recipe = recipe_of(tokenizer) if jobs > 1 and len(ids) >= MIN_PARALLEL_AUDIT else None
-    # Started first: the workers open the tokenizer while this process reads every token.
-    pool = TokenizerPool(recipe, jobs) if recipe is not None else None
+    # Started first: the workers open the tokenizer while this process reads every token
+    # (no more of them than batches of texts to encode).
+    jobs = min(jobs, -(-len(ids) // BATCH))
+    pool = (TokenizerPool(recipe, jobs, start_now=True) if recipe is not None and jobs > 1
+            else None)
     try:
         yield from _audited(tokenizer, ids, context, pool)
     finally:

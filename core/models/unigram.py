@@ -348,9 +348,9 @@ def _checked_entries(vocab: Iterable[tuple[str, float]]) -> tuple[list[str], lis
     if set(map(type, entries)) <= {list, tuple} and set(map(len, entries)) <= {2}:
         pieces = list(map(itemgetter(0), entries))
         scores = list(map(itemgetter(1), entries))
-        if (set(map(type, pieces)) <= {str} and set(map(type, scores)) <= {int, float}
+        if (set(map(type, pieces)) <= {str} and set(map(type, scores)) <= {float}
                 and all(map(math.isfinite, scores)) and not _SURROGATE.search("".join(pieces))):
-            return pieces, list(map(float, scores))
+            return pieces, scores
     pieces, scores = [], []
     for index, entry in enumerate(entries):
         piece, score = _check_entry(entry, index)
@@ -381,7 +381,10 @@ def _check_entry(entry: object, index: int) -> tuple[str, float]:
     if isinstance(score, bool) or not isinstance(score, (int, float)):
         raise ConfigError(Message("model.vocab[{index}][1] (the score) must be a number, not "
                                   "{score!r}", index=index, score=score))
-    score = float(score)
+    try:
+        score = float(score)
+    except OverflowError:  # an integer of hundreds of digits
+        score = math.inf
     if not math.isfinite(score):
         raise ConfigError(Message("model.vocab[{index}][1] (the score) must be finite, not "
                                   "{score!r}", index=index, score=score))

@@ -45,7 +45,10 @@ from .rank_merge import (
 class VocabBPEModel(TokenModel):
     @property
     def capabilities(self) -> Can:  # type: ignore[override]
-        return Can.SPELL_BYTE_LEVEL if self.level == "byte" else Can.NOTHING
+        # A token's spelling is its bytes' only when no marker is added to it (CLIP's
+        # "</w>": the decoder reads it as text, its bytes leave it out).
+        plain = self.level == "byte" and not self.prefix and not self.suffix
+        return Can.SPELL_BYTE_LEVEL if plain else Can.NOTHING
 
     def __init__(
         self,

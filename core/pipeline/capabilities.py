@@ -32,8 +32,10 @@ class Can(Flag):
     # No piece runs across a newline that follows a non-space and precedes a letter
     # (``newline_chunks``): a text can be split and encoded a group of lines at a time.
     CUT_AT_NEWLINES = auto()
-    # ``split_str`` gives the input's own substrings, in order: their lengths are their
-    # spans (not so when pieces are respelled, one character per byte, or spaces become ▁).
+    # ``split_str`` gives the input's own substrings, in order, so their lengths place them
+    # (not so when pieces are respelled, one character per byte, or spaces become ▁). Text a
+    # split drops (HF's "Removed") is caught by the fast record's own check that the tokens'
+    # bytes join to the text.
     PIECES_ARE_TEXT = auto()
     # -- decoders
     # Reads each token's spelling in GPT-2's byte alphabet back into its bytes (HF ByteLevel).

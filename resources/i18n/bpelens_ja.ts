@@ -2107,10 +2107,6 @@ after: {after}</source>
         <translation>自身のテキストからは得られないトークンについて、それを含むテキストを探さない（それらはすべて unreachable になる）</translation>
     </message>
     <message>
-        <source>processes that encode the tokens&apos; texts (default 0: one per core; 1: this process only). The result is the same; a vocabulary under 50,000 tokens, or a tokenizer not opened from a file, is audited in this process</source>
-        <translation>トークンのテキストをエンコードするプロセスの数（既定の 0 はコアごとに 1 つ、1 はこのプロセスだけ）。結果は同じです。50,000 トークン未満の語彙や、ファイルから開いていないトークナイザーはこのプロセスで監査します</translation>
-    </message>
-    <message>
         <source>Compare two tokenizers: tokens shared (same or other id) and only in one, the longest run of ids from 0 that mean the same bytes, the merges&apos; shared prefix and first difference, and, given TEXT, where each cuts it (byte offsets). JSON on stdout, or a table with --format table.</source>
         <translation>2 つのトークナイザーを比べます: 共通のトークン（同じ ID・別の ID）と片方にしかないトークン、0 から続く同じバイト列を表す ID の範囲、マージの共通の先頭部分と最初の違い、TEXT を与えればそれぞれの区切り位置（バイトオフセット）。標準出力に JSON、--format table で表。</translation>
     </message>
@@ -2289,6 +2285,10 @@ after: {after}</source>
     <message>
         <source>json (default) or a summary table with the unreachable tokens</source>
         <translation>json（既定）、または到達不能なトークンを含む要約表</translation>
+    </message>
+    <message>
+        <source>processes that encode the tokens&apos; texts (default 1: this process only; 0: one per core). The result is the same; starting them pays on machines with many cores. A vocabulary under 50,000 tokens, or a tokenizer not opened from a file, is audited in this process</source>
+        <translation>トークンのテキストをエンコードするプロセスの数（既定の 1 はこのプロセスだけ、0 はコアごとに 1 つ）。結果は同じです。プロセスの起動はコアの多いマシンで元が取れます。50,000 トークン未満の語彙や、ファイルから開いていないトークナイザーはこのプロセスで監査します</translation>
     </message>
     <message>
         <source>two tokenizers compared: vocabulary, ids, merges, a text&apos;s cuts</source>
@@ -2699,8 +2699,8 @@ after: {after}</source>
         <translation>自動（{n}）</translation>
     </message>
     <message>
-        <source>How many processes count a large corpus (4 million characters or more) and encode a large vocabulary&apos;s tokens in the Debugging kit&apos;s audit: auto is one per core, 1 works in the window&apos;s own process. The results are the same.</source>
-        <translation>大きなコーパス（400 万文字以上）を数え、デバッグキットの監査で大きな語彙のトークンをエンコードするプロセスの数。自動はコアごとに 1 つ、1 はウィンドウ自身のプロセスで処理します。結果はどちらも同じです。</translation>
+        <source>How many processes count a large corpus (4 million characters or more): auto is one per core, 1 counts in the window&apos;s own process. The counts are the same.</source>
+        <translation>大きなコーパス（400 万文字以上）を数えるプロセスの数。自動はコアごとに 1 つ、1 はウィンドウ自身のプロセスで数えます。数え方はどちらも同じ結果になります。</translation>
     </message>
     <message>
         <source>Cancel</source>

@@ -44,7 +44,7 @@ from .. import style
 from ..compare_session import MAX_TOKENIZERS, ComparisonSession
 from ..fitting_combo import FittingComboBox
 from ..language_labels import corpus_label, language_label
-from ..settings import JOBS_KEY, corpus_jobs, recent_corpora, remember_corpus
+from ..settings import JOBS_KEY, MAX_JOBS, corpus_jobs, recent_corpora, remember_corpus
 from ..tokenizer_files import path_choice, tokenizer_filter
 from ..tokenizer_picker import Choice
 from ..ui_theme import palette_for
@@ -100,12 +100,11 @@ class CompareView(QWidget):
                                         "around each sentence (BOS, EOS, [CLS] …); by default "
                                         "only the text's own"))
         self.jobs_box = QSpinBox()
-        self.jobs_box.setRange(0, max(64, default_jobs()))
+        self.jobs_box.setRange(0, max(MAX_JOBS, default_jobs()))
         self.jobs_box.setSpecialValueText(self.tr("auto ({n})").format(n=default_jobs()))
         self.jobs_box.setToolTip(self.tr(
-            "How many processes count a large corpus (4 million characters or more) and encode "
-            "a large vocabulary's tokens in the Debugging kit's audit: auto is one per core, 1 "
-            "works in the window's own process. The results are the same."))
+            "How many processes count a large corpus (4 million characters or more): auto is "
+            "one per core, 1 counts in the window's own process. The counts are the same."))
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setMaximumWidth(200)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 
 from bpelens.core import (
     Tokenizer,
-    default_jobs,
     diff_tokenizers,
     side_by_side,
 )
@@ -27,7 +26,7 @@ from bpelens.core import (
 from ...tokenizer_extension import run_extension
 from ..i18n import translate
 from ..kit_pages import SELF_WIRED
-from ..settings import corpus_jobs, runs_folder
+from ..settings import runs_folder
 from ..tokenizer_files import load_choice
 from ..zoom import zoom_tree
 from .debugging.audit_page import AuditPage, run_audit
@@ -197,10 +196,7 @@ class DebugView(QWidget):
         tokenizer = self.tokenizer
         if self.runner is None or tokenizer is None:
             return
-        # As many processes as the Compare tab's box says (remembered in the settings).
-        jobs = corpus_jobs(self.session.settings) if self.session is not None else 1
-        jobs = jobs or default_jobs()
-        self.runner.submit(lambda job: (tokenizer, run_audit(tokenizer, job, jobs)))
+        self.runner.submit(lambda job: (tokenizer, run_audit(tokenizer, job)))
 
     def set_corpus_source(self, corpus_of_comparison) -> None:
         """Where the lookup finds the comparison tab's corpus (a callable, None if none)."""
