@@ -10,11 +10,12 @@ The :class:`~bpelens.core.pipeline.tokenizer.Tokenizer` calls it; nothing else r
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import accumulate, chain, compress, count
-from typing import TYPE_CHECKING, Any, Literal, overload
+from itertools import accumulate, chain, compress, count, pairwise
+from typing import TYPE_CHECKING, Any
 
 from ..errors import BpeLensError
 from ..pipeline.added_tokens import AddedVocabulary, SpecialMode
@@ -40,6 +41,9 @@ EXPECT_BULK_CHARS = 1 << 20
 # A long text is encoded a slice at a time: about this many characters of lines, or pieces.
 SLICE_CHARS = 1 << 20
 SLICE_PIECES = 1 << 18
+# Lines never seen are split this many characters at a time: the pieces of each pass are
+# numbered while they are still in the processor's cache.
+SPLIT_CHARS = 1 << 16
 Progress = Callable[[float], None]
 # Int objects 0, 1, 2 … shared by every tokenizer (ints are immutable), see FastEncoder.id_list.
 _ID_OBJECTS: np.ndarray | None = None
@@ -207,7 +211,7 @@ class FastEncoder:
             chunks.clear()
         parts = newline_chunks(text)
         distinct = dict.fromkeys(parts)
-        new = dict.fromkeys(c for c in distinct if c not in chunks)
+        new = dict.fromkeys(c for c in distinct if c not in chunks) if chunks else distinct
         if new:
             # The lists made here hold ids only: no cycles for the collector to find.
             with gc_paused(promote=True):
@@ -233,10 +237,43 @@ class FastEncoder:
     def cache_lines(self, lines: list[str], *, keep_pieces: bool = False) -> list[int]:
         """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
         keep each line's ids in the line cache, and return all the ids in order."""
-        pieces, counts = self.split_lines(lines)
-        ids, ends = self.prefill(pieces, ids=True, keep=keep_pieces)
+        import numpy as np
+
+        if not lines:
+            return []
+        number: defaultdict[str, int] = defaultdict(count().__next__)
+        line_ends = np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)))
+        cuts = np.searchsorted(line_ends, np.arange(SPLIT_CHARS, int(line_ends[-1]),
+                                                    SPLIT_CHARS), side="right")
+        whiches, lasts = [], []
+        done = 0  # pieces before this group of lines
+        for a, b in pairwise([0, *np.unique(cuts).tolist(), len(lines)]):
+            if a >= b:
+                continue
+            # A regex pass over a few dozen lines joined (a pass per line costs more), each
+            # piece measured and numbered while it is fresh in the processor's cache.
+            group = lines[a:b]
+            pieces = self.split("".join(group))
+            piece_ends = np.cumsum(mapped_array(len, pieces, np.int64))
+            ends_here = line_ends[a:b] - (line_ends[a - 1] if a else 0)
+            last = np.searchsorted(piece_ends, ends_here)  # each line's last piece
+            if int(last[-1]) >= piece_ends.size or not np.array_equal(piece_ends[last],
+                                                                      ends_here):
+                # A piece crossed from one line into the next (lines that did not follow
+                # each other in a text, say): each line is split alone.
+                per_line = list(map(self.split, group))
+                pieces = list(chain.from_iterable(per_line))
+                last = np.fromiter(accumulate(map(len, per_line)), dtype=np.intp,
+                                   count=len(per_line)) - 1
+            whiches.append(mapped_array(number.__getitem__, pieces, np.intp))
+            lasts.append(last + done)
+            done += len(pieces)
+        which = np.concatenate(whiches)
+        last = np.concatenate(lasts)
+        distinct = list(number)
+        ids, ends = self._gather(*self._encode_distinct(distinct, keep=keep_pieces), which)
         # Where each line's ids end: after its last piece's.
-        bounds = ends[counts].tolist()
+        bounds = ends[last + 1].tolist()
         spans = map(slice, [0, *bounds[:-1]], bounds)
         self.chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
         return ids
@@ -259,43 +296,31 @@ class FastEncoder:
                                 count=len(per_line)))
         return pieces, last + 1
 
-    @overload
-    def prefill(self, pieces: list[str]) -> None: ...
-    @overload
-    def prefill(
-        self, pieces: list[str], *, ids: Literal[True], keep: bool = False
-    ) -> tuple[list[int], np.ndarray]: ...
-
-    def prefill(
-        self, pieces: list[str], *, ids: bool = False, keep: bool = False
-    ) -> tuple[list[int], np.ndarray] | None:
-        """Put the pieces not yet in the piece cache there, encoded together.
-
-        ``ids``: instead return the ids of all the pieces one after the other (what
-        ``chain.from_iterable(map(cache.__getitem__, pieces))`` would give) and, as an array,
-        where each piece's end in them (with a 0 first); the new pieces are not cached then
-        (the caller caches whole lines, which is what comes back while the user types, and a
-        list per piece costs a tenth of the encoding). Reading a million cached lists,
-        scattered in memory, costs more than numbering the pieces as they come and gathering
-        with numpy (in steps: see ``short_steps``). ``keep``: cache the new pieces too (batch
-        after batch of a corpus brings the same words again)."""
+    def prefill(self, pieces: list[str]) -> None:
+        """Put the pieces not yet in the piece cache there, encoded together."""
         cache = self.cache
-        if not ids:
-            misses = [p for p in set(pieces) if p not in cache]
-            if misses:
-                cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
-            return None
+        misses = [p for p in set(pieces) if p not in cache]
+        if misses:
+            cache.update(zip(misses, self.model.encode_pieces(misses), strict=True))
+
+    def _encode_distinct(self, distinct: list[str], *, keep: bool
+                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ids of ``distinct`` pieces as arrays ``(pool, starts, lens)``: piece ``d``'s are
+        ``pool[starts[d] : starts[d] + lens[d]]``; those in the piece cache from there, the
+        others encoded together. ``keep``: cache those too (batch after batch of a corpus
+        brings the same words again); else they are not (the caller caches whole lines, which
+        is what comes back while the user types, and a list per piece costs a tenth of the
+        encoding). Reading a million cached lists, scattered in memory, costs more than
+        numbering the pieces as they come and gathering with numpy (:meth:`_gather`)."""
         import numpy as np
 
-        # Each distinct piece numbered in order of first appearance, all in C.
-        number: defaultdict[str, int] = defaultdict(count().__next__)
-        which = mapped_array(number.__getitem__, pieces, np.intp)
-        distinct = list(number)
-        if cache:
-            known = mapped_array(cache.__contains__, distinct, bool)
-        else:
-            known = np.zeros(len(distinct), dtype=bool)
-        # The ids of distinct piece ``d``: ``pool[starts[d] : starts[d] + lens[d]]``.
+        cache = self.cache
+        if not cache:
+            pool, starts, lens = self.model.encode_pieces_arrays(distinct)
+            if keep and distinct:
+                self._keep_pieces(distinct, pool, starts, lens)
+            return pool, starts, lens
+        known = mapped_array(cache.__contains__, distinct, bool)
         misses = list(compress(distinct, (~known).tolist())) if known.any() else distinct
         pool, miss_starts, miss_lens = self.model.encode_pieces_arrays(misses)
         if keep and misses:
@@ -311,11 +336,20 @@ class FastEncoder:
             lens[known] = known_lens
             pool = np.concatenate((pool, np.fromiter(
                 chain.from_iterable(cached), dtype=np.int64, count=int(known_lens.sum()))))
-        # Then every occurrence's, gathered.
-        counts = lens[which]
+        return pool, starts, lens
+
+    def _gather(self, pool: np.ndarray, starts: np.ndarray, lens: np.ndarray,
+                which: np.ndarray) -> tuple[list[int], np.ndarray]:
+        """The ids of the pieces numbered ``which`` one after the other (distinct piece
+        ``d``'s are ``pool[starts[d] : starts[d] + lens[d]]``), and where each piece's end in
+        them (with a 0 first)."""
+        import numpy as np
+
+        # (``take`` gathers a third faster than indexing with an array)
+        counts = lens.take(which)
         ends = np.zeros(counts.size + 1, dtype=np.intp)
         np.cumsum(counts, out=ends[1:])
-        first = starts[which]
+        first = starts.take(which)
         if counts.size and counts.min() > 0:
             # Where in the pool each id is: steps of 1, but a jump at each piece's first id.
             at = np.ones(int(ends[-1]), dtype=np.int64)
@@ -324,7 +358,7 @@ class FastEncoder:
             np.cumsum(at, out=at)
         else:
             at = np.repeat(first - ends[:-1], counts) + np.arange(ends[-1])
-        return self.id_list(pool[at]), ends
+        return self.id_list(pool.take(at)), ends
 
     def _keep_pieces(self, pieces: list[str], pool: Any, starts: Any, lens: Any) -> None:
         from .bulk_bpe import split_lists
@@ -461,18 +495,18 @@ class FastEncoder:
 def slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:
     """``lines`` in consecutive groups of about SLICE_CHARS characters, each with the share
     of the characters done once it is."""
-    total = sum(map(len, lines)) or 1
-    done = 0
+    ends = list(accumulate(map(len, lines)))
+    total = ends[-1] if ends and ends[-1] else 1
     start = 0
-    size = 0
-    for index, line in enumerate(lines):
-        size += len(line)
-        if size >= SLICE_CHARS:
-            done += size
-            yield lines[start : index + 1], done / total
-            start, size = index + 1, 0
-    if start < len(lines):
-        yield lines[start:], 1.0
+    while start < len(lines):
+        # A group ends with the line that brings it to SLICE_CHARS characters.
+        before = ends[start - 1] if start else 0
+        stop = bisect_left(ends, before + SLICE_CHARS, start) + 1
+        if stop > len(lines):
+            yield lines[start:], 1.0
+            return
+        yield lines[start:stop], ends[stop - 1] / total
+        start = stop
 
 
 def _scaled(progress: Progress | None, done: int, size: int, total: int) -> Progress | None:
