@@ -410,8 +410,8 @@ def test_o200k_join_table_matches_merge_by_rank_and_tiktoken(lang):
 
 @needs_shared_data
 def test_tokenizer_bulk_encode_with_some_pieces_cached_before():
-    """The bulk path of ``FastEncoder._encode_distinct``: pieces cached before and new ones together,
-    through the model's arrays and through plain ``encode_pieces`` (any model)."""
+    """The bulk path of ``FastEncoder._encode_distinct``: pieces cached before and new ones
+    together, through the model's arrays and through plain ``encode_pieces`` (any model)."""
     from bpelens.core import TokenModel, open_tokenizer
 
     texts = [(NTREX / f"newstest2019-ref.{lang}.txt").read_text(encoding="utf-8")[:60_000]
