@@ -40,9 +40,9 @@ def pools(monkeypatch) -> list[list[bool]]:
             super().__init__(*args, **kwargs)
             started.append([])
 
-        def gather(self, futures):
-            found = yield from super().gather(futures)
-            started[-1].append(all(f.done() and f.exception() is None for f in futures))
+        def _results(self, *args):
+            found = yield from super()._results(*args)
+            started[-1].append(all(r is not None for r in found))
             return found
 
     monkeypatch.setattr(audit_module, "TokenizerPool", Recorded)

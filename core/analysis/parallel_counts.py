@@ -125,45 +125,39 @@ class TokenizerPool:
 
     def run(self, function: Callable[..., T], tasks: Sequence[tuple],
             ahead: int = AHEAD) -> Generator[int, None, list[T]]:
-        """``function(*task)`` for every task, at most ``ahead`` per worker sent at a time;
-        yields how many are done as each finishes (stop iterating to cancel), returns the
-        results in the tasks' order. Raises what a task raised, or ``BrokenProcessPool``."""
-        results: list[T | None] = [None] * len(tasks)
+        """``function(*task)`` for every task, at most ``ahead`` per worker in flight; the
+        first ones are sent now (the caller may do other work before iterating). The
+        generator yields how many are done as each finishes (stop iterating to cancel) and
+        returns the results in the tasks' order; it raises what a task raised, or
+        ``BrokenProcessPool``."""
         pending: dict[Future, int] = {}
-        sent = done = 0
+        sent = self._send(function, tasks, pending, 0, ahead)
+        return self._results(function, tasks, pending, sent, ahead)
+
+    def _send(self, function: Callable[..., T], tasks: Sequence[tuple],
+              pending: dict[Future, int], sent: int, ahead: int) -> int:
+        while sent < len(tasks) and len(pending) < self.jobs * ahead:
+            pending[self.executor.submit(function, *tasks[sent])] = sent
+            sent += 1
+        return sent
+
+    def _results(self, function: Callable[..., T], tasks: Sequence[tuple],
+                 pending: dict[Future, int], sent: int, ahead: int
+                 ) -> Generator[int, None, list[T]]:
+        results: list[T | None] = [None] * len(tasks)
+        done = 0
         try:
             while done < len(tasks):
-                while sent < len(tasks) and len(pending) < self.jobs * ahead:
-                    pending[self.executor.submit(function, *tasks[sent])] = sent
-                    sent += 1
                 finished = next(iter(_completed(pending)))
                 index = pending.pop(finished)
                 results[index] = finished.result()
                 done += 1
                 yield done
+                sent = self._send(function, tasks, pending, sent, ahead)
         finally:
             for future in pending:
                 future.cancel()
         return results  # type: ignore[return-value]
-
-    def start(self, function: Callable[..., T], tasks: Sequence[tuple]) -> list[Future]:
-        """Send every task now (the caller does other work meanwhile; :meth:`gather`)."""
-        return [self.executor.submit(function, *task) for task in tasks]
-
-    def gather(self, futures: list[Future]) -> Generator[int, None, list[T]]:
-        """The results of :meth:`start`'s tasks, in their order; yields how many are done as
-        each finishes (stop iterating to cancel the rest)."""
-        pending = {future: index for index, future in enumerate(futures)}
-        try:
-            while pending:
-                for future in _completed(pending):
-                    del pending[future]
-                    future.result()  # raises what the task raised
-                yield len(futures) - len(pending)
-        finally:
-            for future in pending:
-                future.cancel()
-        return [future.result() for future in futures]
 
     def count(self, batches: Sequence[list[str]], special: SpecialMode,
               add_special_tokens: bool) -> Generator[int, None, list[BatchCounts]]:

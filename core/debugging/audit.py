@@ -168,10 +168,10 @@ def _audited(tokenizer: Tokenizer, ids: list[int], context: bool, pool: Tokenize
     merges: MergeAudit | None = None
     merged = False  # (None is an answer: the model does not merge)
     if pool is not None:
-        futures = pool.start(encode_alone, [([tid for tid, _ in batch],
-                                             [text for _, text in batch]) for batch in batches])
+        tasks = [([tid for tid, _ in batch], [text for _, text in batch]) for batch in batches]
+        steps = pool.run(encode_alone, tasks, ahead=len(tasks))  # every batch sent now
         merges, merged = merge_audit(model, ids, skip), True  # while the workers encode
-        counted = yield from _gathered(pool, futures, batches, len(fixed) + len(encoded), total)
+        counted = yield from _gathered(steps, batches, len(fixed) + len(encoded), total)
     if counted is not None:
         encoded.update(counted)
     else:
@@ -220,11 +220,11 @@ def _audited(tokenizer: Tokenizer, ids: list[int], context: bool, pool: Tokenize
                               {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
 
 
-def _gathered(pool: TokenizerPool, futures: list, batches: list[list[tuple[int, str]]],
-              before: int, total: int) -> Iterator[tuple[int, int, None]]:
-    """Each text's ids from the workers, by token (a text that gives back its token travels
-    back as None); None when the workers could not run (the caller encodes here)."""
-    steps = pool.gather(futures)
+def _gathered(steps, batches: list[list[tuple[int, str]]], before: int, total: int
+              ) -> Iterator[tuple[int, int, None]]:
+    """Each text's ids from the workers (``steps``: the pool's run of the batches), by token
+    (a text that gives back its token travels back as None); None when the workers could not
+    run (the caller encodes here)."""
     try:
         while True:
             try:
