@@ -245,32 +245,32 @@ class FastEncoder:
         line_ends = np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)))
         cuts = np.searchsorted(line_ends, np.arange(SPLIT_CHARS, int(line_ends[-1]),
                                                     SPLIT_CHARS), side="right")
-        whiches, lasts = [], []
-        done = 0  # pieces before this group of lines
-        for a, b in pairwise([0, *np.unique(cuts).tolist(), len(lines)]):
-            if a >= b:
-                continue
-            # A regex pass over a few dozen lines joined (a pass per line costs more), each
-            # piece measured and numbered while it is fresh in the processor's cache.
-            group = lines[a:b]
-            pieces = self.split("".join(group))
-            piece_ends = np.cumsum(mapped_array(len, pieces, np.int64))
-            ends_here = line_ends[a:b] - (line_ends[a - 1] if a else 0)
-            last = np.searchsorted(piece_ends, ends_here)  # each line's last piece
-            if int(last[-1]) >= piece_ends.size or not np.array_equal(piece_ends[last],
-                                                                      ends_here):
-                # A piece crossed from one line into the next (lines that did not follow
-                # each other in a text, say): each line is split alone.
-                per_line = list(map(self.split, group))
-                pieces = list(chain.from_iterable(per_line))
-                last = np.fromiter(accumulate(map(len, per_line)), dtype=np.intp,
-                                   count=len(per_line)) - 1
-            whiches.append(mapped_array(number.__getitem__, pieces, np.intp))
-            lasts.append(last + done)
-            done += len(pieces)
-        which = np.concatenate(whiches)
-        last = np.concatenate(lasts)
-        distinct = list(number)
+        groups = [(a, b) for a, b in pairwise([0, *np.unique(cuts).tolist(), len(lines)])
+                  if a < b]
+        # A regex pass over a few dozen lines joined (a pass per line costs more), each piece
+        # numbered while it is fresh in the processor's cache.
+        whiches = [mapped_array(number.__getitem__, self.split("".join(lines[a:b])), np.intp)
+                   for a, b in groups]
+        for attempt in range(2):
+            distinct = list(number)
+            which = np.concatenate(whiches)
+            # Each piece's length is its distinct piece's: a len() per distinct piece, not
+            # per piece.
+            piece_ends = np.cumsum(mapped_array(len, distinct, np.int64).take(which))
+            last = np.minimum(np.searchsorted(piece_ends, line_ends), piece_ends.size - 1)
+            crossed = np.flatnonzero(piece_ends.take(last) != line_ends)
+            if not crossed.size:
+                break
+            # A piece crossed from one line into the next (lines that did not follow each
+            # other in a text, say): the lines of that group are split one by one. A group's
+            # pieces cover its text, so the other groups' lines still end where they did.
+            assert attempt == 0, "lines split one by one end where their pieces do"
+            group_ends = np.array([b for _, b in groups], dtype=np.int64)
+            for g in np.unique(np.searchsorted(group_ends, crossed, side="right")).tolist():
+                a, b = groups[g]
+                whiches[g] = mapped_array(
+                    number.__getitem__,
+                    list(chain.from_iterable(map(self.split, lines[a:b]))), np.intp)
         ids, ends = self._gather(*self._encode_distinct(distinct, keep=keep_pieces), which)
         # Where each line's ids end: after its last piece's.
         bounds = ends[last + 1].tolist()
