@@ -18,7 +18,7 @@ from test_bulk_bpe import pieces_for, reference, tables
 
 from bpelens.core.fast import encoder as encoder_module
 from bpelens.core.fast.bulk_bpe import PairTable
-from bpelens.core.models import tiktoken_ranks
+from bpelens.core.models import tiktoken_ranks, vocab_bpe
 from bpelens.core.models.tiktoken_ranks import TiktokenModel
 
 from conftest import SHARED_DATA, needs_shared_data
@@ -49,6 +49,8 @@ def bulk_everywhere(monkeypatch):
     monkeypatch.setattr(encoder_module, "SLICE_CHARS", 5000)
     monkeypatch.setattr(tiktoken_ranks, "BULK_FIRST", 0)
     monkeypatch.setattr(tiktoken_ranks, "BULK_AGAIN", 0)
+    monkeypatch.setattr(vocab_bpe, "BULK_FIRST", 0)
+    monkeypatch.setattr(vocab_bpe, "BULK_AGAIN", 0)
 
 
 def fresh(tokenizer):
@@ -96,6 +98,8 @@ def test_ntrex_in_small_slices_equals_the_reference(name, opened, bulk_everywher
     tokenizer = fresh(opened(name))
     want = reference_ids(name, text)
     assert encode(tokenizer, name, text) == want
+    if name not in TIKTOKEN_FILES:
+        assert "_long_table" in vars(tokenizer.model)  # merged together, not piece by piece
     assert len(tokenizer.fast.chunks) > 100  # every line kept for the next time
     assert encode(tokenizer, name, text) == want  # then read from the line cache
 
@@ -143,7 +147,8 @@ documents = st.lists(lines, min_size=1, max_size=12).map("\n".join)
 @settings(max_examples=60, deadline=None)
 def test_generated_text_in_small_slices_equals_the_reference(name, opened, text):
     with mock.patch.multiple(encoder_module, BULK_MIN_CHARS=0, SPLIT_CHARS=7, SLICE_CHARS=40), \
-            mock.patch.multiple(tiktoken_ranks, BULK_FIRST=0, BULK_AGAIN=0):
+            mock.patch.multiple(tiktoken_ranks, BULK_FIRST=0, BULK_AGAIN=0), \
+            mock.patch.multiple(vocab_bpe, BULK_FIRST=0, BULK_AGAIN=0):
         tokenizer = fresh(opened(name))
         assert encode(tokenizer, name, text) == reference_ids(name, text)
 

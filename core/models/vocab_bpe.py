@@ -21,6 +21,7 @@ from typing import Any
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError
+from ..fast.short_steps import mapped_array
 from ..pipeline.capabilities import Can
 from ..text.byte_level import bytes_to_unicode, printable_to_bytes, unicode_to_bytes
 from .base import (
@@ -40,6 +41,11 @@ from .rank_merge import (
     merge_by_rank,
     trace_by_rank,
 )
+
+# Pieces to merge at once before the vectorized merge pays for building its table, and once
+# it is built.
+BULK_FIRST = 15_000
+BULK_AGAIN = 1_000
 
 
 class VocabBPEModel(TokenModel):
@@ -375,6 +381,84 @@ class VocabBPEModel(TokenModel):
         else:
             ids = self._initial(piece)[0]
         return self._merge(ids)
+
+    # -- many pieces at once (a long text never seen) ---------------------------------------
+    def prepare_bulk(self) -> None:
+        if self._bulk_bytes is not None:
+            self._long_table  # noqa: B018 (built now, not inside the first long encode)
+
+    def encode_pieces(self, pieces: list[str]) -> list[list[int]]:
+        """``[encode_piece(p) for p in pieces]``; many byte-level pieces are merged together
+        by the vectorized merge (bulk_bpe) on the table of the merges."""
+        if not self._bulk_worth(len(pieces)):
+            return list(map(self.encode_piece, pieces))
+        from ..fast.bulk_bpe import split_lists
+
+        return split_lists(*self.encode_pieces_arrays(pieces))
+
+    def encode_pieces_arrays(self, pieces: list[str]) -> tuple[Any, Any, Any]:
+        if not self._bulk_worth(len(pieces)):
+            return super().encode_pieces_arrays(pieces)
+        import numpy as np
+
+        # Every piece's bytes in one string, and where each piece's end there: a pass over a
+        # string object per piece costs more than numpy passes over their bytes.
+        text = "".join(pieces)
+        data = text.encode("utf-8")
+        ends = np.cumsum(mapped_array(len, pieces, np.int64))
+        if len(data) != len(text):
+            # Each piece's bytes end where its last character's do (where the next
+            # character's first byte is).
+            first_bytes = np.flatnonzero((np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80)
+            ends = np.append(first_bytes, len(data))[ends]
+        sizes = np.diff(ends, prepend=0)
+        symbols = self._bulk_bytes.take(np.frombuffer(data, dtype=np.uint8))
+        table = self._long_table
+        if not self.ignore_merges:
+            return table.merge_flat_arrays(symbols, sizes)
+        # ignore_merges: a piece that is a token is that token; the others are merged (read
+        # in place, shortest first, as the merge works).
+        spelled = data.decode("latin-1").translate(self._spelling_table)
+        starts = ends - sizes
+        whole = mapped_array(self.vocab.get, list(map(spelled.__getitem__, map(
+            slice, starts.tolist(), ends.tolist()))), np.int64, -1)
+        todo = np.flatnonzero(whole < 0)
+        todo = todo[np.argsort(sizes[todo], kind="stable")]
+        # Where each byte of the pieces to merge is in ``data``.
+        todo_sizes = sizes[todo]
+        before = np.cumsum(todo_sizes) - todo_sizes
+        at = np.repeat(starts[todo] - before, todo_sizes) + np.arange(int(todo_sizes.sum()))
+        merged, merged_starts, counts = table.merge_flat_arrays(symbols.take(at), todo_sizes)
+        tokens = np.flatnonzero(whole >= 0)
+        out_starts = np.empty(len(pieces), dtype=np.int64)
+        out_starts[todo] = merged_starts
+        out_starts[tokens] = merged.size + np.arange(tokens.size)
+        lens = np.ones(len(pieces), dtype=np.int64)
+        lens[todo] = counts
+        return np.concatenate((merged, whole[tokens])), out_starts, lens
+
+    def _bulk_worth(self, pieces: int) -> bool:
+        if self._bulk_bytes is None:
+            return False
+        built = "_long_table" in self.__dict__
+        return pieces >= (BULK_AGAIN if built else BULK_FIRST)
+
+    @cached_property
+    def _bulk_bytes(self) -> Any:
+        """The id of each byte's token as an array, when pieces can be merged together: byte
+        level, read as text, no end-of-word suffix (it marks a piece's last byte), every byte
+        a token (no unknown token to put in)."""
+        if (self.level != "byte" or self.mapped_input or self.suffix
+                or any(t is None for t in self._byte_ids)):
+            return None
+        import numpy as np
+
+        return np.array(self._byte_ids, dtype=np.int64)
+
+    @cached_property
+    def _spelling_table(self) -> dict[int, str]:
+        """``str.translate`` table: a byte read as Latin-1 → its printable character."""
+        return dict(enumerate(bytes_to_unicode()))
 
     def _merge(self, ids: list[int]) -> list[int]:
         if len(ids) >= VECTOR_PIECE and self._long_table.can_merge_long:
