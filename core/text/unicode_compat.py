@@ -44,6 +44,8 @@ A7D5-A7D9 A7F2-A7F6 A82C A8FE-A8FF AB66-AB6B FBC2 FD40-FD4F FDCF FDFE-FDFF 1019C
 1FB94-1FBCA 1FBF0-1FBF9 2A6D7-2A6DF 2B735-2B739 2CEB0-2EBE0 30000-3134A 31350-323AF
 """
 _PLACEHOLDER = "\ue000"
+# A long text is checked, and normalized where it must be, about this many characters at a time.
+BLOCK_CHARS = 1 << 13
 
 
 @cache
@@ -67,6 +69,30 @@ def _newer_chars() -> frozenset[str]:
 
 def normalize_as_unicode_9(form: str, text: str) -> str:
     """``unicodedata.normalize(form, text)`` as a Unicode 9.0 implementation computes it."""
+    # Text already in the form is left as it is by Unicode 9 too: a newer character in it,
+    # read as an unassigned starter, ends runs of marks (those left stay in order) and
+    # composes with nothing, so nothing the newer tables left alone would change.
+    if unicodedata.is_normalized(form, text):  # type: ignore[arg-type]
+        return text
+    if len(text) <= BLOCK_CHARS:
+        return _normalized_block(form, text)
+    # Most of a long text is often in the form already: checked a block at a time (in C,
+    # quick), only the other blocks normalized. Blocks end after a newline, a starter that
+    # composes with nothing: normalization never reaches across it.
+    out: list[str] = []
+    start = 0
+    while start < len(text):
+        end = text.find("\n", start + BLOCK_CHARS)
+        end = len(text) if end < 0 else end + 1
+        block = text[start:end]
+        if not unicodedata.is_normalized(form, block):  # type: ignore[arg-type]
+            block = _normalized_block(form, block)
+        out.append(block)
+        start = end
+    return "".join(out)
+
+
+def _normalized_block(form: str, text: str) -> str:
     # A set of the text's characters is ~15× faster than searching with a 300-range class.
     if text.isascii() or _newer_chars().isdisjoint(set(text)):
         return unicodedata.normalize(form, text)  # type: ignore[arg-type]
