@@ -146,20 +146,10 @@ class TiktokenModel(TokenModel):
                                count=int(lens.sum()))
             return pool, np.cumsum(lens) - lens, lens
         if self.merge_finds_tokens():
-            # No piece is looked up first (the merge of a token's bytes is that token), and
-            # the pieces are encoded as one string: a pass over a string object per piece
-            # costs more than the numpy passes over their bytes.
-            text = "".join(pieces)
-            data = text.encode("utf-8")
-            chars = mapped_array(len, pieces, np.int64)
-            ends = np.cumsum(chars)
-            if len(data) != len(text):
-                # Each piece's bytes end where its last character's do (where the next
-                # character's first byte is).
-                first_bytes = np.flatnonzero(
-                    (np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80)
-                ends = np.append(first_bytes, len(data))[ends]
-            sizes = np.diff(ends, prepend=0)
+            # No piece is looked up first (the merge of a token's bytes is that token).
+            from ..fast.bulk_bpe import pieces_bytes
+
+            data, sizes = pieces_bytes(pieces)
             return self.pair_table().merge_flat_arrays(self._byte_symbols(data), sizes)
         datas = mapped(str.encode, pieces)  # UTF-8
         n = len(datas)

@@ -401,17 +401,9 @@ class VocabBPEModel(TokenModel):
             return super().encode_pieces_arrays(pieces)
         import numpy as np
 
-        # Every piece's bytes in one string, and where each piece's end there: a pass over a
-        # string object per piece costs more than numpy passes over their bytes.
-        text = "".join(pieces)
-        data = text.encode("utf-8")
-        ends = np.cumsum(mapped_array(len, pieces, np.int64))
-        if len(data) != len(text):
-            # Each piece's bytes end where its last character's do (where the next
-            # character's first byte is).
-            first_bytes = np.flatnonzero((np.frombuffer(data, dtype=np.uint8) & 0xC0) != 0x80)
-            ends = np.append(first_bytes, len(data))[ends]
-        sizes = np.diff(ends, prepend=0)
+        from ..fast.bulk_bpe import pieces_bytes
+
+        data, sizes = pieces_bytes(pieces)
         symbols = self._bulk_bytes.take(np.frombuffer(data, dtype=np.uint8))
         table = self._long_table
         if not self.ignore_merges:
@@ -419,6 +411,7 @@ class VocabBPEModel(TokenModel):
         # ignore_merges: a piece that is a token is that token; the others are merged (read
         # in place, shortest first, as the merge works).
         spelled = data.decode("latin-1").translate(self._spelling_table)
+        ends = np.cumsum(sizes)
         starts = ends - sizes
         whole = mapped_array(self.vocab.get, list(map(spelled.__getitem__, map(
             slice, starts.tolist(), ends.tolist()))), np.int64, -1)
