@@ -17,6 +17,8 @@ from bpelens.core import open_tokenizer
 from bpelens.core.models import vocab_bpe
 from bpelens.core.text.byte_level import bytes_to_unicode
 
+from conftest import SHARED_DATA, needs_shared_data
+
 SPELLING = bytes_to_unicode()
 PIECES = st.lists(st.one_of(
     st.text(max_size=12),
@@ -108,3 +110,39 @@ def test_ignore_merges_takes_a_token_whole_that_merges_would_split(tmp_path, mon
         assert want[0] == ([258] if ignore else [256, ord("c")])
         assert model.encode_pieces(pieces) == want
         assert "_long_table" in vars(model)
+
+
+def gpt2_byte_spelling() -> dict[str, int]:
+    """GPT-2's printable character → byte, as its encoder.py builds the table (written out here
+    apart from the engine's)."""
+    printable = [*range(ord("!"), ord("~") + 1), *range(ord("¡"), ord("¬") + 1),
+                 *range(ord("®"), ord("ÿ") + 1)]
+    chars = list(printable)
+    extra = 0
+    for b in range(256):
+        if b not in printable:
+            printable.append(b)
+            chars.append(256 + extra)
+            extra += 1
+    return {chr(c): b for b, c in zip(printable, chars, strict=True)}
+
+
+@needs_shared_data
+@pytest.mark.parametrize("name", ["qwen3", "llama3", "gpt2", "falcon"])
+def test_token_bytes_and_merges_alone_of_real_files(name):
+    model = open_tokenizer(SHARED_DATA / "tokenizers" / "hf" / f"{name}.tokenizer.json").model
+    reading = gpt2_byte_spelling()
+    for tid, label in enumerate(model.labels):
+        if label is None:
+            assert model.token_bytes[tid] is None
+        elif all(c in reading for c in label):
+            assert model.token_bytes[tid] == bytes(reading[c] for c in label), tid
+        else:  # an added token kept in the vocabulary: its own text
+            assert model.token_bytes[tid] == label.encode("utf-8"), tid
+    ids = [*range(0, len(model.labels), 7), -1, len(model.labels) + 5]
+    want = []
+    for tid in ids:
+        start = model.own_symbols(tid) if 0 <= tid < len(model.labels) else None
+        want.append(None if start is None else vocab_bpe.merge_by_rank(
+            start, model._ranks, model._new_ids, model._shift))
+    assert model.merges_alone(ids) == want

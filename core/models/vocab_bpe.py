@@ -157,6 +157,8 @@ class VocabBPEModel(TokenModel):
     def token_bytes(self) -> list[bytes | None]:  # type: ignore[override]
         table: list[bytes | None] = [None] * len(self.labels)
         inverse = unicode_to_bytes()
+        if self.level == "byte" and not self.suffix:
+            return self._spelled_bytes()
         for tid, label in enumerate(self.labels):
             if label is None:
                 continue
@@ -174,6 +176,24 @@ class VocabBPEModel(TokenModel):
             else:
                 table[tid] = self._strip_affixes(label).encode("utf-8")
         return table
+
+    def _spelled_bytes(self) -> list[bytes | None]:
+        """Each byte-level label's bytes, read with ``str.translate`` (in C): a character out
+        of GPT-2's alphabet becomes U+FFFF, which Latin-1 cannot encode, and such a label (an
+        added token kept in the vocabulary) is its own UTF-8 instead."""
+        spelled = bytes_to_unicode()
+        reading = dict.fromkeys(range(256), 0xFFFF)  # the raw characters are no spelling
+        reading.update({ord(c): b for b, c in enumerate(spelled)})
+        out: list[bytes | None] = []
+        for label in self.labels:
+            if label is None:
+                out.append(None)
+                continue
+            try:
+                out.append(label.translate(reading).encode("latin-1"))
+            except UnicodeEncodeError:
+                out.append(label.encode("utf-8"))
+        return out
 
     def _strip_affixes(self, label: str) -> str:
         if self.prefix and label.startswith(self.prefix):
@@ -275,10 +295,28 @@ class VocabBPEModel(TokenModel):
         return None if not ids or None in ids else ids  # type: ignore[return-value]
 
     def merges_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        if self._bulk_bytes is not None:
+            return self._bytes_merged_alone(token_ids)
         starts = [self.own_symbols(t) for t in token_ids]
         wanted = [ids for ids in starts if ids is not None]
         merged = iter(self._long_table.merge_many(wanted) if wanted else [])
         return [None if ids is None else next(merged) for ids in starts]
+
+    def _bytes_merged_alone(self, token_ids: Sequence[int]) -> list[list[int] | None]:
+        """:meth:`merges_alone` where every token starts as its bytes: all merged at once."""
+        import numpy as np
+
+        from ..fast.bulk_bpe import split_lists
+
+        table, size, unk = self.token_bytes, len(self.token_bytes), self.unk_id
+        datas = [table[t] if 0 <= t < size and t != unk else None for t in token_ids]
+        sizes = np.fromiter((len(d) if d else 0 for d in datas), dtype=np.int64,
+                            count=len(datas))
+        data = b"".join([d for d in datas if d])
+        symbols = self._bulk_bytes.take(np.frombuffer(data, dtype=np.uint8))
+        merged = iter(split_lists(*self._long_table.merge_flat_arrays(symbols,
+                                                                       sizes[sizes > 0])))
+        return [next(merged) if d else None for d in datas]
 
     def last_merge_ranks(self, symbol_lists: Sequence[list[int]]) -> list[int | None]:
         return [last_merge_rank(ids, self._ranks, self._new_ids, self._shift)
