@@ -27,8 +27,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterator
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import is_not
 from typing import Any, Literal
+
+import regex
 
 from ..analysis.parallel_counts import (
     MIN_PARALLEL_AUDIT,
@@ -38,6 +42,8 @@ from ..analysis.parallel_counts import (
 )
 from ..errors import BpeLensError
 from ..fast.declared import decoding_joins_bytes
+from ..models.base import TokenModel
+from ..models.bpe import UnknownCharacterError
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import derivation
@@ -96,15 +102,30 @@ class TokenAudit:
         return data
 
 
-@dataclass(frozen=True)
 class Audit:
-    vocab_size: int
-    tokens: tuple[TokenAudit, ...]
-    counts: dict[str, int] = field(default_factory=dict)
-    merges: MergeAudit | None = None  # None: the model does not merge
+    """Every token's class. Kept by what is wrong (the classes other than ``reachable``, the
+    tokens their own text does not give): a token's :class:`TokenAudit` (its label, its text)
+    is made when asked for, so a 200k vocabulary's audit costs what finding those costs."""
+
+    def __init__(self, vocab_size: int, findings: _Findings,
+                 merges: MergeAudit | None = None) -> None:
+        self.vocab_size = vocab_size
+        self.merges = merges  # None: the model does not merge
+        self._findings = findings
+        self._tokens: tuple[TokenAudit, ...] | None = None
+        self.counts: dict[str, int] = findings.counts()
+
+    @property
+    def tokens(self) -> tuple[TokenAudit, ...]:
+        """Every id's audit, in id order."""
+        if self._tokens is None:
+            self._tokens = self._findings.tokens()
+        return self._tokens
 
     def of_class(self, cls: str) -> list[TokenAudit]:
-        return [t for t in self.tokens if t.cls == cls]
+        if self._tokens is not None or cls == "reachable":
+            return [t for t in self.tokens if t.cls == cls]
+        return self._findings.of_class(cls)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"vocab_size": self.vocab_size, "counts": dict(self.counts)}
@@ -113,10 +134,78 @@ class Audit:
         data["tokens"] = [t.to_json() for t in self.tokens]
         return data
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Audit):
+            return NotImplemented
+        return (self.vocab_size, self.counts, self.merges, self.tokens) == (
+            other.vocab_size, other.counts, other.merges, other.tokens)
 
-def _present_ids(tokenizer: Tokenizer) -> Iterator[int]:
-    for start, end in tokenizer.id_ranges():
-        yield from range(start, end + 1)
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Audit(vocab_size={self.vocab_size}, counts={self.counts})"
+
+
+@dataclass(frozen=True, slots=True)
+class _Findings:
+    """An audit as found: ``ids`` in order; the tokens whose class needs no encoding
+    (``fixed``); own texts (``texts``, by id); ``whole`` (whole_piece_only); ``apart``: the
+    in_context and unreachable ones, whole; every other token with a text is reachable."""
+
+    tokenizer: Tokenizer
+    ids: list[int]
+    fixed: dict[int, AuditClass]
+    texts: dict[int, str]
+    whole: frozenset[int]
+    apart: dict[int, TokenAudit]
+    orphans: frozenset[int]
+
+    def counts(self) -> dict[str, int]:
+        counted = Counter(self.fixed.values())
+        counted.update(t.cls for t in self.apart.values())
+        counted["whole_piece_only"] = len(self.whole)
+        counted["reachable"] = len(self.ids) - sum(counted.values())
+        return {cls: counted.get(cls, 0) for cls in AUDIT_CLASSES}
+
+    def token(self, tid: int) -> TokenAudit:
+        found = self.apart.get(tid)
+        if found is not None:
+            return found
+        label = self.tokenizer.token_label(tid, printable=True)
+        cls = self.fixed.get(tid)
+        if cls is not None:
+            return TokenAudit(tid, cls, label, orphan=tid in self.orphans)
+        return TokenAudit(tid, "whole_piece_only" if tid in self.whole else "reachable",
+                          label, self.texts[tid], orphan=tid in self.orphans)
+
+    def tokens(self) -> tuple[TokenAudit, ...]:
+        return tuple(map(self.token, self.ids))
+
+    def of_class(self, cls: str) -> list[TokenAudit]:
+        if cls in NOT_ITSELF:
+            chosen: Collection[int] = [tid for tid, t in self.apart.items() if t.cls == cls]
+        elif cls == "whole_piece_only":
+            chosen = self.whole
+        else:
+            chosen = [tid for tid, fixed in self.fixed.items() if fixed == cls]
+        return [self.token(tid) for tid in sorted(chosen)]
+
+
+def _present_ids(tokenizer: Tokenizer) -> list[int]:
+    """The ids of ``tokenizer.id_ranges()``, in order."""
+    model = tokenizer.model
+    if type(model).has_id is not TokenModel.has_id:
+        return [tid for start, end in tokenizer.id_ranges() for tid in range(start, end + 1)]
+    # The model has the ids whose bytes it knows: read off its table.
+    size = tokenizer.vocab_size
+    table = model.token_bytes
+    ids = list(compress(range(min(len(table), size)), map(is_not, table, repeat(None))))
+    known = set(ids) if tokenizer.specials.by_id else ()
+    added = [tid for tid in tokenizer.specials.by_id if tid < size and tid not in known]
+    if added:
+        ids.extend(added)
+        ids.sort()
+    return ids
 
 
 def iter_audit(tokenizer: Tokenizer, *, context: bool = True, jobs: int = 1
@@ -126,7 +215,7 @@ def iter_audit(tokenizer: Tokenizer, *, context: bool = True, jobs: int = 1
     witness for each token its own text does not give (else they are all ``unreachable``).
     ``jobs`` > 1: the tokens' texts are encoded by that many worker processes (a large
     vocabulary of a tokenizer opened from a file; the same result)."""
-    ids = list(_present_ids(tokenizer))
+    ids = _present_ids(tokenizer)
     recipe = recipe_of(tokenizer) if jobs > 1 and len(ids) >= MIN_PARALLEL_AUDIT else None
     # Started first: the workers open the tokenizer while this process reads every token
     # (no more of them than batches of texts to encode).
@@ -145,86 +234,158 @@ def _audited(tokenizer: Tokenizer, ids: list[int], context: bool, pool: Tokenize
     total = len(ids)
     specials = tokenizer.specials.by_id
     model = tokenizer.model
-    fixed: dict[int, AuditClass] = {}
-    texts: list[tuple[int, str]] = []
-    labels: dict[int, str] = {}
-    inside: dict[int, str] = {}  # tokens that only stand inside a word (no </w>)
-    encoded: dict[int, list[int]] = {}
+    fixed: dict[int, AuditClass] = {tid: "special" for tid in ids if tid in specials}
+    plain = [tid for tid in ids if tid not in specials] if fixed else ids
+    kinds = dict(zip(plain, map(model.kind, plain), strict=True))
+    added = len(fixed)
+    for tid, kind in kinds.items():
+        if kind in _SPECIAL_KINDS:
+            fixed[tid] = "special"
+        elif kind == "byte_fallback":
+            fixed[tid] = "byte_fallback"
+    table = model.token_bytes
+    candidates = [tid for tid in plain if tid not in fixed] if len(fixed) > added else plain
     # A token's text is its bytes read as UTF-8 where decoding says no more (else decoded).
-    joins = decoding_joins_bytes(tokenizer.decoder, model)
-    for tid in ids:
-        labels[tid] = tokenizer.token_label(tid, printable=True)
-        cls, text = _class_and_text(tokenizer, tid, specials)
-        if cls is not None:
-            fixed[tid] = cls
-        elif model.inside_word_only(tid):
-            inside[tid], encoded[tid] = _inside_word(tokenizer, tid)
-        else:
-            texts.append((tid, text if joins else tokenizer.decode([tid], errors="replace")))
-    yield len(fixed) + len(inside), total, None
-    batches = [texts[start : start + BATCH] for start in range(0, len(texts), BATCH)]
+    decoded = list(map(_utf8, map(table.__getitem__, candidates)))
+    fixed.update((tid, "undecodable") for tid, text in zip(candidates, decoded, strict=True)
+                 if text is None)
+    tids = [tid for tid, text in zip(candidates, decoded, strict=True) if text is not None]
+    texts = [text for text in decoded if text is not None]
+    inside: dict[int, str] = {}  # tokens that only stand inside a word (no </w>)
+    apart: dict[int, list[int]] = {}  # what the texts that do not give their token give
+    if type(model).inside_word_only is not TokenModel.inside_word_only:
+        within = {tid for tid in tids if model.inside_word_only(tid)}
+        for tid in within:
+            inside[tid], got = _inside_word(tokenizer, tid)
+            if got != [tid]:
+                apart[tid] = got
+        texts = [text for tid, text in zip(tids, texts, strict=True) if tid not in within]
+        tids = [tid for tid in tids if tid not in within]
+    if not decoding_joins_bytes(tokenizer.decoder, model):
+        texts = [tokenizer.decode([tid], errors="replace") for tid in tids]
+    before = len(fixed) + len(inside)
+    yield before, total, None
     skip = {tid for tid, cls in fixed.items() if cls != "undecodable"}
     counted = None
     merges: MergeAudit | None = None
     merged = False  # (None is an answer: the model does not merge)
     if pool is not None:
-        tasks = [([tid for tid, _ in batch], [text for _, text in batch]) for batch in batches]
-        steps = pool.run(encode_alone, tasks, ahead=len(tasks))  # every batch sent now
-        merges, merged = merge_audit(model, ids, skip), True  # while the workers encode
-        counted = yield from _gathered(steps, batches, len(fixed) + len(encoded), total)
+        batches = [(tids[start : start + BATCH], texts[start : start + BATCH])
+                   for start in range(0, len(tids), BATCH)]
+        steps = pool.run(encode_alone, batches, ahead=len(batches))  # every batch sent now
+        merges, merged = merge_audit(model, ids, skip, kinds), True  # while they encode
+        counted = yield from _gathered(steps, batches, before, total)
     if counted is not None:
-        encoded.update(counted)
+        apart.update(counted)
     else:
-        for batch in batches:
-            got = tokenizer.encode_batch_ids([text for _, text in batch], special="none")
-            encoded.update(zip((tid for tid, _ in batch), got, strict=True))
-            yield len(fixed) + len(encoded), total, None  # (inside-word ones included)
-    own_text = {**dict(texts), **inside}
+        for done, found in _encoded_apart(tokenizer, tids, texts):
+            apart.update(found)
+            yield before + done, total, None
+    own_text = dict(zip(tids, texts, strict=True))
+    own_text.update(inside)
     # Inside-word tokens have no text of their own to put in context (it would end a word).
-    missing = {tid: own_text[tid] for tid, got in encoded.items()
-               if got != [tid] and tid not in inside}
+    missing = {tid: own_text[tid] for tid in apart if tid not in inside}
     witnesses: dict[int, Witness] = {}
     tries: Counter[int] = Counter()
     if context and missing:
-        for counted, found in search_of(tokenizer).search(missing):
-            tries, witnesses = counted, found
+        for counted_tries, found_witnesses in search_of(tokenizer).search(missing):
+            tries, witnesses = counted_tries, found_witnesses
             yield total - len(missing) + len(witnesses), total, None
     if not merged:
-        merges = merge_audit(model, ids, skip)
-    whole_only = _looks_up_whole(tokenizer) and merges is not None
-    orphans = set(merges.orphans) if merges is not None else set()
+        merges = merge_audit(model, ids, skip, kinds)
+    whole: frozenset[int] = frozenset()
+    if _looks_up_whole(tokenizer) and merges is not None:
+        whole = frozenset(own_text.keys() - merges.built - apart.keys())
+    orphans = frozenset(merges.orphans) if merges is not None else frozenset()
     trace = getattr(model, "trace_piece", None)
-    tokens = []
-    for tid in ids:
-        label = labels[tid]
-        cls = fixed.get(tid)
-        if cls is not None:
-            tokens.append(TokenAudit(tid, cls, label, orphan=tid in orphans))
-            continue
-        text, got = own_text[tid], encoded[tid]
-        if got == [tid]:
-            whole = whole_only and tid not in merges.built  # type: ignore[union-attr]
-            tokens.append(TokenAudit(tid, "whole_piece_only" if whole else "reachable",
-                                     label, text, orphan=tid in orphans))
-            continue
+    findings: dict[int, TokenAudit] = {}
+    for tid in sorted(apart):
+        text, got = own_text[tid], apart[tid]
         # (inside a word the trace of its text alone, ending in </w>, is not its story)
         blocked = (_blocking_merge(tokenizer, tid, text)
                    if trace is not None and tid not in inside else None)
         witness = witnesses.get(tid)
-        tokens.append(TokenAudit(
-            tid, "in_context" if witness is not None else "unreachable", label, text,
-            tuple(got), blocked_by=blocked, orphan=tid in orphans, witness=witness,
-            contexts_tried=0 if witness is not None else tries[tid]))
-    counts = Counter(t.cls for t in tokens)
-    yield total, total, Audit(tokenizer.vocab_size, tuple(tokens),
-                              {cls: counts.get(cls, 0) for cls in AUDIT_CLASSES}, merges)
+        findings[tid] = TokenAudit(
+            tid, "in_context" if witness is not None else "unreachable",
+            tokenizer.token_label(tid, printable=True), text, tuple(got), blocked_by=blocked,
+            orphan=tid in orphans, witness=witness,
+            contexts_tried=0 if witness is not None else tries[tid])
+    yield total, total, Audit(tokenizer.vocab_size, _Findings(
+        tokenizer, ids, fixed, own_text, whole, findings, orphans), merges)
 
 
-def _gathered(steps, batches: list[list[tuple[int, str]]], before: int, total: int
+def _utf8(data: bytes | None) -> str | None:
+    try:
+        return (data or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _encoded_apart(tokenizer: Tokenizer, tids: list[int], texts: list[str]
+                   ) -> Iterator[tuple[int, dict[int, list[int]]]]:
+    """Each text encoded alone (special tokens off, nothing added), in batches: ``(texts done,
+    {token: ids})`` for the texts whose ids are not just their token. A text the pipeline
+    makes one piece is that piece's ids from the model (what the tokenizer's fast path looks
+    up), asked of the model for all the batch's pieces at once; the rest, and every text
+    where an added token (a non-special one is matched even with special tokens off) or the
+    position of a piece in the input could count, are encoded by the tokenizer itself."""
+    fast = tokenizer.fast
+    if fast.position_sensitive:
+        for start in range(0, len(texts), BATCH):
+            some = texts[start : start + BATCH]
+            got = tokenizer.encode_batch_ids(some, special="none")
+            yield start + len(some), {tid: ids for tid, ids in zip(
+                tids[start : start + BATCH], got, strict=True) if ids != [tid]}
+        return
+    normalize = None if fast.normalize_identity else tokenizer.normalizer.normalize_str
+    added = _always_matched(tokenizer)
+    split, encode = fast.split, fast.model.encode_piece
+    for start in range(0, len(texts), BATCH):
+        batch_tids, batch = tids[start : start + BATCH], texts[start : start + BATCH]
+        normalized = batch if normalize is None else list(map(normalize, batch))
+        pieces = list(map(split, normalized))
+        alone = [i for i, p in enumerate(pieces) if len(p) == 1]
+        if fast.chunked:  # (a line at a time: the same pieces, but the one path is simpler)
+            alone = [i for i in alone if "\n" not in batch[i]]
+        if added is not None:
+            alone = [i for i in alone if added.search(batch[i]) is None
+                     and added.search(normalized[i]) is None]
+        ones = [pieces[i][0] for i in alone]
+        try:
+            got = list(map(encode, ones))
+        except UnknownCharacterError:
+            alone, got = [], []  # (the tokenizer says which text, and where)
+        found = {batch_tids[i]: ids for i, ids in zip(alone, got, strict=True)
+                 if ids != [batch_tids[i]]}
+        rest = sorted(set(range(len(batch))).difference(alone))
+        if rest:
+            encoded = tokenizer.encode_batch_ids([batch[i] for i in rest], special="none")
+            found.update((batch_tids[i], ids) for i, ids in zip(rest, encoded, strict=True)
+                         if ids != [batch_tids[i]])
+        yield start + len(batch), found
+
+
+def _always_matched(tokenizer: Tokenizer) -> Any:
+    """A pattern finding the added tokens matched in text even with special tokens off (the
+    non-special ones, as typed or normalized), or None when there are none."""
+    contents: set[str] = set()
+    normalize = tokenizer.normalizer.normalize_str
+    for token in tokenizer.specials.tokens:
+        if not token.special:
+            contents.add(token.content)
+            if token.normalized:
+                contents.add(normalize(token.content))
+    contents.discard("")
+    if not contents:
+        return None
+    return regex.compile("|".join(map(regex.escape, sorted(contents, key=len, reverse=True))))
+
+
+def _gathered(steps, batches: list[tuple[list[int], list[str]]], before: int, total: int
               ) -> Iterator[tuple[int, int, None]]:
-    """Each text's ids from the workers (``steps``: the pool's run of the batches), by token
-    (a text that gives back its token travels back as None); None when the workers could not
-    run (the caller encodes here)."""
+    """The ids of each text that does not give back its token, from the workers (``steps``:
+    the pool's run of the batches; such a text travels back as its ids, the others as None);
+    None when the workers could not run (the caller encodes here)."""
     try:
         while True:
             try:
@@ -232,13 +393,14 @@ def _gathered(steps, batches: list[list[tuple[int, str]]], before: int, total: i
             except StopIteration as finished:
                 found = finished.value
                 break
-            yield before + sum(map(len, batches[:done])), total, None
+            yield before + sum(len(tids) for tids, _ in batches[:done]), total, None
     except (BrokenProcessPool, BpeLensError):
         return None
     encoded: dict[int, list[int]] = {}
-    for batch, got in zip(batches, found, strict=True):
-        for (tid, _), ids in zip(batch, got, strict=True):
-            encoded[tid] = [tid] if ids is None else list(ids)
+    for (tids, _), got in zip(batches, found, strict=True):
+        for tid, ids in zip(tids, got, strict=True):
+            if ids is not None:
+                encoded[tid] = list(ids)
     return encoded
 
 

@@ -54,6 +54,7 @@ def run_audit(tokenizer: Tokenizer, job, jobs: int = 1) -> Audit:
                      translate("AuditPage", "Auditing: {done:,} of {total:,} tokens…").format(
                          done=done, total=total))
         if result is not None:
+            result.tokens  # noqa: B018 - every row's audit made here, off the GUI thread
             return result
     raise RuntimeError(translate("AuditPage", "the audit ended without a result"))
 
