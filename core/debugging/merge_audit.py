@@ -89,7 +89,8 @@ def merge_audit(model: TokenModel, ids: Sequence[int], skip: Collection[int],
     candidates = [tid for tid, kind in zip(kept, kinds_kept, strict=True) if kind == "merged"]
     built = {tid for tid, kind in zip(kept, kinds_kept, strict=True)
              if kind in _PLAIN and kind != "merged"}
-    if _every_token_merges_to_itself(model):
+    # (tiktoken ranks: checked once per file with the same vectorized merge, kept on disk)
+    if model.merges_rebuild_every_token():
         built.update(candidates)
         return MergeAudit(False, len(candidates), (), (), frozenset(built))
     alone = model.merges_alone(candidates)
@@ -105,14 +106,6 @@ def merge_audit(model: TokenModel, ids: Sequence[int], skip: Collection[int],
         else:
             never.append(UnusedMerge(rule, tuple(got or ())))
     return MergeAudit(False, len(candidates), tuple(never), tuple(orphans), frozenset(built))
-
-
-def _every_token_merges_to_itself(model: TokenModel) -> bool:
-    """Whether the model already knows that merging each token's bytes gives that token back
-    (tiktoken ranks: checked once per file with the same vectorized merge ``merges_alone``
-    runs, and kept in the disk cache): then no token needs merging again here."""
-    known = getattr(model, "merge_finds_tokens", None)
-    return callable(known) and known() is True
 
 
 def _listed(model: TokenModel, rules: Sequence[MergeRule], ids: Sequence[int],

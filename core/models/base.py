@@ -213,6 +213,11 @@ class TokenModel(Declares, ABC):
         """The token as its file spells it, or None."""
         return self.token_label(token_id) if self.has_id(token_id) else None
 
+    def merges_rebuild_every_token(self) -> bool:
+        """Whether merging each token's own symbols is known to give that token back (then
+        no audit needs to merge them again). False unless the model has checked."""
+        return False
+
     def prepare_bulk(self) -> None:
         """Build now what merging many pieces together needs (a model that has such a path
         otherwise builds it only when one call brings enough new pieces to pay for it)."""

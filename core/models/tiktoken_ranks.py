@@ -176,6 +176,9 @@ class TiktokenModel(TokenModel):
         self.pair_table()
         self.merge_finds_tokens()
 
+    def merges_rebuild_every_token(self) -> bool:
+        return self.merge_finds_tokens()
+
     def merge_finds_tokens(self) -> bool:
         """Whether merging the bytes of every token gives that token back: then merging a
         piece gives what tiktoken gives, which looks a piece that is a token up before
