@@ -228,7 +228,7 @@ class VocabBPEModel(TokenModel):
             return "unknown"
         if self.level == "char" and self.byte_fallback and label and _is_byte_token(label):
             return "byte_fallback"
-        if token_id in self._built:
+        if token_id in self._made:
             return "merged"
         return "byte" if self.level == "byte" else "char"
 
@@ -261,6 +261,12 @@ class VocabBPEModel(TokenModel):
                                                self._new_ids, strict=True)):
             built.setdefault(new, MergeRule(rank, a, b, new))
         return built
+
+    @cached_property
+    def _made(self) -> frozenset[int]:
+        """The ids some merge makes (a set of ints: asking ``kind`` of every token then costs
+        no MergeRule per merge)."""
+        return frozenset(self._new_ids)
 
     def merge_spellings(self) -> list[tuple[str, str]]:
         """The merges as the file listed them (a pair listed twice, twice), as spellings."""
@@ -332,9 +338,8 @@ class VocabBPEModel(TokenModel):
     # -- encoding ---------------------------------------------------------------------------
     def _whole(self, piece: str) -> int | None:
         if self.level == "byte" and not self.mapped_input:
-            printable = bytes_to_unicode()
-            return self.vocab.get("".join(printable[b] for b in piece.encode("utf-8"))
-                                  + self.suffix)
+            spelled = piece.encode("utf-8").decode("latin-1").translate(self._spelling_table)
+            return self.vocab.get(spelled + self.suffix)
         return self.vocab.get(piece + self.suffix if self.level == "byte" else piece)
 
     def _initial(self, piece: str, *, word_end: bool = True) -> tuple[list[int], list[int]]:
