@@ -46,6 +46,7 @@ from bpelens.core import (
     vocab_sweep,
     weights_for_shares,
 )
+from bpelens.core.training.trainer import counting_jobs
 
 from .gui.i18n import translate
 from .parallel_corpora import open_corpus
@@ -266,8 +267,10 @@ def run_file_name(plan: StudioPlan, runs_dir: Path) -> Path:
 
 
 def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
-             corpus: ParallelCorpus | LanguageFiles | None = None) -> StudioRun:
-    """Train (``job`` is the worker's: check, progress, hand_over), save, count evaluation."""
+             corpus: ParallelCorpus | LanguageFiles | None = None,
+             jobs: int = 1) -> StudioRun:
+    """Train (``job`` is the worker's: check, progress, hand_over), save, count evaluation.
+    ``jobs``: worker processes that count a large corpus's pieces (the same run)."""
     job.progress(None, translate("TrainingStudio", "Reading the corpus…"))
     corpus = corpus if corpus is not None else open_studio_corpus(plan.corpus)
     job.check()
@@ -276,7 +279,6 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
     if parity is not None and plan.ratios:
         parity = replace(parity, ratio=[plan.ratios[x.name] for x in languages])
     started = time.perf_counter()
-    result = None
     if parity is None and plan.trainer != "classic":
         # Other trainers see one corpus: every language's lines with its weight. The record
         # still names the languages (each merge chosen on the summed counts), so the run is
@@ -288,24 +290,8 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
     else:
         training = iter_multilingual_training(languages, plan.config, parity)
     training_by_language = parity is not None or plan.trainer == "classic"
-    for progress in training:
-        job.check()
-        if progress.dev_tokens or progress.chosen:
-            job.hand_over(StudioRows(progress.dev_tokens, progress.chosen))
-        if progress.phase == "counting" and training_by_language:
-            job.progress(None, translate("TrainingStudio", "Counting pieces: {done} of {total} "
-                                         "languages…").format(done=progress.done,
-                                                              total=progress.total))
-        elif progress.phase == "counting":
-            job.progress(None, translate("TrainingStudio", "Counting the pieces of every "
-                                         "language's lines…"))
-        elif progress.phase == "merging" and progress.total:
-            job.progress(progress.done / progress.total,
-                         translate("TrainingStudio", "Merge {done:,} of {total:,}").format(
-                             done=progress.done, total=progress.total)
-                         + eta_text(progress.done, progress.total, started))
-        if progress.result is not None:
-            result = progress.result
+    with counting_jobs(jobs):
+        result = _follow_training(training, job, training_by_language, started)
     if result is None:
         raise TrainingError(translate("TrainingStudio", "training ended without a result"))
     seconds = time.perf_counter() - started
@@ -342,6 +328,35 @@ def run_plan(plan: StudioPlan, runs_dir: Path, job: Any, *,
                      trainer.reported(tokenizer) if trainer else {},
                      sum(len(text.encode("utf-8")) for x in languages
                          for text in x.evaluation))
+
+
+def _follow_training(training: Any, job: Any, training_by_language: bool, started: float
+                     ) -> Any:
+    """Run the training to its end, reporting to ``job``: its result (None without one).
+    Stopped (``job.check``), the training is closed at once, its counting processes too."""
+    result = None
+    try:
+        for progress in training:
+            job.check()
+            if progress.dev_tokens or progress.chosen:
+                job.hand_over(StudioRows(progress.dev_tokens, progress.chosen))
+            if progress.phase == "counting" and training_by_language:
+                job.progress(None, translate("TrainingStudio", "Counting pieces: {done} of "
+                                             "{total} languages…").format(
+                                                 done=progress.done, total=progress.total))
+            elif progress.phase == "counting":
+                job.progress(None, translate("TrainingStudio", "Counting the pieces of every "
+                                             "language's lines…"))
+            elif progress.phase == "merging" and progress.total:
+                job.progress(progress.done / progress.total,
+                             translate("TrainingStudio", "Merge {done:,} of {total:,}").format(
+                                 done=progress.done, total=progress.total)
+                             + eta_text(progress.done, progress.total, started))
+            if progress.result is not None:
+                result = progress.result
+    finally:
+        training.close()
+    return result
 
 
 def _check_alphabet(languages: Sequence[LanguageCorpus]) -> None:
@@ -405,15 +420,17 @@ class _RunOf:
 
 
 def run_plans(plans: Sequence[StudioPlan], runs_dir: Path, job: Any, *,
-              corpus: ParallelCorpus | LanguageFiles | None = None) -> StudioRun:
+              corpus: ParallelCorpus | LanguageFiles | None = None,
+              jobs: int = 1) -> StudioRun:
     """The plans one after another: each run but the last is handed over when it is done
     (``job.hand_over``), the last returned. Cancelling stops the run under way; the runs
-    done before it stay saved."""
+    done before it stay saved. ``jobs``: as :func:`run_plan` takes it."""
     if len(plans) == 1:
-        return run_plan(plans[0], runs_dir, job, corpus=corpus)
+        return run_plan(plans[0], runs_dir, job, corpus=corpus, jobs=jobs)
     corpus = corpus if corpus is not None else open_studio_corpus(plans[0].corpus)
     for number, plan in enumerate(plans, start=1):
-        run = run_plan(plan, runs_dir, _RunOf(job, number, len(plans)), corpus=corpus)
+        run = run_plan(plan, runs_dir, _RunOf(job, number, len(plans)), corpus=corpus,
+                       jobs=jobs)
         if number < len(plans):
             job.hand_over(run)
     return run
@@ -456,10 +473,12 @@ def earlier_runs(runs_dir: Path) -> list[StudioRun]:
 
 
 def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
-               split: SplitSizes, sizes: Sequence[int] | None, job: Any) -> list[Sweep]:
+               split: SplitSizes, sizes: Sequence[int] | None, job: Any,
+               jobs: int = 1) -> list[Sweep]:
     """Each run's tokenizer cut at ``sizes`` and measured on the evaluation sentences (those
     after the split's training and dev lines) of the languages every run was trained on.
-    Without sizes: doubling up to the largest run's vocabulary (:func:`offered_sizes`)."""
+    Without sizes: doubling up to the largest run's vocabulary (:func:`offered_sizes`).
+    ``jobs``: worker processes (:func:`vocab_sweep`)."""
     tokenizers = []
     for path in paths:
         job.check()
@@ -490,7 +509,8 @@ def sweep_runs(paths: Sequence[Path], corpus: ParallelCorpus | LanguageFiles,
                 "TrainingStudio", "Sweeping {name}: {done:.0%}").format(name=name,
                                                                        done=fraction))
         sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference,
-                                  name=short_run_name(path.stem), progress=report))
+                                  name=short_run_name(path.stem), progress=report,
+                                  jobs=jobs))
     return sweeps
 
 

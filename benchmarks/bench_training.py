@@ -3,12 +3,17 @@ same ≈10 MB of multilingual text; and whether the learned merges are identical
 
     python benchmarks/bench_training.py [--vocab 8000 32000] [--repeat 3] [--mb 10]
     python benchmarks/bench_training.py --trace-top 10 --vocab 2256 --mb 1
+    python benchmarks/bench_training.py --jobs 0 --vocab 8000 [--mb 10]
 
 Configured like HF: GPT-2 regex (HF's ByteLevel pre-tokenizer, no prefix space), HF's base-id
 order, min_frequency 0, each line pre-tokenized on its own. Reports the best of --repeat runs
 of each, alternating, and the ratio ours / HF (target ≤ 1.3). With ``--trace-top K`` it
 times BPE Lens alone, without and with the playback trace (alternating), and reports the
-ratio traced / plain (target ≤ 1.10) and whether the merges are the same.
+ratio traced / plain (target ≤ 1.10) and whether the merges are the same. With ``--jobs N``
+(0: one per core) it times BPE Lens alone with its corpus counted in one process and in N
+worker processes (``counting_jobs``), alternating: the counting alone (``count_pieces``) and
+the whole training, medians and ranges, and whether the counts and merges are the same
+(workers from the first MB on, whatever the corpus's size).
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from statistics import median
 
 from tokenizers import Tokenizer, models, pre_tokenizers, trainers
 
-from bpelens.core import TrainingConfig, bytes_to_printable, train
+from bpelens.core import TrainingConfig, bytes_to_printable, default_jobs, train
+from bpelens.core.training import trainer as trainer_module
+from bpelens.core.training.trainer import count_pieces, counting_jobs
 
 from shared_data import multilingual_lines, require_shared_data
 
@@ -68,11 +75,18 @@ def main() -> None:
     parser.add_argument("--mb", type=float, default=10.0)
     parser.add_argument("--trace-top", type=int, default=0, metavar="K",
                         help="time training without and with trace_top=K instead of HF")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="time counting in one process against N processes (0: one per "
+                             "core) instead of HF")
     args = parser.parse_args()
     require_shared_data()
     lines = multilingual_lines(int(args.mb * 1_000_000))
     size = sum(len(line.encode("utf-8")) for line in lines)
     print(f"corpus: {size / 1e6:.2f} MB, {len(lines)} lines")
+    if args.jobs is not None:
+        for vocab in args.vocab:
+            compare_processes(lines, vocab, args.jobs or default_jobs(), args.repeat)
+        return
     if args.trace_top:
         for vocab in args.vocab:
             compare_trace(lines, vocab, args.trace_top, args.repeat)
@@ -114,6 +128,46 @@ def compare_trace(lines: list[str], vocab: int, k: int, repeat: int) -> None:
         f"{middle[0]:.3f} s, {middle[1]:.3f} s, ratio {middle[1] / middle[0]:.3f}; merges "
         + ("identical" if plain == traced else "DIFFERENT")
     )
+
+
+def compare_processes(lines: list[str], vocab: int, jobs: int, repeat: int) -> None:
+    """Counting, then training, with 1 and ``jobs`` counting processes, alternating."""
+    config = TrainingConfig(vocab_size=vocab, level="byte", byte_order="hf",
+                            pretokenizer="gpt2", min_frequency=0)
+    chars = sum(map(len, lines))
+    # Measured whatever the corpus's size: workers from the first MB on (the real threshold
+    # is said beside).
+    threshold = trainer_module.MIN_PARALLEL_COUNT_CHARS
+    trainer_module.MIN_PARALLEL_COUNT_CHARS = trainer_module.CHUNK_CHARS
+    print(f"vocab {vocab}: {chars / 1e6:.2f} M characters, counted by 1 process against "
+          f"{jobs} (alternating, {repeat} runs each; {default_jobs()} cores here; without this "
+          f"benchmark, workers only count corpora of {threshold / 1e6:.1f} M characters or "
+          f"more)", flush=True)
+    counting: dict[int, list[float]] = {1: [], jobs: []}
+    training: dict[int, list[float]] = {1: [], jobs: []}
+    counts, merges = {}, {}
+    for _ in range(repeat):
+        for n in (1, jobs):
+            with counting_jobs(n):
+                started = time.perf_counter()
+                counts[n] = count_pieces(lines, config)
+                counting[n].append(time.perf_counter() - started)
+                seconds, merges[n] = train_ours(lines, vocab)
+            training[n].append(seconds)
+            print(f"  jobs {n}: counting {counting[n][-1]:.2f} s, training {seconds:.2f} s",
+                  flush=True)
+
+    def cell(times: list[float]) -> str:
+        return f"{median(times):.2f} ({min(times):.2f}–{max(times):.2f})"
+
+    print(f"| processes | counting s, median (range) | training s, median (range) |\n"
+          f"|---:|---:|---:|\n| 1 | {cell(counting[1])} | {cell(training[1])} |\n"
+          f"| {jobs} | {cell(counting[jobs])} | {cell(training[jobs])} |\n"
+          f"{jobs} / 1: counting {median(counting[jobs]) / median(counting[1]):.2f}, training "
+          f"{median(training[jobs]) / median(training[1]):.2f}; counts "
+          + ("identical (order too)" if list(counts[1][0].items()) == list(counts[jobs][0].items())
+             else "DIFFERENT")
+          + ", merges " + ("identical" if merges[1] == merges[jobs] else "DIFFERENT"))
 
 
 if __name__ == "__main__":

@@ -185,6 +185,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help=translate("CliHelp", "where to write the tokenizer"))
     train.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on "
                                                                                  "stderr"))
+    add_jobs(train, translate("CliHelp", "processes that count the corpus's pieces (default 0: "
+                                         "one per core; 1: this process only). The tokenizer "
+                                         "is the same; a corpus under 16 million characters is "
+                                         "counted in this process, and merging is always done "
+                                         "in it"))
     train.set_defaults(handler="train_command")
 
     def add_tokenizer(p: argparse.ArgumentParser, *, many: bool = False) -> None:
@@ -411,6 +416,11 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "default: all"))
     sweep.add_argument("--quiet", action="store_true", help=translate("CliHelp", "no progress on "
                                                                                  "stderr"))
+    add_jobs(sweep, translate("CliHelp", "processes that sweep the languages, one language each "
+                                         "at a time (default 0: one per core; 1: this process "
+                                         "only). The sweep is the same; a corpus under a million "
+                                         "characters, or a single language, is swept in this "
+                                         "process"))
     sweep.set_defaults(handler="sweep_command")
 
     inspect = sub.add_parser(

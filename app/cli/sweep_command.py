@@ -11,10 +11,12 @@ from bpelens.core import chosen_languages, parse_sizes, vocab_sweep
 from ..parallel_corpora import open_corpus
 from .cli_i18n import translate
 from .compare_command import _languages
+from .jobs_option import jobs_of
 from .tokenizer_argument import check_named_tokenizer, open_named_tokenizer
 
 
 def run(args: argparse.Namespace) -> int:
+    jobs = jobs_of(args)  # (a bad value refused before the corpus is read)
     sizes = parse_sizes(args.sizes)
     corpus = open_corpus(args.corpus)
     chosen, reference = chosen_languages(corpus, _languages(args.languages), args.reference)
@@ -25,7 +27,8 @@ def run(args: argparse.Namespace) -> int:
     sweeps = []
     for spec in args.tokenizer:
         tokenizer = open_named_tokenizer(spec)
-        sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference, name=spec))
+        sweeps.append(vocab_sweep(tokenizer, texts, sizes, reference=reference, name=spec,
+                                  jobs=jobs))
         if not args.quiet:
             print(translate("Cli", "bpelens: {tokenizer}: swept {sizes} sizes").format(
                 tokenizer=spec, sizes=len(sizes)), file=sys.stderr, flush=True)

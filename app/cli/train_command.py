@@ -27,8 +27,10 @@ from bpelens.core import (
     save_tokenizer,
     trainer_named,
 )
+from bpelens.core.training.trainer import counting_jobs
 
 from .cli_i18n import QT_TRANSLATE_NOOP, translate
+from .jobs_option import jobs_of
 from .output_path import check_output_path
 from .text_input import utf8_problem_at
 from .train_languages import (
@@ -49,6 +51,7 @@ def corpus_spec(spec: str) -> tuple[Path, Fraction]:
 
 
 def run(args: argparse.Namespace) -> int:
+    jobs = jobs_of(args)
     check_output_path(args.output)  # before training, not after it
     trace_top = trace_top_option(args.trace_top)
     try:
@@ -73,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
             raise ConfigError(translate("Cli", "--trainer {trainer} trains on one corpus: give "
                                         "--corpus FILE (training by language is classic or "
                                         "parity-aware)").format(trainer=args.trainer))
-        return _run_by_language(args, config, trace_top)
+        with counting_jobs(jobs):
+            return _run_by_language(args, config, trace_top)
     if not args.corpus:
         raise ConfigError(translate("Cli", "give the training text: --corpus FILE "
                                     "(repeatable), --corpus LANG=FILE or --parallel CORPUS"))
@@ -101,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
 
     trainer, options = trainer_from_args(args)
     started = time.perf_counter()
-    result = _follow(trainer.train(corpus(), config, options, trace_top=trace_top), args, None)
+    with counting_jobs(jobs):  # (every trainer counts its corpus through count_pieces)
+        result = _follow(trainer.train(corpus(), config, options, trace_top=trace_top), args,
+                         None)
     return _save(result, args, started, _trainer_summary(result))
 
 

@@ -7,12 +7,16 @@ what comes back is small — the tokens of each sentence and how often each id w
 is put together in the batches' order. A tokenizer that cannot be opened again in a worker
 (built in memory, a file changed since) is counted in this process, as before; so is a
 corpus too small to pay for starting the workers.
+
+The vocabulary sweep also sends a BPE built in memory (a run trained in the window): its own
+file's description, once per worker in the pool's start-up arguments, never with a task.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
@@ -43,6 +47,8 @@ class Recipe:
     encoding: str | None
     pattern: str | None
     probe: tuple[int, ...]
+    # A tokenizer without a file: BPE Lens's own JSON of it (the worker builds it from that).
+    data: str | None = None
 
 
 def default_jobs() -> int:
@@ -53,19 +59,42 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def recipe_of(tokenizer: Tokenizer) -> Recipe | None:
-    """The way back to ``tokenizer`` from its file, or None (no file, or not the same)."""
+def recipe_of(tokenizer: Tokenizer, *, in_memory: bool = False) -> Recipe | None:
+    """The way back to ``tokenizer`` from its file, or None (no file, or not the same).
+    ``in_memory``: a BPE without a file travels as its own file's JSON (None for another
+    model, which that format cannot hold)."""
     origin = tokenizer.source
+    data = None
     if origin is None or not origin.path or not Path(origin.path).exists():
-        return None
-    pattern = None
-    if origin.format == "tiktoken" and origin.encoding is None:
-        pattern = getattr(tokenizer.pretokenizer, "pattern", None)
+        data = _own_json(tokenizer) if in_memory else None
+        if data is None:
+            return None
     try:
         probe = tuple(tokenizer.encode_ids(PROBE, special="none"))
     except BpeLensError:
         return None  # (a character-level vocabulary without these characters): work here
+    if data is not None:
+        return Recipe("", None, None, probe, data)
+    assert origin is not None
+    pattern = None
+    if origin.format == "tiktoken" and origin.encoding is None:
+        pattern = getattr(tokenizer.pretokenizer, "pattern", None)
     return Recipe(origin.path, origin.encoding, pattern, probe)
+
+
+def _own_json(tokenizer: Tokenizer) -> str | None:
+    from ..formats.own_format import tokenizer_to_dict
+    from ..models.bpe import BPEModel
+    from ..models.picky_bpe import PickyBPEModel
+
+    if not isinstance(tokenizer.model, BPEModel | PickyBPEModel):
+        return None
+    try:
+        data = tokenizer_to_dict(tokenizer)
+    except BpeLensError:
+        return None  # (a normalizer or pre-tokenizer that format does not hold)
+    data.pop("training", None)  # (the record can be large, and encoding never reads it)
+    return json.dumps(data, ensure_ascii=False)
 
 
 _WORKER: Tokenizer | None = None
@@ -73,15 +102,27 @@ _WORKER: Tokenizer | None = None
 
 def _open_in_worker(recipe: Recipe, expect_chars: int) -> None:
     global _WORKER
-    from ..formats.detect import open_tokenizer
+    if recipe.data is not None:
+        from ..formats.own_format import tokenizer_from_dict
 
-    tokenizer = open_tokenizer(recipe.path, encoding=recipe.encoding, pattern=recipe.pattern)
+        tokenizer = tokenizer_from_dict(json.loads(recipe.data))
+    else:
+        from ..formats.detect import open_tokenizer
+
+        tokenizer = open_tokenizer(recipe.path, encoding=recipe.encoding,
+                                   pattern=recipe.pattern)
     if tuple(tokenizer.encode_ids(PROBE, special="none")) != recipe.probe:
         raise RuntimeError("the tokenizer opened again encodes otherwise")
     # Its share of the corpus comes in batches: what merging a batch's new pieces together
     # needs is built now, as one process counting everything would.
     tokenizer.expect_text(expect_chars)
     _WORKER = tokenizer
+
+
+def worker_tokenizer() -> Tokenizer:
+    """The tokenizer of the worker process a task runs in (a task of another module)."""
+    assert _WORKER is not None
+    return _WORKER
 
 
 def _count_batch(texts: list[str], special: SpecialMode, add_special_tokens: bool
@@ -106,33 +147,37 @@ class BatchCounts:
     counts: np.ndarray
 
 
-class TokenizerPool:
-    """Worker processes holding one tokenizer; closed (its pending tasks dropped) on exit.
-    A task is a function of this module and its arguments; the worker's tokenizer is
-    ``_WORKER``."""
+class WorkerPool:
+    """Worker processes, each set up once by ``initializer(*initargs)`` (a module-level
+    function keeping what the tasks need: a tokenizer, a pre-tokenizer); closed on exit: its
+    pending tasks dropped, and long tasks told to end early (:func:`worker_stopping`).
+    A task is a module-level function and its arguments."""
 
-    def __init__(self, recipe: Recipe, jobs: int, total_chars: int = 0, *,
+    def __init__(self, jobs: int, initializer: Callable[..., None], initargs: tuple = (), *,
                  start_now: bool = False) -> None:
+        context = get_context("spawn")
+        self.stop = context.Event()
         self.executor = ProcessPoolExecutor(
-            max_workers=jobs, mp_context=get_context("spawn"), initializer=_open_in_worker,
-            initargs=(recipe, total_chars // jobs))
+            max_workers=jobs, mp_context=context, initializer=_set_up,
+            initargs=(self.stop, initializer, initargs))
         self.jobs = jobs
         if start_now:
             # A process starts when a task needs it: one empty task each starts them all, to
-            # open the tokenizer while the caller does other work.
+            # set them up while the caller does other work.
             for _ in range(jobs):
                 self.executor.submit(_nothing)
 
     def run(self, function: Callable[..., T], tasks: Sequence[tuple],
-            ahead: int = AHEAD) -> Generator[int, None, list[T]]:
+            ahead: int = AHEAD, tick: float | None = None) -> Generator[int, None, list[T]]:
         """``function(*task)`` for every task, at most ``ahead`` per worker in flight; the
         first ones are sent now (the caller may do other work before iterating). The
-        generator yields how many are done as each finishes (stop iterating to cancel) and
-        returns the results in the tasks' order; it raises what a task raised, or
-        ``BrokenProcessPool``."""
+        generator yields how many are done as each finishes — and again every ``tick``
+        seconds without one, for a caller that must be able to stop while tasks are long
+        (stop iterating to cancel) — and returns the results in the tasks' order; it raises
+        what a task raised, or ``BrokenProcessPool``."""
         pending: dict[Future, int] = {}
         sent = self._send(function, tasks, pending, 0, ahead)
-        return self._results(function, tasks, pending, sent, ahead)
+        return self._results(function, tasks, pending, sent, ahead, tick)
 
     def _send(self, function: Callable[..., T], tasks: Sequence[tuple],
               pending: dict[Future, int], sent: int, ahead: int) -> int:
@@ -142,15 +187,19 @@ class TokenizerPool:
         return sent
 
     def _results(self, function: Callable[..., T], tasks: Sequence[tuple],
-                 pending: dict[Future, int], sent: int, ahead: int
-                 ) -> Generator[int, None, list[T]]:
+                 pending: dict[Future, int], sent: int, ahead: int,
+                 tick: float | None = None) -> Generator[int, None, list[T]]:
         results: list[T | None] = [None] * len(tasks)
         done = 0
         try:
             while done < len(tasks):
-                finished = next(iter(_completed(pending)))
-                index = pending.pop(finished)
-                results[index] = finished.result()
+                finished = _completed(pending, tick)
+                if not finished:
+                    yield done
+                    continue
+                future = next(iter(finished))
+                index = pending.pop(future)
+                results[index] = future.result()
                 done += 1
                 yield done
                 sent = self._send(function, tasks, pending, sent, ahead)
@@ -159,6 +208,51 @@ class TokenizerPool:
                 future.cancel()
         return results  # type: ignore[return-value]
 
+    def ordered(self, function: Callable[..., T], tasks: Iterable[tuple],
+                ahead: int = AHEAD) -> Iterator[T]:
+        """``function(*task)`` for each task as ``tasks`` gives them (read only as workers
+        need more: at most ``ahead`` per worker sent or waiting to be taken), the results
+        yielded in the tasks' order (stop iterating to cancel); raises what a task raised, or
+        ``BrokenProcessPool``."""
+        source = iter(tasks)
+        pending: dict[Future, int] = {}
+        ready: dict[int, T] = {}  # done, but an earlier task is not
+        sent = given = 0
+        more = True
+        try:
+            while True:
+                while more and len(pending) + len(ready) < self.jobs * ahead:
+                    task = next(source, None)
+                    if task is None:
+                        more = False
+                    else:
+                        pending[self.executor.submit(function, *task)] = sent
+                        sent += 1
+                if given in ready:
+                    yield ready.pop(given)
+                    given += 1
+                elif not pending:
+                    return
+                else:
+                    for future in _completed(pending):
+                        ready[pending.pop(future)] = future.result()
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.executor.shutdown(wait=True, cancel_futures=True)
+
+
+class TokenizerPool(WorkerPool):
+    """Worker processes holding one tokenizer (:func:`worker_tokenizer` in a task)."""
+
+    def __init__(self, recipe: Recipe, jobs: int, total_chars: int = 0, *,
+                 start_now: bool = False) -> None:
+        super().__init__(jobs, _open_in_worker, (recipe, total_chars // jobs),
+                         start_now=start_now)
+
     def count(self, batches: Sequence[list[str]], special: SpecialMode,
               add_special_tokens: bool) -> Generator[int, None, list[BatchCounts]]:
         """Count ``batches`` in order (see :meth:`run`)."""
@@ -166,8 +260,20 @@ class TokenizerPool:
                                                    for batch in batches])
         return [BatchCounts(*r) for r in found]
 
-    def close(self) -> None:
-        self.executor.shutdown(wait=True, cancel_futures=True)
+
+_STOP = None  # the worker's pool's stop event
+
+
+def _set_up(stop, initializer: Callable[..., None], initargs: tuple) -> None:
+    global _STOP
+    _STOP = stop
+    initializer(*initargs)
+
+
+def worker_stopping() -> bool:
+    """Whether the pool of the worker a task runs in is closing: a long task may end early
+    (raise), nobody waits for its result."""
+    return _STOP is not None and _STOP.is_set()
 
 
 def _nothing() -> None:
@@ -183,10 +289,11 @@ def encode_alone(tids: list[int], texts: list[str]) -> list[tuple[int, ...] | No
             for tid, ids in zip(tids, encoded, strict=True)]
 
 
-def _completed(pending: dict[Future, int]):
+def _completed(pending: dict[Future, int], timeout: float | None = None) -> set[Future]:
+    """The tasks done, at least one unless ``timeout`` seconds passed first."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    done, _ = wait(pending, return_when=FIRST_COMPLETED)
+    done, _ = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
     return done
 
 

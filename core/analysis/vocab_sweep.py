@@ -5,7 +5,8 @@ A BPE's merges cut after a prefix are a vocabulary of their own, and encoding a 
 the cut merges stops the full encoding's merge trace at its first step the cut lacks (every
 step merges the best pair present; once that pair is cut, no kept pair is present). So each
 distinct piece is traced once, with the full model, and every size is read off the traces:
-no encode per size.
+no encode per size. Languages are measured independently of each other, so worker processes
+can take one each (``jobs``) and give the same numbers, bit for bit.
 
 Per language and size: tokens, the ratio to the reference language, bytes per token, the
 Rényi efficiency of the token distribution (α = 2.5, Zouhar et al. 2023:
@@ -19,21 +20,34 @@ import math
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 import regex
 
 from bpelens.core.messages import Message
 
-from ..errors import ConfigError
+from ..errors import BpeLensError, ConfigError
 from ..models.base import TokenModel
 from ..models.sentencepiece.bpe import SentencePieceBPE
 from ..pipeline.tokenizer import Tokenizer
 from .inequality import gini
+from .parallel_counts import (
+    Recipe,
+    TokenizerPool,
+    recipe_of,
+    worker_stopping,
+    worker_tokenizer,
+)
 
 RENYI_ALPHA = 2.5
 MAX_SIZES = 1000
 PROGRESS_PIECES = 2000  # pieces traced between two progress reports (each may cancel)
+# Below this many characters in all the languages, a sweep stays in one process: starting
+# workers (a few tenths of a second each, the tokenizer opened again) and tracing again the
+# pieces two of them meet cost more than they save.
+MIN_PARALLEL_SWEEP_CHARS = 1 << 20
+TICK = 0.2  # seconds between two progress reports while workers sweep (each may stop it)
 _WORDISH = regex.compile(r"[\p{L}\p{N}]")
 
 
@@ -160,9 +174,11 @@ class _Cut:
 
 def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Sequence[int],
                 *, reference: str | None = None, name: str = "",
-                progress: Callable[[float], None] | None = None) -> Sweep:
+                progress: Callable[[float], None] | None = None, jobs: int = 1) -> Sweep:
     """The sweep of ``tokenizer`` cut at each of ``sizes`` over ``texts`` (language → the
-    same sentences in each). ``progress(fraction)`` may raise to stop."""
+    same sentences in each). ``progress(fraction)`` may raise to stop. ``jobs`` > 1: the
+    languages are swept by that many worker processes (a corpus large enough to pay for
+    them; the same sweep, bit for bit)."""
     languages = tuple(texts)
     if not languages:
         raise ConfigError("the sweep needs at least one language")
@@ -190,66 +206,31 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
                                   describe=model.describe()))
     if not any(texts.values()):
         raise ConfigError("the languages share no sentence to measure")
-    # Distinct model inputs per language, with counts; and each language's bytes.
-    counted: list[Counter[str]] = []
-    sizes_in_bytes: list[int] = []
-    for index, language in enumerate(languages):
-        pieces: Counter[str] = Counter()
-        total_bytes = 0
-        for text in texts[language]:
-            total_bytes += len(text.encode("utf-8"))
-            pieces.update(tokenizer.model_inputs(text, special="none"))
-        counted.append(pieces)
-        sizes_in_bytes.append(total_bytes)
-        if progress is not None:
-            progress(0.5 * (index + 1) / len(languages))
-    traces: dict[str, _Trace] = {}
-    for index, pieces in enumerate(counted):
-        for piece in pieces:
-            if piece not in traces:
-                traces[piece] = _Trace(model, piece)
-                if progress is not None and len(traces) % PROGRESS_PIECES == 0:
-                    progress(0.5 + 0.25 * index / len(counted))
-    if progress is not None:
-        progress(0.75)
-    # Per language: the token counts at the current size, walked up size by size.
+    # Each language's share of the work, for progress (and the order workers take them in).
+    chars = [sum(map(len, texts[language])) or 1 for language in languages]
+    measured = None
+    jobs = min(jobs, len(languages))
+    if jobs > 1 and sum(chars) >= MIN_PARALLEL_SWEEP_CHARS:
+        # (asked only when the corpus is large enough: a recipe encodes a probe text)
+        recipe = recipe_of(tokenizer, in_memory=True)
+        if recipe is not None:
+            measured = _swept_in_workers(recipe, jobs, [texts[x] for x in languages], sizes,
+                                         chars, progress)
+    if measured is None:
+        measured = _swept_here(tokenizer, [texts[x] for x in languages], sizes, chars,
+                               progress)
+    # Per size: every language's row, the Gini of their totals, the total.
     points: list[SweepPoint] = []
     rows: list[SweepRow] = []
-    states = [{piece: traces[piece].start() for piece in pieces} for pieces in counted]
-    token_counts: list[Counter[int]] = []
-    for pieces, state in zip(counted, states, strict=True):
-        counts: Counter[int] = Counter()
-        for piece, n in pieces.items():
-            for token in state[piece][0]:
-                counts[token] += n
-        token_counts.append(counts)
     vocabulary = model.vocab_size
+    where = languages.index(reference)
     for position, size in enumerate(sizes):
-        if progress is not None:
-            progress(0.75 + 0.25 * position / len(sizes))
-        totals: list[int] = []
-        renyi: list[float] = []
-        whole: list[float] = []
-        for pieces, state, counts in zip(counted, states, token_counts, strict=True):
-            words = kept = 0
-            for piece, n in pieces.items():
-                trace = traces[piece]
-                state[piece] = trace.advance(state[piece], size, counts, n)
-                if trace.wordish:
-                    words += n
-                    if len(state[piece][0]) == 1:
-                        kept += n
-            totals.append(sum(counts.values()))
-            # |V| of the cut: the size asked, but no more than the vocabulary holds, nor
-            # fewer than the tokens in use (a cut never drops the base tokens).
-            in_use = sum(1 for c in counts.values() if c > 0)
-            renyi.append(renyi_efficiency(counts, max(min(size, vocabulary), in_use)))
-            whole.append(kept / words if words else 0.0)
-        reference_tokens = totals[languages.index(reference)]
-        for i, language in enumerate(languages):
-            rows.append(SweepRow(size, language, totals[i], sizes_in_bytes[i],
-                                 totals[i] / reference_tokens if reference_tokens else 0.0,
-                                 renyi[i], whole[i]))
+        totals = [m.tokens[position] for m in measured]
+        reference_tokens = totals[where]
+        for language, m in zip(languages, measured, strict=True):
+            rows.append(SweepRow(size, language, m.tokens[position], m.bytes,
+                                 m.tokens[position] / reference_tokens if reference_tokens
+                                 else 0.0, m.renyi[position], m.whole[position]))
         points.append(SweepPoint(size, cut.merges_at(size), gini(totals), sum(totals),
                                  size >= vocabulary))
     if progress is not None:
@@ -257,6 +238,144 @@ def vocab_sweep(tokenizer: Tokenizer, texts: dict[str, Sequence[str]], sizes: Se
     sentences = len(next(iter(texts.values())))
     return Sweep(name or tokenizer.name or "", reference, languages, sentences, tuple(points),
                  tuple(rows))
+
+
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """One language at every size of a sweep: its bytes, and per size its tokens, the Rényi
+    efficiency of their distribution and the share of its words kept whole."""
+
+    bytes: int
+    tokens: tuple[int, ...]
+    renyi: tuple[float, ...]
+    whole: tuple[float, ...]
+
+
+# A language's work, for progress within it: counting its pieces, tracing the new ones,
+# walking the sizes (shares roughly as measured with o200k on NTREX).
+_COUNTED, _TRACED = 0.05, 0.8
+
+
+def _measured(tokenizer: Tokenizer, sentences: Sequence[str], sizes: Sequence[int],
+              traces: dict[str, _Trace], report: Callable[[float], None] | None = None
+              ) -> _Measured:
+    """One language measured at ``sizes``; ``traces`` (piece → its trace) holds the pieces
+    traced so far and gains this language's new ones. ``report(fraction of this
+    language)`` may raise to stop. Languages are independent: the same numbers whether one
+    process sweeps them all, or workers sweep them in any grouping."""
+    model = tokenizer.model
+    pieces: Counter[str] = Counter()
+    total_bytes = 0
+    for text in sentences:
+        total_bytes += len(text.encode("utf-8"))
+        pieces.update(tokenizer.model_inputs(text, special="none"))
+    if report is not None:
+        report(_COUNTED)
+    new = [piece for piece in pieces if piece not in traces]
+    for done, piece in enumerate(new, start=1):
+        traces[piece] = _Trace(model, piece)
+        if report is not None and done % PROGRESS_PIECES == 0:
+            report(_COUNTED + (_TRACED - _COUNTED) * done / len(new))
+    # The token counts at the current size, walked up size by size.
+    state = {piece: traces[piece].start() for piece in pieces}
+    counts: Counter[int] = Counter()
+    for piece, n in pieces.items():
+        for token in state[piece][0]:
+            counts[token] += n
+    vocabulary = model.vocab_size
+    tokens: list[int] = []
+    renyi: list[float] = []
+    whole: list[float] = []
+    for position, size in enumerate(sizes):
+        if report is not None:
+            report(_TRACED + (1 - _TRACED) * position / len(sizes))
+        words = kept = 0
+        for piece, n in pieces.items():
+            trace = traces[piece]
+            state[piece] = trace.advance(state[piece], size, counts, n)
+            if trace.wordish:
+                words += n
+                if len(state[piece][0]) == 1:
+                    kept += n
+        tokens.append(sum(counts.values()))
+        # |V| of the cut: the size asked, but no more than the vocabulary holds, nor fewer
+        # than the tokens in use (a cut never drops the base tokens).
+        in_use = sum(1 for c in counts.values() if c > 0)
+        renyi.append(renyi_efficiency(counts, max(min(size, vocabulary), in_use)))
+        whole.append(kept / words if words else 0.0)
+    return _Measured(total_bytes, tuple(tokens), tuple(renyi), tuple(whole))
+
+
+def _swept_here(tokenizer: Tokenizer, texts: list[Sequence[str]], sizes: Sequence[int],
+                chars: list[int], progress: Callable[[float], None] | None
+                ) -> list[_Measured]:
+    """Every language in this process, each distinct piece traced once."""
+    traces: dict[str, _Trace] = {}
+    total = sum(chars)
+    done = 0
+    measured = []
+    for sentences, share in zip(texts, chars, strict=True):
+        def report(fraction: float, before: int = done, share: int = share) -> None:
+            assert progress is not None
+            progress((before + fraction * share) / total)
+
+        measured.append(_measured(tokenizer, sentences, sizes, traces,
+                                  report if progress is not None else None))
+        done += share
+    return measured
+
+
+def _swept_in_workers(recipe: Recipe, jobs: int, texts: list[Sequence[str]],
+                      sizes: Sequence[int], chars: list[int],
+                      progress: Callable[[float], None] | None) -> list[_Measured] | None:
+    """Every language swept by a worker process (a task each, the largest first so that the
+    last to finish is a small one); None when the workers could not start or open the
+    tokenizer (the caller sweeps here). A piece two workers meet is traced by both (about a
+    tenth of NTREX's pieces are in several languages): what this buys is that nothing but a
+    language's sentences goes out and its few numbers per size come back, and that the walk
+    through the sizes is shared out too. Stopping (progress raising) tells the languages
+    under way to end, then stops the workers."""
+    order = sorted(range(len(texts)), key=lambda i: (-chars[i], i))
+    total = sum(chars)
+    pool = TokenizerPool(recipe, jobs)
+    try:
+        # (a language takes seconds: between them, a tick lets progress stop the sweep)
+        steps = pool.run(sweep_language, [(list(texts[i]), list(sizes)) for i in order],
+                         ahead=2, tick=TICK)
+        while True:
+            try:
+                done = next(steps)
+            except StopIteration as finished:
+                found = finished.value
+                break
+            if progress is not None:
+                progress(sum(chars[i] for i in order[:done]) / total)
+    except (BrokenProcessPool, BpeLensError):
+        return None
+    finally:
+        pool.close()
+    measured: list[_Measured | None] = [None] * len(texts)
+    for i, result in zip(order, found, strict=True):
+        measured[i] = result
+    return measured  # type: ignore[return-value]
+
+
+# A worker's traces, kept from one language to the next (its tokenizer never changes).
+_WORKER_TRACES: dict[str, _Trace] = {}
+
+
+def sweep_language(sentences: list[str], sizes: list[int]) -> _Measured:
+    """A worker's task: one language measured with the worker's tokenizer."""
+    return _measured(worker_tokenizer(), sentences, sizes, _WORKER_TRACES, _unless_stopping)
+
+
+class _Stopped(Exception):
+    """A worker's language abandoned: the sweep was stopped."""
+
+
+def _unless_stopping(_fraction: float) -> None:
+    if worker_stopping():
+        raise _Stopped
 
 
 def renyi_efficiency(counts: Counter[int], size: int, alpha: float = RENYI_ALPHA) -> float:

@@ -55,7 +55,7 @@ from .trainer import (
     TrainingProgress,
     TrainingResult,
     _base_words,
-    count_pieces,
+    counted_chunks,
 )
 
 COUNT_LINES = 1 << 13  # lines counted between two progress reports
@@ -272,9 +272,12 @@ class LanguageLoop(MergeLoop):
 def iter_multilingual_training(
     languages: Sequence[LanguageCorpus], config: TrainingConfig,
     parity: ParityConfig | None = None, *, progress_seconds: float = REPORT_SECONDS,
+    jobs: int | None = None,
 ) -> Iterator[TrainingProgress]:
     """Train on ``languages``, yielding progress (with the dev-set rows since the last report);
-    the last item is ``phase="done"`` with the result. Stop iterating to cancel."""
+    the last item is ``phase="done"`` with the result. Stop iterating to cancel. ``jobs``:
+    worker processes that count a large corpus's pieces (None: :func:`counting_jobs`'s;
+    the same result)."""
     config.validate()
     _check_languages(languages)
     if parity is not None:
@@ -286,19 +289,24 @@ def iter_multilingual_training(
     # language is.
     lines = sum(len(x.train) + len(x.dev) for x in languages)
     yield TrainingProgress("counting", 0, lines)
-    counted: list[tuple[dict[str, int], dict[str, int]]] = []
+    counted: list[tuple[dict[str, int], dict[str, int]]] = [({}, {}) for _ in languages]
+    # Each language's training lines, then its dev lines, in chunks: counted in that order
+    # (by worker processes for a large corpus, ``jobs``), each chunk's counts added to its
+    # language's in that order, as one process does.
+    chunks = [(into, texts[start : start + COUNT_LINES])
+              for language, (train_counts, dev_counts) in zip(languages, counted, strict=True)
+              for texts, into in ((language.train, train_counts), (language.dev, dev_counts))
+              for start in range(0, len(texts), COUNT_LINES)]
+    counts_of = counted_chunks([chunk for _, chunk in chunks], config, jobs)
     done = 0
-    for language in languages:
-        train_counts: dict[str, int] = {}
-        dev_counts: dict[str, int] = {}
-        for texts, into in ((language.train, train_counts), (language.dev, dev_counts)):
-            for start in range(0, len(texts), COUNT_LINES):
-                chunk = texts[start : start + COUNT_LINES]
-                with gc_paused():
-                    _add_counts(into, count_pieces(chunk, config)[0])
-                done += len(chunk)
-                yield TrainingProgress("counting", done, lines)
-        counted.append((train_counts, dev_counts))
+    try:
+        for (into, chunk), counts in zip(chunks, counts_of, strict=True):
+            with gc_paused():
+                _add_counts(into, counts)
+            done += len(chunk)
+            yield TrainingProgress("counting", done, lines)
+    finally:
+        counts_of.close()  # (stopped: the workers too)
     if not any(train for train, _ in counted):
         raise TrainingError("the corpus has no text to learn from")
     # Exact weights as integers: every count times w_ℓ · D, D the weights' common denominator.

@@ -1975,6 +1975,10 @@ after: {after}</source>
         <translation>標準エラー出力に進捗を出さない</translation>
     </message>
     <message>
+        <source>processes that count the corpus&apos;s pieces (default 0: one per core; 1: this process only). The tokenizer is the same; a corpus under 16 million characters is counted in this process, and merging is always done in it</source>
+        <translation>コーパスのピースを数えるプロセス数（既定 0: コアごとに 1 つ、1: このプロセスのみ）。得られるトークナイザーは同じです。1600 万文字未満のコーパスはこのプロセスで数え、マージは常にこのプロセスで行います</translation>
+    </message>
+    <message>
         <source>; with --view compare, repeat it for each tokenizer to compare</source>
         <translation>。--view compare では比べるトークナイザーごとに繰り返します</translation>
     </message>
@@ -2097,6 +2101,10 @@ after: {after}</source>
     <message>
         <source>only these languages (the reference is added); default: all</source>
         <translation>これらの言語のみ(基準言語は追加されます)。既定: すべて</translation>
+    </message>
+    <message>
+        <source>processes that sweep the languages, one language each at a time (default 0: one per core; 1: this process only). The sweep is the same; a corpus under a million characters, or a single language, is swept in this process</source>
+        <translation>言語をスイープするプロセス数。各プロセスが一度に 1 言語を受け持ちます（既定 0: コアごとに 1 つ、1: このプロセスのみ）。結果は同じです。100 万文字未満のコーパスや単一言語はこのプロセスでスイープします</translation>
     </message>
     <message>
         <source>Classify every token: reachable (its own text encodes to exactly it), whole_piece_only (only as a whole piece, never inside a longer one), in_context (its own text gives other tokens, but a text found — the witness — contains it), unreachable (no text tried contains it), undecodable (not UTF-8 alone), special, byte_fallback. JSON on stdout: vocab_size, counts, and one object per token.</source>

@@ -47,6 +47,7 @@ from bpelens.core import (
     ParityConfig,
     SplitSizes,
     TrainingConfig,
+    default_jobs,
     gini,
     localize,
     preset_names,
@@ -74,7 +75,7 @@ from .. import style
 from ..fitting_combo import FittingComboBox
 from ..i18n import translate
 from ..language_labels import corpus_label
-from ..settings import recent_corpora, remember_corpus, runs_folder
+from ..settings import corpus_jobs, recent_corpora, remember_corpus, runs_folder
 from ..zoom import zoom_tree
 from .corpus_choice import add_recent_and_open_items, corpus_for, demo_label
 from .trainer_choice import TrainerChoice
@@ -735,7 +736,8 @@ class StudioView(QWidget):
         self.status.setText(self.tr("Training {plan}…").format(plan=plan.describe()) if len(
             plans) == 1 else self.tr("Training {count} runs, {first} first…").format(
             count=len(plans), first=plan.describe()))
-        self.runner.submit(lambda job: run_plans(plans, folder, job, corpus=corpus))
+        jobs = self.processes()
+        self.runner.submit(lambda job: run_plans(plans, folder, job, corpus=corpus, jobs=jobs))
 
     def cancel(self) -> None:
         done, self.series = self.series, []
@@ -933,10 +935,18 @@ class StudioView(QWidget):
         corpus = self.corpus
         split = SplitSizes(self.train_size.value(), self.dev_size.value())
         paths = [run.path for run in runs]
+        jobs = self.processes()
         self.sweep_dialog.show()
         self.sweep_dialog.raise_()
-        self.sweep_dialog.start([run.name for run in runs],
-                                lambda sizes, job: sweep_runs(paths, corpus, split, sizes, job))
+        self.sweep_dialog.start([run.name for run in runs], lambda sizes, job: sweep_runs(
+            paths, corpus, split, sizes, job, jobs=jobs))
+
+    def processes(self) -> int:
+        """Worker processes for corpus work: the Compare tab's Processes setting (one setting
+        for all of it), one per core on auto."""
+        if self.session is None:
+            return 1
+        return corpus_jobs(self.session.settings) or default_jobs()
 
     def ask_export(self) -> None:
         run = self.chosen_run()
