@@ -242,3 +242,40 @@ def test_a_subclass_inherits_no_declaration():
         pass
 
     assert FromRegex(r"\w+|\W").capabilities == Can.NOTHING
+
+
+# -- a file read back from the disk cache declares what it declared when built ----------------
+
+REAL_FILES = [
+    "hf/qwen3.tokenizer.json", "hf/llama3.tokenizer.json", "hf/gpt2.tokenizer.json",
+    "hf/falcon.tokenizer.json", "hf/llama-spm.tokenizer.json", "hf/pegasus-unigram.tokenizer.json",
+    "hf/bert-base-uncased-minilm.tokenizer.json", "sentencepiece/botchan_en_bpe_1000.model",
+    "sentencepiece/kyoto_ja_unigram_8000.model", "tiktoken/cl100k_base.tiktoken",
+]
+
+
+STAGES = ("normalizer", "pretokenizer", "model", "decoder")
+
+
+def declarations(tokenizer: Tokenizer) -> dict[str, Can | None]:
+    stages = {name: getattr(tokenizer, name) for name in STAGES}
+    return {name: None if stage is None else stage.capabilities
+            for name, stage in stages.items()}
+
+
+@pytest.mark.parametrize("name", REAL_FILES)
+def test_a_file_from_the_disk_cache_declares_what_it_declared_when_built(name, tmp_path,
+                                                                         monkeypatch):
+    from conftest import SHARED_DATA
+
+    path = SHARED_DATA / "tokenizers" / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared/data is not beside the checkout)")
+    monkeypatch.setenv("BPELENS_CACHE_DIR", str(tmp_path))
+    built = open_tokenizer(path)
+    assert not any(type(getattr(built, stage)).__name__.startswith("Cached")
+                   for stage in STAGES)
+    cached = open_tokenizer(path)
+    assert declarations(cached) == declarations(built)
+    assert (decoding_joins_bytes(cached.decoder, cached.model)
+            == decoding_joins_bytes(built.decoder, built.model))

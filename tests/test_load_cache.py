@@ -4,7 +4,9 @@ switch) and Hugging Face Unigram ``tokenizer.json`` files come back with the sam
 (pieces, scores, types, prefix table), the same normalizer and decoder, and encode and decode
 as the reference library on real and generated text; a damaged or misshapen entry is ignored
 (the file is parsed again); the normalizer reads a map's longer rules only for text that
-needs them; the prefix table rebuilt from its proper prefixes is the one built from scratch."""
+needs them; the prefix table rebuilt from its proper prefixes is the one built from scratch,
+and a Unigram model's sorted pieces (kept as their order) answer as that table.
+BPE tokenizer.json files: tests/test_load_cache_bpe.py."""
 
 from __future__ import annotations
 
@@ -19,7 +21,13 @@ from bpelens.core import Tokenizer, open_tokenizer
 from bpelens.core.fast import disk_cache
 from bpelens.core.formats import hf_json, sentencepiece_file
 from bpelens.core.formats.sentencepiece_file import tokenizer_from_model_proto
-from bpelens.core.models.prefix_table import NOT_A_PIECE, prefix_table, proper_prefixes
+from bpelens.core.models.prefix_table import (
+    NOT_A_PIECE,
+    SortedPieces,
+    prefix_table,
+    proper_prefixes,
+)
+from bpelens.core.models.sentencepiece.unigram import SentencePieceUnigram
 from bpelens.core.models.unigram import UnigramModel
 from bpelens.core.pipeline.normalizers import sentencepiece as sp_normalizer
 
@@ -118,12 +126,22 @@ def test_a_sentencepiece_model_from_the_cache_encodes_and_decodes_as_the_library
 
     reference = spm.SentencePieceProcessor(model_proto=model_bytes(name))
     _, cached = open_twice(name, monkeypatch)
-    for line in ntrex_lines():
-        want = reference.encode(line)
-        assert cached.encode_ids(line) == want, line
-        assert list(cached.encode(line).ids) == want, line
-        assert cached.normalizer.normalize_str(line) == reference.normalize(line)
-        assert cached.decode(want, errors="replace") == reference.decode(want)
+    unigram = isinstance(cached.model, SentencePieceUnigram)
+    # A Unigram model walks its sorted pieces, then the table of every prefix: each alone.
+    for walk in ("sorted", "table") if unigram else ("model",):
+        if unigram:
+            if walk == "table":  # opened from the cache again
+                cached = tokenizer_from_model_proto(model_bytes(name), path=f"{name}.model")
+            assert cached.model._prefix is None, "opening built the prefix table"
+            cached.model._sorted_chars_left = 10**9 if walk == "sorted" else 0
+        for line in ntrex_lines():
+            want = reference.encode(line)
+            assert cached.encode_ids(line) == want, line
+            assert list(cached.encode(line).ids) == want, line
+            assert cached.normalizer.normalize_str(line) == reference.normalize(line)
+            assert cached.decode(want, errors="replace") == reference.decode(want)
+        if unigram:
+            assert (cached.model._prefix is None) == (walk == "sorted")
 
 
 fragments = st.one_of(
@@ -192,7 +210,10 @@ MISSHAPEN = {
     "scores odd": lambda e: e.update(scores=e["scores"][:-3]),
     "type 9": lambda e: e.update(types=b"\x09" + e["types"][1:]),
     "no unknown piece": lambda e: e.update(types=e["types"].replace(b"\x02", b"\x01")),
-    "heads not text": lambda e: e.update(heads=7),
+    "order not bytes": lambda e: e.update(order=7),
+    "order cut": lambda e: e.update(order=e["order"][:-4]),
+    "order swapped": lambda e: e.update(order=e["order"][4:8] + e["order"][:4] + e["order"][8:]),
+    "order odd": lambda e: e.update(order=e["order"][:-1]),
     "no names": lambda e: e.pop("names"),
     "names not five": lambda e: e.update(names=["<unk>"]),
     "model type 9": lambda e: e.update(model_type=9),
@@ -418,14 +439,43 @@ def test_the_prefix_table_from_its_heads_is_the_one_built(pieces: list[str],
     assert prefix_table(ids, unusable, heads="\0".join(proper_prefixes(ids)).split("\0")) == built
 
 
-def test_the_heads_kept_for_a_model_rebuild_its_prefix_table(
+@settings(max_examples=300)
+@given(pieces=st.lists(st.text("ab▁é\U0001F44B", max_size=6), max_size=40, unique=True),
+       unusable=st.sets(st.integers(0, 39), max_size=6),
+       probes=st.lists(st.text("ab▁é\U0001F44Bc", min_size=1, max_size=8), max_size=20))
+def test_the_sorted_pieces_answer_as_the_prefix_table(pieces: list[str], unusable: set[int],
+                                                      probes: list[str]) -> None:
+    ids = {piece: tid for tid, piece in enumerate(pieces)}
+    table = naive_table(ids, unusable)
+    for order in (None, SortedPieces.sort_order(ids)):
+        walk = SortedPieces(ids, unusable, order)
+        for text in [*table, *probes, *(p + "c" for p in pieces)]:
+            if text:
+                assert walk.get(text) == table.get(text), text
+
+
+def test_a_wrong_order_is_refused() -> None:
+    ids = {"b": 0, "a": 1, "ab": 2}
+    assert SortedPieces.sort_order(ids) == [1, 2, 0]
+    for order in ([0, 1, 2], [1, 2], [1, 2, 3], [1, 1, 0], [1, 2, -3]):
+        with pytest.raises(ValueError):
+            SortedPieces(ids, (), order)
+
+
+def test_the_order_kept_for_a_model_rebuilds_its_lookup(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from array import array
+
     data = model_bytes("unigram_unused")
-    fresh, _ = open_twice("unigram_unused", monkeypatch)
+    fresh, cached = open_twice("unigram_unused", monkeypatch)
     entry = disk_cache.load("sentencepiece", disk_cache.content_digest(data))
     vocab = fresh.model.vocab
     unused = vocab.ids_of_type(5)  # UNUSED: prefixes only
     assert unused
-    heads = entry["heads"].split("\0")
-    assert prefix_table(vocab.normal, unused, heads=heads) == fresh.model.prefixes
-    assert fresh.model.prefixes == naive_table(vocab.normal, unused)
+    order = array("i", entry["order"]).tolist()
+    assert order == SortedPieces.sort_order(vocab.normal)
+    table = naive_table(vocab.normal, unused)
+    assert fresh.model.prefixes == table
+    walk = cached.model._sorted
+    for text in [*table, *(piece + "x" for piece in vocab.normal)]:
+        assert walk.get(text) == table.get(text), text

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 # Bump when what is cached changes shape.
-FORMAT = 5
+FORMAT = 6
 _MAGIC = b"bpelens-cache\n"
 
 

@@ -11,7 +11,7 @@ silently different tokenizer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -63,7 +63,7 @@ from ..pipeline.pre_tokenizers.hf import (
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_bytes, read_file
 from .hf_floats import serde_float
-from .hf_models import build_model
+from .hf_models import CachedVocabBPE, build_model, pack_bpe
 from .json_fields import USIZE, Fields, Unsupported, check_integer, check_string, describe
 
 T = TypeVar("T")
@@ -508,20 +508,28 @@ def _added_tokens(doc: Fields) -> list[AddedToken]:
     return out
 
 
-def assign_added_ids(tokens: list[AddedToken], model: TokenModel) -> list[AddedToken]:
+def assign_added_ids(tokens: list[AddedToken], model: TokenModel,
+                     known: Mapping[str, int | None] | None = None) -> list[AddedToken]:
     """The ids HF gives added tokens: the declared id is ignored; a token whose content the
     vocabulary has takes the vocabulary's id, any other the next id after the vocabulary's
     entries (HF's vocabulary size). An empty content is skipped; a content given twice is
-    one token, with the later options."""
+    one token, with the later options. ``known``: content → the vocabulary's id (None: not
+    in it), as :func:`vocabulary_ids` gave them for the same file; the model's vocabulary
+    is then not read (a cached model builds it on first use)."""
     by_content: dict[str, AddedToken] = {}
     next_id = model.entry_count
-    lookup = model.token_to_id
+
+    def lookup(content: str) -> int | None:
+        if known is not None and content in known:
+            return known[content]
+        return model.token_to_id(content)
+
     for token in tokens:
         if not token.content:
             continue
-        known = by_content.get(token.content)
-        if known is not None:
-            by_content[token.content] = replace(token, id=known.id)
+        earlier = by_content.get(token.content)
+        if earlier is not None:
+            by_content[token.content] = replace(token, id=earlier.id)
             continue
         tid = lookup(token.content)
         if tid is None:
@@ -530,13 +538,22 @@ def assign_added_ids(tokens: list[AddedToken], model: TokenModel) -> list[AddedT
     return list(by_content.values())
 
 
+def vocabulary_ids(tokenizer: Tokenizer) -> dict[str, int | None]:
+    """Each added token's content → its id in the model's vocabulary (None: not there), what
+    the disk cache keeps for :func:`assign_added_ids`."""
+    lookup = tokenizer.model.token_to_id
+    return {t.content: lookup(t.content) for t in tokenizer.specials.tokens}
+
+
 def tokenizer_from_hf(
-    data: Any, *, path: str = "<tokenizer.json>", model: TokenModel | None = None
+    data: Any, *, path: str = "<tokenizer.json>", model: TokenModel | None = None,
+    known: Mapping[str, int | None] | None = None,
 ) -> Tokenizer:
-    """Build from a parsed tokenizer.json (``model`` given: already built, e.g. from cache).
-    Every problem is a :class:`TokenizerFileError` naming the file and the field's path."""
+    """Build from a parsed tokenizer.json (``model`` given: already built, e.g. from cache;
+    ``known``: see :func:`assign_added_ids`). Every problem is a :class:`TokenizerFileError`
+    naming the file and the field's path."""
     try:
-        return _tokenizer_from_hf(data, path, model)
+        return _tokenizer_from_hf(data, path, model, known)
     except TokenizerFileError:
         raise
     except BpeLensError as exc:
@@ -545,7 +562,8 @@ def tokenizer_from_hf(
         raise TokenizerFileError(path, "components are nested too deeply") from None
 
 
-def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokenizer:
+def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None,
+                       known: Mapping[str, int | None] | None) -> Tokenizer:
     if not isinstance(data, dict) or "model" not in data:
         raise TokenizerFileError(path, "not a Hugging Face tokenizer.json (no \"model\" object)")
     doc = Fields(data, "(top level)")
@@ -574,7 +592,7 @@ def _tokenizer_from_hf(data: Any, path: str, model: TokenModel | None) -> Tokeni
     byte_level = _has_byte_level(pretokenizer)
     if model is None:
         model = build_model(data["model"], byte_level)
-    added = assign_added_ids(declared, model)
+    added = assign_added_ids(declared, model, known)
     if pretokenizer.spells_bytes:
         model = model.with_spelled_input()
     tokenizer = Tokenizer(model, normalizer=normalizer, pretokenizer=pretokenizer,
@@ -604,34 +622,47 @@ def _has_byte_level(pretokenizer: PreTokenizer) -> bool:
     return any(step.byte_level for step in pretokenizer.flat_steps())
 
 
-# Models whose tables the disk cache keeps: what an entry says it holds → how it is rebuilt.
-_CACHED_MODELS: dict[str, type[VocabBPEModel] | type[UnigramModel]] = {
-    "bpe": VocabBPEModel, "unigram": UnigramModel}
+# Models whose tables the disk cache keeps: what an entry says it holds → how it is rebuilt
+# (BPE tables in the packed form of hf_models.pack_bpe).
+_CACHED_MODELS: dict[str, Callable[[Any], TokenModel]] = {
+    "bpe": CachedVocabBPE.from_packed, "unigram": UnigramModel.from_tables}
+
+
+def _cached_tokenizer(cached: Any, path: Path) -> Tokenizer | None:
+    """The tokenizer a disk cache entry describes, or None when the entry is not one."""
+    if not isinstance(cached, dict):
+        return None
+    try:
+        # Entries written before Unigram models were kept hold a BPE model.
+        rebuild = _CACHED_MODELS[cached.get("model", "bpe")]
+        known = cached.get("added")
+        if known is not None and not (
+                isinstance(known, dict) and all(map(str.__instancecheck__, known))
+                and all(v is None or type(v) is int for v in known.values())):
+            return None
+        return tokenizer_from_hf(cached["doc"], path=str(path), model=rebuild(cached["tables"]),
+                                 known=known)
+    except (KeyError, TypeError, ValueError, IndexError, BpeLensError):
+        return None  # a damaged entry: parse the file again
 
 
 def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     path = Path(path)
     data = read_file(path)
     digest = disk_cache.content_digest(data)
-    cached = disk_cache.load("tokenizer.json", digest)
-    tokenizer = None
-    if isinstance(cached, dict):
-        try:
-            # Entries written before Unigram models were kept hold a BPE model.
-            model_class = _CACHED_MODELS[cached.get("model", "bpe")]
-            tokenizer = tokenizer_from_hf(cached["doc"], path=str(path),
-                                          model=model_class.from_tables(cached["tables"]))
-        except (KeyError, TypeError, ValueError, IndexError, BpeLensError):
-            tokenizer = None  # a damaged entry: parse the file again
+    tokenizer = _cached_tokenizer(disk_cache.load("tokenizer.json", digest), path)
     if tokenizer is None:
         tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH,
                                                        parse_float=serde_float),
                                       path=str(path))
-        kind = next((k for k, c in _CACHED_MODELS.items() if type(tokenizer.model) is c), None)
-        if kind is not None:
+        model = tokenizer.model
+        tables = (pack_bpe(model) if type(model) is VocabBPEModel
+                  else model.to_tables() if type(model) is UnigramModel else None)
+        if tables is not None:
             doc = dict(tokenizer.source.document or {}) if tokenizer.source else {}
-            disk_cache.store("tokenizer.json", digest,
-                             {"doc": doc, "model": kind, "tables": tokenizer.model.to_tables()})
+            disk_cache.store("tokenizer.json", digest, {
+                "doc": doc, "model": "bpe" if type(model) is VocabBPEModel else "unigram",
+                "tables": tables, "added": vocabulary_ids(tokenizer)})
     doc = tokenizer.source.document if tokenizer.source else None
     # The document without its vocabulary stays: exporting writes it back with the tables.
     tokenizer.source = Origin("tokenizer.json", str(path), sha256=digest, document=doc)

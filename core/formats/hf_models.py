@@ -3,7 +3,9 @@ BPE (vocabulary + merges), WordPiece and Unigram; WordLevel is recognised and re
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from bpelens.core.messages import Message
@@ -147,3 +149,155 @@ def build_model(config: Any, byte_level: bool, where: str = "model") -> TokenMod
                                   where=where, kind=describe(kind)))
     raise ConfigError(Message("{where} has no \"type\" and fits no model ({errors})", where=where,
                               errors='; '.join(errors)))
+
+
+# -- a BPE model as the disk cache keeps it ----------------------------------------------------
+# The token strings as one UTF-8 string (marshal reads bytes at memory speed, a str by
+# decoding it), decoded and split at C speed when the vocabulary is first needed. No
+# byte-level token holds NUL (byte 0 is spelled "Ā"); a vocabulary with one keeps a list.
+_SEP = "\0"
+
+
+def pack_bpe(model: VocabBPEModel) -> dict[str, Any]:
+    """``model``'s tables in the forms :class:`CachedVocabBPE` opens without building what a
+    first encode does not need: the vocabulary as one string (and its ids, when they are not
+    0, 1, 2 … in order), the merges' left and right ids as int32 bytes; the rank table and
+    the merged ids stay as they are (every encode reads them)."""
+    tables = model.to_tables()
+    tokens = list(tables["vocab"])
+    ids = list(tables["vocab"].values())
+    joined = _SEP.join(tokens)
+    byte_level = tables["options"][0] == "byte"
+    return {
+        "tokens": (joined.encode("utf-8") if tokens and joined.count(_SEP) == len(tokens) - 1
+                   else tokens),
+        "count": len(tokens),
+        "ids": None if ids == list(range(len(ids))) else array("i", ids).tobytes(),
+        "size": len(model.labels),
+        "ranks": tables["ranks"], "new": tables["new"], "shift": tables["shift"],
+        "lefts": array("i", tables["lefts"]).tobytes(),
+        "rights": array("i", tables["rights"]).tobytes(),
+        "options": tables["options"],
+        "unk_id": model.unk_id,
+        # What the first encode reads of the vocabulary: the byte (or <0xNN>) tokens' ids.
+        "symbols": ([model._byte_ids, model._last_byte_ids] if byte_level
+                    else [model._fallback_ids]),
+    }
+
+
+def _int32s(data: Any, count: int) -> list[int]:
+    if not isinstance(data, bytes) or len(data) != 4 * count:
+        raise ValueError("not the int32 table of a cached model")
+    values = array("i")
+    values.frombytes(data)
+    return values.tolist()
+
+
+def _symbol_ids(value: Any, size: int) -> list[int | None]:
+    if not (isinstance(value, list) and len(value) == 256 and all(
+            t is None or (type(t) is int and 0 <= t < size) for t in value)):
+        raise ValueError("not the symbol ids of a cached model")
+    return value
+
+
+class CachedVocabBPE(VocabBPEModel):
+    """A :class:`VocabBPEModel` read back from the disk cache (:func:`pack_bpe`): the rank
+    table and the byte tokens' ids at once, the vocabulary, the labels and the merges' pairs
+    on first use. Those are built whole and then assigned (``cached_property``), so a worker
+    thread encoding while the GUI reads the vocabulary sees either nothing yet or all of it.
+    The entry was checked when it was written (and its checksum when read): the checks of
+    ``VocabBPEModel.__init__`` are not run again."""
+
+    # The same model, read another way: it declares what the model it stands for declares
+    # (a subclass inherits no declaration, pipeline/capabilities.py).
+    capabilities = VocabBPEModel.capabilities
+
+    @classmethod
+    def from_packed(cls, tables: dict[str, Any]) -> CachedVocabBPE:
+        """The model :func:`pack_bpe` describes; ValueError (or KeyError, TypeError) when
+        the tables are not such."""
+        level, unk_token, prefix, suffix, fuse_unk, byte_fallback, ignore_merges = (
+            tables["options"])
+        tokens, count, size = tables["tokens"], tables["count"], tables["size"]
+        ranks, new, shift, unk_id = (tables["ranks"], tables["new"], tables["shift"],
+                                     tables["unk_id"])
+        if not (level in ("byte", "char") and type(count) is int and type(size) is int
+                and 0 < count <= size <= MAX_TOKEN_ID + 1 and type(shift) is int
+                and isinstance(ranks, dict) and isinstance(new, list)
+                and (unk_id is None or (type(unk_id) is int and 0 <= unk_id < size))
+                and all(isinstance(v, str | None) for v in (unk_token, prefix, suffix))
+                and all(isinstance(v, bool) for v in (fuse_unk, byte_fallback, ignore_merges))):
+            raise ValueError("not the tables of a cached BPE model")
+        if isinstance(tokens, bytes):
+            if tokens.count(b"\0") + 1 != count:
+                raise ValueError("the cached vocabulary has another size")
+        elif not (isinstance(tokens, list) and len(tokens) == count):
+            raise ValueError("the cached vocabulary has another size")
+        model = cls.__new__(cls)
+        # The attributes VocabBPEModel.__init__ sets (tests/test_load_cache.py checks that
+        # none is missing and that each equals the built model's).
+        model.level = level
+        model.unk_token = unk_token
+        model.prefix = prefix
+        model.suffix = suffix
+        model.fuse_unk = fuse_unk
+        model.byte_fallback = byte_fallback
+        model.ignore_merges = ignore_merges
+        model.mapped_input = False
+        model.unk_id = unk_id
+        model._shift = shift
+        model._ranks = ranks
+        model._new_ids = new
+        symbols = tables["symbols"]
+        if level == "byte":
+            model._byte_ids = _symbol_ids(symbols[0], size)
+            model._last_byte_ids = _symbol_ids(symbols[1], size)
+        else:
+            model._fallback_ids = _symbol_ids(symbols[0], size)
+        ids = tables["ids"]
+        if ids is not None and not (isinstance(ids, bytes) and len(ids) == 4 * count):
+            raise ValueError("the cached vocabulary's ids have another size")
+        if not (isinstance(tables["lefts"], bytes) and len(tables["lefts"]) == 4 * len(new)
+                and isinstance(tables["rights"], bytes)
+                and len(tables["rights"]) == 4 * len(new)):
+            raise ValueError("the cached merges have another size")
+        model._packed = (tokens, ids, tables["lefts"], tables["rights"])
+        model._count = count
+        model._size = size
+        return model
+
+    @cached_property
+    def _tokens(self) -> list[str]:
+        tokens = self._packed[0]
+        # Checked to be UTF-8 before it was written: a decoding error means a damaged entry
+        # the checksum missed, which is no longer recoverable here.
+        return tokens.decode("utf-8").split(_SEP) if isinstance(tokens, bytes) else tokens
+
+    @cached_property
+    def vocab(self) -> dict[str, int]:  # type: ignore[override]
+        ids = self._packed[1]
+        order = range(self._count) if ids is None else _int32s(ids, self._count)
+        return dict(zip(self._tokens, order, strict=True))
+
+    @cached_property
+    def labels(self) -> list[str | None]:  # type: ignore[override]
+        if self._packed[1] is None and self._size == self._count:
+            return list(self._tokens)
+        by_id = dict(zip(self.vocab.values(), self.vocab, strict=True))
+        return list(map(by_id.get, range(self._size)))
+
+    @cached_property
+    def _merge_lefts(self) -> list[int]:  # type: ignore[override]
+        return _int32s(self._packed[2], len(self._new_ids))
+
+    @cached_property
+    def _merge_rights(self) -> list[int]:  # type: ignore[override]
+        return _int32s(self._packed[3], len(self._new_ids))
+
+    @property
+    def vocab_size(self) -> int:
+        return self._size
+
+    @property
+    def entry_count(self) -> int:
+        return self._count

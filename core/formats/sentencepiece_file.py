@@ -13,11 +13,11 @@ model's business (they are kept by the normalizer and found by the model).
 A file that is not a usable model is a one-line :class:`TokenizerFileError` naming the file
 and the problem; sizes are checked before anything is built from them.
 
-What a model is built from (pieces, scores, types, specs, and a Unigram model's prefix table
-as the proper prefixes of its pieces) is kept in the disk cache under the SHA-256 of the
-file: opening the same bytes again reads it back in forms ``marshal`` restores at C speed
-(one "\\0"-joined string of pieces, scores as doubles, types as bytes) instead of walking
-the protobuf message, and the normalizer's map comes from its own entries.
+What a model is built from (pieces, scores, types, specs, and the sorted order of a Unigram
+model's pieces) is kept in the disk cache under the SHA-256 of the file: opening the same
+bytes again reads it back in forms ``marshal`` restores at C speed (one "\\0"-joined string
+of pieces, scores as doubles, types as bytes, the order as int32) instead of walking the
+protobuf message, and the normalizer's map comes from its own entries.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from bpelens.core.messages import Message
 
 from ..errors import BpeLensError, ConfigError, TokenizerFileError
 from ..fast import disk_cache
-from ..models.prefix_table import NOT_A_PIECE, proper_prefixes, with_pieces
 from ..models.sentencepiece.pieces import (
     DEFAULT_UNK_SURFACE,
     SentencePieceDecoder,
@@ -51,7 +50,6 @@ from .sentencepiece_schema import BPE as BPE_TYPE
 from .sentencepiece_schema import CHAR as CHAR_TYPE
 from .sentencepiece_schema import MODEL_TYPES, decode_error_type, parse_model_proto
 from .sentencepiece_schema import UNIGRAM as UNIGRAM_TYPE
-from .sentencepiece_schema import UNUSED as UNUSED_TYPE
 
 # The largest real models are a few tens of MB (262k pieces: 6.6 MB). Tables indexed by id
 # are dense lists: BPE Lens lays out ids up to 2²¹ - 1 (token_model.MAX_TOKEN_ID).
@@ -231,7 +229,7 @@ def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer
         except ConfigError as exc:
             raise fail(exc.message, "denormalizer_spec") from None
 
-    model, heads = _model(model_type, vocab, normalizer, fail, fields.get("heads"))
+    model, order = _model(model_type, vocab, normalizer, fail, fields.get("order"))
     decoder = SentencePieceDecoder(vocab, add_dummy_prefix=normalizer.add_dummy_prefix,
                                    remove_extra_whitespaces=normalizer.remove_extra_whitespaces,
                                    denormalizer=denormalizer)
@@ -240,7 +238,7 @@ def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer
     tokenizer.source = Origin("sentencepiece", path or "", model_type=MODEL_TYPES[model_type],
                               normalizer=normalizer.name, trainer=dict(fields["trainer"]))
     if store is not None:
-        _store_fields(store, fields, heads)
+        _store_fields(store, fields, order)
     return tokenizer
 
 
@@ -250,12 +248,12 @@ _CACHED_KEYS = ("model_type", "byte_fallback", "names", "normalizer",
                 "treat_whitespace_as_suffix", "denormalizer", "trainer")
 
 
-def _store_fields(digest: str, fields: dict[str, Any], heads: str | None) -> None:
+def _store_fields(digest: str, fields: dict[str, Any], order: list[int] | None) -> None:
     # No piece holds NUL (SentencePieceVocab refuses it): one string splits back at C speed.
     entry = {key: fields[key] for key in _CACHED_KEYS}
     entry.update(count=len(fields["pieces"]), pieces="\0".join(fields["pieces"]),
                  scores=array("d", fields["scores"]).tobytes(), types=bytes(fields["types"]),
-                 heads=heads)
+                 order=None if order is None else array("i", order).tobytes())
     disk_cache.store(_CACHE_KIND, digest, entry)
 
 
@@ -270,7 +268,7 @@ def _cached_fields(digest: str) -> dict[str, Any] | None:
                                         entry["types"])
         names = entry["names"]
         if not (isinstance(pieces, str) and isinstance(scores, bytes)
-                and isinstance(types, bytes) and isinstance(entry["heads"], str | None)
+                and isinstance(types, bytes) and isinstance(entry["order"], bytes | None)
                 and entry["model_type"] in MODEL_TYPES and isinstance(names, list)
                 and len(names) == len(fields_of(SpecialPieces))
                 and all(map(str.__instancecheck__, names))
@@ -279,34 +277,32 @@ def _cached_fields(digest: str) -> dict[str, Any] | None:
             return None
         values = array("d")
         values.frombytes(scores)
+        order = None
+        if entry["order"] is not None:
+            order = array("i")
+            order.frombytes(entry["order"])
         fields = {key: entry[key] for key in _CACHED_KEYS}
     except (KeyError, TypeError, ValueError):
         return None
     fields.update(pieces=pieces.split("\0"), scores=values.tolist(), types=list(types),
-                  heads=entry["heads"])
+                  order=None if order is None else order.tolist())
     if not len(fields["pieces"]) == len(fields["scores"]) == len(fields["types"]) == count:
         return None
     return fields
 
 
 def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePieceNormalizer,
-           fail, heads: str | None = None) -> tuple[SentencePieceModel, str | None]:
-    """The model, and for Unigram the proper prefixes of its pieces ("\0"-joined: what the
-    disk cache keeps of its prefix table; ``heads``: those read back from there)."""
+           fail, order: list[int] | None = None) -> tuple[SentencePieceModel, list[int] | None]:
+    """The model, and for Unigram the sorted order of its pieces (what the disk cache keeps
+    of its lookup; ``order``: that read back from there)."""
     if model_type == UNIGRAM_TYPE:
         from ..models.sentencepiece.unigram import SentencePieceUnigram
 
         if not vocab.normal:
             raise fail("a Unigram model needs NORMAL or USER_DEFINED pieces; it has none",
                        "pieces")
-        if heads is None:
-            prefix = proper_prefixes(vocab.normal)
-            heads = "\0".join(prefix)
-        else:
-            prefix = dict.fromkeys(heads.split("\0"), NOT_A_PIECE)
-        # The table a first encode would build: part of what opening the model provides.
-        table = with_pieces(prefix, vocab.normal, vocab.ids_of_type(UNUSED_TYPE))
-        return SentencePieceUnigram(vocab, prefixes=table), heads
+        model = SentencePieceUnigram(vocab, order=order)
+        return model, model.order
     if model_type == BPE_TYPE:
         from ..models.sentencepiece.bpe import SentencePieceBPE
 

@@ -9,6 +9,7 @@ table is then rebuilt from them and the pieces with C-level dict operations only
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Container, Iterable, Mapping
 
 NOT_A_PIECE = -1  # a prefix of a piece that is no piece a path may use
@@ -46,3 +47,56 @@ def with_pieces(prefix: dict[str, int], ids: Mapping[str, int],
             if tid in unusable and piece:
                 prefix[piece] = NOT_A_PIECE
     return prefix
+
+
+class SortedPieces:
+    """What :func:`prefix_table` answers, from the pieces sorted instead of a table of every
+    prefix: the pieces that start with a string follow it in sorted order, so the first piece
+    not below it starts with it exactly when some piece does (``bisect``, in C). Building it
+    costs one sort (nothing, given the order kept in a cache); a lookup costs a binary search,
+    so a model walks with it until it has text enough to be worth the table."""
+
+    __slots__ = ("_count", "_ids", "_keys", "order")
+
+    def __init__(self, ids: Mapping[str, int], unusable: Container[int] = (),
+                 order: list[int] | None = None) -> None:
+        """``ids``, ``unusable``: as :func:`prefix_table`; ``order``: :meth:`sort_order` of
+        the same pieces (read back from a cache), checked here (ValueError if it is not)."""
+        pieces = list(ids)
+        values = list(ids.values())
+        if unusable:
+            values = [NOT_A_PIECE if tid in unusable else tid for tid in values]
+        if order is None:
+            order = sorted(range(len(pieces)), key=pieces.__getitem__)
+        elif len(order) != len(pieces) or (order and not 0 <= min(order) <= max(order)
+                                           < len(pieces)):
+            raise ValueError("not the order of these pieces")
+        keys = list(map(pieces.__getitem__, order))
+        # Strictly increasing: sorted, and (the pieces being distinct) a permutation.
+        if not all(map(str.__lt__, keys, keys[1:])):
+            raise ValueError("not the order of these pieces")
+        self.order = order  # what a cache keeps
+        if keys and keys[0] == "":
+            # No lattice node is empty (prefix_table leaves the empty piece out).
+            del keys[0]
+            order = order[1:]
+        self._keys = keys
+        self._ids = list(map(values.__getitem__, order))
+        self._count = len(keys)
+
+    @staticmethod
+    def sort_order(ids: Mapping[str, int]) -> list[int]:
+        """The pieces' positions in ``ids``, in sorted order of the pieces."""
+        pieces = list(ids)
+        return sorted(range(len(pieces)), key=pieces.__getitem__)
+
+    def get(self, text: str) -> int | None:
+        """``prefix_table(ids, unusable).get(text)`` for a non-empty ``text``."""
+        at = bisect_left(self._keys, text)
+        if at < self._count:
+            key = self._keys[at]
+            if key == text:
+                return self._ids[at]
+            if key.startswith(text):
+                return NOT_A_PIECE
+        return None

@@ -31,7 +31,7 @@ import struct
 from array import array
 from itertools import compress
 
-from ..prefix_table import prefix_table
+from ..prefix_table import SortedPieces, prefix_table
 from ..unigram import UNIGRAM_METHOD, lattice_nodes
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
@@ -41,6 +41,10 @@ UNK_PENALTY = 10.0
 USER_DEFINED_STEP = 0.1
 RESET_BEYOND = 100_000.0  # exact in float32
 NO_PATH = float("-inf")
+# A model walks its sorted pieces (a binary search per candidate) for this many characters of
+# text, then builds the table of every prefix (a dict lookup per candidate; 838k entries for
+# 262k pieces, a fraction of a second): typing and short texts never need the table.
+SORTED_WALK_CHARS = 4096
 
 
 def f32(value: float) -> float:
@@ -52,7 +56,9 @@ class SentencePieceUnigram(SentencePieceModel):
     family = "Unigram"
     merge_method = UNIGRAM_METHOD
 
-    def __init__(self, vocab, *, prefixes: dict[str, int] | None = None) -> None:
+    def __init__(self, vocab, *, order: list[int] | None = None) -> None:
+        """``order``: ``SortedPieces.sort_order(vocab.normal)`` (read back from the disk
+        cache; ValueError if it is not that)."""
         super().__init__(vocab)
         # (C-level passes: a model of 262k pieces is opened in a blink)
         normal = compress(vocab.scores, map(NORMAL.__eq__, vocab.types))
@@ -66,19 +72,36 @@ class SentencePieceUnigram(SentencePieceModel):
         self._path_scores = scores
         # No total past this many characters after a start can be kept yet.
         self._reach = max(map(len, vocab.normal), default=1)
-        # Given by a loader that has it at hand (read back from the disk cache).
-        self._prefix: dict[str, int] | None = prefixes
+        self._unused = vocab.ids_of_type(UNUSED)
+        self._sorted = SortedPieces(vocab.normal, self._unused, order)
+        self._prefix: dict[str, int] | None = None
+        self._sorted_chars_left = SORTED_WALK_CHARS
+
+    @property
+    def order(self) -> list[int]:
+        """What the disk cache keeps to rebuild the sorted pieces without sorting."""
+        return self._sorted.order
 
     @property
     def prefixes(self) -> dict[str, int]:
         """Every piece a path may use → its id, every other prefix of a piece →
         NOT_A_PIECE: the walk from one start stops at the first string no piece begins
-        with. Built on first use (a second for 262k pieces)."""
-        if self._prefix is None:
-            vocab = self.vocab
-            unused = {tid for tid in vocab.normal.values() if vocab.types[tid] == UNUSED}
-            self._prefix = prefix_table(vocab.normal, unused)
-        return self._prefix
+        with. Built on first use (a fraction of a second for 262k pieces), whole, then
+        assigned: a thread walking meanwhile uses the sorted pieces, which answer alike."""
+        table = self._prefix
+        if table is None:
+            table = self._prefix = prefix_table(self.vocab.normal, self._unused)
+        return table
+
+    def _lookup(self, size: int):
+        """What a walk over ``size`` characters looks its candidates up with."""
+        table = self._prefix
+        if table is not None:
+            return table.get
+        if size < self._sorted_chars_left:
+            self._sorted_chars_left -= size  # a race only moves when the table is built
+            return self._sorted.get
+        return self.prefixes.get
 
     def best_path(self, text: str) -> tuple[list[int], list[int]]:
         """The ids of the best path and where each starts (characters); unknown characters
@@ -89,7 +112,7 @@ class SentencePieceUnigram(SentencePieceModel):
         best[0] = 0.0
         start_of = [0] * (size + 1)
         id_of = [0] * (size + 1)
-        get = self.prefixes.get
+        get = self._lookup(size)
         scores = self._path_scores
         unk_score = self.unk_score
         unk_id = self.vocab.unk_id
@@ -153,7 +176,7 @@ class SentencePieceUnigram(SentencePieceModel):
     def lattice(self, text: str) -> list[tuple[int, int, int, float]]:
         """Every piece a path may use somewhere in ``text``: (id, start, end, score),
         character spans, by start then end."""
-        return lattice_nodes(text, self.prefixes.get, self._path_scores)
+        return lattice_nodes(text, self._lookup(len(text)), self._path_scores)
 
     def symbols(self, text: str) -> list[tuple[str, int]]:
         ids, starts = self.best_path(text)
