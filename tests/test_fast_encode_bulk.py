@@ -325,3 +325,24 @@ def test_token_bytes_in_any_rank_order(order):
     shuffled = {data: ranks[data] for data in (list(ranks)[i] for i in order if i < len(ranks))}
     model = TiktokenModel(shuffled)
     assert model.token_bytes == [*(bytes([b]) for b in range(256)), b"ab", b"cd", None, b"abcd"]
+
+
+@needs_shared_data
+@pytest.mark.parametrize("name", ["cl100k_base", "o200k_base", "qwen3", "llama3"])
+def test_texts_ending_in_spaces_encoded_together_end_as_alone(name, opened):
+    """Texts ending in spaces, each followed by one starting with a digit: joined, the pieces
+    still end where each text does, but its spaces split otherwise (``\\s+(?!\\S)`` sees the
+    digit; alone, ``\\s++$`` or one run of spaces). Found by a review: the line cache then
+    kept the wrong ids for every later encode too."""
+    special = "none" if name in TIKTOKEN_FILES else "all"
+    tokenizer = fresh(opened(name))
+    # (each batch alone: a piece crossing a line anywhere in the group would have it split
+    # line by line, and hide what is checked)
+    for texts in ([f"{i} apples  " for i in range(3000)],
+                  [f"{i}{end}" for i in range(2000) for end in (" ", "\t", "\u3000", "\n\n",
+                                                                 " \n")]):
+        want = [reference_ids(name, text) for text in texts]
+        assert fresh(tokenizer).encode_batch_ids(texts, special=special) == want
+        assert [tokenizer.encode_ids(t, special=special) for t in texts[:20]] == want[:20]
+        fresh(tokenizer).cache_texts(texts, special=special)
+        assert [tokenizer.encode_ids(t, special=special) for t in texts[::97]] == want[::97]

@@ -146,3 +146,16 @@ def test_token_bytes_and_merges_alone_of_real_files(name):
         want.append(None if start is None else vocab_bpe.merge_by_rank(
             start, model._ranks, model._new_ids, model._shift))
     assert model.merges_alone(ids) == want
+
+
+def test_a_model_for_spelled_pieces_made_after_a_bulk_encode_reads_them_spelled(
+        tmp_path_factory):
+    """Found by a review: the copy for pieces spelled one character per byte kept the text
+    model's bulk path when it had been used before the copy was made."""
+    model, hf = built("plain", tmp_path_factory)
+    pieces = ["Hello", " world", "日本語", "🙂"] * 10
+    with mock.patch.multiple(vocab_bpe, BULK_FIRST=0, BULK_AGAIN=0):
+        model.encode_pieces(pieces)  # the bulk path worked out, for text
+        spelled = model.with_spelled_input()
+        as_spelled = ["".join(SPELLING[b] for b in p.encode("utf-8")) for p in pieces]
+        assert spelled.encode_pieces(as_spelled) == [hf_ids(hf, p) for p in pieces]

@@ -366,6 +366,7 @@ _WORKER_TRACES: dict[str, _Trace] = {}
 
 def sweep_language(sentences: list[str], sizes: list[int]) -> _Measured:
     """A worker's task: one language measured with the worker's tokenizer."""
+    _unless_stopping(0.0)  # (a task queued before the stop: not begun at all)
     return _measured(worker_tokenizer(), sentences, sizes, _WORKER_TRACES, _unless_stopping)
 
 

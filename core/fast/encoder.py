@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, pairwise
 from typing import TYPE_CHECKING, Any
 
+import regex
+
 from ..errors import BpeLensError
 from ..pipeline.added_tokens import AddedVocabulary, SpecialMode
 from ..pipeline.capabilities import Can
@@ -219,12 +221,12 @@ class FastEncoder:
                     # With no line known yet, the ids of every line in order are the answer.
                     if len(new) == len(distinct):
                         for group, fraction in slices(parts):
-                            out.extend(self.cache_lines(group))
+                            out.extend(self.cache_lines(group, one_text=True))
                             if progress is not None:
                                 progress(fraction)
                         return
                     for group, fraction in slices(list(new)):
-                        self.cache_lines(group)
+                        self.cache_lines(group, one_text=True)
                         if progress is not None:
                             progress(fraction)
                 else:
@@ -234,9 +236,16 @@ class FastEncoder:
                         chunks[chunk] = list(chain.from_iterable(map(lookup, chunk_pieces)))
         out.extend(chain.from_iterable(map(chunks.__getitem__, parts)))
 
-    def cache_lines(self, lines: list[str], *, keep_pieces: bool = False) -> list[int]:
+    def cache_lines(self, lines: list[str], *, keep_pieces: bool = False,
+                    one_text: bool = False) -> list[int]:
         """Encode ``lines`` (cut by ``newline_chunks``) together with the vectorized merge,
-        keep each line's ids in the line cache, and return all the ids in order."""
+        keep each line's ids in the line cache, and return all the ids in order.
+
+        ``one_text``: the lines are chunks of one text, in its order (any of them may be
+        left out): each but the last ends in a newline after a non-space and each but the
+        first starts with a letter, which the pre-tokenizer's ``CUT_AT_NEWLINES`` says it
+        never splits across. Lines of several texts are checked for what joining them may
+        change."""
         import numpy as np
 
         if not lines:
@@ -251,6 +260,10 @@ class FastEncoder:
         # numbered while it is fresh in the processor's cache.
         whiches = [mapped_array(number.__getitem__, self.split("".join(lines[a:b])), np.intp)
                    for a, b in groups]
+        # Lines of several texts: a line ending in whitespace may end in other pieces when
+        # followed by another line (``\s+(?!\S)``, ``\s++$`` look past it), even where the
+        # pieces still end at its end.
+        open_ends = [] if one_text else _open_ends(lines)
         for attempt in range(2):
             distinct = list(number)
             which = np.concatenate(whiches)
@@ -259,12 +272,17 @@ class FastEncoder:
             piece_ends = np.cumsum(mapped_array(len, distinct, np.int64).take(which))
             last = np.minimum(np.searchsorted(piece_ends, line_ends), piece_ends.size - 1)
             crossed = np.flatnonzero(piece_ends.take(last) != line_ends)
+            if attempt == 0 and open_ends:
+                crossed = np.union1d(crossed, open_ends)
             if not crossed.size:
                 break
+            if attempt:
+                # Only a pre-tokenizer that drops text could get here (its pieces would not
+                # cover the lines); CUT_AT_NEWLINES is declared by none such.
+                raise AssertionError("lines split one by one must end where their pieces do")
             # A piece crossed from one line into the next (lines that did not follow each
             # other in a text, say): the lines of that group are split one by one. A group's
             # pieces cover its text, so the other groups' lines still end where they did.
-            assert attempt == 0, "lines split one by one end where their pieces do"
             group_ends = np.array([b for _, b in groups], dtype=np.int64)
             for g in np.unique(np.searchsorted(group_ends, crossed, side="right")).tolist():
                 a, b = groups[g]
@@ -490,6 +508,25 @@ class FastEncoder:
                     table[tid] = content.encode("utf-8")
             self._decode_key, self._decode_cache = key, table
         return self._decode_cache
+
+
+_WHITESPACE = regex.compile(r"\s")
+
+
+def _open_ends(lines: list[str]) -> list[int]:
+    """The lines (all but the last) whose pieces may change when the next line follows them:
+    those ending in whitespace, except a newline after a non-space before a line that starts
+    with a letter (the cut ``newline_chunks`` makes, which the pre-tokenizer declares safe)."""
+    out = []
+    for index, (line, following) in enumerate(pairwise(lines)):
+        end = line[-1:]
+        if not (end.isspace() or _WHITESPACE.match(end)):
+            continue
+        if (end == "\n" and len(line) > 1 and not line[-2].isspace()
+                and not _WHITESPACE.match(line[-2]) and following[:1].isalpha()):
+            continue
+        out.append(index)
+    return out
 
 
 def slices(lines: list[str]) -> Iterator[tuple[list[str], float]]:

@@ -333,6 +333,7 @@ class VocabBPEModel(TokenModel):
             return self  # a character-level vocabulary reads pieces as they come anyway
         spelled = copy.copy(self)  # shares the tables; only how a piece is read differs
         spelled.mapped_input = True
+        spelled.__dict__.pop("_bulk_bytes", None)  # (worked out for pieces read as text)
         return spelled
 
     # -- encoding ---------------------------------------------------------------------------
