@@ -29,6 +29,7 @@ from bpelens.core import (
     TrainingConfig,
     TrainingError,
     byte_shares,
+    counting_jobs,
     gini,
     iter_multilingual_training,
     language_of_file,
@@ -46,7 +47,6 @@ from bpelens.core import (
     vocab_sweep,
     weights_for_shares,
 )
-from bpelens.core.training.trainer import counting_jobs
 
 from .gui.i18n import translate
 from .parallel_corpora import open_corpus

@@ -275,6 +275,7 @@ _EXPORTS = {
     "check_turns": "chat.turns",
     "iter_jsonl_checks": "debugging.canonical",
     "default_jobs": "analysis.parallel_counts",
+    "counting_jobs": "training.trainer",
 }
 
 __all__ = [
@@ -417,6 +418,7 @@ __all__ = [
     "comparison_json",
     "comparison_table",
     "count_language",
+    "counting_jobs",
     "decoded",
     "default_jobs",
     "derivation",
@@ -767,5 +769,11 @@ if TYPE_CHECKING:
         train_superbpe,
     )
     from .training.superwords import is_superword
-    from .training.trainer import TrainingProgress, TrainingResult, iter_training, train
+    from .training.trainer import (
+        TrainingProgress,
+        TrainingResult,
+        counting_jobs,
+        iter_training,
+        train,
+    )
     from .training.trainers import TRAINERS, Trainer, TrainerOption, all_options, trainer_named

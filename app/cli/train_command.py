@@ -20,6 +20,7 @@ from bpelens.core import (
     TrainingResult,
     WeightedText,
     all_options,
+    counting_jobs,
     gini,
     iter_multilingual_training,
     parse_weight,
@@ -27,7 +28,6 @@ from bpelens.core import (
     save_tokenizer,
     trainer_named,
 )
-from bpelens.core.training.trainer import counting_jobs
 
 from .cli_i18n import QT_TRANSLATE_NOOP, translate
 from .jobs_option import jobs_of

@@ -32,8 +32,6 @@ from itertools import compress, repeat
 from operator import is_not
 from typing import Any, Literal
 
-import regex
-
 from ..analysis.parallel_counts import (
     MIN_PARALLEL_AUDIT,
     TokenizerPool,
@@ -43,7 +41,6 @@ from ..analysis.parallel_counts import (
 from ..errors import BpeLensError
 from ..fast.declared import decoding_joins_bytes
 from ..models.base import TokenModel
-from ..models.bpe import UnknownCharacterError
 from ..models.merges import MergeRule
 from ..pipeline.tokenizer import Tokenizer
 from ..playback.derivation import derivation
@@ -324,61 +321,12 @@ def _utf8(data: bytes | None) -> str | None:
 def _encoded_apart(tokenizer: Tokenizer, tids: list[int], texts: list[str]
                    ) -> Iterator[tuple[int, dict[int, list[int]]]]:
     """Each text encoded alone (special tokens off, nothing added), in batches: ``(texts done,
-    {token: ids})`` for the texts whose ids are not just their token. A text the pipeline
-    makes one piece is that piece's ids from the model (what the tokenizer's fast path looks
-    up), asked of the model for all the batch's pieces at once; the rest, and every text
-    where an added token (a non-special one is matched even with special tokens off) or the
-    position of a piece in the input could count, are encoded by the tokenizer itself."""
-    fast = tokenizer.fast
-    if fast.position_sensitive:
-        for start in range(0, len(texts), BATCH):
-            some = texts[start : start + BATCH]
-            got = tokenizer.encode_batch_ids(some, special="none")
-            yield start + len(some), {tid: ids for tid, ids in zip(
-                tids[start : start + BATCH], got, strict=True) if ids != [tid]}
-        return
-    normalize = None if fast.normalize_identity else tokenizer.normalizer.normalize_str
-    added = _always_matched(tokenizer)
-    split, encode = fast.split, fast.model.encode_piece
+    {token: ids})`` for the texts whose ids are not just their token."""
     for start in range(0, len(texts), BATCH):
         batch_tids, batch = tids[start : start + BATCH], texts[start : start + BATCH]
-        normalized = batch if normalize is None else list(map(normalize, batch))
-        pieces = list(map(split, normalized))
-        alone = [i for i, p in enumerate(pieces) if len(p) == 1]
-        if fast.chunked:  # (a line at a time: the same pieces, but the one path is simpler)
-            alone = [i for i in alone if "\n" not in batch[i]]
-        if added is not None:
-            alone = [i for i in alone if added.search(batch[i]) is None
-                     and added.search(normalized[i]) is None]
-        ones = [pieces[i][0] for i in alone]
-        try:
-            got = list(map(encode, ones))
-        except UnknownCharacterError:
-            alone, got = [], []  # (the tokenizer says which text, and where)
-        found = {batch_tids[i]: ids for i, ids in zip(alone, got, strict=True)
-                 if ids != [batch_tids[i]]}
-        rest = sorted(set(range(len(batch))).difference(alone))
-        if rest:
-            encoded = tokenizer.encode_batch_ids([batch[i] for i in rest], special="none")
-            found.update((batch_tids[i], ids) for i, ids in zip(rest, encoded, strict=True)
-                         if ids != [batch_tids[i]])
-        yield start + len(batch), found
-
-
-def _always_matched(tokenizer: Tokenizer) -> Any:
-    """A pattern finding the added tokens matched in text even with special tokens off (the
-    non-special ones, as typed or normalized), or None when there are none."""
-    contents: set[str] = set()
-    normalize = tokenizer.normalizer.normalize_str
-    for token in tokenizer.specials.tokens:
-        if not token.special:
-            contents.add(token.content)
-            if token.normalized:
-                contents.add(normalize(token.content))
-    contents.discard("")
-    if not contents:
-        return None
-    return regex.compile("|".join(map(regex.escape, sorted(contents, key=len, reverse=True))))
+        got = tokenizer.encode_each_alone(batch)
+        yield start + len(batch), {tid: ids for tid, ids in zip(batch_tids, got, strict=True)
+                                   if ids != [tid]}
 
 
 def _gathered(steps, batches: list[tuple[list[int], list[str]]], before: int, total: int

@@ -296,6 +296,48 @@ class FastEncoder:
         self.chunks.update(zip(lines, map(ids.__getitem__, spans), strict=True))
         return ids
 
+    def each_alone(self, texts: list[str]) -> list[list[int] | None]:
+        """For many short texts (a vocabulary's tokens, each encoded alone, special tokens
+        off): the ids of each the pipeline makes one piece, that piece's ids from the model;
+        None for the others (several pieces, a newline where lines are cached, an added token
+        that is matched even with special tokens off, a pre-tokenizer that minds where a
+        piece is, a character the model cannot encode): the caller encodes those whole."""
+        out: list[list[int] | None] = [None] * len(texts)
+        if self.position_sensitive:
+            return out
+        normalized = (texts if self.normalize_identity
+                      else list(map(self.normalizer.normalize_str, texts)))
+        pieces = list(map(self.split, normalized))
+        alone = [i for i, p in enumerate(pieces) if len(p) == 1]
+        if self.chunked:  # (a line at a time: the same pieces, but the one path is simpler)
+            alone = [i for i in alone if "\n" not in texts[i]]
+        added = self._always_matched()
+        if added is not None:
+            alone = [i for i in alone if added.search(texts[i]) is None
+                     and added.search(normalized[i]) is None]
+        try:
+            got = list(map(self.model.encode_piece, [pieces[i][0] for i in alone]))
+        except BpeLensError:
+            return out  # (the whole encoding says which text, and where)
+        for i, ids in zip(alone, got, strict=True):
+            out[i] = ids
+        return out
+
+    def _always_matched(self) -> Any:
+        """A pattern finding the added tokens matched in text even with special tokens off
+        (the non-special ones, as typed or normalized), or None when there are none."""
+        contents: set[str] = set()
+        normalize = self.normalizer.normalize_str
+        for token in self.specials.tokens:
+            if not token.special:
+                contents.add(token.content)
+                if token.normalized:
+                    contents.add(normalize(token.content))
+        contents.discard("")
+        if not contents:
+            return None
+        return regex.compile("|".join(map(regex.escape, sorted(contents, key=len, reverse=True))))
+
     def split_lines(self, lines: list[str]) -> tuple[list[str], Any]:
         """The pieces of all ``lines`` one after the other, and how many pieces the first
         ``k + 1`` lines hold, for each ``k``: one regex pass over the lines joined (a pass

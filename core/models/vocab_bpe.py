@@ -287,6 +287,8 @@ class VocabBPEModel(TokenModel):
             return None
         if self.level == "byte":
             data = self.token_bytes[token_id] or b""
+            if self._translate is not None:
+                return list(data.translate(self._translate)) or None
             ids = [self._byte_ids[b] for b in data]
             if ids and self.suffix and label.endswith(self.suffix):
                 ids[-1] = self._last_byte_ids[data[-1]]  # a word's end: "o</w>"

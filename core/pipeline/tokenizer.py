@@ -173,6 +173,18 @@ class Tokenizer:
             out = self.post_processor.process(out)
         return out
 
+    def encode_each_alone(self, texts: list[str]) -> list[list[int]]:
+        """``encode_batch_ids(texts, special="none")`` for many short texts, such as every
+        token's text in a vocabulary: a text the pipeline makes one piece is asked of the
+        model directly, the others are encoded whole."""
+        out = self.fast.each_alone(texts)
+        rest = [i for i, ids in enumerate(out) if ids is None]
+        if rest:
+            encoded = self.encode_batch_ids([texts[i] for i in rest], special="none")
+            for i, ids in zip(rest, encoded, strict=True):
+                out[i] = ids
+        return out  # type: ignore[return-value]
+
     def encode_batch_ids(
         self,
         texts: Iterable[str],
