@@ -306,7 +306,8 @@ def test_a_damaged_map_entry_is_ignored(cache_dir: Path,
 # -- Hugging Face Unigram --------------------------------------------------------------------
 def unigram_state(model: UnigramModel) -> tuple:
     return (model._pieces, model._scores, model.unk_id, model.byte_fallback, model._ids,
-            model._prefix, model._byte_ids, model._byte_kind, model._bytes, model._unk_score)
+            model._sorted.order, model._sorted._keys, model._sorted._ids, model.prefixes,
+            model._byte_ids, model._byte_kind, model._bytes, model._unk_score)
 
 
 class JsonParses:
@@ -331,18 +332,24 @@ def test_a_unigram_tokenizer_json_from_the_cache_is_the_parsed_one(
     cached = open_tokenizer(path)
     assert parses.count == 1, "the second open parsed the file instead of using the cache"
     assert isinstance(cached.model, UnigramModel)
+    assert cached.model._prefix is None, "opening built the prefix table"
     assert unigram_state(cached.model) == unigram_state(fresh.model)
     assert cached.source == fresh.source
     reference = HFTokenizer.from_file(str(path))
     # The file asks HF to cut every encoding at 192 tokens ("truncation"); BPE Lens shows
     # whole encodings (test_the_truncation_the_file_asks_for_is_the_only_difference).
     reference.no_truncation()
-    for line in ntrex_lines():
-        want = reference.encode(line, add_special_tokens=False).ids
-        assert cached.encode_ids(line) == fresh.encode_ids(line), line
-        assert cached.encode_ids(line) == want, line
-        # BPE Lens shows the unknown token where HF's default drops special tokens.
-        assert cached.decode(want) == reference.decode(want, skip_special_tokens=False)
+    # The model walks its sorted pieces, then the table of every prefix: each alone.
+    for walk in ("sorted", "table"):
+        cached = open_tokenizer(path)
+        assert cached.model._prefix is None, "opening built the prefix table"
+        cached.model._sorted_chars_left = 10**9 if walk == "sorted" else 0
+        for line in ntrex_lines():
+            want = reference.encode(line, add_special_tokens=False).ids
+            assert cached.encode_ids(line) == want, line
+            # BPE Lens shows the unknown token where HF's default drops special tokens.
+            assert cached.decode(want) == reference.decode(want, skip_special_tokens=False)
+        assert (cached.model._prefix is None) == (walk == "sorted")
 
 
 def test_the_truncation_the_file_asks_for_is_the_only_difference() -> None:
@@ -360,7 +367,8 @@ def test_the_truncation_the_file_asks_for_is_the_only_difference() -> None:
             tokenizer.encode_ids(line)[:192])
 
 
-@pytest.mark.parametrize("change", ["flip", "heads", "scores", "unk_id", "pieces", "model"])
+@pytest.mark.parametrize("change", ["flip", "order", "unsorted", "scores", "unk_id", "pieces",
+                                    "model"])
 def test_a_damaged_tokenizer_json_entry_is_ignored(change: str, cache_dir: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     path = HF_DIR / "pegasus-unigram.tokenizer.json"
@@ -374,8 +382,11 @@ def test_a_damaged_tokenizer_json_entry_is_ignored(change: str, cache_dir: Path,
         digest = disk_cache.content_digest(path.read_bytes())
         stored = disk_cache.load("tokenizer.json", digest)
         tables = stored["tables"]
-        if change == "heads":
-            tables["heads"] = "▁a"
+        if change == "order":
+            tables["order"] = "▁a"
+        elif change == "unsorted":
+            order = tables["order"]
+            order[0], order[1] = order[1], order[0]
         elif change == "scores":
             tables["scores"] = tables["scores"][:-8]
         elif change == "unk_id":

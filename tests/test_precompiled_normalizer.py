@@ -1,7 +1,9 @@
 """PrecompiledNormalizer gives exactly what Hugging Face's ``Precompiled`` gives: on the real
 SentencePiece map of pegasus (NTREX-128 lines in 26 languages, every code point in contexts
 that show each grapheme rule, hypothesis text) and on small maps built here to pin the rules
-(shortest key wins, the 6-byte cluster limit, keys that are not whole UTF-8)."""
+(shortest key wins, the 6-byte cluster limit, keys that are not whole UTF-8). A map and the
+grapheme patterns read back from the disk cache are the ones built, and a damaged or
+misshapen entry is ignored."""
 
 from __future__ import annotations
 
@@ -18,7 +20,9 @@ from tokenizers import Tokenizer as HFTokenizer
 from tokenizers import normalizers as hf_normalizers
 
 from bpelens.core.errors import ConfigError
+from bpelens.core.fast import disk_cache
 from bpelens.core.formats.hf_json import build_normalizer
+from bpelens.core.pipeline.normalizers import precompiled
 from bpelens.core.pipeline.normalizers.base import NormalizedText
 from bpelens.core.pipeline.normalizers.precompiled import (
     PrecompiledNormalizer,
@@ -374,3 +378,135 @@ def test_not_a_string() -> None:
     with pytest.raises(ConfigError, match="precompiled_charsmap"):
         build_normalizer({"type": "Precompiled"})
 
+
+
+# -- the disk cache ----------------------------------------------------------------------------
+def normalizer_state(normalizer: PrecompiledNormalizer) -> tuple:
+    return (normalizer._text, normalizer._rules if normalizer._text else None,
+            normalizer._byte_rules, normalizer._pairs, normalizer.rule_count,
+            normalizer._max_key_bytes, normalizer._max_key_chars, normalizer._table,
+            normalizer._starts, normalizer._changed.bmp.pattern, normalizer._changed.full.pattern,
+            normalizer._crlf)
+
+
+@pytest.fixture
+def cache_dir(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("BPELENS_CACHE_DIR", str(tmp_path))
+    monkeypatch.delenv("BPELENS_CACHE", raising=False)
+    return tmp_path
+
+
+def pegasus_charsmap() -> str:
+    config = json.loads(PEGASUS.read_text(encoding="utf-8"))["normalizer"]
+    return config["normalizers"][0]["precompiled_charsmap"]
+
+
+@needs_shared_data
+def test_a_map_from_the_disk_cache_is_the_parsed_one(cache_dir, monkeypatch) -> None:
+    charsmap = pegasus_charsmap()
+    fresh = PrecompiledNormalizer(charsmap)
+    digest = disk_cache.content_digest(base64.b64decode(charsmap))
+    assert disk_cache.load(precompiled._CORE_KIND, digest) is not None
+    assert disk_cache.load(precompiled._RULES_KIND, digest) is not None
+    monkeypatch.setattr(precompiled, "parse_charsmap", None)  # the cache must answer
+    cached = PrecompiledNormalizer(charsmap)
+    assert normalizer_state(cached) == normalizer_state(fresh)
+    _, theirs = pegasus()
+    for line in ntrex_lines()[::7]:
+        assert cached.normalize_str(line) == theirs.normalize_str(line), line
+        assert cached.normalize(line) == fresh.normalize(line), line
+
+
+@pytest.mark.parametrize("rules", [
+    {b"a": "b", "é".encode(): "e", b"ab": "X"},
+    {b"q": "Q", b"\xc3": "x", "é".encode(): "E"},  # a key that is not whole UTF-8
+])
+def test_a_small_map_from_the_disk_cache_is_the_parsed_one(rules, cache_dir) -> None:
+    charsmap = b64(build_charsmap(rules))
+    fresh = PrecompiledNormalizer(charsmap)
+    cached = PrecompiledNormalizer(charsmap)
+    assert normalizer_state(cached) == normalizer_state(fresh)
+    for text in ("aé\u0301bqé\r\n", "qab", ""):
+        assert cached.normalize(text) == fresh.normalize(text)
+
+
+@needs_shared_data
+@pytest.mark.parametrize("change", [
+    "flip core", "flip rules", "keys", "values", "text of rules", "rules not a dict", "text",
+    "table", "changed", "pairs", "core not a dict"])
+def test_a_damaged_map_entry_is_ignored(change: str, cache_dir) -> None:
+    charsmap = pegasus_charsmap()
+    fresh = PrecompiledNormalizer(charsmap)
+    digest = disk_cache.content_digest(base64.b64decode(charsmap))
+    kind = precompiled._CORE_KIND if change in (
+        "flip core", "text", "table", "changed", "pairs", "core not a dict",
+    ) else precompiled._RULES_KIND
+    if change.startswith("flip"):
+        [entry] = cache_dir.glob(f"{kind}-*")
+        raw = bytearray(entry.read_bytes())
+        raw[-100] ^= 0x01
+        entry.write_bytes(bytes(raw))
+    else:
+        state = disk_cache.load(kind, digest)
+        if change == "keys":
+            state["keys"] = state["keys"][:-1]
+        elif change == "values":
+            state["values"][3] = 7
+        elif change in ("text", "text of rules"):
+            state["text"] = False  # str keys where bytes would be
+        elif change == "table":
+            state["table"] = {"a": "b"}
+        elif change == "changed":
+            state["changed"] = ("[a]",)
+        elif change == "pairs":
+            state["pairs"] = state["pairs"][:-1]
+        else:
+            state = [1, 2]
+        disk_cache.store(kind, digest, state)
+    again = PrecompiledNormalizer(charsmap)
+    assert normalizer_state(again) == normalizer_state(fresh)
+    _, theirs = pegasus()
+    for line in ntrex_lines()[::50]:
+        assert again.normalize_str(line) == theirs.normalize_str(line), line
+
+
+@needs_shared_data
+def test_the_longer_rules_are_read_only_for_text_that_may_need_them(cache_dir) -> None:
+    charsmap = pegasus_charsmap()
+    PrecompiledNormalizer(charsmap)  # fills the cache
+    normalizer = PrecompiledNormalizer(charsmap)
+    _, theirs = pegasus()
+    for text in ("plain ASCII\r\n", "नमस्ते, مرحبا, Ünïcödé 👋 東京", "ｆｕｌｌ①"):
+        assert normalizer.normalize_str(text) == theirs.normalize_str(text)
+        assert normalizer.normalize(text).text == theirs.normalize_str(text)
+    assert normalizer._rule_table is None, "the longer rules were read"
+    for text in ("\u1100\u1161\u11a8", "e\u0301 a\u0308"):
+        assert normalizer.normalize_str(text) == theirs.normalize_str(text)
+    assert normalizer._rule_table is not None
+
+
+def segmenter_patterns() -> tuple[str, ...]:
+    segmenter = _segmenter()
+    return tuple(p.pattern for pair in (segmenter.cluster, segmenter.joiner)
+                 for p in (pair.bmp, pair.full))
+
+
+@pytest.mark.parametrize("damage", [None, ("x",) * 3, ("[", "a", "b", "c"), "patterns"])
+def test_the_grapheme_patterns_from_the_disk_cache_are_the_built_ones(damage, cache_dir,
+                                                                       monkeypatch) -> None:
+    built = precompiled._patterns()
+    texts = ("नमस्ते", "a\u0301\r\n", "🇫🇷👍🏽", "\u1100\u1161\u11a8")
+    _segmenter.cache_clear()
+    try:
+        assert segmenter_patterns() == built  # and written to the cache
+        want = [graphemes(text) for text in texts]
+        assert len(list(cache_dir.glob(f"{precompiled._SEGMENTER_KIND}-*"))) == 1
+        if damage is None:
+            monkeypatch.setattr(precompiled, "_patterns", None)  # the cache must answer
+        else:
+            monkeypatch.setattr(disk_cache, "load", lambda kind, digest: damage)
+        _segmenter.cache_clear()
+        assert segmenter_patterns() == built
+        assert [graphemes(text) for text in texts] == want
+    finally:
+        _segmenter.cache_clear()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 # Bump when what is cached changes shape.
-FORMAT = 6
+FORMAT = 7
 _MAGIC = b"bpelens-cache\n"
 
 

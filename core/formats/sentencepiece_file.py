@@ -213,7 +213,9 @@ def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer
     try:
         vocab = SentencePieceVocab(fields["pieces"], fields["scores"], fields["types"],
                                    byte_fallback=fields["byte_fallback"],
-                                   names=SpecialPieces(*fields["names"]))
+                                   names=SpecialPieces(*fields["names"]),
+                                   # From the cache: checked distinct before it was kept.
+                                   distinct=store is None)
     except ConfigError as exc:
         raise fail(exc.message, "pieces") from None
     try:
@@ -298,7 +300,7 @@ def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePiece
     if model_type == UNIGRAM_TYPE:
         from ..models.sentencepiece.unigram import SentencePieceUnigram
 
-        if not vocab.normal:
+        if not vocab.normal_ids:
             raise fail("a Unigram model needs NORMAL or USER_DEFINED pieces; it has none",
                        "pieces")
         model = SentencePieceUnigram(vocab, order=order)

@@ -23,7 +23,7 @@ import math
 import re
 from array import array
 from collections.abc import Iterable
-from itertools import compress
+from itertools import compress, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -31,7 +31,7 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError, EncodeError
 from .base import TokenKind, TokenModel
-from .prefix_table import NOT_A_PIECE, proper_prefixes, with_pieces
+from .prefix_table import SORTED_WALK_CHARS, SortedPieces, prefix_table
 
 # What SentencePiece adds to the lowest score to price an unknown character.
 UNK_PENALTY = 10.0
@@ -90,7 +90,9 @@ class UnigramModel(TokenModel):
         self._setup(pieces, scores, unk_id, byte_fallback, None)
 
     def _setup(self, pieces: list[str], scores: list[float], unk_id: int | None,
-               byte_fallback: bool, heads: list[str] | None) -> None:
+               byte_fallback: bool, order: list[int] | None) -> None:
+        """``order``: ``SortedPieces.sort_order`` of the pieces (from the disk cache;
+        ValueError if it is not that)."""
         self._pieces = pieces
         self._scores = scores
         self.unk_id = unk_id
@@ -100,12 +102,15 @@ class UnigramModel(TokenModel):
         self._ids: dict[str, int] = dict(zip(pieces, range(len(pieces)), strict=True))
         self._unk_score = (min(scores) if scores else math.inf) - UNK_PENALTY
 
-        prefix = proper_prefixes(self._ids) if heads is None else dict.fromkeys(
-            heads, NOT_A_PIECE)
-        self._prefix = with_pieces(prefix, self._ids)
+        # Candidates are looked up in the sorted pieces until text enough was encoded to
+        # be worth the table of every prefix (838k entries for 96k pieces, 0.3 s).
+        self._sorted = SortedPieces(self._ids, order=order)
+        self._prefix: dict[str, int] | None = None
+        self._sorted_chars_left = SORTED_WALK_CHARS
 
         self._byte_ids: list[int | None] = [self._ids.get(f"<0x{b:02X}>") for b in range(256)]
-        looks_like_byte = compress(range(len(pieces)), map(_starts_like_byte, pieces))
+        looks_like_byte = compress(range(len(pieces)), map(str.startswith, pieces,
+                                                           repeat("<0x")))
         self._byte_kind = {i for i in looks_like_byte if _BYTE_PIECE.fullmatch(pieces[i])}
 
     # -- the disk cache ---------------------------------------------------------------------
@@ -114,24 +119,45 @@ class UnigramModel(TokenModel):
         again nor walking every piece's prefixes (for ``marshal``)."""
         return {"pieces": self._pieces, "scores": array("d", self._scores).tobytes(),
                 "unk_id": self.unk_id, "byte_fallback": self.byte_fallback,
-                # The prefixes that are no piece: the table is rebuilt from them at C speed.
-                "heads": list(compress(self._prefix,
-                                       map(NOT_A_PIECE.__eq__, self._prefix.values())))}
+                # The sorted pieces are rebuilt from it without sorting.
+                "order": self._sorted.order}
 
     @classmethod
     def from_tables(cls, tables: dict[str, Any]) -> UnigramModel:
         """The model :meth:`to_tables` describes; ValueError when the tables are not such."""
-        pieces, raw_scores, heads = tables["pieces"], tables["scores"], tables["heads"]
+        pieces, raw_scores, order = tables["pieces"], tables["scores"], tables["order"]
         unk_id, byte_fallback = tables["unk_id"], tables["byte_fallback"]
         scores = array("d")
         scores.frombytes(raw_scores)
-        if not (isinstance(pieces, list) and isinstance(heads, list)
+        if not (isinstance(pieces, list) and isinstance(order, list)
+                and set(map(type, pieces)) <= {str} and set(map(type, order)) <= {int}
                 and len(pieces) == len(scores) and isinstance(byte_fallback, bool)
                 and (unk_id is None or (type(unk_id) is int and 0 <= unk_id < len(pieces)))):
             raise ValueError("not the tables of a Unigram model")
         model = cls.__new__(cls)
-        model._setup(pieces, scores.tolist(), unk_id, byte_fallback, heads)
+        model._setup(pieces, scores.tolist(), unk_id, byte_fallback, order)
         return model
+
+    # -- the walk's table -------------------------------------------------------------------
+    @property
+    def prefixes(self) -> dict[str, int]:
+        """Every piece → its id, every other prefix of a piece → NOT_A_PIECE. Built on
+        first use, whole, then assigned: a thread walking meanwhile uses the sorted pieces,
+        which answer alike."""
+        table = self._prefix
+        if table is None:
+            table = self._prefix = prefix_table(self._ids)
+        return table
+
+    def _lookup(self, size: int):
+        """What a walk over ``size`` characters looks its candidates up with."""
+        table = self._prefix
+        if table is not None:
+            return table.get
+        if size < self._sorted_chars_left:
+            self._sorted_chars_left -= size  # a race only moves when the table is built
+            return self._sorted.get
+        return self.prefixes.get
 
     # -- construction from files -----------------------------------------------------------
 
@@ -210,7 +236,7 @@ class UnigramModel(TokenModel):
         best = [0.0] * (size + 1)
         start_of = [-1] * (size + 1)
         id_of = [0] * (size + 1)
-        prefix_get = self._prefix.get
+        prefix_get = self._lookup(size)
         scores = self._scores
         unk_score = self._unk_score
         for s in range(size):
@@ -253,7 +279,7 @@ class UnigramModel(TokenModel):
     def lattice(self, piece: str) -> list[tuple[int, int, int, float]]:
         """Every vocabulary piece that matches somewhere in ``piece``: (id, start, end,
         score), character spans, by start then end — the nodes Viterbi chooses among."""
-        return lattice_nodes(piece, self._prefix.get, self._scores)
+        return lattice_nodes(piece, self._lookup(len(piece)), self._scores)
 
     def best_path(self, piece: str) -> list[tuple[int, int, int]]:
         """The Viterbi path through :meth:`lattice`: (id, start, end), unknowns unfused."""
@@ -357,10 +383,6 @@ def _checked_entries(vocab: Iterable[tuple[str, float]]) -> tuple[list[str], lis
         pieces.append(piece)
         scores.append(score)
     return pieces, scores
-
-
-def _starts_like_byte(piece: str) -> bool:
-    return piece.startswith("<0x")
 
 
 def _check_entry(entry: object, index: int) -> tuple[str, float]:

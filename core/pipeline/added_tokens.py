@@ -80,16 +80,17 @@ class AddedVocabulary:
             t.id: (normalize(t.content) if t.normalized and normalize else t.content)
             for t in self.tokens
         }
-        self._groups: dict[bool, tuple[regex.Pattern[str] | None, dict[str, AddedToken]]] = {}
+        # Per group (raw, normalized): its strings → tokens, whether all are special, and its
+        # pattern, compiled on first use (256 added tokens: 20-40 ms), whole, then assigned.
+        self._groups: dict[bool, tuple[dict[str, AddedToken], bool]] = {}
+        self._patterns: dict[bool, regex.Pattern[str]] = {}
         for normalized in (False, True):
             group = {
                 (normalize(t.content) if normalized and normalize else t.content): t
                 for t in self.tokens if t.normalized == normalized
             }
             group = {k: v for k, v in group.items() if k}
-            ordered = sorted(group, key=lambda s: (-len(s), s))
-            pattern = regex.compile("|".join(map(regex.escape, ordered))) if ordered else None
-            self._groups[normalized] = (pattern, group)
+            self._groups[normalized] = (group, all(t.special for t in group.values()))
 
     def __len__(self) -> int:
         return len(self.tokens)
@@ -99,7 +100,7 @@ class AddedVocabulary:
 
     @property
     def has_normalized(self) -> bool:
-        return self._groups[True][0] is not None
+        return bool(self._groups[True][0])
 
     def is_special(self, token_id: int) -> bool:
         return token_id in self.special_ids
@@ -129,10 +130,17 @@ class AddedVocabulary:
         self, text: str, mode: SpecialMode = "all", *, normalized: bool = False
     ) -> list[SpecialMatch]:
         """Recognised tokens of one group (raw or normalized), with lstrip/rstrip applied."""
-        pattern, group = self._groups[normalized]
-        if pattern is None:
+        group, all_special = self._groups[normalized]
+        if not group:
             return []
         recognised = self.selected(mode)
+        if all_special and not recognised:
+            return []  # nothing of the group can be recognised (special="none")
+        pattern = self._patterns.get(normalized)
+        if pattern is None:
+            ordered = sorted(group, key=lambda s: (-len(s), s))
+            pattern = regex.compile("|".join(map(regex.escape, ordered)))
+            self._patterns = {**self._patterns, normalized: pattern}
         out: list[SpecialMatch] = []
         consumed = 0
         for m in pattern.finditer(text):

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
 from typing import TYPE_CHECKING
 
 from bpelens.core.messages import Message
@@ -41,6 +42,8 @@ _MODEL_TYPES = frozenset((NORMAL, USER_DEFINED, UNUSED))
 # Finding pieces in the types as one byte each: the reserved ones, BYTE, USER_DEFINED.
 _RESERVED = re.compile(b"[" + bytes(sorted(TYPE_NAMES.keys() - _MODEL_TYPES)) + b"]")
 _BYTE = re.compile(bytes((BYTE,)))
+# Each type byte → 1 for the model's types, else 0 (bytes.translate, then compress).
+_IS_MODEL_TYPE = bytes(int(t in _MODEL_TYPES) for t in range(256))
 _USER_DEFINED = re.compile(bytes((USER_DEFINED,)))
 _KINDS: dict[int, TokenKind] = {UNKNOWN: "unknown", CONTROL: "special", USER_DEFINED: "added",
                                 UNUSED: "unused", BYTE: "byte_fallback"}
@@ -71,7 +74,11 @@ class SentencePieceVocab:
     (ConfigError naming the piece otherwise)."""
 
     def __init__(self, pieces: Sequence[str], scores: Sequence[float], types: Sequence[int],
-                 *, byte_fallback: bool, names: SpecialPieces | None = None) -> None:
+                 *, byte_fallback: bool, names: SpecialPieces | None = None,
+                 distinct: bool = False) -> None:
+        """``distinct``: the pieces are known to be distinct (read back from the disk cache,
+        written once they were checked), so the piece → id maps are built on first use
+        rather than to check that (hashing 262k new strings: 40 ms)."""
         if not len(pieces) == len(scores) == len(types):
             raise ConfigError("pieces, scores and types differ in length")
         self.pieces = list(pieces)
@@ -82,18 +89,23 @@ class SentencePieceVocab:
         # Checked with whole-list operations (262k pieces: tens of milliseconds); the loop
         # that names the bad piece runs only when a check fails.
         pieces, types = self.pieces, self.types
-        lookup = dict(zip(pieces, range(len(pieces)), strict=True))
+        if distinct:
+            unique = True
+        else:
+            self.lookup = dict(zip(pieces, range(len(pieces)), strict=True))
+            unique = len(self.lookup) == len(pieces)
         if (not set(types) <= TYPE_NAMES.keys() or min(map(len, pieces), default=1) == 0
                 or not all(map(math.isfinite, self.scores)) or "\0" in "".join(pieces)
-                or len(lookup) != len(pieces) or types.count(UNKNOWN) > 1):
+                or not unique or types.count(UNKNOWN) > 1):
             _name_the_problem(pieces, self.scores, types)
         # The few pieces of a type, found by a regex over the types as bytes.
         self._type_bytes = bytes(types)
-        reserved = {pieces[i]: i for i in self._positions(_RESERVED)}
-        normal = dict(lookup)
-        for piece in reserved:
-            del normal[piece]
-        self.normal, self.reserved = normal, reserved
+        reserved_at = self._positions(_RESERVED)
+        self.reserved = {pieces[i]: i for i in reserved_at}
+        # The pieces a model may output and their ids, in id order (what ``normal`` maps).
+        self.normal_ids = list(compress(range(len(pieces)),
+                                        self._type_bytes.translate(_IS_MODEL_TYPE)))
+        self.normal_pieces = list(map(pieces.__getitem__, self.normal_ids))
         unk_id = types.index(UNKNOWN) if UNKNOWN in types else -1
         byte_ids: list[int | None] = [None] * 256
         for index in self._positions(_BYTE):
@@ -115,9 +127,21 @@ class SentencePieceVocab:
                                       "missing (all 256 are needed)", missing=byte_piece(missing)))
         self.unk_id = unk_id
         self.byte_ids: list[int] = byte_ids  # type: ignore[assignment]
-        self.lookup = lookup
         # What a piece found by a model stands for, with SentencePiece's lookup order.
         self.user_defined = [pieces[i] for i in self._positions(_USER_DEFINED)]
+
+    # Built on first use, whole, then assigned (cached_property): a thread racing builds its
+    # own, equal one.
+    @cached_property
+    def lookup(self) -> dict[str, int]:
+        """Every piece → its id."""
+        pieces = self.pieces
+        return dict(zip(pieces, range(len(pieces)), strict=True))
+
+    @cached_property
+    def normal(self) -> dict[str, int]:
+        """Every NORMAL, USER_DEFINED and UNUSED piece → its id."""
+        return dict(zip(self.normal_pieces, self.normal_ids, strict=True))
 
     def _positions(self, kinds: re.Pattern[bytes]) -> list[int]:
         return [match.start() for match in kinds.finditer(self._type_bytes)]
@@ -139,8 +163,9 @@ class SentencePieceVocab:
 
     def special_id(self, piece: str) -> int | None:
         """``bos_id()`` etc.: the id of a trainer-named piece when it is a control piece."""
-        tid = self.piece_to_id(piece)
-        return tid if self.types[tid] == CONTROL else None
+        # A control piece is reserved (and a piece spelled once): no need of ``lookup``.
+        tid = self.reserved.get(piece)
+        return tid if tid is not None and self.types[tid] == CONTROL else None
 
     def finish(self, symbols: Iterable[tuple[str, int]]) -> tuple[list[int], list[int]]:
         """Ids for a model's (piece text, id) output and the UTF-8 bytes each covers:

@@ -31,7 +31,7 @@ import struct
 from array import array
 from itertools import compress
 
-from ..prefix_table import SortedPieces, prefix_table
+from ..prefix_table import SORTED_WALK_CHARS, SortedPieces, prefix_table
 from ..unigram import UNIGRAM_METHOD, lattice_nodes
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
@@ -41,10 +41,6 @@ UNK_PENALTY = 10.0
 USER_DEFINED_STEP = 0.1
 RESET_BEYOND = 100_000.0  # exact in float32
 NO_PATH = float("-inf")
-# A model walks its sorted pieces (a binary search per candidate) for this many characters of
-# text, then builds the table of every prefix (a dict lookup per candidate; 838k entries for
-# 262k pieces, a fraction of a second): typing and short texts never need the table.
-SORTED_WALK_CHARS = 4096
 
 
 def f32(value: float) -> float:
@@ -71,9 +67,10 @@ class SentencePieceUnigram(SentencePieceModel):
             scores[tid] = f32(USER_DEFINED_STEP * (size - 1))  # a double product, stored
         self._path_scores = scores
         # No total past this many characters after a start can be kept yet.
-        self._reach = max(map(len, vocab.normal), default=1)
+        self._reach = max(map(len, vocab.normal_pieces), default=1)
         self._unused = vocab.ids_of_type(UNUSED)
-        self._sorted = SortedPieces(vocab.normal, self._unused, order)
+        self._sorted = SortedPieces.of_lists(vocab.normal_pieces, vocab.normal_ids,
+                                             self._unused, order)
         self._prefix: dict[str, int] | None = None
         self._sorted_chars_left = SORTED_WALK_CHARS
 

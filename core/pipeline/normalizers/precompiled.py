@@ -26,6 +26,8 @@ import functools
 import re
 import struct
 from collections.abc import Iterable, Iterator
+from itertools import compress
+from pathlib import Path
 from typing import Any
 
 import regex
@@ -33,6 +35,7 @@ import regex
 from bpelens.core.messages import Message
 
 from ...errors import ConfigError
+from ...fast import disk_cache
 from ...text.darts_trie import trie_keys, value_offset
 from ...text.units import char_class
 from .base import NormalizedText, Normalizer
@@ -125,28 +128,36 @@ class _Segmenter:
     without astral characters uses the BMP-only version (the same answer for such text).
     """
 
-    def __init__(self) -> None:
-        every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
-        sets: dict[str, set[int]] = {}
-        for prop in _PROPERTIES:
-            found: set[int] = set()
-            for match in regex.finditer(rf"\p{{{prop}}}+", every):
-                found.update(map(ord, match.group()))
-            sets[prop] = found
-        for prop, spans in _ADDED.items():
-            sets[prop] |= _expand(spans)
-        for prop, spans in _REMOVED.items():
-            sets[prop] -= _expand(spans)
-        sets["GCB=Control"] |= set(range(0xD800, 0xE000))  # lone surrogates, as in the UCD
-        self.cluster = _SplitPattern(*(_cluster_pattern(sets, bmp) for bmp in (True, False)))
-        # Every rule that keeps two characters together involves one of these (CR × LF,
-        # L × ..., × V, × T, × Extend, × ZWJ, × SpacingMark, Prepend ×, RI × RI; a linker is
-        # an Extend): text without them is all one-character clusters.
-        joiners = {0x0D}
-        for prop in ("GCB=L", "GCB=V", "GCB=T", "GCB=Extend", "GCB=ZWJ", "GCB=SpacingMark",
-                     "GCB=Prepend", "GCB=RI"):
-            joiners |= sets[prop]
-        self.joiner = _SplitPattern.of_class(joiners)
+    def __init__(self, patterns: tuple[str, str, str, str]) -> None:
+        """``patterns``: cluster (BMP, any) and joiner (BMP, any), as :func:`_patterns`."""
+        self.cluster = _SplitPattern(patterns[0], patterns[1])
+        self.joiner = _SplitPattern(patterns[2], patterns[3])
+
+
+def _patterns() -> tuple[str, str, str, str]:
+    """The segmenter's patterns, from the regex module's property tables changed as above
+    (0.15 s: every code point is classified)."""
+    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    sets: dict[str, set[int]] = {}
+    for prop in _PROPERTIES:
+        found: set[int] = set()
+        for match in regex.finditer(rf"\p{{{prop}}}+", every):
+            found.update(map(ord, match.group()))
+        sets[prop] = found
+    for prop, spans in _ADDED.items():
+        sets[prop] |= _expand(spans)
+    for prop, spans in _REMOVED.items():
+        sets[prop] -= _expand(spans)
+    sets["GCB=Control"] |= set(range(0xD800, 0xE000))  # lone surrogates, as in the UCD
+    # Every rule that keeps two characters together involves one of these (CR × LF,
+    # L × ..., × V, × T, × Extend, × ZWJ, × SpacingMark, Prepend ×, RI × RI; a linker is
+    # an Extend): text without them is all one-character clusters.
+    joiners = {0x0D}
+    for prop in ("GCB=L", "GCB=V", "GCB=T", "GCB=Extend", "GCB=ZWJ", "GCB=SpacingMark",
+                 "GCB=Prepend", "GCB=RI"):
+        joiners |= sets[prop]
+    return (_cluster_pattern(sets, True), _cluster_pattern(sets, False),
+            char_class(c for c in joiners if c <= 0xFFFF), char_class(joiners))
 
 
 class _SplitPattern:
@@ -202,10 +213,25 @@ def _expand(spans: tuple[tuple[int, int], ...]) -> set[int]:
     return {code for first, last in spans for code in range(first, last + 1)}
 
 
+_SEGMENTER_KIND = "grapheme-patterns"
+
+
 @functools.cache
 def _segmenter() -> _Segmenter:
-    # Built on first use (about 0.2 s); ASCII text never needs it.
-    return _Segmenter()
+    # Built on first use; ASCII text never needs it. The patterns depend on this module and
+    # the regex module's tables only: the disk cache keeps them under a digest of both.
+    digest = disk_cache.content_digest(Path(__file__).read_bytes()
+                                       + regex.__version__.encode("ascii", "replace"))
+    cached = disk_cache.load(_SEGMENTER_KIND, digest)
+    if isinstance(cached, tuple) and len(cached) == 4 and all(map(str.__instancecheck__,
+                                                                   cached)):
+        try:
+            return _Segmenter(cached)
+        except re.error:
+            pass  # not patterns this module wrote: built again below
+    patterns = _patterns()
+    disk_cache.store(_SEGMENTER_KIND, digest, patterns)
+    return _Segmenter(patterns)
 
 
 def graphemes(text: str) -> list[str]:
@@ -245,12 +271,19 @@ def parse_charsmap(blob: bytes) -> dict[bytes, str]:
 
     # darts-clone shares common suffixes (the trie is a DAG), so a node can be reached by
     # several keys; HF's search stops at a NUL byte.
-    return {key: _replacement(units, pool, at, key)
-            for key, at in trie_keys(units, nul_is_label=False, max_key_bytes=_MAX_KEY_BYTES)}
+    # Many keys share a replacement: each is read from the pool once.
+    replacements: dict[int, str] = {}
+    rules: dict[bytes, str] = {}
+    for key, at in trie_keys(units, nul_is_label=False, max_key_bytes=_MAX_KEY_BYTES):
+        offset = value_offset(units, at, key)
+        value = replacements.get(offset)
+        if value is None:
+            value = replacements[offset] = _replacement(pool, offset, key)
+        rules[key] = value
+    return rules
 
 
-def _replacement(units: tuple[int, ...], pool: bytes, at: int, key: bytes) -> str:
-    offset = value_offset(units, at, key)
+def _replacement(pool: bytes, offset: int, key: bytes) -> str:
     if offset > len(pool):
         raise ConfigError(
             Message("precompiled_charsmap: key {key!r} points at byte {offset} of a "
@@ -265,6 +298,101 @@ def _replacement(units: tuple[int, ...], pool: bytes, at: int, key: bytes) -> st
             Message("precompiled_charsmap: key {key!r} points inside a character (byte {offset}) "
                     "of the replacement pool", key=key, offset=offset)
         ) from None
+
+
+# The disk cache keeps a map in two entries: what every text needs (the one-character
+# rules, what is known of the longer ones) and the rules themselves, read only for a text
+# with a cluster that a longer rule may start (220k of pegasus' 225k rules are longer: Hangul
+# jamo and combining marks, which most texts never hold).
+_CORE_KIND = "precompiled-charsmap-core"
+_RULES_KIND = "precompiled-charsmap-rules"
+
+
+def _rule_lists(byte_rules: dict[bytes, str]) -> dict[str, Any]:
+    """The rules as parallel lists, str keys when all are whole UTF-8, else bytes."""
+    try:
+        keys: list[str] | list[bytes] = [key.decode("utf-8") for key in byte_rules]
+        text = True
+    except UnicodeDecodeError:
+        keys, text = list(byte_rules), False
+    return {"keys": keys, "values": list(byte_rules.values()), "text": text}
+
+
+def _core_of(lists: dict[str, Any]) -> dict[str, Any]:
+    """What the normalizer needs before any longer rule, from :func:`_rule_lists`."""
+    keys, values, text = lists["keys"], lists["values"], lists["text"]
+    table: dict[int, str] = {}
+    starts = pairs = ""
+    if text:
+        singles = list(map((1).__eq__, map(len, keys)))
+        table = dict(zip(map(ord, compress(keys, singles)), compress(values, singles),
+                         strict=True))
+        starts = "".join({key[0]: None for key in keys})
+        pairs = "".join({key[:2]: None for key in keys if len(key) > 1})
+    changed = set(table)
+    return {"text": text, "count": len(keys),
+            "max_key_bytes": max(map(len, map(str.encode, keys)) if text else map(len, keys),
+                                 default=0),
+            "max_key_chars": max(map(len, keys), default=0) if text else 0,
+            "table": table, "starts": starts, "pairs": pairs,
+            "changed": (char_class(c for c in changed if c <= 0xFFFF), char_class(changed))}
+
+
+def _checked_core(state: Any) -> dict[str, Any] | None:
+    """``state`` when it has the shape :func:`_core_of` gives (read back from the disk
+    cache), else None. The entry's checksum rules out damaged bytes; this rules out an
+    entry of another shape."""
+    try:
+        table, changed, pairs = state["table"], state["changed"], state["pairs"]
+        if not (isinstance(state["text"], bool) and type(state["count"]) is int
+                and type(state["max_key_bytes"]) is int and type(state["max_key_chars"]) is int
+                and isinstance(state["starts"], str) and isinstance(pairs, str)
+                and len(pairs) % 2 == 0 and isinstance(changed, tuple) and len(changed) == 2
+                and all(map(str.__instancecheck__, changed)) and isinstance(table, dict)
+                and set(map(type, table)) <= {int} and set(map(type, table.values())) <= {str}):
+            return None
+        # A text map of any rule starts with some character; a bytes map has no str rules.
+        if state["text"] != bool(state["count"] == 0 or state["starts"]) or (
+                not state["text"] and (table or pairs or state["max_key_chars"])):
+            return None
+    except (KeyError, TypeError):
+        return None
+    return state
+
+
+def _checked_lists(lists: Any, text: bool, count: int) -> dict[str, Any] | None:
+    """``lists`` when it has the shape :func:`_rule_lists` gives for a map of ``count``
+    rules, else None."""
+    try:
+        keys, values = lists["keys"], lists["values"]
+        if not (isinstance(keys, list) and isinstance(values, list)
+                and len(keys) == len(values) == count and lists["text"] is text
+                and set(map(type, keys)) <= {str if text else bytes}
+                and set(map(type, values)) <= {str}):
+            return None
+    except (KeyError, TypeError):
+        return None
+    return lists
+
+
+def _core(blob: bytes, digest: str) -> dict[str, Any]:
+    """The map's core, from the disk cache when it holds this very map (walking the trie
+    and reading 224k replacements takes half a second)."""
+    core = _checked_core(disk_cache.load(_CORE_KIND, digest))
+    if core is None:
+        lists = _rule_lists(parse_charsmap(blob))
+        core = _core_of(lists)
+        disk_cache.store(_RULES_KIND, digest, lists)
+        disk_cache.store(_CORE_KIND, digest, core)
+    return core
+
+
+def _lists(blob: bytes, digest: str, text: bool, count: int) -> dict[str, Any]:
+    lists = _checked_lists(disk_cache.load(_RULES_KIND, digest), text, count)
+    if lists is None:
+        lists = _rule_lists(parse_charsmap(blob))
+        disk_cache.store(_RULES_KIND, digest, lists)
+    return lists
 
 
 class PrecompiledNormalizer(Normalizer):
@@ -284,30 +412,57 @@ class PrecompiledNormalizer(Normalizer):
             raise ConfigError(Message("precompiled_charsmap is not valid base64: {exc}",
                                       exc=exc)) from None
         self.charsmap_b64 = charsmap_b64
-        self._byte_rules = parse_charsmap(blob)
-        self._max_key_bytes = max(map(len, self._byte_rules), default=0)
-
+        self._blob = blob
+        self._digest = disk_cache.content_digest(blob)
+        core = _core(blob, self._digest)
         # With every key whole UTF-8 (always, for maps SentencePiece builds), the shortest
         # key that prefixes a string's bytes is the shortest that prefixes its characters,
         # so lookups can stay in str; otherwise every lookup goes through bytes.
-        rules: dict[str, str] | None
-        try:
-            rules = {key.decode("utf-8"): value for key, value in self._byte_rules.items()}
-        except UnicodeDecodeError:
-            rules = None
-        self._rules = rules
-        self._max_key_chars = max(map(len, rules), default=0) if rules is not None else 0
-        self._table = {ord(k): v for k, v in (rules or {}).items() if len(k) == 1}
-        self._starts = frozenset(k[0] for k in rules) if rules is not None else frozenset()
-        self._changed = _SplitPattern.of_class(set(self._table))
+        self._text: bool = core["text"]
+        self._rule_count: int = core["count"]
+        self._max_key_bytes: int = core["max_key_bytes"]
+        self._max_key_chars: int = core["max_key_chars"]
+        self._table: dict[int, str] = core["table"]  # the one-character rules, by code point
+        self._starts = frozenset(core["starts"])
+        # The first two characters of every longer rule: a text that holds none of them
+        # needs no longer rule.
+        pairs: str = core["pairs"]
+        self._pairs = frozenset(pairs[i:i + 2] for i in range(0, len(pairs), 2))
+        self._changed = _SplitPattern(*core["changed"])
+        # Built on first use, whole, then assigned (a thread racing builds its own).
+        self._rule_table: dict[str, str] | None = None
+        self._byte_table: dict[bytes, str] | None = None
         self._crlf = self._whole("\r\n")
 
     def to_config(self) -> dict[str, Any]:
         return {"type": "Precompiled", "precompiled_charsmap": self.charsmap_b64}
 
     @property
+    def _rules(self) -> dict[str, str]:
+        """Every key → its replacement (a map whose keys are whole UTF-8)."""
+        table = self._rule_table
+        if table is None:
+            lists = _lists(self._blob, self._digest, self._text, self._rule_count)
+            table = self._rule_table = dict(zip(lists["keys"], lists["values"], strict=True))
+        return table
+
+    @property
+    def _byte_rules(self) -> dict[bytes, str]:
+        """Every key (UTF-8 bytes) → its replacement."""
+        table = self._byte_table
+        if table is None:
+            if self._text:
+                rules = self._rules
+                table = dict(zip(map(str.encode, rules), rules.values(), strict=True))
+            else:
+                lists = _lists(self._blob, self._digest, self._text, self._rule_count)
+                table = dict(zip(lists["keys"], lists["values"], strict=True))
+            self._byte_table = table
+        return table
+
+    @property
     def rule_count(self) -> int:
-        return len(self._byte_rules)
+        return self._rule_count
 
     def rule(self, key: str) -> str | None:
         """The replacement the map holds for exactly this key, or None."""
@@ -316,9 +471,12 @@ class PrecompiledNormalizer(Normalizer):
     # -- lookups ----------------------------------------------------------------------------
     def _transform(self, chunk: str) -> str | None:
         """HF's ``transform``: the replacement of the shortest key that starts ``chunk``."""
-        rules = self._rules
-        if rules is not None:
-            for end in range(1, min(len(chunk), self._max_key_chars) + 1):
+        if self._text and chunk:
+            found = self._table.get(ord(chunk[0]))
+            if found is not None or chunk[:2] not in self._pairs:
+                return found
+            rules = self._rules
+            for end in range(2, min(len(chunk), self._max_key_chars) + 1):
                 found = rules.get(chunk[:end])
                 if found is not None:
                     return found
@@ -365,7 +523,7 @@ class PrecompiledNormalizer(Normalizer):
 
     def _edits(self, text: str) -> Iterator[tuple[int, int, str]]:
         """(start, end, replacement) character spans, in order, for everything replaced."""
-        if self._rules is None:
+        if not self._text:
             yield from self._edits_by_bytes(text)
             return
         table = self._table
@@ -396,7 +554,7 @@ class PrecompiledNormalizer(Normalizer):
 
     # -- Normalizer -------------------------------------------------------------------------
     def normalize_str(self, text: str) -> str:
-        if self._rules is None:
+        if not self._text:
             return self.normalize(text).text
         table = self._table
         out: list[str] = []

@@ -324,20 +324,38 @@ class SentencePieceNormalizer(Normalizer):
         # only the others need finding on the fast path.
         firsts = {*self._singles, *charsmap.firsts}
         symbols = {s[0] for s in self.user_defined if len(s) > 1 or s in firsts}
-        self._long_starts = _starts_pattern(symbols, charsmap.firsts, charsmap.seconds)
+        # Both patterns (10-30 ms of regex compiling each for a big map) are compiled on
+        # first use, whole, then assigned: many texts never need them.
+        self._long_starts_of = (symbols, charsmap.firsts, charsmap.seconds)
+        self._long_starts_built: tuple[regex.Pattern[str] | None] | None = None
         # Text holding none of these has no step longer than one character: no rule of
         # two characters or more can match in it.
         self._long_trigger = _Trigger(symbols | set(charsmap.seconds))
         self._rule_trigger = _Trigger(set(charsmap.seconds))
         self._single_trigger = _Trigger(set(self._singles))
         # Where a step of its own begins, for the step-by-step path (spaces included).
-        self._step_starts = _starts_pattern({*self._singles, *self._symbols.starts, " "},
-                                            charsmap.firsts, charsmap.seconds)
+        self._step_starts_of = ({*self._singles, *self._symbols.starts, " "},
+                                charsmap.firsts, charsmap.seconds)
+        self._step_starts_built: tuple[regex.Pattern[str] | None] | None = None
         # A step holding two spaces in a row keeps them (only a step's *leading* spaces go),
         # which collapsing space runs over the whole text would not: those models always
         # take the step-by-step path.
         self._collapse_ok = not (charsmap.double_space
                                  or any("  " in v for v in self.user_defined))
+
+    @property
+    def _long_starts(self) -> regex.Pattern[str] | None:
+        built = self._long_starts_built
+        if built is None:
+            built = self._long_starts_built = (_starts_pattern(*self._long_starts_of),)
+        return built[0]
+
+    @property
+    def _step_starts(self) -> regex.Pattern[str] | None:
+        built = self._step_starts_built
+        if built is None:
+            built = self._step_starts_built = (_starts_pattern(*self._step_starts_of),)
+        return built[0]
 
     @property
     def rules(self) -> dict[str, str]:
