@@ -490,3 +490,24 @@ def test_the_order_kept_for_a_model_rebuilds_its_lookup(
     walk = cached.model._sorted
     for text in [*table, *(piece + "x" for piece in vocab.normal)]:
         assert walk.get(text) == table.get(text), text
+
+
+@pytest.mark.parametrize("name", ["sentencepiece/kyoto_ja_unigram_8000.model",
+                                  "hf/pegasus-unigram.tokenizer.json"])
+def test_a_corpus_announced_builds_the_unigram_table_before_it_comes(
+        name: str, cache_dir: Path) -> None:
+    """Opening leaves the table of pieces by prefix for the first long text; a caller that
+    says a corpus is coming (a comparison's workers, the SentencePiece benchmark) has it
+    built first, and the walk over it gives the sorted walk's ids."""
+    path = SHARED_DATA / "tokenizers" / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (../shared/data is not beside the checkout)")
+    open_tokenizer(path)  # (the cache entry written)
+    sorted_walk = open_tokenizer(path)
+    text = "東京で会議が開かれた。 The meeting was held in Tokyo."
+    want = sorted_walk.encode_ids(text)
+    assert sorted_walk.model._prefix is None
+    announced = open_tokenizer(path)
+    announced.expect_text(50 << 20)
+    assert announced.model._prefix is not None
+    assert announced.encode_ids(text) == want

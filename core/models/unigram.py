@@ -149,6 +149,10 @@ class UnigramModel(TokenModel):
             table = self._prefix = prefix_table(self._ids)
         return table
 
+    def prepare_bulk(self) -> None:
+        # A long text (a corpus) will walk past the sorted pieces' share: the table now.
+        self.prefixes  # noqa: B018
+
     def _lookup(self, size: int):
         """What a walk over ``size`` characters looks its candidates up with."""
         table = self._prefix

@@ -90,6 +90,10 @@ class SentencePieceUnigram(SentencePieceModel):
             table = self._prefix = prefix_table(self.vocab.normal, self._unused)
         return table
 
+    def prepare_bulk(self) -> None:
+        # A long text (a corpus) will walk past the sorted pieces' share: the table now.
+        self.prefixes  # noqa: B018
+
     def _lookup(self, size: int):
         """What a walk over ``size`` characters looks its candidates up with."""
         table = self._prefix
