@@ -130,6 +130,10 @@ def compare_trace(lines: list[str], vocab: int, k: int, repeat: int) -> None:
     )
 
 
+# The threshold as the engine sets it (each measurement lowers it).
+THRESHOLD = trainer_module.MIN_PARALLEL_COUNT_CHARS
+
+
 def compare_processes(lines: list[str], vocab: int, jobs: int, repeat: int) -> None:
     """Counting, then training, with 1 and ``jobs`` counting processes, alternating."""
     config = TrainingConfig(vocab_size=vocab, level="byte", byte_order="hf",
@@ -137,7 +141,7 @@ def compare_processes(lines: list[str], vocab: int, jobs: int, repeat: int) -> N
     chars = sum(map(len, lines))
     # Measured whatever the corpus's size: workers from the first MB on (the real threshold
     # is said beside).
-    threshold = trainer_module.MIN_PARALLEL_COUNT_CHARS
+    threshold = THRESHOLD
     trainer_module.MIN_PARALLEL_COUNT_CHARS = trainer_module.CHUNK_CHARS
     print(f"vocab {vocab}: {chars / 1e6:.2f} M characters, counted by 1 process against "
           f"{jobs} (alternating, {repeat} runs each; {default_jobs()} cores here; without this "
