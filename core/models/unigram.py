@@ -31,7 +31,7 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError, EncodeError
 from .base import TokenKind, TokenModel
-from .prefix_table import SORTED_WALK_CHARS, SortedPieces, prefix_table
+from .prefix_table import SortedPieces, SortedThenTable, prefix_table
 
 # What SentencePiece adds to the lowest score to price an unknown character.
 UNK_PENALTY = 10.0
@@ -59,7 +59,7 @@ UNIGRAM_METHOD = ("Unigram does not merge: every vocabulary piece has a score (a
                   "the most (the best path, found by Viterbi over the characters)")
 
 
-class UnigramModel(TokenModel):
+class UnigramModel(SortedThenTable, TokenModel):
     """Pieces with scores; encodes one pre-token piece by the best-scoring segmentation."""
 
     level = "char"
@@ -104,9 +104,7 @@ class UnigramModel(TokenModel):
 
         # Candidates are looked up in the sorted pieces until text enough was encoded to
         # be worth the table of every prefix (838k entries for 96k pieces, 0.3 s).
-        self._sorted = SortedPieces(self._ids, order=order)
-        self._prefix: dict[str, int] | None = None
-        self._sorted_chars_left = SORTED_WALK_CHARS
+        self._walk_sorted_first(SortedPieces(self._ids, order=order))
 
         self._byte_ids: list[int | None] = [self._ids.get(f"<0x{b:02X}>") for b in range(256)]
         looks_like_byte = compress(range(len(pieces)), map(str.startswith, pieces,
@@ -139,29 +137,8 @@ class UnigramModel(TokenModel):
         return model
 
     # -- the walk's table -------------------------------------------------------------------
-    @property
-    def prefixes(self) -> dict[str, int]:
-        """Every piece → its id, every other prefix of a piece → NOT_A_PIECE. Built on
-        first use, whole, then assigned: a thread walking meanwhile uses the sorted pieces,
-        which answer alike."""
-        table = self._prefix
-        if table is None:
-            table = self._prefix = prefix_table(self._ids)
-        return table
-
-    def prepare_bulk(self) -> None:
-        # A long text (a corpus) will walk past the sorted pieces' share: the table now.
-        self.prefixes  # noqa: B018
-
-    def _lookup(self, size: int):
-        """What a walk over ``size`` characters looks its candidates up with."""
-        table = self._prefix
-        if table is not None:
-            return table.get
-        if size < self._sorted_chars_left:
-            self._sorted_chars_left -= size  # a race only moves when the table is built
-            return self._sorted.get
-        return self.prefixes.get
+    def _build_prefixes(self) -> dict[str, int]:
+        return prefix_table(self._ids)
 
     # -- construction from files -----------------------------------------------------------
 

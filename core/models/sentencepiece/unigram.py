@@ -31,7 +31,7 @@ import struct
 from array import array
 from itertools import compress
 
-from ..prefix_table import SORTED_WALK_CHARS, SortedPieces, prefix_table
+from ..prefix_table import SortedPieces, SortedThenTable, prefix_table
 from ..unigram import UNIGRAM_METHOD, lattice_nodes
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
@@ -48,7 +48,7 @@ def f32(value: float) -> float:
     return _F32.unpack(_F32.pack(value))[0]
 
 
-class SentencePieceUnigram(SentencePieceModel):
+class SentencePieceUnigram(SortedThenTable, SentencePieceModel):
     family = "Unigram"
     merge_method = UNIGRAM_METHOD
 
@@ -69,40 +69,16 @@ class SentencePieceUnigram(SentencePieceModel):
         # No total past this many characters after a start can be kept yet.
         self._reach = max(map(len, vocab.normal_pieces), default=1)
         self._unused = vocab.ids_of_type(UNUSED)
-        self._sorted = SortedPieces.of_lists(vocab.normal_pieces, vocab.normal_ids,
-                                             self._unused, order)
-        self._prefix: dict[str, int] | None = None
-        self._sorted_chars_left = SORTED_WALK_CHARS
+        self._walk_sorted_first(SortedPieces.of_lists(vocab.normal_pieces, vocab.normal_ids,
+                                                      self._unused, order))
 
     @property
     def order(self) -> list[int]:
         """What the disk cache keeps to rebuild the sorted pieces without sorting."""
         return self._sorted.order
 
-    @property
-    def prefixes(self) -> dict[str, int]:
-        """Every piece a path may use → its id, every other prefix of a piece →
-        NOT_A_PIECE: the walk from one start stops at the first string no piece begins
-        with. Built on first use (a fraction of a second for 262k pieces), whole, then
-        assigned: a thread walking meanwhile uses the sorted pieces, which answer alike."""
-        table = self._prefix
-        if table is None:
-            table = self._prefix = prefix_table(self.vocab.normal, self._unused)
-        return table
-
-    def prepare_bulk(self) -> None:
-        # A long text (a corpus) will walk past the sorted pieces' share: the table now.
-        self.prefixes  # noqa: B018
-
-    def _lookup(self, size: int):
-        """What a walk over ``size`` characters looks its candidates up with."""
-        table = self._prefix
-        if table is not None:
-            return table.get
-        if size < self._sorted_chars_left:
-            self._sorted_chars_left -= size  # a race only moves when the table is built
-            return self._sorted.get
-        return self.prefixes.get
+    def _build_prefixes(self) -> dict[str, int]:
+        return prefix_table(self.vocab.normal, self._unused)
 
     def best_path(self, text: str) -> tuple[list[int], list[int]]:
         """The ids of the best path and where each starts (characters); unknown characters
