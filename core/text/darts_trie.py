@@ -14,7 +14,7 @@ from bpelens.core.messages import Message
 from ..errors import ConfigError
 
 IS_VALUE = 1 << 31  # a unit holding a leaf value, never a label
-_HAS_LEAF = 1 << 8
+HAS_LEAF = 1 << 8
 # A real map's trie has some 250,000 nodes; a corrupt one may share nodes so that the paths to
 # walk multiply: the walk stops past this many.
 MAX_PATHS = 1 << 20
@@ -103,7 +103,7 @@ def _level_keys(units: tuple[int, ...], *, nul_is_label: bool,
     order_parent: list[np.ndarray] = []
     order_pos: list[np.ndarray] = []
     for level in range(1, depth):
-        leaf = (unit[positions[level]] & _HAS_LEAF) != 0
+        leaf = (unit[positions[level]] & HAS_LEAF) != 0
         if not leaf.any():
             continue
         blob = keys[level][leaf].tobytes()
@@ -148,7 +148,7 @@ def _walk_keys(units: tuple[int, ...], *, nul_is_label: bool,
             unit = units[pos]
             child = pos ^ _offset(unit)
             child_key = key + bytes((pos ^ base,))
-            if unit & _HAS_LEAF:  # the key ends here; its value sits at the child's base
+            if unit & HAS_LEAF:  # the key ends here; its value sits at the child's base
                 found.append((child_key, child))
             stack.append((child, child_key))
     return found

@@ -36,6 +36,7 @@ from bpelens.core.messages import Message
 
 from ...errors import ConfigError
 from ...fast import disk_cache
+from ...text.darts_summary import MapSummary, summarize
 from ...text.darts_trie import trie_keys, value_offset
 from ...text.units import char_class
 from .base import NormalizedText, Normalizer
@@ -244,6 +245,27 @@ def graphemes(text: str) -> list[str]:
 
 def parse_charsmap(blob: bytes) -> dict[bytes, str]:
     """Every key of the trie (UTF-8 bytes) → its replacement; ConfigError if malformed."""
+    trie_bytes = _trie_bytes(blob)
+    units = struct.unpack_from(f"<{trie_bytes // 4}I", blob, 4)
+    pool = blob[4 + trie_bytes:]
+
+    # darts-clone shares common suffixes (the trie is a DAG), so a node can be reached by
+    # several keys; HF's search stops at a NUL byte.
+    # Many keys share a replacement: each is read from the pool once.
+    replacements: dict[int, str] = {}
+    rules: dict[bytes, str] = {}
+    for key, at in trie_keys(units, nul_is_label=False, max_key_bytes=_MAX_KEY_BYTES):
+        offset = value_offset(units, at, key)
+        value = replacements.get(offset)
+        if value is None:
+            value = replacements[offset] = _replacement(pool, offset, key)
+        rules[key] = value
+    return rules
+
+
+def _trie_bytes(blob: bytes) -> int:
+    """The byte size of the map's trie units (at least one), its pool checked to be UTF-8;
+    ConfigError naming what is wrong otherwise."""
     if len(blob) < 4:
         raise ConfigError(
             Message("precompiled_charsmap has {blob_count} bytes; it must start with a 4-byte trie "
@@ -259,28 +281,14 @@ def parse_charsmap(blob: bytes) -> dict[bytes, str]:
         )
     if count == 0:
         raise ConfigError("precompiled_charsmap has an empty trie (no root unit)")
-    units = struct.unpack_from(f"<{count}I", blob, 4)
-    pool = blob[4 + 4 * count:]
     try:
-        pool.decode("utf-8")
+        blob[4 + 4 * count:].decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ConfigError(
             Message("precompiled_charsmap: the replacement strings are not UTF-8 ({reason} at byte "
                     "{start} of the pool)", reason=exc.reason, start=exc.start)
         ) from None
-
-    # darts-clone shares common suffixes (the trie is a DAG), so a node can be reached by
-    # several keys; HF's search stops at a NUL byte.
-    # Many keys share a replacement: each is read from the pool once.
-    replacements: dict[int, str] = {}
-    rules: dict[bytes, str] = {}
-    for key, at in trie_keys(units, nul_is_label=False, max_key_bytes=_MAX_KEY_BYTES):
-        offset = value_offset(units, at, key)
-        value = replacements.get(offset)
-        if value is None:
-            value = replacements[offset] = _replacement(pool, offset, key)
-        rules[key] = value
-    return rules
+    return 4 * count
 
 
 def _replacement(pool: bytes, offset: int, key: bytes) -> str:
@@ -380,11 +388,26 @@ def _core(blob: bytes, digest: str) -> dict[str, Any]:
     and reading 224k replacements takes half a second)."""
     core = _checked_core(disk_cache.load(_CORE_KIND, digest))
     if core is None:
-        lists = _rule_lists(parse_charsmap(blob))
-        core = _core_of(lists)
-        disk_cache.store(_RULES_KIND, digest, lists)
+        summary = summarize(blob, _trie_bytes(blob), nul_is_label=False,
+                            max_key_bytes=_MAX_KEY_BYTES)
+        if summary is None:  # an odd map: every rule read, which names what is wrong
+            lists = _rule_lists(parse_charsmap(blob))
+            core = _core_of(lists)
+            disk_cache.store(_RULES_KIND, digest, lists)
+        else:  # the rules of two characters or more are read when a text needs them
+            core = _core_of_summary(summary)
         disk_cache.store(_CORE_KIND, digest, core)
     return core
+
+
+def _core_of_summary(summary: MapSummary) -> dict[str, Any]:
+    """:func:`_core_of` for a map whose keys are all whole UTF-8, from its summary."""
+    table = {ord(key): value for key, value in summary.singles.items()}
+    starts = {*summary.singles, *(pair[0] for pair in summary.pairs)}
+    return {"text": True, "count": summary.count, "max_key_bytes": summary.max_key_bytes,
+            "max_key_chars": summary.max_key_chars, "table": table,
+            "starts": "".join(sorted(starts)), "pairs": "".join(sorted(summary.pairs)),
+            "changed": (char_class(c for c in table if c <= 0xFFFF), char_class(table))}
 
 
 def _lists(blob: bytes, digest: str, text: bool, count: int) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from bpelens.core.messages import Message
 
 from ...errors import ConfigError
 from ...fast import disk_cache
+from ...text.darts_summary import MapSummary, summarize
 from ...text.darts_trie import IS_VALUE, trie_keys, value_offset
 from ...text.units import char_class
 from .base import NormalizedText, Normalizer
@@ -50,18 +51,8 @@ def read_charsmap(blob: bytes) -> dict[str, str]:
 
     The keys are those darts-clone's ``commonPrefixSearch`` finds (a NUL byte is a label
     like any other, as SentencePiece passes the length)."""
-    if len(blob) <= 4:
-        raise ConfigError(Message("precompiled_charsmap has {blob_count} bytes; it needs a 4-byte "
-                                  "trie size and a trie", blob_count=len(blob)))
-    (trie_size,) = struct.unpack_from("<I", blob, 0)
-    if trie_size >= len(blob):
-        raise ConfigError(Message("precompiled_charsmap says its trie has {trie_size} bytes, more "
-                                  "than the {blob_count} bytes that follow the size",
-                                  trie_size=trie_size, blob_count=len(blob) - 4))
-    count = trie_size // 4
-    if count == 0:
-        raise ConfigError("precompiled_charsmap has an empty trie (no root unit)")
-    units = struct.unpack_from(f"<{count}I", blob, 4)
+    trie_size = _trie_size(blob)
+    units = struct.unpack_from(f"<{trie_size // 4}I", blob, 4)
     pool = blob[4 + trie_size:]
 
     found = trie_keys(units, nul_is_label=True, max_key_bytes=_MAX_KEY_BYTES)
@@ -79,6 +70,21 @@ def read_charsmap(blob: bytes) -> dict[str, str]:
             value = replacements[offset] = _replacement(pool, offset, key)
         keys[_text(key, "a key")] = value
     return keys
+
+
+def _trie_size(blob: bytes) -> int:
+    """The byte size of the map's trie (at least one unit); ConfigError if it cannot be."""
+    if len(blob) <= 4:
+        raise ConfigError(Message("precompiled_charsmap has {blob_count} bytes; it needs a 4-byte "
+                                  "trie size and a trie", blob_count=len(blob)))
+    (trie_size,) = struct.unpack_from("<I", blob, 0)
+    if trie_size >= len(blob):
+        raise ConfigError(Message("precompiled_charsmap says its trie has {trie_size} bytes, more "
+                                  "than the {blob_count} bytes that follow the size",
+                                  trie_size=trie_size, blob_count=len(blob) - 4))
+    if trie_size // 4 == 0:
+        raise ConfigError("precompiled_charsmap has an empty trie (no root unit)")
+    return trie_size
 
 
 def _rules_at_once(units: tuple[int, ...], pool: bytes,
@@ -217,6 +223,13 @@ class _Charsmap:
                    "".join({k[0]: None for k in longer}), "".join({k[1]: None for k in longer}),
                    len(rules), any("  " in v for v in rules.values()), rules=rules, blob=blob)
 
+    @classmethod
+    def of_summary(cls, summary: MapSummary, blob: bytes) -> _Charsmap:
+        firsts = "".join(sorted({pair[0] for pair in summary.pairs}))
+        seconds = "".join(sorted({pair[1] for pair in summary.pairs}))
+        return cls(summary.singles, firsts, seconds, summary.count, summary.double_space,
+                   blob=blob)
+
     @property
     def rules(self) -> dict[str, str]:
         if self._rules is None:
@@ -267,7 +280,12 @@ def _charsmap(blob: bytes) -> _Charsmap:
     digest = disk_cache.content_digest(blob)
     charsmap = _Charsmap.from_state(disk_cache.load(_CORE_KIND, digest), blob)
     if charsmap is None:
-        charsmap = _Charsmap.of_rules(_rules(blob, digest), blob)
+        summary = summarize(blob, _trie_size(blob), nul_is_label=True,
+                            max_key_bytes=_MAX_KEY_BYTES)
+        if summary is None:  # an odd map: its rules, which name what is wrong
+            charsmap = _Charsmap.of_rules(_rules(blob, digest), blob)
+        else:  # the rules of two characters or more are read when a text needs them
+            charsmap = _Charsmap.of_summary(summary, blob)
         disk_cache.store(_CORE_KIND, digest, charsmap.state())
     return charsmap
 
