@@ -5,7 +5,7 @@ switch) and Hugging Face Unigram ``tokenizer.json`` files come back with the sam
 as the reference library on real and generated text; a damaged or misshapen entry is ignored
 (the file is parsed again); the normalizer reads a map's longer rules only for text that
 needs them; the prefix table rebuilt from its proper prefixes is the one built from scratch,
-and a Unigram model's sorted pieces (kept as their order) answer as that table.
+and a Unigram model's plain lookup and sorted pieces answer as that table.
 BPE tokenizer.json files: tests/test_load_cache_bpe.py."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from bpelens.core.formats.sentencepiece_file import tokenizer_from_model_proto
 from bpelens.core.models.prefix_table import (
     NOT_A_PIECE,
     SortedPieces,
+    bounded_lookup,
     prefix_table,
     proper_prefixes,
 )
@@ -33,6 +34,14 @@ from bpelens.core.pipeline.normalizers import sentencepiece as sp_normalizer
 
 from conftest import SHARED_DATA, needs_shared_data
 from sentencepiece_models import EDITED, NTREX, REAL_MODELS, TRAINED, model_bytes
+
+# A Unigram model's walk lookups (prefix_table.SortedThenTable), each made the only one.
+WALKS = ("plain", "sorted", "table")
+
+
+def walk_only(model, walk: str) -> None:
+    model._plain_chars_left = 10**9 if walk == "plain" else 0
+    model._sorted_chars_left = 10**9 if walk == "sorted" else 0
 
 pytestmark = needs_shared_data
 
@@ -127,13 +136,15 @@ def test_a_sentencepiece_model_from_the_cache_encodes_and_decodes_as_the_library
     reference = spm.SentencePieceProcessor(model_proto=model_bytes(name))
     _, cached = open_twice(name, monkeypatch)
     unigram = isinstance(cached.model, SentencePieceUnigram)
-    # A Unigram model walks its sorted pieces, then the table of every prefix: each alone.
-    for walk in ("sorted", "table") if unigram else ("model",):
+    # A Unigram model walks its pieces' dict, its sorted pieces, then the table of every
+    # prefix: each alone.
+    for walk in WALKS if unigram else ("model",):
         if unigram:
-            if walk == "table":  # opened from the cache again
+            if walk != "plain":  # opened from the cache again
                 cached = tokenizer_from_model_proto(model_bytes(name), path=f"{name}.model")
             assert cached.model._prefix is None, "opening built the prefix table"
-            cached.model._sorted_chars_left = 10**9 if walk == "sorted" else 0
+            assert cached.model._sorted_pieces is None, "opening sorted the pieces"
+            walk_only(cached.model, walk)
         for line in ntrex_lines():
             want = reference.encode(line)
             assert cached.encode_ids(line) == want, line
@@ -141,7 +152,8 @@ def test_a_sentencepiece_model_from_the_cache_encodes_and_decodes_as_the_library
             assert cached.normalizer.normalize_str(line) == reference.normalize(line)
             assert cached.decode(want, errors="replace") == reference.decode(want)
         if unigram:
-            assert (cached.model._prefix is None) == (walk == "sorted")
+            assert (cached.model._prefix is None) == (walk != "table")
+            assert (cached.model._sorted_pieces is None) == (walk != "sorted")
 
 
 fragments = st.one_of(
@@ -210,10 +222,6 @@ MISSHAPEN = {
     "scores odd": lambda e: e.update(scores=e["scores"][:-3]),
     "type 9": lambda e: e.update(types=b"\x09" + e["types"][1:]),
     "no unknown piece": lambda e: e.update(types=e["types"].replace(b"\x02", b"\x01")),
-    "order not bytes": lambda e: e.update(order=7),
-    "order cut": lambda e: e.update(order=e["order"][:-4]),
-    "order swapped": lambda e: e.update(order=e["order"][4:8] + e["order"][:4] + e["order"][8:]),
-    "order odd": lambda e: e.update(order=e["order"][:-1]),
     "no names": lambda e: e.pop("names"),
     "names not five": lambda e: e.update(names=["<unk>"]),
     "model type 9": lambda e: e.update(model_type=9),
@@ -306,7 +314,7 @@ def test_a_damaged_map_entry_is_ignored(cache_dir: Path,
 # -- Hugging Face Unigram --------------------------------------------------------------------
 def unigram_state(model: UnigramModel) -> tuple:
     return (model._pieces, model._scores, model.unk_id, model.byte_fallback, model._ids,
-            model._sorted.order, model._sorted._keys, model._sorted._ids, model.prefixes,
+            model.sorted_pieces._keys, model.sorted_pieces._ids, model.prefixes,
             model._byte_ids, model._byte_kind, model._bytes, model._unk_score)
 
 
@@ -339,17 +347,20 @@ def test_a_unigram_tokenizer_json_from_the_cache_is_the_parsed_one(
     # The file asks HF to cut every encoding at 192 tokens ("truncation"); BPE Lens shows
     # whole encodings (test_the_truncation_the_file_asks_for_is_the_only_difference).
     reference.no_truncation()
-    # The model walks its sorted pieces, then the table of every prefix: each alone.
-    for walk in ("sorted", "table"):
+    # The model walks its pieces' dict, its sorted pieces, then the table of every prefix:
+    # each alone.
+    for walk in WALKS:
         cached = open_tokenizer(path)
         assert cached.model._prefix is None, "opening built the prefix table"
-        cached.model._sorted_chars_left = 10**9 if walk == "sorted" else 0
+        assert cached.model._sorted_pieces is None, "opening sorted the pieces"
+        walk_only(cached.model, walk)
         for line in ntrex_lines():
             want = reference.encode(line, add_special_tokens=False).ids
             assert cached.encode_ids(line) == want, line
             # BPE Lens shows the unknown token where HF's default drops special tokens.
             assert cached.decode(want) == reference.decode(want, skip_special_tokens=False)
-        assert (cached.model._prefix is None) == (walk == "sorted")
+        assert (cached.model._prefix is None) == (walk != "table")
+        assert (cached.model._sorted_pieces is None) == (walk != "sorted")
 
 
 def test_the_truncation_the_file_asks_for_is_the_only_difference() -> None:
@@ -367,8 +378,7 @@ def test_the_truncation_the_file_asks_for_is_the_only_difference() -> None:
             tokenizer.encode_ids(line)[:192])
 
 
-@pytest.mark.parametrize("change", ["flip", "order", "unsorted", "scores", "unk_id", "pieces",
-                                    "model"])
+@pytest.mark.parametrize("change", ["flip", "scores", "unk_id", "pieces", "model"])
 def test_a_damaged_tokenizer_json_entry_is_ignored(change: str, cache_dir: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     path = HF_DIR / "pegasus-unigram.tokenizer.json"
@@ -382,12 +392,7 @@ def test_a_damaged_tokenizer_json_entry_is_ignored(change: str, cache_dir: Path,
         digest = disk_cache.content_digest(path.read_bytes())
         stored = disk_cache.load("tokenizer.json", digest)
         tables = stored["tables"]
-        if change == "order":
-            tables["order"] = "▁a"
-        elif change == "unsorted":
-            order = tables["order"]
-            order[0], order[1] = order[1], order[0]
-        elif change == "scores":
+        if change == "scores":
             tables["scores"] = tables["scores"][:-8]
         elif change == "unk_id":
             tables["unk_id"] = len(tables["pieces"])
@@ -458,38 +463,37 @@ def test_the_sorted_pieces_answer_as_the_prefix_table(pieces: list[str], unusabl
                                                       probes: list[str]) -> None:
     ids = {piece: tid for tid, piece in enumerate(pieces)}
     table = naive_table(ids, unusable)
-    for order in (None, SortedPieces.sort_order(ids)):
-        walk = SortedPieces(ids, unusable, order)
-        for text in [*table, *probes, *(p + "c" for p in pieces)]:
-            if text:
-                assert walk.get(text) == table.get(text), text
+    walk = SortedPieces(ids, unusable)
+    reach = max(map(len, ids), default=0)
+    plain = bounded_lookup(ids.get, unusable, reach)
+    for text in [*table, *probes, *(p + "c" for p in pieces)]:
+        if text:
+            assert walk.get(text) == table.get(text), text
+            assert plain(text) == plain_answer(table, text, reach), text
 
 
-def test_a_wrong_order_is_refused() -> None:
-    ids = {"b": 0, "a": 1, "ab": 2}
-    assert SortedPieces.sort_order(ids) == [1, 2, 0]
-    for order in ([0, 1, 2], [1, 2], [1, 2, 3], [1, 1, 0], [1, 2, -3]):
-        with pytest.raises(ValueError):
-            SortedPieces(ids, (), order)
+def plain_answer(table: dict[str, int], text: str, reach: int) -> int | None:
+    """What the plain lookup says: the same pieces as the table; it cannot tell a prefix
+    from nothing, so it says NOT_A_PIECE for both, up to the longest piece (None past it)."""
+    if len(text) > reach:
+        return None
+    want = table.get(text)
+    return want if want is not None and want >= 0 else NOT_A_PIECE
 
 
-def test_the_order_kept_for_a_model_rebuilds_its_lookup(
+def test_a_model_with_unused_pieces_looks_up_as_its_table(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from array import array
-
-    data = model_bytes("unigram_unused")
     fresh, cached = open_twice("unigram_unused", monkeypatch)
-    entry = disk_cache.load("sentencepiece", disk_cache.content_digest(data))
     vocab = fresh.model.vocab
     unused = vocab.ids_of_type(5)  # UNUSED: prefixes only
     assert unused
-    order = array("i", entry["order"]).tolist()
-    assert order == SortedPieces.sort_order(vocab.normal)
     table = naive_table(vocab.normal, unused)
     assert fresh.model.prefixes == table
-    walk = cached.model._sorted
-    for text in [*table, *(piece + "x" for piece in vocab.normal)]:
+    walk = cached.model.sorted_pieces
+    plain = cached.model._plain_lookup()
+    for text in [*table, *(piece + "x" for piece in vocab.normal), *vocab.reserved]:
         assert walk.get(text) == table.get(text), text
+        assert plain(text) == plain_answer(table, text, cached.model._reach), text
 
 
 @pytest.mark.parametrize("name", ["sentencepiece/kyoto_ja_unigram_8000.model",

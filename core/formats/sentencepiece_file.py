@@ -13,11 +13,11 @@ model's business (they are kept by the normalizer and found by the model).
 A file that is not a usable model is a one-line :class:`TokenizerFileError` naming the file
 and the problem; sizes are checked before anything is built from them.
 
-What a model is built from (pieces, scores, types, specs, and the sorted order of a Unigram
-model's pieces) is kept in the disk cache under the SHA-256 of the file: opening the same
-bytes again reads it back in forms ``marshal`` restores at C speed (one "\\0"-joined string
-of pieces, scores as doubles, types as bytes, the order as int32) instead of walking the
-protobuf message, and the normalizer's map comes from its own entries.
+What a model is built from (pieces, scores, types, specs) is kept in the disk cache under
+the SHA-256 of the file: opening the same bytes again reads it back in forms ``marshal``
+restores at C speed (one "\\0"-joined string of pieces, scores as doubles, types as bytes)
+instead of walking the protobuf message, and the normalizer's map comes from its own
+entries.
 """
 
 from __future__ import annotations
@@ -231,7 +231,7 @@ def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer
         except ConfigError as exc:
             raise fail(exc.message, "denormalizer_spec") from None
 
-    model, order = _model(model_type, vocab, normalizer, fail, fields.get("order"))
+    model = _model(model_type, vocab, normalizer, fail)
     decoder = SentencePieceDecoder(vocab, add_dummy_prefix=normalizer.add_dummy_prefix,
                                    remove_extra_whitespaces=normalizer.remove_extra_whitespaces,
                                    denormalizer=denormalizer)
@@ -240,7 +240,7 @@ def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer
     tokenizer.source = Origin("sentencepiece", path or "", model_type=MODEL_TYPES[model_type],
                               normalizer=normalizer.name, trainer=dict(fields["trainer"]))
     if store is not None:
-        _store_fields(store, fields, order)
+        _store_fields(store, fields)
     return tokenizer
 
 
@@ -250,12 +250,11 @@ _CACHED_KEYS = ("model_type", "byte_fallback", "names", "normalizer",
                 "treat_whitespace_as_suffix", "denormalizer", "trainer")
 
 
-def _store_fields(digest: str, fields: dict[str, Any], order: list[int] | None) -> None:
+def _store_fields(digest: str, fields: dict[str, Any]) -> None:
     # No piece holds NUL (SentencePieceVocab refuses it): one string splits back at C speed.
     entry = {key: fields[key] for key in _CACHED_KEYS}
     entry.update(count=len(fields["pieces"]), pieces="\0".join(fields["pieces"]),
-                 scores=array("d", fields["scores"]).tobytes(), types=bytes(fields["types"]),
-                 order=None if order is None else array("i", order).tobytes())
+                 scores=array("d", fields["scores"]).tobytes(), types=bytes(fields["types"]))
     disk_cache.store(_CACHE_KIND, digest, entry)
 
 
@@ -270,7 +269,7 @@ def _cached_fields(digest: str) -> dict[str, Any] | None:
                                         entry["types"])
         names = entry["names"]
         if not (isinstance(pieces, str) and isinstance(scores, bytes)
-                and isinstance(types, bytes) and isinstance(entry["order"], bytes | None)
+                and isinstance(types, bytes)
                 and entry["model_type"] in MODEL_TYPES and isinstance(names, list)
                 and len(names) == len(fields_of(SpecialPieces))
                 and all(map(str.__instancecheck__, names))
@@ -279,40 +278,31 @@ def _cached_fields(digest: str) -> dict[str, Any] | None:
             return None
         values = array("d")
         values.frombytes(scores)
-        order = None
-        if entry["order"] is not None:
-            order = array("i")
-            order.frombytes(entry["order"])
         fields = {key: entry[key] for key in _CACHED_KEYS}
     except (KeyError, TypeError, ValueError):
         return None
-    fields.update(pieces=pieces.split("\0"), scores=values.tolist(), types=list(types),
-                  order=None if order is None else order.tolist())
+    fields.update(pieces=pieces.split("\0"), scores=values.tolist(), types=list(types))
     if not len(fields["pieces"]) == len(fields["scores"]) == len(fields["types"]) == count:
         return None
     return fields
 
 
 def _model(model_type: int, vocab: SentencePieceVocab, normalizer: SentencePieceNormalizer,
-           fail, order: list[int] | None = None) -> tuple[SentencePieceModel, list[int] | None]:
-    """The model, and for Unigram the sorted order of its pieces (what the disk cache keeps
-    of its lookup; ``order``: that read back from there)."""
+           fail) -> SentencePieceModel:
     if model_type == UNIGRAM_TYPE:
         from ..models.sentencepiece.unigram import SentencePieceUnigram
 
         if not vocab.normal_ids:
             raise fail("a Unigram model needs NORMAL or USER_DEFINED pieces; it has none",
                        "pieces")
-        model = SentencePieceUnigram(vocab, order=order)
-        return model, model.order
+        return SentencePieceUnigram(vocab)
     if model_type == BPE_TYPE:
         from ..models.sentencepiece.bpe import SentencePieceBPE
 
-        return SentencePieceBPE(vocab, space=normalizer.space), None
+        return SentencePieceBPE(vocab, space=normalizer.space)
     from ..models.sentencepiece.char_word import SentencePieceChar, SentencePieceWord
 
-    model = SentencePieceChar(vocab) if model_type == CHAR_TYPE else SentencePieceWord(vocab)
-    return model, None
+    return SentencePieceChar(vocab) if model_type == CHAR_TYPE else SentencePieceWord(vocab)
 
 
 class BosPostProcessor(PostProcessor):

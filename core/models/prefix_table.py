@@ -10,14 +10,16 @@ table is then rebuilt from them and the pieces with C-level dict operations only
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Container, Iterable, Mapping
-from operator import lt
+from collections.abc import Callable, Container, Iterable, Mapping
 
 NOT_A_PIECE = -1  # a prefix of a piece that is no piece a path may use
 # A model walks its sorted pieces (a binary search per candidate) for this many characters of
 # text, then builds the table of every prefix (a dict lookup per candidate; 838k entries for
 # 262k pieces, a fraction of a second): typing and short texts never need the table.
 SORTED_WALK_CHARS = 4096
+# Before those, the pieces' own dict, trying every length up to the longest piece (126
+# characters in a 262k model): a few milliseconds for a line, no sort to open a model.
+PLAIN_WALK_CHARS = 256
 
 
 def proper_prefixes(pieces: Iterable[str]) -> dict[str, int]:
@@ -58,40 +60,29 @@ class SortedPieces:
     """What :func:`prefix_table` answers, from the pieces sorted instead of a table of every
     prefix: the pieces that start with a string follow it in sorted order, so the first piece
     not below it starts with it exactly when some piece does (``bisect``, in C). Building it
-    costs one sort (nothing, given the order kept in a cache); a lookup costs a binary search,
-    so a model walks with it until it has text enough to be worth the table."""
+    costs one sort (a tenth of a second for 262k pieces); a lookup costs a binary search, so
+    a model walks with it until it has text enough to be worth the table."""
 
-    __slots__ = ("_count", "_ids", "_keys", "order")
+    __slots__ = ("_count", "_ids", "_keys")
 
-    def __init__(self, ids: Mapping[str, int], unusable: Container[int] = (),
-                 order: list[int] | None = None) -> None:
-        """``ids``, ``unusable``: as :func:`prefix_table`; ``order``: :meth:`sort_order` of
-        the same pieces (read back from a cache), checked here (ValueError if it is not)."""
-        self._build(list(ids), list(ids.values()), unusable, order)
+    def __init__(self, ids: Mapping[str, int], unusable: Container[int] = ()) -> None:
+        """``ids``, ``unusable``: as :func:`prefix_table`."""
+        self._build(list(ids), list(ids.values()), unusable)
 
     @classmethod
-    def of_lists(cls, pieces: list[str], values: list[int], unusable: Container[int] = (),
-                 order: list[int] | None = None) -> SortedPieces:
-        """As ``SortedPieces(dict(zip(pieces, values)), unusable, order)`` for distinct
-        pieces, without the dict (hashing 262k pieces read back from a cache: 40 ms)."""
+    def of_lists(cls, pieces: list[str], values: list[int],
+                 unusable: Container[int] = ()) -> SortedPieces:
+        """As ``SortedPieces(dict(zip(pieces, values)), unusable)`` for distinct pieces,
+        without the dict."""
         table = cls.__new__(cls)
-        table._build(pieces, values, unusable, order)
+        table._build(pieces, values, unusable)
         return table
 
-    def _build(self, pieces: list[str], values: list[int], unusable: Container[int],
-               order: list[int] | None) -> None:
+    def _build(self, pieces: list[str], values: list[int], unusable: Container[int]) -> None:
         if unusable:
             values = [NOT_A_PIECE if tid in unusable else tid for tid in values]
-        if order is None:
-            order = sorted(range(len(pieces)), key=pieces.__getitem__)
-        elif len(order) != len(pieces) or (order and not 0 <= min(order) <= max(order)
-                                           < len(pieces)):
-            raise ValueError("not the order of these pieces")
+        order = sorted(range(len(pieces)), key=pieces.__getitem__)
         keys = list(map(pieces.__getitem__, order))
-        # Strictly increasing: sorted, and (the pieces being distinct) a permutation.
-        if not all(map(lt, keys, keys[1:])):  # operator.lt: a third faster than str.__lt__
-            raise ValueError("not the order of these pieces")
-        self.order = order  # what a cache keeps
         if keys and keys[0] == "":
             # No lattice node is empty (prefix_table leaves the empty piece out).
             del keys[0]
@@ -99,12 +90,6 @@ class SortedPieces:
         self._keys = keys
         self._ids = list(map(values.__getitem__, order))
         self._count = len(keys)
-
-    @staticmethod
-    def sort_order(ids: Mapping[str, int] | list[str]) -> list[int]:
-        """The pieces' positions in ``ids`` (or a list of them), in sorted order."""
-        pieces = ids if isinstance(ids, list) else list(ids)
-        return sorted(range(len(pieces)), key=pieces.__getitem__)
 
     def get(self, text: str) -> int | None:
         """``prefix_table(ids, unusable).get(text)`` for a non-empty ``text``."""
@@ -119,23 +104,49 @@ class SortedPieces:
 
 
 class SortedThenTable:
-    """A Unigram model's walk lookups: its sorted pieces (``_sorted``) for the first
-    SORTED_WALK_CHARS characters walked, then the table of every prefix (``prefixes``),
-    built on first need by :meth:`_build_prefixes` (a fraction of a second for 262k pieces),
-    whole, then assigned: a thread walking meanwhile uses the sorted pieces, which answer
-    alike. The model sets the three attributes with :meth:`_walk_sorted_first`."""
+    """A Unigram model's walk lookups, in three stages by the characters walked so far:
 
-    _sorted: SortedPieces
+    * the first PLAIN_WALK_CHARS: the pieces' own dict, every length up to the longest
+      piece tried (:meth:`_plain_lookup`; nothing to build: opening a model and encoding a
+      line costs no sort);
+    * then up to SORTED_WALK_CHARS: the sorted pieces (:meth:`_build_sorted`, one sort),
+      which stop at the first string no piece begins with;
+    * then the table of every prefix (``prefixes``, :meth:`_build_prefixes`), a fraction of
+      a second for 262k pieces.
+
+    Each is built on first need, whole, then assigned: a thread walking meanwhile uses an
+    earlier stage, which answers alike (a lookup gives an id, NOT_A_PIECE, or None past the
+    pieces that start with the string: a walk from one start stops at None, and the plain
+    stage says None only past the longest piece). The model calls :meth:`_walk_sorted_first`
+    once built."""
+
+    _sorted_pieces: SortedPieces | None
     _prefix: dict[str, int] | None
+    _plain_chars_left: int
     _sorted_chars_left: int
 
-    def _walk_sorted_first(self, pieces: SortedPieces) -> None:
-        self._sorted = pieces
+    def _walk_sorted_first(self) -> None:
+        self._plain: Callable[[str], int | None] | None = None
+        self._sorted_pieces = None
         self._prefix = None
+        self._plain_chars_left = PLAIN_WALK_CHARS
         self._sorted_chars_left = SORTED_WALK_CHARS
+
+    def _build_sorted(self) -> SortedPieces:
+        raise NotImplementedError
+
+    def _plain_lookup(self) -> Callable[[str], int | None]:
+        raise NotImplementedError
 
     def _build_prefixes(self) -> dict[str, int]:
         raise NotImplementedError
+
+    @property
+    def sorted_pieces(self) -> SortedPieces:
+        pieces = self._sorted_pieces
+        if pieces is None:
+            pieces = self._sorted_pieces = self._build_sorted()
+        return pieces
 
     @property
     def prefixes(self) -> dict[str, int]:
@@ -148,15 +159,37 @@ class SortedThenTable:
         return table
 
     def prepare_bulk(self) -> None:
-        # A long text (a corpus) will walk past the sorted pieces' share: the table now.
+        # A long text (a corpus) will walk past the earlier stages' share: the table now.
         self.prefixes  # noqa: B018
 
-    def _lookup(self, size: int):
+    def _lookup(self, size: int) -> Callable[[str], int | None]:
         """What a walk over ``size`` characters looks its candidates up with."""
         table = self._prefix
         if table is not None:
             return table.get
+        # (A race only moves the moment the next stage is built.)
+        if size <= self._plain_chars_left:
+            self._plain_chars_left -= size
+            plain = self._plain
+            if plain is None:
+                plain = self._plain = self._plain_lookup()
+            return plain
         if size < self._sorted_chars_left:
-            self._sorted_chars_left -= size  # a race only moves when the table is built
-            return self._sorted.get
+            self._sorted_chars_left -= size
+            return self.sorted_pieces.get
         return self.prefixes.get
+
+
+def bounded_lookup(ids: Callable[[str, int], int], unusable: Container[int],
+                   reach: int) -> Callable[[str], int | None]:
+    """A walk lookup from a piece → id ``get`` (called with NOT_A_PIECE as its default):
+    the id of a piece whose id is not ``unusable``, NOT_A_PIECE for any other string of up
+    to ``reach`` characters (the longest piece), None past it."""
+
+    def lookup(text: str) -> int | None:
+        if len(text) > reach:
+            return None
+        tid = ids(text, NOT_A_PIECE)
+        return NOT_A_PIECE if tid in unusable else tid
+
+    return lookup

@@ -31,7 +31,7 @@ from bpelens.core.messages import Message
 
 from ..errors import ConfigError, EncodeError
 from .base import TokenKind, TokenModel
-from .prefix_table import SortedPieces, SortedThenTable, prefix_table
+from .prefix_table import SortedPieces, SortedThenTable, bounded_lookup, prefix_table
 
 # What SentencePiece adds to the lowest score to price an unknown character.
 UNK_PENALTY = 10.0
@@ -87,12 +87,10 @@ class UnigramModel(SortedThenTable, TokenModel):
         if not isinstance(byte_fallback, bool):
             raise ConfigError(Message("model.byte_fallback must be true or false, not "
                                       "{byte_fallback!r}", byte_fallback=byte_fallback))
-        self._setup(pieces, scores, unk_id, byte_fallback, None)
+        self._setup(pieces, scores, unk_id, byte_fallback)
 
     def _setup(self, pieces: list[str], scores: list[float], unk_id: int | None,
-               byte_fallback: bool, order: list[int] | None) -> None:
-        """``order``: ``SortedPieces.sort_order`` of the pieces (from the disk cache;
-        ValueError if it is not that)."""
+               byte_fallback: bool) -> None:
         self._pieces = pieces
         self._scores = scores
         self.unk_id = unk_id
@@ -102,9 +100,10 @@ class UnigramModel(SortedThenTable, TokenModel):
         self._ids: dict[str, int] = dict(zip(pieces, range(len(pieces)), strict=True))
         self._unk_score = (min(scores) if scores else math.inf) - UNK_PENALTY
 
-        # Candidates are looked up in the sorted pieces until text enough was encoded to
-        # be worth the table of every prefix (838k entries for 96k pieces, 0.3 s).
-        self._walk_sorted_first(SortedPieces(self._ids, order=order))
+        # Candidates are looked up in the pieces' dict, then the sorted pieces, until text
+        # enough was encoded to be worth the table of every prefix (838k entries for 96k
+        # pieces, 0.3 s).
+        self._walk_sorted_first()
 
         self._byte_ids: list[int | None] = [self._ids.get(f"<0x{b:02X}>") for b in range(256)]
         looks_like_byte = compress(range(len(pieces)), map(str.startswith, pieces,
@@ -116,27 +115,30 @@ class UnigramModel(SortedThenTable, TokenModel):
         """What :meth:`from_tables` rebuilds the model from without checking every entry
         again nor walking every piece's prefixes (for ``marshal``)."""
         return {"pieces": self._pieces, "scores": array("d", self._scores).tobytes(),
-                "unk_id": self.unk_id, "byte_fallback": self.byte_fallback,
-                # The sorted pieces are rebuilt from it without sorting.
-                "order": self._sorted.order}
+                "unk_id": self.unk_id, "byte_fallback": self.byte_fallback}
 
     @classmethod
     def from_tables(cls, tables: dict[str, Any]) -> UnigramModel:
         """The model :meth:`to_tables` describes; ValueError when the tables are not such."""
-        pieces, raw_scores, order = tables["pieces"], tables["scores"], tables["order"]
+        pieces, raw_scores = tables["pieces"], tables["scores"]
         unk_id, byte_fallback = tables["unk_id"], tables["byte_fallback"]
         scores = array("d")
         scores.frombytes(raw_scores)
-        if not (isinstance(pieces, list) and isinstance(order, list)
-                and set(map(type, pieces)) <= {str} and set(map(type, order)) <= {int}
+        if not (isinstance(pieces, list) and set(map(type, pieces)) <= {str}
                 and len(pieces) == len(scores) and isinstance(byte_fallback, bool)
                 and (unk_id is None or (type(unk_id) is int and 0 <= unk_id < len(pieces)))):
             raise ValueError("not the tables of a Unigram model")
         model = cls.__new__(cls)
-        model._setup(pieces, scores.tolist(), unk_id, byte_fallback, order)
+        model._setup(pieces, scores.tolist(), unk_id, byte_fallback)
         return model
 
-    # -- the walk's table -------------------------------------------------------------------
+    # -- the walk's lookups -----------------------------------------------------------------
+    def _build_sorted(self) -> SortedPieces:
+        return SortedPieces(self._ids)
+
+    def _plain_lookup(self):
+        return bounded_lookup(self._ids.get, (), max(map(len, self._ids), default=0))
+
     def _build_prefixes(self) -> dict[str, int]:
         return prefix_table(self._ids)
 

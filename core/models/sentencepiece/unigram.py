@@ -31,7 +31,7 @@ import struct
 from array import array
 from itertools import compress
 
-from ..prefix_table import SortedPieces, SortedThenTable, prefix_table
+from ..prefix_table import SortedPieces, SortedThenTable, bounded_lookup, prefix_table
 from ..unigram import UNIGRAM_METHOD, lattice_nodes
 from .pieces import NORMAL, UNUSED, USER_DEFINED, SentencePieceModel
 
@@ -52,9 +52,7 @@ class SentencePieceUnigram(SortedThenTable, SentencePieceModel):
     family = "Unigram"
     merge_method = UNIGRAM_METHOD
 
-    def __init__(self, vocab, *, order: list[int] | None = None) -> None:
-        """``order``: ``SortedPieces.sort_order(vocab.normal)`` (read back from the disk
-        cache; ValueError if it is not that)."""
+    def __init__(self, vocab) -> None:
         super().__init__(vocab)
         # (C-level passes: a model of 262k pieces is opened in a blink)
         normal = compress(vocab.scores, map(NORMAL.__eq__, vocab.types))
@@ -69,13 +67,17 @@ class SentencePieceUnigram(SortedThenTable, SentencePieceModel):
         # No total past this many characters after a start can be kept yet.
         self._reach = max(map(len, vocab.normal_pieces), default=1)
         self._unused = vocab.ids_of_type(UNUSED)
-        self._walk_sorted_first(SortedPieces.of_lists(vocab.normal_pieces, vocab.normal_ids,
-                                                      self._unused, order))
+        self._walk_sorted_first()
 
-    @property
-    def order(self) -> list[int]:
-        """What the disk cache keeps to rebuild the sorted pieces without sorting."""
-        return self._sorted.order
+    def _build_sorted(self) -> SortedPieces:
+        vocab = self.vocab
+        return SortedPieces.of_lists(vocab.normal_pieces, vocab.normal_ids, self._unused)
+
+    def _plain_lookup(self):
+        # Every piece's id, but only NORMAL and USER_DEFINED pieces are lattice nodes.
+        vocab = self.vocab
+        return bounded_lookup(vocab.lookup.get, {*vocab.reserved.values(), *self._unused},
+                              self._reach)
 
     def _build_prefixes(self) -> dict[str, int]:
         return prefix_table(self.vocab.normal, self._unused)
