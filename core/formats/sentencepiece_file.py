@@ -192,8 +192,12 @@ def _spec(spec: Any) -> list[Any]:
 
 def _pieces(entries: Any, fail) -> tuple[list[str], list[float], list[int]]:
     raw = [p.piece for p in entries]
+    # One decode of them all, split at the NULs put between them (a piece holding a NUL
+    # splits in two: decoded one by one, for the vocabulary to name it).
     try:
-        pieces = list(map(bytes.decode, raw))
+        pieces = b"\0".join(raw).decode("utf-8").split("\0")
+        if len(pieces) != len(raw):
+            pieces = list(map(bytes.decode, raw))
     except UnicodeDecodeError:
         index = next(i for i, r in enumerate(raw) if not _is_utf8(r))
         raise fail(Message("piece {index} ({raw!r}) is not UTF-8 text", index=index,
@@ -214,8 +218,8 @@ def _build(fields: dict[str, Any], path: str, *, store: str | None) -> Tokenizer
         vocab = SentencePieceVocab(fields["pieces"], fields["scores"], fields["types"],
                                    byte_fallback=fields["byte_fallback"],
                                    names=SpecialPieces(*fields["names"]),
-                                   # From the cache: checked distinct before it was kept.
-                                   distinct=store is None)
+                                   # From the cache: checked before it was kept.
+                                   checked=store is None)
     except ConfigError as exc:
         raise fail(exc.message, "pieces") from None
     try:

@@ -75,10 +75,10 @@ class SentencePieceVocab:
 
     def __init__(self, pieces: Sequence[str], scores: Sequence[float], types: Sequence[int],
                  *, byte_fallback: bool, names: SpecialPieces | None = None,
-                 distinct: bool = False) -> None:
-        """``distinct``: the pieces are known to be distinct (read back from the disk cache,
-        written once they were checked), so the piece → id maps are built on first use
-        rather than to check that (hashing 262k new strings: 40 ms)."""
+                 checked: bool = False) -> None:
+        """``checked``: these pieces were found distinct and free of NUL before (read back
+        from the disk cache, written once they were), so the piece → id maps are built on
+        first use rather than to check that (hashing 262k new strings: 40 ms)."""
         if not len(pieces) == len(scores) == len(types):
             raise ConfigError("pieces, scores and types differ in length")
         self.pieces = list(pieces)
@@ -89,14 +89,12 @@ class SentencePieceVocab:
         # Checked with whole-list operations (262k pieces: tens of milliseconds); the loop
         # that names the bad piece runs only when a check fails.
         pieces, types = self.pieces, self.types
-        if distinct:
-            unique = True
-        else:
+        if not checked:
             self.lookup = dict(zip(pieces, range(len(pieces)), strict=True))
-            unique = len(self.lookup) == len(pieces)
-        if (not set(types) <= TYPE_NAMES.keys() or min(map(len, pieces), default=1) == 0
-                or not all(map(math.isfinite, self.scores)) or "\0" in "".join(pieces)
-                or not unique or types.count(UNKNOWN) > 1):
+        if (not set(types) <= TYPE_NAMES.keys() or "" in pieces
+                or not all(map(math.isfinite, self.scores)) or types.count(UNKNOWN) > 1
+                or (not checked and ("\0" in "".join(pieces)
+                                    or len(self.lookup) != len(pieces)))):
             _name_the_problem(pieces, self.scores, types)
         # The few pieces of a type, found by a regex over the types as bytes.
         self._type_bytes = bytes(types)

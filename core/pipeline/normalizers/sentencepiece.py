@@ -172,12 +172,24 @@ class _Trigger:
     fast, one with astral characters slowly: two versions)."""
 
     def __init__(self, chars: set[str]) -> None:
-        self._bmp = re.compile(char_class(ord(c) for c in chars if c <= "\uffff")) if any(
-            c <= "\uffff" for c in chars) else None
-        self._full = re.compile(char_class(map(ord, chars))) if chars else None
+        # Each compiled on first use (a few milliseconds for 5,000 characters).
+        self._chars = chars
+        self._bmp: tuple[re.Pattern[str] | None] | None = None
+        self._full: tuple[re.Pattern[str] | None] | None = None
 
     def pick(self, text: str) -> re.Pattern[str] | None:
-        return self._full if _ASTRAL.search(text) else self._bmp
+        if _ASTRAL.search(text):
+            full = self._full
+            if full is None:
+                chars = self._chars
+                full = self._full = (re.compile(char_class(map(ord, chars))) if chars
+                                     else None,)
+            return full[0]
+        bmp = self._bmp
+        if bmp is None:
+            codes = [ord(c) for c in self._chars if c <= "\uffff"]
+            bmp = self._bmp = (re.compile(char_class(codes)) if codes else None,)
+        return bmp[0]
 
     def search(self, text: str) -> bool:
         pattern = self.pick(text)
