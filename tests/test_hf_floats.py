@@ -13,6 +13,7 @@ import pytest
 from tokenizers import Tokenizer as HFTokenizer
 
 from bpelens.core import open_tokenizer
+from bpelens.core.formats import hf_floats
 from bpelens.core.formats.hf_floats import serde_float
 
 from conftest import SHARED_DATA, needs_shared_data
@@ -42,7 +43,8 @@ def numbers(count: int, seed: int) -> list[str]:
         digits = "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 24)))
         point = rng.randint(1, len(digits))
         whole = digits[:point].lstrip("0") or "0"
-        text = f"-{whole}.{digits[point:] or '0'}"
+        sign = "-" if rng.random() < 0.7 else ""
+        text = f"{sign}{whole}.{digits[point:] or '0'}"
         if rng.random() < 0.3:
             text += f"e{rng.randint(-30, 30)}"
         out.append(text)
@@ -58,6 +60,24 @@ def test_generated_numbers_read_as_hugging_face_reads_them(tmp_path):
     assert ours == expected
     # and correct rounding (Python's float) is not what HF does on these
     assert sum(float(s) != e for s, e in zip(spelled, expected, strict=True)) > 50
+
+
+ODD = ["1.", ".5", "01.5", "-", "", "+1.5", "1_0.5", "\u0661.\u0665", "0", "-0", "007", "5",
+       "-0.0", "1.0000000000000000001", "1234567890123456789.5", "12345678901234567890.5",
+       "18446744073709551615.0", "-9999999999999999999.9", "0.00000000000000000001", "1.5 "]
+
+
+def test_the_short_way_reads_as_the_digit_by_digit_way() -> None:
+    # Numbers of at most 19 digits without an exponent skip the digit-by-digit reading.
+    def read(reader, text: str):
+        try:
+            value = reader(text)
+        except ValueError:
+            return "refused"
+        return (value, str(value))  # str: -0.0 is not 0.0
+
+    for text in [*ODD, *numbers(3000, seed=5)]:
+        assert read(serde_float, text) == read(hf_floats._serde_float, text), text
 
 
 @needs_shared_data
