@@ -25,6 +25,8 @@ import binascii
 import functools
 import re
 import struct
+import sys
+from array import array
 from collections.abc import Iterable, Iterator
 from itertools import compress
 from pathlib import Path
@@ -138,7 +140,7 @@ class _Segmenter:
 def _patterns() -> tuple[str, str, str, str]:
     """The segmenter's patterns, from the regex module's property tables changed as above
     (0.15 s: every code point is classified)."""
-    every = "".join(map(chr, range(0xD800))) + "".join(map(chr, range(0xE000, 0x110000)))
+    every = _every_code_point()
     sets: dict[str, set[int]] = {}
     for prop in _PROPERTIES:
         found: set[int] = set()
@@ -159,6 +161,15 @@ def _patterns() -> tuple[str, str, str, str]:
         joiners |= sets[prop]
     return (_cluster_pattern(sets, True), _cluster_pattern(sets, False),
             char_class(c for c in joiners if c <= 0xFFFF), char_class(joiners))
+
+
+def _every_code_point() -> str:
+    """Every code point but the surrogates, in order (as UTF-32 decoded in one call: a fifth
+    of the time of joining 1.1 million one-character strings)."""
+    kind = next(code for code in "IL" if array(code).itemsize == 4)
+    points = array(kind, range(0xD800))
+    points.extend(range(0xE000, 0x110000))
+    return points.tobytes().decode(f"utf-32-{'le' if sys.byteorder == 'little' else 'be'}")
 
 
 class _SplitPattern:
