@@ -100,7 +100,7 @@ def parse_json_bytes(path: Path, data: bytes, *, max_depth: int | None = None,
     ``Infinity`` are not JSON, a string holding a lone surrogate (``"\\ud800"``) is refused
     (no UTF-8 text can hold one), and so is nesting deeper than ``max_depth`` (Hugging Face's
     reader stops at 128). ``parse_float`` reads numbers with a fraction or an exponent
-    (``hf_floats.serde_float``: as Hugging Face reads them)."""
+    (``hf_floats.json_float``: as Hugging Face reads them)."""
     text = decode_utf8(path, data)
     try:
         data = json.loads(text, parse_constant=_not_json, parse_float=parse_float)

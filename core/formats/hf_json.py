@@ -62,7 +62,7 @@ from ..pipeline.pre_tokenizers.hf import (
 )
 from ..pipeline.tokenizer import Tokenizer
 from .file_io import parse_json_bytes, read_file
-from .hf_floats import serde_float
+from .hf_floats import json_float
 from .hf_models import CachedVocabBPE, build_model, pack_bpe
 from .json_fields import USIZE, Fields, Unsupported, check_integer, check_string, describe
 
@@ -653,7 +653,7 @@ def load_hf_tokenizer(path: str | Path) -> Tokenizer:
     tokenizer = _cached_tokenizer(disk_cache.load("tokenizer.json", digest), path)
     if tokenizer is None:
         tokenizer = tokenizer_from_hf(parse_json_bytes(path, data, max_depth=MAX_DEPTH,
-                                                       parse_float=serde_float),
+                                                       parse_float=json_float),
                                       path=str(path))
         model = tokenizer.model
         tables = (pack_bpe(model) if type(model) is VocabBPEModel
