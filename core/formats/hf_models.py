@@ -6,6 +6,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from functools import cached_property
+from itertools import chain
 from typing import Any
 
 from bpelens.core.messages import Message
@@ -38,7 +39,7 @@ def _merges(f: Fields) -> list[tuple[str, str]]:
                                       describe=describe(raw[rank])))
     elif kinds <= {list}:
         merges = raw
-        if set(map(len, merges)) - {2} or {type(p) for m in merges for p in m} - {str}:
+        if set(map(len, merges)) - {2} or set(map(type, chain.from_iterable(merges))) - {str}:
             rank = next(i for i, m in enumerate(merges)
                         if len(m) != 2 or not all(isinstance(p, str) for p in m))
             raise ConfigError(Message("{where}[{rank}] must be a pair of tokens [\"a\", \"b\"], "
@@ -71,7 +72,7 @@ def _bpe(f: Fields, byte_level: bool) -> TokenModel:
     }
     if not f.has("vocab") or not f.has("merges"):
         raise ConfigError(Message("{where} needs both \"vocab\" and \"merges\"", where=f.where))
-    vocab = _vocab_ids(f)
+    vocab = f.mapping("vocab")  # its ids are checked by the model
     merges = _merges(f)
     if byte_level and options["continuing_subword_prefix"]:
         raise Unsupported(Message("{where}: a byte-level BPE with a continuing_subword_prefix "
@@ -80,7 +81,8 @@ def _bpe(f: Fields, byte_level: bool) -> TokenModel:
         raise Unsupported(Message("{path} {dropout!r}: BPE-dropout is random, so no tool can show "
                                   "one tokenization of a text; set it to null",
                                   path=f.path('dropout'), dropout=dropout))
-    return VocabBPEModel(vocab=vocab, merges=merges, byte_level=byte_level, **options)
+    return VocabBPEModel(vocab=vocab, merges=merges, byte_level=byte_level,
+                         vocab_field=f.path("vocab"), **options)
 
 
 def _wordpiece(f: Fields, byte_level: bool) -> TokenModel:

@@ -93,8 +93,8 @@ class VocabBPEModel(TokenModel):
         # map() over whole columns: a 150k-merge file loads in a fraction of a second.
         shift = max(1, (size - 1).bit_length())
         self._shift = shift
-        lefts = [pair[0] for pair in merges]
-        rights = [pair[1] for pair in merges]
+        lefts = list(map(operator.itemgetter(0), merges))
+        rights = list(map(operator.itemgetter(1), merges))
         if self.prefix:
             cut = len(self.prefix.encode("utf-8"))
             tails = [r.encode("utf-8")[cut:].decode("utf-8", "replace") for r in rights]
