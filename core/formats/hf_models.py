@@ -6,13 +6,15 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable
 from functools import cached_property
-from itertools import chain
+from itertools import chain, repeat
+from operator import itemgetter
 from typing import Any
 
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError
 from ..models.base import MAX_TOKEN_ID, TokenModel, check_vocabulary_ids
+from ..models.merges import MergePairs
 from ..models.unigram import UnigramModel
 from ..models.vocab_bpe import VocabBPEModel
 from ..models.wordpiece import WordPieceModel
@@ -26,33 +28,34 @@ def _vocab_ids(f: Fields) -> dict[str, int]:
     return vocab
 
 
-def _merges(f: Fields) -> list[tuple[str, str]]:
+def _merges(f: Fields) -> MergePairs:
     raw = f.array("merges")
     where = f.path("merges")
     kinds = set(map(type, raw))
     if kinds <= {str}:
-        merges = [m.split(" ") for m in raw]
-        if any(len(m) != 2 for m in merges):
-            rank = next(i for i, m in enumerate(merges) if len(m) != 2)
+        # Each "a b" holds one space: then all of them joined by spaces split back into
+        # a, b, a, b … (one C-level split for 280k merges).
+        if set(map(str.count, raw, repeat(" "))) - {1}:
+            rank = next(i for i, m in enumerate(raw) if m.count(" ") != 1)
             raise ConfigError(Message("{where}[{rank}] must be two tokens separated by one space, "
                                       "not {describe}", where=where, rank=rank,
                                       describe=describe(raw[rank])))
-    elif kinds <= {list}:
-        merges = raw
-        if set(map(len, merges)) - {2} or set(map(type, chain.from_iterable(merges))) - {str}:
-            rank = next(i for i, m in enumerate(merges)
+        spellings = " ".join(raw).split(" ") if raw else []
+        return MergePairs(spellings[0::2], spellings[1::2])
+    if kinds <= {list}:
+        if set(map(len, raw)) - {2} or set(map(type, chain.from_iterable(raw))) - {str}:
+            rank = next(i for i, m in enumerate(raw)
                         if len(m) != 2 or not all(isinstance(p, str) for p in m))
             raise ConfigError(Message("{where}[{rank}] must be a pair of tokens [\"a\", \"b\"], "
                                       "not {describe}", where=where, rank=rank,
                                       describe=describe(raw[rank])))
-    else:
-        rank = next(i for i, m in enumerate(raw) if not isinstance(m, type(raw[0])) or
-                    not isinstance(m, str | list))
-        shape = '"a b"' if isinstance(raw[0], str) else '["a", "b"]'
-        raise ConfigError(Message("{where}[{rank}] must be, like the other merges, {shape}, not "
-                                  "{describe}", where=where, rank=rank, shape=shape,
-                                  describe=describe(raw[rank])))
-    return merges  # type: ignore[return-value]
+        return MergePairs(list(map(itemgetter(0), raw)), list(map(itemgetter(1), raw)))
+    rank = next(i for i, m in enumerate(raw) if not isinstance(m, type(raw[0])) or
+                not isinstance(m, str | list))
+    shape = '"a b"' if isinstance(raw[0], str) else '["a", "b"]'
+    raise ConfigError(Message("{where}[{rank}] must be, like the other merges, {shape}, not "
+                              "{describe}", where=where, rank=rank, shape=shape,
+                              describe=describe(raw[rank])))
 
 
 def _bpe(f: Fields, byte_level: bool) -> TokenModel:

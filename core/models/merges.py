@@ -5,9 +5,37 @@ steps, export writes rules."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import overload
+
+
+class MergePairs(Sequence[tuple[str, str]]):
+    """Merges as two columns, left and right spellings (a file's 280k merges come split in
+    two lists at C speed; a model reads the columns rather than 280k pairs)."""
+
+    __slots__ = ("lefts", "rights")
+
+    def __init__(self, lefts: list[str], rights: list[str]) -> None:
+        if len(lefts) != len(rights):
+            raise ValueError("the two columns of merges differ in length")
+        self.lefts = lefts
+        self.rights = rights
+
+    def __len__(self) -> int:
+        return len(self.lefts)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[str, str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> MergePairs: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[str, str] | MergePairs:
+        if isinstance(index, slice):
+            return MergePairs(self.lefts[index], self.rights[index])
+        return self.lefts[index], self.rights[index]
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,7 +33,7 @@ from .base import (
     check_vocabulary_ids,
     listed,
 )
-from .merges import MergeRule, MergeStep
+from .merges import MergePairs, MergeRule, MergeStep
 from .rank_merge import (
     LONG_PIECE,
     VECTOR_PIECE,
@@ -93,8 +93,11 @@ class VocabBPEModel(TokenModel):
         # map() over whole columns: a 150k-merge file loads in a fraction of a second.
         shift = max(1, (size - 1).bit_length())
         self._shift = shift
-        lefts = list(map(operator.itemgetter(0), merges))
-        rights = list(map(operator.itemgetter(1), merges))
+        if isinstance(merges, MergePairs):
+            lefts, rights = merges.lefts, merges.rights
+        else:
+            lefts = list(map(operator.itemgetter(0), merges))
+            rights = list(map(operator.itemgetter(1), merges))
         if self.prefix:
             cut = len(self.prefix.encode("utf-8"))
             tails = [r.encode("utf-8")[cut:].decode("utf-8", "replace") for r in rights]
