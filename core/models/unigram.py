@@ -23,6 +23,7 @@ import math
 import re
 from array import array
 from collections.abc import Iterable
+from functools import cached_property
 from itertools import compress, repeat
 from operator import itemgetter
 from typing import Any
@@ -95,7 +96,6 @@ class UnigramModel(SortedThenTable, TokenModel):
         self._scores = scores
         self.unk_id = unk_id
         self.byte_fallback = byte_fallback
-        self._bytes: list[bytes | None] = list(map(str.encode, pieces))
         # Later duplicates win, as in HF's HashMap filled in id order.
         self._ids: dict[str, int] = dict(zip(pieces, range(len(pieces)), strict=True))
         self._unk_score = (min(scores) if scores else math.inf) - UNK_PENALTY
@@ -106,9 +106,19 @@ class UnigramModel(SortedThenTable, TokenModel):
         self._walk_sorted_first()
 
         self._byte_ids: list[int | None] = [self._ids.get(f"<0x{b:02X}>") for b in range(256)]
+
+    # Built on first use (opening a model and encoding a line needs neither), whole, then
+    # assigned: a thread racing builds its own, equal one.
+    @cached_property
+    def _bytes(self) -> list[bytes | None]:
+        return list(map(str.encode, self._pieces))
+
+    @cached_property
+    def _byte_kind(self) -> set[int]:
+        pieces = self._pieces
         looks_like_byte = compress(range(len(pieces)), map(str.startswith, pieces,
                                                            repeat("<0x")))
-        self._byte_kind = {i for i in looks_like_byte if _BYTE_PIECE.fullmatch(pieces[i])}
+        return {i for i in looks_like_byte if _BYTE_PIECE.fullmatch(pieces[i])}
 
     # -- the disk cache ---------------------------------------------------------------------
     def to_tables(self) -> dict[str, Any]:

@@ -135,6 +135,10 @@ class _Segmenter:
         """``patterns``: cluster (BMP, any) and joiner (BMP, any), as :func:`_patterns`."""
         self.cluster = _SplitPattern(patterns[0], patterns[1])
         self.joiner = _SplitPattern(patterns[2], patterns[3])
+        # Any text past ASCII needs these two: compiled now, so that patterns read back
+        # from the disk cache that do not compile are found here.
+        self.cluster.bmp  # noqa: B018
+        self.joiner.bmp  # noqa: B018
 
 
 def _patterns() -> tuple[str, str, str, str]:
@@ -176,8 +180,17 @@ class _SplitPattern:
     """A pattern in two versions: for text within the BMP and for any text."""
 
     def __init__(self, bmp: str, full: str) -> None:
-        self.bmp = re.compile(bmp, re.DOTALL)
-        self.full = re.compile(full, re.DOTALL)
+        # Each compiled on first use (a big class takes milliseconds; most texts never hold
+        # an astral character): whole, then assigned.
+        self._sources = (bmp, full)
+
+    @functools.cached_property
+    def bmp(self) -> re.Pattern[str]:
+        return re.compile(self._sources[0], re.DOTALL)
+
+    @functools.cached_property
+    def full(self) -> re.Pattern[str]:
+        return re.compile(self._sources[1], re.DOTALL)
 
     @classmethod
     def of_class(cls, codes: set[int]) -> _SplitPattern:
