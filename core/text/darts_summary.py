@@ -19,6 +19,7 @@ be): the caller then lists the keys, which names the problem or handles the odd 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 
 import numpy as np
 
@@ -99,14 +100,13 @@ def summarize(blob: bytes, trie_bytes: int, *, nul_is_label: bool,
     below = _with_keys_below(trie, max_key_bytes)
     if below is None:
         return None
-    span_of = dict(zip(leaves.tolist(), zip(start.tolist(), end.tolist(), strict=True),
-                       strict=True))
-    singles: dict[str, str] = {}
-    for raw, leaf in zip(single_keys, single_leaves, strict=True):
-        first, last = span_of[leaf]
-        singles[raw.decode("utf-8")] = pool[first:last].decode("utf-8")
-    pairs = frozenset(raw.decode("utf-8") for raw, node in zip(pair_keys, pair_nodes, strict=True)
-                      if node < 0 or node in below)
+    # A pair counts when a key ends where it does, or below.
+    found = np.minimum(np.searchsorted(below, pair_nodes), max(len(below) - 1, 0))
+    kept = (pair_nodes < 0) | ((below[found] == pair_nodes) if len(below) else False)
+    pairs = frozenset(compress(pair_keys, kept.tolist()))
+    where = np.searchsorted(leaves, single_leaves)  # leaves: sorted, and every single's is one
+    singles = {key: pool[first:last].decode("utf-8") for key, first, last in zip(
+        single_keys, start[where].tolist(), end[where].tolist(), strict=True)}
     return MapSummary(singles, pairs, keys, longest, most_chars, double_space)
 
 
@@ -216,18 +216,19 @@ def _values(unit: np.ndarray, at: np.ndarray,
     return double_space, start, end
 
 
-def _short_paths(trie: _Trie) -> tuple[list[bytes], list[int], list[bytes], list[int]]:
+def _short_paths(trie: _Trie) -> tuple[list[str], list[int], list[str], np.ndarray]:
     """The keys of one character with the units where they end, and the first two
     characters of every path that has them with the node it reaches (-1 when a key ends
-    there), following paths one by one until they hold two characters."""
+    there), following paths one by one until they hold two characters. The keys of a level
+    are whole characters of one width: decoded together, then cut."""
     keys = np.zeros((1, 0), dtype=np.uint8)
     bases = np.array([trie.root], dtype=np.int64)
     states = np.zeros(1, dtype=np.int64)
     chars = np.zeros(1, dtype=np.int64)
-    single_keys: list[bytes] = []
+    singles: list[str] = []
     single_leaves: list[int] = []
-    pair_keys: list[bytes] = []
-    pair_nodes: list[int] = []
+    pairs: list[str] = []
+    pair_nodes: list[np.ndarray] = []
     for depth in range(1, _SHORT_PATH_BYTES + 1):
         if not len(bases):
             break
@@ -239,26 +240,22 @@ def _short_paths(trie: _Trie) -> tuple[list[bytes], list[int], list[bytes], list
         key[:, -1] = trie.label[at]
         leaf = trie.leaf[at]
         single = leaf & (state == 0) & (char_count == 1)
-        single_keys += _rows(key[single])
+        singles += key[single].tobytes().decode("utf-8")
         single_leaves += at[single].tolist()
         pair = (state == 0) & (char_count == 2)
-        pair_keys += _rows(key[pair])
-        pair_nodes += np.where(leaf[pair], -1, trie.base[at[pair]]).tolist()
+        text = key[pair].tobytes().decode("utf-8")
+        pairs += [text[i:i + 2] for i in range(0, len(text), 2)]
+        pair_nodes.append(np.where(leaf[pair], -1, trie.base[at[pair]]))
         going = (char_count < 2) & (state != _BAD)
         keys, bases = key[going], trie.base[at[going]]
         states, chars = state[going], char_count[going]
-    return single_keys, single_leaves, pair_keys, pair_nodes
+    nodes = np.concatenate(pair_nodes) if pair_nodes else np.zeros(0, dtype=np.int64)
+    return singles, single_leaves, pairs, nodes
 
 
-def _rows(keys: np.ndarray) -> list[bytes]:
-    width = keys.shape[1]
-    blob = keys.tobytes()
-    return [blob[i:i + width] for i in range(0, len(blob), width)]
-
-
-def _with_keys_below(trie: _Trie, rounds: int) -> set[int] | None:
-    """The nodes (bases) with a key ending at or below one of their children; None when
-    ``rounds`` of spreading up the trie do not settle it."""
+def _with_keys_below(trie: _Trie, rounds: int) -> np.ndarray | None:
+    """The nodes (bases, sorted) with a key ending at or below one of their children; None
+    when ``rounds`` of spreading up the trie do not settle it."""
     node = trie.base[trie.child]
     names = _distinct(np.concatenate([trie.group, node]))
     group_at = np.searchsorted(names, trie.group)
@@ -269,6 +266,6 @@ def _with_keys_below(trie: _Trie, rounds: int) -> set[int] | None:
         more = marked.copy()
         more[group_at[marked[node_at]]] = True
         if (more == marked).all():
-            return set(names[marked].tolist())
+            return names[marked]
         marked = more
     return None
