@@ -78,7 +78,9 @@ def _trie_size(blob: bytes) -> int:
         raise ConfigError(Message("precompiled_charsmap has {blob_count} bytes; it needs a 4-byte "
                                   "trie size and a trie", blob_count=len(blob)))
     (trie_size,) = struct.unpack_from("<I", blob, 0)
-    if trie_size >= len(blob):
+    # (The library refuses a size of the whole blob or more, then reads past its buffer for
+    # a size of its last 3 bytes: refused here too.)
+    if trie_size > len(blob) - 4:
         raise ConfigError(Message("precompiled_charsmap says its trie has {trie_size} bytes, more "
                                   "than the {blob_count} bytes that follow the size",
                                   trie_size=trie_size, blob_count=len(blob) - 4))
