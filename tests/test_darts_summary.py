@@ -112,4 +112,3 @@ def test_arbitrary_units_are_summarized_as_their_keys_say_or_not_at_all(
         want = listed(blob, 4 * len(units), nul, limit)
         got = summarize(blob, 4 * len(units), nul_is_label=nul, max_key_bytes=limit)
     assert got is None or got == want
-
