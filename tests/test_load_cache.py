@@ -76,24 +76,24 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     sp_normalizer._built.cache_clear()
 
 
-class Parses:
-    """Counts the parses of ``.model`` bytes (the disk cache was not used for them)."""
+class Calls:
+    """Counts the calls of ``module.name``: parses of a file the disk cache should spare."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> None:
         self.count = 0
-        real = sentencepiece_file._fields
+        real = getattr(module, name)
 
         def counted(*args, **kwargs):
             self.count += 1
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(sentencepiece_file, "_fields", counted)
+        monkeypatch.setattr(module, name, counted)
 
 
 def open_twice(name: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Tokenizer, Tokenizer]:
     """The model parsed (filling the cache), then opened again with nothing kept in memory;
     the second open must not parse."""
-    parses = Parses(monkeypatch)
+    parses = Calls(monkeypatch, sentencepiece_file, "_fields")
     data = model_bytes(name)
     fresh = tokenizer_from_model_proto(data, path=f"{name}.model")
     assert parses.count == 1
@@ -205,7 +205,7 @@ def test_a_damaged_sentencepiece_entry_is_ignored(cache_dir: Path,
     raw = bytearray(entry.read_bytes())
     raw[len(raw) // 2] ^= 0x40
     entry.write_bytes(bytes(raw))
-    parses = Parses(monkeypatch)
+    parses = Calls(monkeypatch, sentencepiece_file, "_fields")
     sp_normalizer._built.cache_clear()
     again = tokenizer_from_model_proto(model_bytes("botchan_unigram"), path="botchan_unigram.model")
     assert parses.count == 1
@@ -239,7 +239,7 @@ def test_a_misshapen_sentencepiece_entry_is_ignored(change: str, cache_dir: Path
     entry = disk_cache.load("sentencepiece", digest)
     MISSHAPEN[change](entry)
     disk_cache.store("sentencepiece", digest, entry)
-    parses = Parses(monkeypatch)
+    parses = Calls(monkeypatch, sentencepiece_file, "_fields")
     sp_normalizer._built.cache_clear()
     again = tokenizer_from_model_proto(data, path="botchan_unigram.model")
     assert parses.count == 1
@@ -252,7 +252,7 @@ def test_open_tokenizer_on_a_model_file_uses_the_cache(cache_dir: Path,
     path = tmp_path / "tokenizer.model"
     path.write_bytes(model_bytes("kyoto"))
     first = open_tokenizer(path)
-    parses = Parses(monkeypatch)
+    parses = Calls(monkeypatch, sentencepiece_file, "_fields")
     sp_normalizer._built.cache_clear()
     second = open_tokenizer(path)
     assert parses.count == 0
@@ -318,24 +318,12 @@ def unigram_state(model: UnigramModel) -> tuple:
             model._byte_ids, model._byte_kind, model._bytes, model._unk_score)
 
 
-class JsonParses:
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.count = 0
-        real = hf_json.parse_json_bytes
-
-        def counted(*args, **kwargs):
-            self.count += 1
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(hf_json, "parse_json_bytes", counted)
-
-
 def test_a_unigram_tokenizer_json_from_the_cache_is_the_parsed_one(
         cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tokenizers import Tokenizer as HFTokenizer
 
     path = HF_DIR / "pegasus-unigram.tokenizer.json"
-    parses = JsonParses(monkeypatch)
+    parses = Calls(monkeypatch, hf_json, "parse_json_bytes")
     fresh = open_tokenizer(path)
     cached = open_tokenizer(path)
     assert parses.count == 1, "the second open parsed the file instead of using the cache"
@@ -401,7 +389,7 @@ def test_a_damaged_tokenizer_json_entry_is_ignored(change: str, cache_dir: Path,
         else:
             stored["model"] = "wordpiece"
         disk_cache.store("tokenizer.json", digest, stored)
-    parses = JsonParses(monkeypatch)
+    parses = Calls(monkeypatch, hf_json, "parse_json_bytes")
     again = open_tokenizer(path)
     assert parses.count == 1
     assert unigram_state(again.model) == unigram_state(fresh.model)
@@ -415,7 +403,7 @@ def test_a_bpe_entry_written_before_unigram_models_were_kept_is_still_read(
     stored = disk_cache.load("tokenizer.json", digest)
     assert stored.pop("model") == "bpe"
     disk_cache.store("tokenizer.json", digest, stored)
-    parses = JsonParses(monkeypatch)
+    parses = Calls(monkeypatch, hf_json, "parse_json_bytes")
     again = open_tokenizer(path)
     assert parses.count == 0
     text = " ".join(ntrex_lines()[:40])

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_load_cache import Calls
 
 from bpelens.core import Tokenizer, open_tokenizer
 from bpelens.core.fast import disk_cache
@@ -51,18 +52,6 @@ def ntrex_text() -> str:
     return "\n".join(lines) + "\n  spaces\t\ttabs ｆｕｌｌ 👋🏽 <|endoftext|> <s>"
 
 
-class JsonParses:
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.count = 0
-        real = hf_json.parse_json_bytes
-
-        def counted(*args, **kwargs):
-            self.count += 1
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(hf_json, "parse_json_bytes", counted)
-
-
 def model_state(model: VocabBPEModel) -> dict:
     """Every attribute, the ones built on first use forced."""
     for name in ("vocab", "labels", "_merge_lefts", "_merge_rights"):
@@ -84,7 +73,7 @@ def test_a_bpe_tokenizer_json_from_the_cache_is_the_parsed_one(
     from tokenizers import Tokenizer as HFTokenizer
 
     path = HF_DIR / f"{name}.tokenizer.json"
-    parses = JsonParses(monkeypatch)
+    parses = Calls(monkeypatch, hf_json, "parse_json_bytes")
     fresh = open_tokenizer(path)
     cached = open_tokenizer(path)
     assert parses.count == 1, "the second open parsed the file instead of using the cache"
@@ -198,7 +187,7 @@ def test_a_damaged_bpe_entry_is_ignored(change: str, cache_dir: Path,
         else:
             stored["model"] = "wordpiece"
         disk_cache.store("tokenizer.json", digest, stored)
-    parses = JsonParses(monkeypatch)
+    parses = Calls(monkeypatch, hf_json, "parse_json_bytes")
     again = open_tokenizer(path)
     assert parses.count == 1
     assert type(again.model) is VocabBPEModel
