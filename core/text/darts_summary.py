@@ -24,7 +24,7 @@ from itertools import compress
 import numpy as np
 
 from . import darts_trie
-from .darts_trie import HAS_LEAF, IS_VALUE
+from .darts_trie import IS_VALUE, TrieChildren
 
 # Strict UTF-8 (what bytes.decode accepts) as a state machine over bytes: state 0 is "at a
 # character boundary", 1-7 wait for continuation bytes, 8 is "not UTF-8" (absorbing).
@@ -87,7 +87,7 @@ def summarize(blob: bytes, trie_bytes: int, *, nul_is_label: bool,
         pool.decode("utf-8")  # then a value read from a character boundary to a NUL is too
     except UnicodeDecodeError:
         return None
-    trie = _Trie(unit, nul_is_label)
+    trie = TrieChildren(unit, nul_is_label)
     walked = _paths(trie, max_key_bytes)
     if walked is None:
         return None
@@ -110,38 +110,7 @@ def summarize(blob: bytes, trie_bytes: int, *, nul_is_label: bool,
     return MapSummary(singles, pairs, keys, longest, most_chars, double_space)
 
 
-class _Trie:
-    """Every unit that is a child, grouped by the base of its parent (``position ^ label``),
-    and each unit's own base (where its children start, and a leaf's value sits)."""
-
-    def __init__(self, unit: np.ndarray, nul_is_label: bool) -> None:
-        position = np.arange(len(unit), dtype=np.int64)
-        label = unit & 0xFF
-        usable = (unit & IS_VALUE) == 0
-        if not nul_is_label:
-            usable &= label != 0  # HF's search stops at a NUL byte
-        child = position[usable]
-        group = child ^ label[usable]
-        order = np.lexsort((child, group))
-        self.group = group[order]
-        self.child = child[order]
-        self.label = label
-        self.leaf = (unit & HAS_LEAF) != 0
-        self.base = position ^ ((unit >> 10) << ((unit & (1 << 9)) >> 6))
-        self.root = int(self.base[0])
-
-    def children(self, bases: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(parent entry, child unit) for every child of every base given."""
-        low = np.searchsorted(self.group, bases, "left")
-        counts = np.searchsorted(self.group, bases, "right") - low
-        total = int(counts.sum())
-        parent = np.repeat(np.arange(len(bases), dtype=np.int64), counts)
-        first = np.repeat(np.cumsum(counts) - counts, counts)
-        at = self.child[np.repeat(low, counts) + np.arange(total, dtype=np.int64) - first]
-        return parent, at
-
-
-def _paths(trie: _Trie, max_key_bytes: int) -> tuple[int, int, int, np.ndarray] | None:
+def _paths(trie: TrieChildren, max_key_bytes: int) -> tuple[int, int, int, np.ndarray] | None:
     """(keys, longest key in bytes, in characters, the units where keys end), a level at a
     time over (node, UTF-8 state) with the number of paths to each; None when the walk of
     every path would refuse the trie (too many paths, a key too long) or a key is not UTF-8."""
@@ -216,7 +185,7 @@ def _values(unit: np.ndarray, at: np.ndarray,
     return double_space, start, end
 
 
-def _short_paths(trie: _Trie) -> tuple[list[str], list[int], list[str], np.ndarray]:
+def _short_paths(trie: TrieChildren) -> tuple[list[str], list[int], list[str], np.ndarray]:
     """The keys of one character with the units where they end, and the first two
     characters of every path that has them with the node it reaches (-1 when a key ends
     there), following paths one by one until they hold two characters. The keys of a level
@@ -253,7 +222,7 @@ def _short_paths(trie: _Trie) -> tuple[list[str], list[int], list[str], np.ndarr
     return singles, single_leaves, pairs, nodes
 
 
-def _with_keys_below(trie: _Trie, rounds: int) -> np.ndarray | None:
+def _with_keys_below(trie: TrieChildren, rounds: int) -> np.ndarray | None:
     """The nodes (bases, sorted) with a key ending at or below one of their children; None
     when ``rounds`` of spreading up the trie do not settle it."""
     node = trie.base[trie.child]

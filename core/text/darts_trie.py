@@ -9,6 +9,8 @@ shares suffixes, so a crafted trie could double its paths at every level)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bpelens.core.messages import Message
 
 from ..errors import ConfigError
@@ -42,20 +44,9 @@ def _level_keys(units: tuple[int, ...], *, nul_is_label: bool,
     the time); None when the walk would refuse the trie (too many paths, a key too long)."""
     import numpy as np
 
-    unit = np.array(units, dtype=np.int64)
-    pos = np.arange(len(unit), dtype=np.int64)
-    label = unit & 0xFF
-    usable = (unit & IS_VALUE) == 0
-    if not nul_is_label:
-        usable &= label != 0
-    # Every unit that is a child, grouped by its parent's base (base ^ label), by position.
-    child_pos = pos[usable]
-    group = child_pos ^ label[usable]
-    by_group = np.lexsort((child_pos, group))
-    group, child_pos = group[by_group], child_pos[by_group]
-    offset = (unit >> 10) << ((unit & (1 << 9)) >> 6)
+    trie = TrieChildren(np.array(units, dtype=np.int64), nul_is_label)
     # Level 0 is the root; each level: its entries' bases, keys, parent entry and position.
-    bases = [np.array([offset[0]], dtype=np.int64)]
+    bases = [np.array([trie.root], dtype=np.int64)]
     keys = [np.zeros((1, 0), dtype=np.uint8)]
     parents: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
     positions: list[np.ndarray] = [np.zeros(0, dtype=np.int64)]
@@ -64,19 +55,15 @@ def _level_keys(units: tuple[int, ...], *, nul_is_label: bool,
         if keys[-1].shape[1] >= max_key_bytes:
             return None
         base = bases[-1]
-        low = np.searchsorted(group, base, "left")
-        counts = np.searchsorted(group, base, "right") - low
-        total = int(counts.sum())
+        parent, at = trie.children(base)
+        total = len(at)
         walked += total
         if walked > MAX_PATHS:
             return None
-        parent = np.repeat(np.arange(len(base), dtype=np.int64), counts)
-        starts = np.repeat(np.cumsum(counts) - counts, counts)
-        at = child_pos[np.repeat(low, counts) + np.arange(total, dtype=np.int64) - starts]
         child_key = np.empty((total, keys[-1].shape[1] + 1), dtype=np.uint8)
         child_key[:, :-1] = keys[-1][parent]
-        child_key[:, -1] = at ^ base[parent]
-        bases.append(at ^ offset[at])
+        child_key[:, -1] = trie.label[at]
+        bases.append(trie.base[at])
         keys.append(child_key)
         parents.append(parent)
         positions.append(at)
@@ -103,7 +90,7 @@ def _level_keys(units: tuple[int, ...], *, nul_is_label: bool,
     order_parent: list[np.ndarray] = []
     order_pos: list[np.ndarray] = []
     for level in range(1, depth):
-        leaf = (unit[positions[level]] & HAS_LEAF) != 0
+        leaf = trie.leaf[positions[level]]
         if not leaf.any():
             continue
         blob = keys[level][leaf].tobytes()
@@ -116,6 +103,43 @@ def _level_keys(units: tuple[int, ...], *, nul_is_label: bool,
     order = np.lexsort((np.concatenate(order_pos), np.concatenate(order_parent)))
     values = np.concatenate(found_at)[order].tolist()
     return list(zip(map(found_keys.__getitem__, order.tolist()), values, strict=True))
+
+
+class TrieChildren:
+    """Every unit that is a child, grouped by the base of its parent (``position ^ label``,
+    by position within a group), and each unit's own base (where its children start, and a
+    leaf's value sits): a level of the trie at a time with numpy, for every path at once."""
+
+    def __init__(self, unit: Any, nul_is_label: bool) -> None:
+        """``unit``: the units as a numpy int64 array."""
+        import numpy as np
+
+        position = np.arange(len(unit), dtype=np.int64)
+        label = unit & 0xFF
+        usable = (unit & IS_VALUE) == 0
+        if not nul_is_label:
+            usable &= label != 0  # HF's search stops at a NUL byte
+        child = position[usable]
+        group = child ^ label[usable]
+        order = np.lexsort((child, group))
+        self.group = group[order]
+        self.child = child[order]
+        self.label = label
+        self.leaf = (unit & HAS_LEAF) != 0
+        self.base = position ^ ((unit >> 10) << ((unit & (1 << 9)) >> 6))
+        self.root = int(self.base[0])
+
+    def children(self, bases: Any) -> tuple[Any, Any]:
+        """(parent entry, child unit) for every child of every base given, in order."""
+        import numpy as np
+
+        low = np.searchsorted(self.group, bases, "left")
+        counts = np.searchsorted(self.group, bases, "right") - low
+        total = int(counts.sum())
+        parent = np.repeat(np.arange(len(bases), dtype=np.int64), counts)
+        first = np.repeat(np.cumsum(counts) - counts, counts)
+        at = self.child[np.repeat(low, counts) + np.arange(total, dtype=np.int64) - first]
+        return parent, at
 
 
 def _walk_keys(units: tuple[int, ...], *, nul_is_label: bool,
