@@ -30,26 +30,11 @@ def _grows(value: int, digit: int, limit: int) -> bool:
     return value >= limit // 10 and (value > limit // 10 or digit > limit % 10)
 
 
-def serde_float(text: str) -> float:
-    """The double ``serde_json`` (without ``float_roundtrip``) reads from a JSON number."""
-    # Most numbers: no exponent and at most 19 digits, which fit the 64-bit integer whole.
-    # serde then divides that integer, as a double, by a power of ten (one call per number
-    # of a 96k-piece vocabulary: this is most of the time of reading it).
-    if "e" not in text and "E" not in text and text.isascii():
-        whole, dot, fraction = text.partition(".")
-        negative = whole[:1] == "-"
-        if negative:
-            whole = whole[1:]
-        if (whole.isdigit() and (whole == "0" or whole[0] != "0")
-                and (fraction.isdigit() or not dot) and len(whole) + len(fraction) <= 19):
-            value = float(int(whole + fraction)) / _POWERS[len(fraction)]
-            return -value if negative else value
-    return _serde_float(text)
-
-
 def json_float(text: str) -> float:
     """:func:`serde_float` of a number ``json.loads`` found (valid JSON, so unchecked here:
-    its ``parse_float``, called for each of a vocabulary's 96k-262k scores)."""
+    its ``parse_float``, called for each of a vocabulary's 96k-262k scores). Most numbers
+    have no exponent and at most 19 digits, which fit serde's 64-bit integer whole: serde
+    then divides that integer, as a double, by a power of ten."""
     if len(text) <= 20 and "e" not in text and "E" not in text:
         whole, _, fraction = text.partition(".")
         value = int(whole + fraction) / _POWERS[len(fraction)]  # the int made a double first
@@ -57,7 +42,8 @@ def json_float(text: str) -> float:
     return serde_float(text)
 
 
-def _serde_float(text: str) -> float:
+def serde_float(text: str) -> float:
+    """The double ``serde_json`` (without ``float_roundtrip``) reads from a JSON number."""
     match = _NUMBER.fullmatch(text)
     if match is None:
         raise ValueError(f"not a JSON number: {text!r}")
